@@ -1,0 +1,14 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createServiceInstanceTable, dropServiceInstanceTable } from '@tinkerdesk/persistence';
+
+export class Initial1763856000000 implements MigrationInterface {
+  name = 'Initial1763856000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await createServiceInstanceTable(queryRunner, 'identity');
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await dropServiceInstanceTable(queryRunner, 'identity');
+  }
+}

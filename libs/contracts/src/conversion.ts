@@ -1,0 +1,67 @@
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+
+/** Output formats the conversion workers produce from images (sharp). */
+export const IMAGE_TARGETS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
+export type ImageTarget = (typeof IMAGE_TARGETS)[number];
+
+export const JOB_STATES = ['queued', 'active', 'completed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** Gateway → conversion: a file already stored in the object store, to be converted. */
+export class CreateConversionJobDto {
+  @IsUUID('4')
+  id!: string;
+
+  @IsString()
+  @MaxLength(255)
+  filename!: string;
+
+  @IsString()
+  @MaxLength(255)
+  @Matches(/^[\w.+-]+\/[\w.+-]+$/, { message: 'mediaType must be a media type such as image/png' })
+  mediaType!: string;
+
+  @IsInt()
+  @Min(1)
+  size!: number;
+
+  @IsIn(IMAGE_TARGETS)
+  to!: ImageTarget;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  width?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  height?: number;
+}
+
+export class GetConversionJobDto {
+  @IsUUID('4')
+  id!: string;
+}
+
+export interface ConversionJobView {
+  id: string;
+  state: JobState;
+  progress: number;
+  filename: string;
+  to: string;
+  inputSize: number;
+  /** Present once completed. */
+  output?: { filename: string; mediaType: string; size: number; width?: number; height?: number };
+  error?: string;
+  created: string;
+  modified: string;
+}
+
+/** Object store bucket shared by the gateway (uploads, downloads) and the workers. */
+export const CONVERSION_BUCKET = 'conversion-files';
+export const conversionInputKey = (id: string): string => `in/${id}`;
+export const conversionOutputKey = (id: string): string => `out/${id}`;
+export const CONVERSION_QUEUE = 'conversion';

@@ -1,0 +1,84 @@
+/**
+ * The one catalogue of error codes (spec section 8 and ARCHITECTURE "Errors").
+ * Every error on the wire is `{ success: false, error: CODE, detail: text }`.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  INVALID_TOKEN: 401,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  IDENTIFIER_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+/** The wire form of every error. */
+export interface ErrorEnvelope {
+  success: false;
+  error: string;
+  detail?: string;
+  /** Present on 500s: the id written in the log next to the failure. */
+  errorId?: string;
+}
+
+/** What a service sends back over NATS when a handler fails with a known error. */
+export interface RpcErrorPayload {
+  code: ErrorCode;
+  detail: string;
+}
+
+export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    isErrorCode((value as { code?: unknown }).code) &&
+    typeof (value as { detail?: unknown }).detail === 'string'
+  );
+}
+
+/**
+ * A typed error a service (or the gateway) throws for a known failure. It crosses NATS intact
+ * as an RpcErrorPayload and the gateway maps it to the HTTP status of its code.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+  ) {
+    super(`${code}: ${detail}`);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return statusOf(this.code);
+  }
+
+  toPayload(): RpcErrorPayload {
+    return { code: this.code, detail: this.detail };
+  }
+}
+
+/** The text a client shows for an error (spec section 8): error, then ' - ' and detail if present. */
+export function displayError(envelope: Pick<ErrorEnvelope, 'error' | 'detail'>): string {
+  return envelope.detail ? `${envelope.error} - ${envelope.detail}` : envelope.error;
+}

@@ -1,0 +1,27 @@
+export type ComponentStatus = 'up' | 'down';
+
+export interface DependencyHealth {
+  status: ComponentStatus;
+  /** Round trip of the check in milliseconds. */
+  latencyMs?: number;
+  detail?: string;
+}
+
+/** What each service answers on its health subject. */
+export interface ServiceHealth {
+  service: string;
+  status: ComponentStatus;
+  instance: string;
+  version: string;
+  uptimeSeconds: number;
+  /** Live instances of this service, from its own heartbeat table. */
+  instances?: number;
+  dependencies: Record<string, DependencyHealth>;
+}
+
+/** GET /v1/health */
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  gateway: { status: ComponentStatus; version: string; uptimeSeconds: number };
+  services: Record<string, ServiceHealth | { service: string; status: 'down'; detail: string }>;
+}

@@ -1,0 +1,4 @@
+export * from './errors.js';
+export * from './subjects.js';
+export * from './health.js';
+export * from './conversion.js';

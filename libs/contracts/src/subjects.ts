@@ -1,0 +1,39 @@
+/**
+ * NATS subjects: `<service>.<resource>.<verb>`; events are past tense. Call sites use these
+ * constants, never string literals. A deployment may prefix every subject (NATS_PREFIX) so that
+ * test runs and environments sharing one NATS never collide.
+ */
+export const SERVICES = ['identity', 'commerce', 'terminals', 'conversion'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const SUBJECTS = {
+  identity: {
+    health: 'identity.health.check',
+  },
+  commerce: {
+    health: 'commerce.health.check',
+  },
+  terminals: {
+    health: 'terminals.health.check',
+  },
+  conversion: {
+    health: 'conversion.health.check',
+    jobCreate: 'conversion.job.create',
+    jobGet: 'conversion.job.get',
+    jobCompleted: 'conversion.job.completed',
+  },
+} as const satisfies Record<ServiceName, Record<string, string>>;
+
+export function healthSubject(service: ServiceName): string {
+  return SUBJECTS[service].health;
+}
+
+export function prefixed(prefix: string, subject: string): string {
+  return prefix ? `${prefix}.${subject}` : subject;
+}
+
+/** NATS header that carries the request id from the gateway to the services. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Version reported by health checks and the OpenAPI document. */
+export const PLATFORM_VERSION = '0.1.0';

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import {
+  connect,
+  headers as natsHeaders,
+  NoRespondersError,
+  RequestError,
+  TimeoutError,
+  type NatsConnection,
+} from '@nats-io/transport-node';
+import { AppError, isRpcErrorPayload, prefixed, REQUEST_ID_HEADER } from '@tinkerdesk/contracts';
+import { currentRequestId } from './context.js';
+
+export interface RpcClientOptions {
+  natsUrl: string;
+  prefix: string;
+  timeoutMs: number;
+  name: string;
+}
+
+/** The reply a Nest microservice handler sends: `{ id, response, err, isDisposed }`. */
+interface NestReply {
+  id?: string;
+  response?: unknown;
+  err?: unknown;
+  isDisposed?: boolean;
+}
+
+/** The service name of a subject, for error texts ("identity" of "identity.health.check"). */
+function serviceOf(subject: string): string {
+  return subject.split('.')[0] ?? subject;
+}
+
+/**
+ * Request/reply over NATS, speaking the packet format of @nestjs/microservices' NATS transport.
+ * Unlike Nest's ClientNats it uses NATS's own request, so a service with no running replica is
+ * known at once (no responders → UNAVAILABLE) instead of after a timeout, and every call has a
+ * deadline. The request id of the current HTTP request travels in a NATS header.
+ */
+export class RpcClient {
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly options: RpcClientOptions,
+  ) {}
+
+  static async connect(options: RpcClientOptions): Promise<RpcClient> {
+    const nc = await connect({
+      servers: options.natsUrl,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
+    return new RpcClient(nc, options);
+  }
+
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+
+  isConnected(): boolean {
+    return !this.nc.isClosed();
+  }
+
+  async send<T>(subject: string, data: unknown, timeoutMs = this.options.timeoutMs): Promise<T> {
+    const id = randomUUID();
+    const hdrs = natsHeaders();
+    hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? id);
+    const service = serviceOf(subject);
+    let reply: NestReply;
+    try {
+      const msg = await this.nc.request(
+        prefixed(this.options.prefix, subject),
+        JSON.stringify({ pattern: prefixed(this.options.prefix, subject), data, id }),
+        { timeout: timeoutMs, headers: hdrs },
+      );
+      reply = msg.json<NestReply>();
+    } catch (error) {
+      throw RpcClient.translate(error, service, timeoutMs);
+    }
+    if (reply.err !== undefined && reply.err !== null) {
+      if (isRpcErrorPayload(reply.err)) throw new AppError(reply.err.code, reply.err.detail);
+      throw new Error(`${service} service failed: ${typeof reply.err === 'string' ? reply.err : JSON.stringify(reply.err)}`);
+    }
+    return reply.response as T;
+  }
+
+  /** Fire-and-forget event (past-tense subjects). */
+  emit(subject: string, data: unknown): void {
+    const hdrs = natsHeaders();
+    const requestId = currentRequestId();
+    if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
+    this.nc.publish(prefixed(this.options.prefix, subject), JSON.stringify({ pattern: prefixed(this.options.prefix, subject), data }), {
+      headers: hdrs,
+    });
+  }
+
+  static translate(error: unknown, service: string, timeoutMs: number): Error {
+    const noResponders =
+      error instanceof NoRespondersError ||
+      (error instanceof RequestError && error.isNoResponders()) ||
+      (error instanceof Error && error.cause instanceof NoRespondersError);
+    if (noResponders) return new AppError('UNAVAILABLE', `the ${service} service is not available`);
+    const timedOut = error instanceof TimeoutError || (error instanceof Error && error.cause instanceof TimeoutError);
+    if (timedOut) return new AppError('UNAVAILABLE', `the ${service} service did not answer within ${timeoutMs} ms`);
+    if (error instanceof Error && /closed|disconnect|connection/i.test(error.message)) {
+      return new AppError('UNAVAILABLE', 'the message bus is not reachable');
+    }
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  async close(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}

@@ -1,0 +1,70 @@
+import {
+  ArgumentsHost,
+  Catch,
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  type RpcExceptionFilter,
+  ValidationPipe,
+} from '@nestjs/common';
+import { NatsContext, RpcException } from '@nestjs/microservices';
+import { AppError, REQUEST_ID_HEADER, type RpcErrorPayload } from '@tinkerdesk/contracts';
+import { randomUUID } from 'node:crypto';
+import { Observable, throwError } from 'rxjs';
+import { requestContext } from './context.js';
+import type { Logger } from './logger.js';
+
+/**
+ * Runs each NATS message handler inside the request context of the request id the gateway put in
+ * the NATS headers, so every log line of the service carries it.
+ */
+@Injectable()
+export class RequestIdInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const ctx = context.switchToRpc().getContext<unknown>();
+    const requestId = (ctx instanceof NatsContext ? ctx.getHeaders()?.get(REQUEST_ID_HEADER) : undefined) || randomUUID();
+    return new Observable((subscriber) => {
+      requestContext.run({ requestId }, () => {
+        const subscription = next.handle().subscribe(subscriber);
+        return () => subscription.unsubscribe();
+      });
+    });
+  }
+}
+
+/** Validation of message payloads with the same DTO classes the gateway validates with. */
+export function rpcValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidUnknownValues: true,
+    transform: true,
+    exceptionFactory: (errors) => {
+      const detail = errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })).join('; ');
+      return new AppError('VALIDATION_FAILED', detail || 'invalid message');
+    },
+  });
+}
+
+/**
+ * Turns every failure of a handler into an RpcErrorPayload. Known AppErrors cross NATS intact;
+ * anything else is logged with an id and crosses as INTERNAL with that id, without a stack.
+ */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    let payload: RpcErrorPayload;
+    if (exception instanceof AppError) {
+      payload = exception.toPayload();
+    } else if (exception instanceof RpcException && exception.getError() instanceof AppError) {
+      payload = (exception.getError() as AppError).toPayload();
+    } else {
+      const errorId = randomUUID();
+      this.logger.error({ err: exception, errorId }, 'unhandled error in message handler');
+      payload = { code: 'INTERNAL', detail: `unexpected error (error id ${errorId})` };
+    }
+    return throwError(() => payload);
+  }
+}
