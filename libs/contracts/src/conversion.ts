@@ -1,3 +1,5 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 
 /** Output formats the conversion workers produce from images (sharp). */
@@ -65,3 +67,32 @@ export const CONVERSION_BUCKET = 'conversion-files';
 export const conversionInputKey = (id: string): string => `in/${id}`;
 export const conversionOutputKey = (id: string): string => `out/${id}`;
 export const CONVERSION_QUEUE = 'conversion';
+
+/** HTTP: the fields of POST /v1/convert/upload besides the file. */
+export class ConvertUploadDto {
+  @ApiProperty({ enum: IMAGE_TARGETS, description: 'Output format' })
+  @IsIn(IMAGE_TARGETS, { message: `to must be one of ${IMAGE_TARGETS.join(', ')}` })
+  to!: ImageTarget;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 10000, description: 'Output width in pixels (keeps the aspect ratio when height is not given)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  width?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 10000, description: 'Output height in pixels' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  height?: number;
+}
+
+export class JobIdParamDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'id must be a UUID' })
+  id!: string;
+}

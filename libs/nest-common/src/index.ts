@@ -5,3 +5,4 @@ export * from './rpc-client.js';
 export * from './rpc-server.js';
 export * from './prefixed-nats-server.js';
 export * from './service-bootstrap.js';
+export * from './file-store.js';

@@ -1,0 +1,25 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import type { RpcClient } from '@tinkerdesk/nest-common';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { ConversionModule } from './conversion/conversion.module.js';
+import { HealthController } from './health/health.controller.js';
+import { RpcModule } from './rpc.module.js';
+
+@Global()
+@Module({})
+class ConfigModule {
+  static with(config: GatewayConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: GATEWAY_CONFIG, useValue: config }], exports: [GATEWAY_CONFIG] };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static register(config: GatewayConfig, rpc: RpcClient): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.with(config), RpcModule.withClient(rpc), ConversionModule],
+      controllers: [HealthController],
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { HttpException } from '@nestjs/common';
+import { AppError, type ErrorEnvelope, isErrorCode, statusOf } from '@tinkerdesk/contracts';
+
+export interface MappedError {
+  status: number;
+  body: ErrorEnvelope;
+  /** Set when the failure is unexpected: the body only carries its id, the log has the rest. */
+  unexpected?: unknown;
+}
+
+const HTTP_CODE_BY_STATUS: Record<number, ErrorEnvelope['error']> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** body-parser and multer errors carry a `type` or `code` and a status. */
+interface TransportError {
+  type?: string;
+  code?: string;
+  status?: number;
+  statusCode?: number;
+  message?: string;
+  field?: string;
+}
+
+function transportError(error: unknown): MappedError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as TransportError;
+  if (e.type === 'entity.parse.failed') {
+    return { status: 400, body: { success: false, error: 'MALFORMED_JSON', detail: 'the request body is not valid JSON' } };
+  }
+  if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
+    return { status: 413, body: { success: false, error: 'PAYLOAD_TOO_LARGE', detail: 'the request body is larger than this server accepts' } };
+  }
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return { status: 415, body: { success: false, error: 'UNSUPPORTED_MEDIA_TYPE', detail: e.message ?? 'unsupported encoding' } };
+  }
+  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) {
+    return { status: 400, body: { success: false, error: 'VALIDATION_FAILED', detail: `${e.message ?? 'upload limit reached'}${e.field ? ` (${e.field})` : ''}` } };
+  }
+  if (e.type === 'request.aborted') {
+    return { status: 400, body: { success: false, error: 'VALIDATION_FAILED', detail: 'the request was aborted' } };
+  }
+  return undefined;
+}
+
+/** One table from any failure to the spec's envelope and an HTTP status. */
+export function mapError(error: unknown, errorId: string): MappedError {
+  if (error instanceof AppError) {
+    return { status: statusOf(error.code), body: { success: false, error: error.code, detail: error.detail } };
+  }
+  // Nest wraps body-parser's errors in an HttpException whose cause is the original.
+  const transport = transportError(error) ?? (error instanceof Error ? transportError(error.cause) : undefined);
+  if (transport) return transport;
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const code = HTTP_CODE_BY_STATUS[status];
+    if (code && status < 500) {
+      const response = error.getResponse();
+      const message =
+        typeof response === 'object' && response !== null && 'message' in response
+          ? (response as { message: unknown }).message
+          : error.message;
+      const detail = Array.isArray(message) ? message.join('; ') : String(message);
+      return { status, body: { success: false, error: isErrorCode(code) ? code : 'VALIDATION_FAILED', detail } };
+    }
+  }
+  return {
+    status: 500,
+    body: { success: false, error: 'INTERNAL', detail: `an unexpected error occurred (error id ${errorId})`, errorId },
+    unexpected: error,
+  };
+}

@@ -1,0 +1,29 @@
+import type { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { REQUEST_ID_HEADER } from '@tinkerdesk/contracts';
+import { requestContext, type Logger } from '@tinkerdesk/nest-common';
+
+const VALID_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * Gives every request an id (the caller's X-Request-Id when it is sane, else a new one), echoes it
+ * in the response, runs the rest of the request inside it (logs, NATS headers) and logs the outcome.
+ */
+export function requestContextMiddleware(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const given = req.header(REQUEST_ID_HEADER);
+    const requestId = given && VALID_ID.test(given) ? given : randomUUID();
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const started = performance.now();
+    requestContext.run({ requestId }, () => {
+      res.on('finish', () => {
+        const status = res.statusCode;
+        const line = { method: req.method, url: req.originalUrl, status, ms: Math.round(performance.now() - started) };
+        if (status >= 500) logger.error(line, 'request failed');
+        else if (req.originalUrl.startsWith('/v1/')) logger.info(line, 'request');
+        else logger.debug(line, 'request');
+      });
+      next();
+    });
+  };
+}

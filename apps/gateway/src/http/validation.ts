@@ -1,0 +1,22 @@
+import { ValidationPipe } from '@nestjs/common';
+import type { ValidationError } from 'class-validator';
+import { AppError } from '@tinkerdesk/contracts';
+
+function messages(errors: ValidationError[], path = ''): string[] {
+  return errors.flatMap((e) => {
+    const here = path ? `${path}.${e.property}` : e.property;
+    const own = Object.values(e.constraints ?? {});
+    return [...own, ...messages(e.children ?? [], here)];
+  });
+}
+
+/** Request validation with the DTO classes of libs/contracts; failures are 400 VALIDATION_FAILED. */
+export function httpValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    transform: true,
+    exceptionFactory: (errors) => new AppError('VALIDATION_FAILED', messages(errors).join('; ') || 'the request is invalid'),
+  });
+}

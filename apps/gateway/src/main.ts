@@ -1,0 +1,5 @@
+import { closeOnSignals } from '@tinkerdesk/nest-common';
+import { startGateway } from './start.js';
+
+const gateway = await startGateway();
+closeOnSignals(gateway.close, gateway.logger);

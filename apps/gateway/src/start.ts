@@ -1,0 +1,95 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import helmet from 'helmet';
+import { createLogger, loadConfigOrExit, PinoNestLogger, RpcClient, type Logger } from '@tinkerdesk/nest-common';
+import { AppModule } from './app.module.js';
+import { schema, type GatewayConfig } from './config.js';
+import { HttpErrorFilter } from './http/error.filter.js';
+import { requestContextMiddleware } from './http/request-context.js';
+import { httpValidationPipe } from './http/validation.js';
+import { mountOpenApi } from './openapi.js';
+import { mountWebApp } from './web/spa.js';
+
+export interface GatewayHandle {
+  app: NestExpressApplication;
+  config: GatewayConfig;
+  logger: Logger;
+  url: string;
+  close(): Promise<void>;
+}
+
+function corsOrigin(value: string): string | string[] | boolean {
+  if (value === '*') return '*';
+  return value.split(',').map((o) => o.trim()).filter(Boolean);
+}
+
+/** Builds and starts the gateway; tests call it in-process with their own environment. */
+export async function startGateway(env: Record<string, string | undefined> = process.env): Promise<GatewayHandle> {
+  const config = loadConfigOrExit(schema, env);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const rpc = await RpcClient.connect({ natsUrl: config.NATS_URL, prefix: config.NATS_PREFIX, timeoutMs: config.RPC_TIMEOUT_MS, name: `gateway-${process.pid}` });
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, rpc), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.use(requestContextMiddleware(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'data:', 'blob:'],
+          workerSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.enableCors({
+    origin: corsOrigin(config.CORS_ORIGINS),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'x-list-count', 'content-disposition'],
+    maxAge: 600,
+  });
+  app.use('/v1', express.json({ limit: config.BODY_LIMIT, strict: false }));
+  app.use('/v1', express.urlencoded({ limit: config.BODY_LIMIT, extended: false }));
+  app.useGlobalPipes(httpValidationPipe());
+  app.useGlobalFilters(new HttpErrorFilter(logger));
+  app.enableShutdownHooks();
+  // Before Nest's routes: the web app answers every non-/v1 path (SPA fallback); /v1 goes on.
+  mountWebApp(app.getHttpAdapter().getInstance() as express.Express, config.WEB_DIST, logger);
+  mountOpenApi(app, config.PUBLIC_URL);
+  await app.init();
+
+  await app.listen(config.PORT, config.HOST);
+  const address = (app.getHttpServer() as Server).address() as AddressInfo;
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${address.port}`;
+  logger.info({ url }, 'gateway listening');
+  return {
+    app,
+    config,
+    logger,
+    url,
+    close: async () => {
+      await app.close();
+    },
+  };
+}
