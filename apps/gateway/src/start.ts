@@ -9,7 +9,7 @@ import { createLogger, loadConfigOrExit, PinoNestLogger, RpcClient, type Logger 
 import { AppModule } from './app.module.js';
 import { schema, type GatewayConfig } from './config.js';
 import { HttpErrorFilter } from './http/error.filter.js';
-import { requestContextMiddleware } from './http/request-context.js';
+import { RequestContextInterceptor, requestContextMiddleware } from './http/request-context.js';
 import { httpValidationPipe } from './http/validation.js';
 import { mountOpenApi } from './openapi.js';
 import { mountWebApp } from './web/spa.js';
@@ -71,6 +71,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   });
   app.use('/v1', express.json({ limit: config.BODY_LIMIT, strict: false }));
   app.use('/v1', express.urlencoded({ limit: config.BODY_LIMIT, extended: false }));
+  app.useGlobalInterceptors(new RequestContextInterceptor());
   app.useGlobalPipes(httpValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();

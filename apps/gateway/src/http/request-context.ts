@@ -1,3 +1,5 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { Observable } from 'rxjs';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@tinkerdesk/contracts';
@@ -26,4 +28,22 @@ export function requestContextMiddleware(logger: Logger) {
       next();
     });
   };
+}
+
+/**
+ * Re-enters the request's context around the handler: Node stream callbacks (multer, body
+ * parsing) can drop the async context the middleware set, and the handler's NATS calls need it.
+ */
+@Injectable()
+export class RequestContextInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const res = context.switchToHttp().getResponse<Response>();
+    const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? randomUUID());
+    return new Observable((subscriber) =>
+      requestContext.run({ requestId }, () => {
+        const subscription = next.handle().subscribe(subscriber);
+        return () => subscription.unsubscribe();
+      }),
+    );
+  }
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TestPlatform } from '@tinkerdesk/testing';
+
+let platform: TestPlatform;
+const JOB = '3f0e8a4e-8a52-4c1e-9b1e-0c6a2b7e9d11';
+
+async function timed(path: string): Promise<{ status: number; body: Record<string, unknown>; ms: number }> {
+  const start = performance.now();
+  const res = await fetch(`${platform.url}${path}`);
+  const body = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, body, ms: performance.now() - start };
+}
+
+beforeAll(async () => {
+  platform = await TestPlatform.start(['identity', 'commerce', 'terminals', 'conversion', 'gateway']);
+}, 90_000);
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('a service goes away and comes back', () => {
+  it('reports a stopped service down and answers its calls with 503 within 2 s, then recovers', async () => {
+    expect((await timed(`/v1/convert/jobs/${JOB}`)).status).toBe(404);
+
+    await platform.stopProcess('conversion', 'SIGKILL');
+    const health = await timed('/v1/health');
+    expect(health.ms).toBeLessThan(2000);
+    const services = health.body.services as Record<string, { status: string }>;
+    expect(health.body.status).toBe('degraded');
+    expect(services.conversion?.status).toBe('down');
+    expect(services.identity?.status).toBe('up');
+
+    const call = await timed(`/v1/convert/jobs/${JOB}`);
+    expect(call.status).toBe(503);
+    expect(call.ms).toBeLessThan(2000);
+    expect(call.body).toEqual({ success: false, error: 'UNAVAILABLE', detail: 'the conversion service is not available' });
+
+    await platform.startProcess('conversion');
+    expect((await timed(`/v1/convert/jobs/${JOB}`)).status).toBe(404);
+    const healthy = await timed('/v1/health');
+    expect((healthy.body.services as Record<string, { status: string }>).conversion?.status).toBe('up');
+  });
+
+  it('answers 503 within 2 s when a service hangs, and recovers when it resumes', async () => {
+    const proc = (platform as unknown as { running: Map<string, { child: { pid: number } }> }).running.get('conversion');
+    const pid = proc?.child.pid;
+    expect(pid).toBeDefined();
+    process.kill(pid!, 'SIGSTOP');
+    try {
+      const call = await timed(`/v1/convert/jobs/${JOB}`);
+      expect(call.status).toBe(503);
+      expect(call.ms).toBeLessThan(2000);
+      expect(call.body).toMatchObject({ success: false, error: 'UNAVAILABLE' });
+      const health = await timed('/v1/health');
+      expect(health.ms).toBeLessThan(2000);
+      expect((health.body.services as Record<string, { status: string }>).conversion?.status).toBe('down');
+    } finally {
+      process.kill(pid!, 'SIGCONT');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await timed(`/v1/convert/jobs/${JOB}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+/** The repository root (tests run from it). */
+export const ROOT = resolve(process.cwd());
+
+export type ProcessName = 'identity' | 'commerce' | 'terminals' | 'conversion' | 'conversion-worker' | 'gateway';
+
+const ENTRIES: Record<ProcessName, { entry: string; ready: string }> = {
+  identity: { entry: 'apps/identity/dist/main.js', ready: 'identity service listening on NATS' },
+  commerce: { entry: 'apps/commerce/dist/main.js', ready: 'commerce service listening on NATS' },
+  terminals: { entry: 'apps/terminals/dist/main.js', ready: 'terminals service listening on NATS' },
+  conversion: { entry: 'apps/conversion/dist/main.js', ready: 'conversion service listening on NATS' },
+  'conversion-worker': { entry: 'apps/conversion/dist/worker.js', ready: 'conversion worker ready' },
+  gateway: { entry: 'apps/gateway/dist/main.js', ready: 'gateway listening' },
+};
+
+const MIGRATIONS = ['identity', 'commerce', 'terminals', 'conversion'] as const;
+
+/**
+ * An isolated environment for one test run: its own throwaway database, NATS subject prefix and
+ * Redis key prefix, so runs never collide with each other or with `npm start`.
+ */
+export function isolatedEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const id = randomBytes(4).toString('hex');
+  const web = mkdtempSync(join(tmpdir(), 'tinkerdesk-web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Tinkerdesk test</title><div id="root"></div>');
+  const base = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  return {
+    ...base,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: `postgres://postgres@localhost:5432/tinkerdesk_test_${id}`,
+    NATS_URL: 'nats://localhost:4222',
+    NATS_PREFIX: `t${id}`,
+    REDIS_URL: 'redis://localhost:6379',
+    REDIS_PREFIX: `t${id}`,
+    WEB_DIST: web,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...extra,
+  };
+}
+
+interface Running {
+  child: ChildProcess;
+  logs: string[];
+}
+
+function runToEnd(entry: string, env: Record<string, string>): Promise<void> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [resolve(ROOT, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`${entry} exited ${code}: ${output}`))));
+  });
+}
+
+/**
+ * The real platform as separate processes (the built dist of each app), started for a test file.
+ * `stop` and `start` let fault tests take one process away and bring it back.
+ */
+export class TestPlatform {
+  private readonly running = new Map<ProcessName, Running>();
+  url = '';
+
+  constructor(readonly env: Record<string, string>) {}
+
+  static async start(names: ProcessName[], extraEnv: Record<string, string> = {}): Promise<TestPlatform> {
+    const platform = new TestPlatform(isolatedEnv(extraEnv));
+    await Promise.all(MIGRATIONS.map((s) => runToEnd(`apps/${s}/dist/migrate.js`, platform.env)));
+    await Promise.all(names.filter((n) => n !== 'gateway').map((n) => platform.startProcess(n)));
+    if (names.includes('gateway')) await platform.startProcess('gateway');
+    return platform;
+  }
+
+  logs(name: ProcessName): string {
+    return this.running.get(name)?.logs.join('') ?? '';
+  }
+
+  async startProcess(name: ProcessName, timeoutMs = 30_000): Promise<void> {
+    const { entry, ready } = ENTRIES[name];
+    const child = spawn(process.execPath, [resolve(ROOT, entry)], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const logs: string[] = [];
+    this.running.set(name, { child, logs });
+    await new Promise<void>((resolveReady, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} not ready within ${timeoutMs} ms:\n${logs.join('')}`)), timeoutMs);
+      const onData = (d: Buffer): void => {
+        const text = d.toString();
+        logs.push(text);
+        if (name === 'gateway') {
+          const match = /"url":"(http:\/\/[^"]+)"/.exec(text);
+          if (match?.[1]) this.url = match[1];
+        }
+        if (text.includes(`"msg":"${ready}"`)) {
+          clearTimeout(timer);
+          resolveReady();
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited (${code}) before it was ready:\n${logs.join('')}`));
+      });
+    });
+  }
+
+  /** Stops a process (SIGKILL models a crash; SIGTERM a clean stop) and waits for it to exit. */
+  async stopProcess(name: ProcessName, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    const entry = this.running.get(name);
+    if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+    const exited = new Promise<void>((r) => entry.child.once('exit', () => r()));
+    entry.child.kill(signal);
+    await exited;
+    this.running.delete(name);
+  }
+
+  async query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const client = new pg.Client({ connectionString: this.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query<T>(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.running.keys()].map((n) => this.stopProcess(n)));
+    const dbUrl = new URL(this.env.DATABASE_URL ?? '');
+    const name = dbUrl.pathname.slice(1);
+    dbUrl.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: dbUrl.toString() });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  }
+}
