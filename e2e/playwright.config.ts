@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+
+// The end-to-end suite drives Debian's Chromium against the real platform (gateway, four services,
+// a conversion worker), started by `scripts/start.mjs` with a throwaway database and its own NATS
+// and Redis prefixes, so it never touches `npm start`'s data.
+const run = (process.env.E2E_RUN_ID ??= randomBytes(4).toString('hex'));
+const port = Number(process.env.E2E_PORT ?? 18080);
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  globalTeardown: './global-teardown.ts',
+  outputDir: '../test-results/e2e',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/start.mjs --no-build',
+    cwd: '..',
+    url: `http://localhost:${port}/v1/health/ready`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: `postgres://postgres@localhost:5432/tinkerdesk_e2e_${run}`,
+      NATS_PREFIX: `e2e${run}`,
+      REDIS_PREFIX: `e2e${run}`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

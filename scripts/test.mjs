@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, in order: build, typecheck, lint, unit, integration (real PostgreSQL,
+// NATS, Redis), end-to-end (Playwright in Debian's Chromium against the real platform).
+// Prints one closing line "tests: N passed, M failed". `--only=unit,integration` runs a subset.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { checkInfrastructure } from './infra.mjs';
+import { run } from './processes.mjs';
+
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const want = (step) => !only || only.includes(step);
+const reports = 'test-results';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const problems = await checkInfrastructure();
+if (problems.length > 0) {
+  for (const line of problems) console.error(line);
+  process.exit(1);
+}
+
+const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci'];
+const steps = [
+  ['build', () => run('npm', ['run', '--silent', 'build'])],
+  ['typecheck', () => run('npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']).then(() => run('npx', ['tsc', '-p', 'tsconfig.tests.json']))],
+  ['lint', () => run('npx', ['eslint', '--max-warnings=0', '.'])],
+  ['unit', () => run(process.execPath, [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`])],
+  [
+    'integration',
+    () => run(process.execPath, [...jest, '--selectProjects', 'integration', '--runInBand', '--json', `--outputFile=${reports}/integration.json`]),
+  ],
+  ['e2e', () => run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` } })],
+];
+
+const failedSteps = [];
+for (const [name, step] of steps) {
+  if (!want(name)) continue;
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  try {
+    await step();
+    console.log(`=== ${name}: ok (${Math.round((Date.now() - started) / 1000)} s) ===`);
+  } catch (error) {
+    console.error(`=== ${name}: FAILED (${error instanceof Error ? error.message : String(error)}) ===`);
+    failedSteps.push(name);
+    if (name === 'build') break;
+  }
+}
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+}
+let passed = 0;
+let failed = 0;
+for (const name of ['unit', 'integration']) {
+  const report = readJson(`${reports}/${name}.json`);
+  if (report) {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+}
+const e2e = readJson(`${reports}/e2e.json`);
+if (e2e) {
+  passed += e2e.stats.expected + e2e.stats.flaky;
+  failed += e2e.stats.unexpected;
+}
+if (failedSteps.length > 0) console.error(`\nfailed steps: ${failedSteps.join(', ')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
