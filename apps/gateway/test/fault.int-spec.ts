@@ -62,3 +62,36 @@ describe('a service goes away and comes back', () => {
     expect((await timed(`/v1/convert/jobs/${JOB}`)).status).toBe(404);
   });
 });
+
+describe('an unexpected failure', () => {
+  it('answers 500 with an error id that is in the log, and no internals in the body', async () => {
+    const { connect } = await import('@nats-io/transport-node');
+    await platform.stopProcess('conversion');
+    const nc = await connect({ servers: platform.env.NATS_URL });
+    // A broken replica: answers with an error that is not in the catalogue.
+    const sub = nc.subscribe(`${platform.env.NATS_PREFIX}.conversion.job.get`, {
+      callback: (_err, msg) => {
+        const { id } = msg.json<{ id: string }>();
+        msg.respond(JSON.stringify({ id, err: 'TypeError: cannot read secret.password of undefined at /srv/x.js:1', isDisposed: true }));
+      },
+    });
+    try {
+      const call = await timed(`/v1/convert/jobs/${JOB}`);
+      expect(call.status).toBe(500);
+      expect(call.body.error).toBe('INTERNAL');
+      expect(typeof call.body.errorId).toBe('string');
+      expect(JSON.stringify(call.body)).not.toContain('password');
+      await new Promise((r) => setTimeout(r, 100));
+      const line = platform
+        .logs('gateway')
+        .split('\n')
+        .find((l) => l.includes(String(call.body.errorId)) && l.includes('"level":"error"'));
+      expect(line).toBeDefined();
+      expect(line).toContain('secret.password');
+    } finally {
+      sub.unsubscribe();
+      await nc.close();
+      await platform.startProcess('conversion');
+    }
+  });
+});

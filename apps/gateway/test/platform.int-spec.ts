@@ -113,7 +113,7 @@ describe('conversion job through gateway, NATS, Redis and a worker', () => {
   });
 
   it('answers 413 for an upload over the limit', async () => {
-    const big = await sharp({ create: { width: 800, height: 800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const big = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
     expect(big.byteLength).toBeGreaterThan(200000);
     const res = await upload(big, { to: 'webp' });
     expect(res.status).toBe(413);

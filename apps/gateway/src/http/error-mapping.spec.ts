@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, HttpException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { AppError, ERROR_CODES, ERROR_STATUS } from '@tinkerdesk/contracts';
+import fc from 'fast-check';
 import { mapError } from './error-mapping.js';
 
 describe('mapError', () => {
@@ -43,5 +44,15 @@ describe('mapError', () => {
     expect(mapped.unexpected).toBe(secret);
     expect(mapError(new HttpException('boom', 502), 'e-43').status).toBe(500);
     expect(mapError('a string', 'e-44').status).toBe(500);
+  });
+
+  it('never lets the message of an unexpected error into the body (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 12 }).filter((m) => !/error|occurred|unexpected|INTERNAL/i.test(m)), (message) => {
+        const mapped = mapError(new Error(message), 'id');
+        expect(mapped.status).toBe(500);
+        expect(JSON.stringify(mapped.body)).not.toContain(JSON.stringify(message).slice(1, -1));
+      }),
+    );
   });
 });
