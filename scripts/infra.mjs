@@ -2,7 +2,7 @@
 import net from 'node:net';
 
 const HOW_TO_START = {
-  PostgreSQL: "start it with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`",
+  PostgreSQL: 'start it with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`',
   NATS: 'start it with `nats-server -js -p 4222 &`',
   Redis: 'start it with `redis-server --daemonize yes`',
 };

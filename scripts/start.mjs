@@ -24,9 +24,7 @@ try {
   process.exit(1);
 }
 
-const list = PROCESSES.flatMap((p) =>
-  p.name === 'conversion-worker' ? Array.from({ length: Math.max(1, workers) }, () => p) : [p],
-);
+const list = PROCESSES.flatMap((p) => (p.name === 'conversion-worker' ? Array.from({ length: Math.max(1, workers) }, () => p) : [p]));
 const children = [];
 let stopping = false;
 
@@ -67,7 +65,10 @@ function launch(proc, index) {
 const backends = list.filter((p) => p.name !== 'gateway');
 try {
   await Promise.all(backends.map((proc, index) => launch(proc, index)));
-  await launch(list.find((p) => p.name === 'gateway'), backends.length);
+  await launch(
+    list.find((p) => p.name === 'gateway'),
+    backends.length,
+  );
   const port = process.env.PORT ?? '8080';
   console.log(`Tinkerdesk is running at http://localhost:${port} (API docs at /v1/docs). Ctrl-C stops it.`);
 } catch (error) {

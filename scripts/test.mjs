@@ -6,7 +6,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { checkInfrastructure } from './infra.mjs';
 import { run } from './processes.mjs';
 
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const want = (step) => !only || only.includes(step);
 const reports = 'test-results';
 rmSync(reports, { recursive: true, force: true });
@@ -21,14 +24,31 @@ if (problems.length > 0) {
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci'];
 const steps = [
   ['build', () => run('npm', ['run', '--silent', 'build'])],
-  ['typecheck', () => run('npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']).then(() => run('npx', ['tsc', '-p', 'tsconfig.tests.json']))],
+  [
+    'typecheck',
+    () => run('npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']).then(() => run('npx', ['tsc', '-p', 'tsconfig.tests.json'])),
+  ],
   ['lint', () => run('npx', ['eslint', '--max-warnings=0', '.'])],
   ['unit', () => run(process.execPath, [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`])],
   [
     'integration',
-    () => run(process.execPath, [...jest, '--selectProjects', 'integration', '--runInBand', '--json', `--outputFile=${reports}/integration.json`]),
+    () =>
+      run(process.execPath, [
+        ...jest,
+        '--selectProjects',
+        'integration',
+        '--runInBand',
+        '--json',
+        `--outputFile=${reports}/integration.json`,
+      ]),
   ],
-  ['e2e', () => run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` } })],
+  [
+    'e2e',
+    () =>
+      run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+      }),
+  ],
 ];
 
 const failedSteps = [];

@@ -135,8 +135,7 @@ const podSpecOf = (t: IPodTemplateSpec | undefined): IPodSpec => {
   return t.spec;
 };
 const allContainers = (spec: IPodSpec): IContainer[] => [...(spec.initContainers ?? []), ...spec.containers];
-const isSubset = (sub: Record<string, string>, sup: Record<string, string>): boolean =>
-  Object.entries(sub).every(([k, v]) => sup[k] === v);
+const isSubset = (sub: Record<string, string>, sup: Record<string, string>): boolean => Object.entries(sub).every(([k, v]) => sup[k] === v);
 
 /** The container port number a probe/targetPort refers to (by name or number), or undefined. */
 function resolvePort(containers: IContainer[], port: number | string | undefined): number | undefined {
@@ -307,9 +306,7 @@ describe('k8s manifests', () => {
       if (!svc) throw new Error(`no Service ${name}`);
       const selector = svc.spec?.selector ?? {};
       expect(Object.keys(selector).length).toBeGreaterThan(0);
-      const picked = deployments
-        .filter((x) => isSubset(selector, x.spec?.template.metadata?.labels ?? {}))
-        .map((x) => x.metadata?.name);
+      const picked = deployments.filter((x) => isSubset(selector, x.spec?.template.metadata?.labels ?? {})).map((x) => x.metadata?.name);
       expect(picked).toEqual([name]);
       const containers = podSpecOf(d.spec?.template).containers;
       for (const p of svc.spec?.ports ?? []) {
@@ -339,9 +336,7 @@ describe('k8s manifests', () => {
     expect(['Never', 'OnFailure']).toContain(spec.restartPolicy);
     const init = spec.initContainers ?? [];
     expect(init.map((c) => c.args?.join(' '))).toEqual(MIGRATIONS.map((m) => `node ${m}`));
-    expect(init.map((c) => c.image)).toEqual(
-      ['identity', 'commerce', 'terminals', 'conversion'].map((s) => `tinkerdesk/${s}:latest`),
-    );
+    expect(init.map((c) => c.image)).toEqual(['identity', 'commerce', 'terminals', 'conversion'].map((s) => `tinkerdesk/${s}:latest`));
     expect(init.every((c) => c.envFrom?.some((r) => r.secretRef))).toBe(true);
     expect(podProblems(job.where, spec)).toEqual([]);
   });
@@ -492,7 +487,10 @@ describe.each(IMAGES)('apps/%s/Dockerfile', (image) => {
       const stages = read();
       const final = stages[stages.length - 1];
       if (!final) throw new Error('no stages');
-      const runs = chain(stages, final).instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args).join(' ');
+      const runs = chain(stages, final)
+        .instructions.filter((i) => i.keyword === 'RUN')
+        .map((i) => i.args)
+        .join(' ');
       for (const pkg of [
         'libreoffice-core-nogui',
         'libreoffice-writer-nogui',
@@ -544,8 +542,7 @@ const commandOf = (s: ComposeService): string => (Array.isArray(s.command) ? s.c
 
 /** The compose client to validate with: the `docker compose` plugin, else docker-compose; undefined when neither exists. */
 function composeClient(): string[] | undefined {
-  const ok = (cmd: string, args: string[]): boolean =>
-    spawnSync(cmd, args, { encoding: 'utf8', timeout: 20_000 }).status === 0;
+  const ok = (cmd: string, args: string[]): boolean => spawnSync(cmd, args, { encoding: 'utf8', timeout: 20_000 }).status === 0;
   if (ok('docker', ['compose', 'version'])) return ['docker', 'compose'];
   if (ok('docker-compose', ['version'])) return ['docker-compose'];
   return undefined;
@@ -615,14 +612,16 @@ describe('docker-compose.yml', () => {
     for (const [name, s] of Object.entries(svcs)) {
       for (const [dep, condition] of Object.entries(dependsOn(s))) {
         if (!svcs[dep]) problems.push(`${name} depends on unknown ${dep}`);
-        if (condition === 'service_healthy' && !svcs[dep]?.healthcheck?.test) problems.push(`${name} waits for ${dep} to be healthy but it has no healthcheck`);
+        if (condition === 'service_healthy' && !svcs[dep]?.healthcheck?.test)
+          problems.push(`${name} waits for ${dep} to be healthy but it has no healthcheck`);
       }
       if (name in APPS && !s.healthcheck?.test) problems.push(`${name} has no healthcheck`);
     }
     for (const name of ['identity', 'commerce', 'terminals', 'conversion', 'conversion-worker']) {
       const deps = dependsOn(svcs[name] ?? {});
       if (deps['migrate'] !== 'service_completed_successfully') problems.push(`${name} must wait for migrate to complete`);
-      if (deps['postgres'] !== 'service_healthy' || deps['nats'] !== 'service_healthy') problems.push(`${name} must wait for healthy postgres and nats`);
+      if (deps['postgres'] !== 'service_healthy' || deps['nats'] !== 'service_healthy')
+        problems.push(`${name} must wait for healthy postgres and nats`);
     }
     expect(problems).toEqual([]);
   });

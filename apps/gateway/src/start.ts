@@ -24,14 +24,22 @@ export interface GatewayHandle {
 
 function corsOrigin(value: string): string | string[] | boolean {
   if (value === '*') return '*';
-  return value.split(',').map((o) => o.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
 }
 
 /** Builds and starts the gateway; tests call it in-process with their own environment. */
 export async function startGateway(env: Record<string, string | undefined> = process.env): Promise<GatewayHandle> {
   const config = loadConfigOrExit(schema, env);
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const rpc = await RpcClient.connect({ natsUrl: config.NATS_URL, prefix: config.NATS_PREFIX, timeoutMs: config.RPC_TIMEOUT_MS, name: `gateway-${process.pid}` });
+  const rpc = await RpcClient.connect({
+    natsUrl: config.NATS_URL,
+    prefix: config.NATS_PREFIX,
+    timeoutMs: config.RPC_TIMEOUT_MS,
+    name: `gateway-${process.pid}`,
+  });
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, rpc), {
     logger: new PinoNestLogger(logger),

@@ -5,7 +5,9 @@ import sharp from 'sharp';
 let platform: TestPlatform;
 
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 }
 
 function upload(file: Buffer | undefined, fields: Record<string, string>, filename = 'picture.png', headers: Record<string, string> = {}) {
@@ -40,7 +42,10 @@ describe('health through the gateway', () => {
   it('reports every service up with its database, and Redis for conversion', async () => {
     const res = await fetch(`${platform.url}/v1/health`);
     expect(res.status).toBe(200);
-    const report = (await res.json()) as { status: string; services: Record<string, { status: string; dependencies: Record<string, { status: string }> }> };
+    const report = (await res.json()) as {
+      status: string;
+      services: Record<string, { status: string; dependencies: Record<string, { status: string }> }>;
+    };
     expect(report.status).toBe('ok');
     for (const service of ['identity', 'commerce', 'terminals', 'conversion']) {
       expect(report.services[service]?.status).toBe('up');
@@ -103,7 +108,11 @@ describe('conversion job through gateway, NATS, Redis and a worker', () => {
     expect(await noFile.json()).toMatchObject({ success: false, error: 'VALIDATION_FAILED', detail: expect.stringContaining('file') });
     const badTarget = await upload(await png(4, 4), { to: 'bmp' });
     expect(badTarget.status).toBe(400);
-    expect(await badTarget.json()).toMatchObject({ success: false, error: 'VALIDATION_FAILED', detail: expect.stringContaining('to must be one of') });
+    expect(await badTarget.json()).toMatchObject({
+      success: false,
+      error: 'VALIDATION_FAILED',
+      detail: expect.stringContaining('to must be one of'),
+    });
     const badWidth = await upload(await png(4, 4), { to: 'png', width: '-3' });
     expect(badWidth.status).toBe(400);
     const unknownField = await upload(await png(4, 4), { to: 'png', colour: 'red' });
@@ -113,7 +122,11 @@ describe('conversion job through gateway, NATS, Redis and a worker', () => {
   });
 
   it('answers 413 for an upload over the limit', async () => {
-    const big = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const big = await sharp({
+      create: { width: 800, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .png()
+      .toBuffer();
     expect(big.byteLength).toBeGreaterThan(200000);
     const res = await upload(big, { to: 'webp' });
     expect(res.status).toBe(413);
@@ -132,7 +145,11 @@ describe('conversion job through gateway, NATS, Redis and a worker', () => {
 
 describe('the gateway contract', () => {
   it('answers malformed JSON with 400 in the envelope', async () => {
-    const res = await fetch(`${platform.url}/v1/convert/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"to": ' });
+    const res = await fetch(`${platform.url}/v1/convert/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"to": ',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: 'MALFORMED_JSON', detail: 'the request body is not valid JSON' });
   });
@@ -148,7 +165,11 @@ describe('the gateway contract', () => {
   });
 
   it('answers unknown /v1 routes with 404 NOT_FOUND in JSON', async () => {
-    for (const [method, path] of [['GET', '/v1/nothing-here'], ['POST', '/v1/health'], ['DELETE', '/v1']] as const) {
+    for (const [method, path] of [
+      ['GET', '/v1/nothing-here'],
+      ['POST', '/v1/health'],
+      ['DELETE', '/v1'],
+    ] as const) {
       const res = await fetch(`${platform.url}${path}`, { method });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
@@ -185,7 +206,9 @@ describe('the gateway contract', () => {
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/health', '/v1/convert/upload', '/v1/convert/jobs/{id}', '/v1/convert/jobs/{id}/result']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/health', '/v1/convert/upload', '/v1/convert/jobs/{id}', '/v1/convert/jobs/{id}/result']),
+    );
     const docs = await fetch(`${platform.url}/v1/docs`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');

@@ -74,7 +74,11 @@ export class ConvertUploadDto {
   @IsIn(IMAGE_TARGETS, { message: `to must be one of ${IMAGE_TARGETS.join(', ')}` })
   to!: ImageTarget;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 10000, description: 'Output width in pixels (keeps the aspect ratio when height is not given)' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 10000,
+    description: 'Output width in pixels (keeps the aspect ratio when height is not given)',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -28,7 +28,11 @@ describe('loadConfig', () => {
   });
 
   it('reads and converts values', () => {
-    expect(loadConfig(schema, { PORT: '9000', LIMIT: ' 42 ', LOG_LEVEL: 'debug' })).toMatchObject({ PORT: 9000, LIMIT: 42, LOG_LEVEL: 'debug' });
+    expect(loadConfig(schema, { PORT: '9000', LIMIT: ' 42 ', LOG_LEVEL: 'debug' })).toMatchObject({
+      PORT: 9000,
+      LIMIT: 42,
+      LOG_LEVEL: 'debug',
+    });
   });
 
   it('fails with one line naming the variable', () => {

@@ -5,7 +5,11 @@ import { RpcClient } from './rpc-client.js';
 
 describe('RpcClient.translate', () => {
   it('turns no responders into UNAVAILABLE naming the service', () => {
-    const error = RpcClient.translate(new RequestError('no responders', { cause: new NoRespondersError('commerce.plan.list') }), 'commerce', 1500);
+    const error = RpcClient.translate(
+      new RequestError('no responders', { cause: new NoRespondersError('commerce.plan.list') }),
+      'commerce',
+      1500,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'UNAVAILABLE', detail: 'the commerce service is not available' });
   });

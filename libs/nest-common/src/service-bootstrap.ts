@@ -71,7 +71,9 @@ export async function bootstrapService<S extends Schema & { NATS_URL: unknown; N
       if (req.url === '/ready') {
         ready()
           .catch(() => false)
-          .then((ok) => res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'up' : 'down' })));
+          .then((ok) =>
+            res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'up' : 'down' })),
+          );
         return;
       }
       res.writeHead(404).end();

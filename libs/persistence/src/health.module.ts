@@ -1,6 +1,13 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { Controller, type DynamicModule, Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Controller,
+  type DynamicModule,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import type { DependencyHealth, ServiceHealth, ServiceName } from '@tinkerdesk/contracts';
@@ -52,16 +59,20 @@ export class HealthService implements OnApplicationBootstrap, OnApplicationShutd
   async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     if (this.dataSource.isInitialized) {
-      await this.dataSource.getRepository(ServiceInstanceEntity).delete({ id: this.instanceId }).catch(() => undefined);
+      await this.dataSource
+        .getRepository(ServiceInstanceEntity)
+        .delete({ id: this.instanceId })
+        .catch(() => undefined);
     }
   }
 
   /** Upserts this replica's row (a write to the service's own schema). */
   private async beat(): Promise<void> {
-    await this.dataSource.getRepository(ServiceInstanceEntity).upsert(
-      { id: this.instanceId, host: hostname(), version: this.options.version, startedAt: this.startedAt, lastSeen: new Date() },
-      ['id'],
-    );
+    await this.dataSource
+      .getRepository(ServiceInstanceEntity)
+      .upsert({ id: this.instanceId, host: hostname(), version: this.options.version, startedAt: this.startedAt, lastSeen: new Date() }, [
+        'id',
+      ]);
   }
 
   /** Replicas seen in the last three heartbeats (a read of the service's own schema). */
@@ -118,11 +129,7 @@ export class ServiceHealthModule {
       module: ServiceHealthModule,
       imports: [TypeOrmModule.forFeature([ServiceInstanceEntity])],
       controllers: [HealthController],
-      providers: [
-        HealthService,
-        { provide: HEALTH_OPTIONS, useValue: options },
-        { provide: EXTRA_HEALTH_CHECKS, useValue: extraChecks },
-      ],
+      providers: [HealthService, { provide: HEALTH_OPTIONS, useValue: options }, { provide: EXTRA_HEALTH_CHECKS, useValue: extraChecks }],
       exports: [HealthService],
     };
   }

@@ -46,10 +46,24 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     await jobs.setState(record.id, 'active', 40);
     await job.updateProgress(40);
     try {
-      const output = await convertImage(input, { filename: record.filename, to: record.target as ImageTarget, width: record.width, height: record.height });
+      const output = await convertImage(input, {
+        filename: record.filename,
+        to: record.target as ImageTarget,
+        width: record.width,
+        height: record.height,
+      });
       await jobs.setState(record.id, 'active', 80);
-      await files.putBlob({ name: conversionOutputKey(record.id) }, new Uint8Array(output.data.buffer, output.data.byteOffset, output.data.byteLength));
-      await jobs.complete(record.id, { filename: output.filename, mediaType: output.mediaType, size: output.data.byteLength, width: output.width, height: output.height });
+      await files.putBlob(
+        { name: conversionOutputKey(record.id) },
+        new Uint8Array(output.data.buffer, output.data.byteOffset, output.data.byteLength),
+      );
+      await jobs.complete(record.id, {
+        filename: output.filename,
+        mediaType: output.mediaType,
+        size: output.data.byteLength,
+        width: output.width,
+        height: output.height,
+      });
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       await job.updateProgress(100);
       logger.info({ jobId: record.id, to: record.target, size: output.data.byteLength }, 'conversion completed');

@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { convertImage, outputFilename, UnconvertibleInputError } from './image-conversion.js';
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .png()
+    .toBuffer();
 
 describe('outputFilename', () => {
   it('swaps the extension and keeps inner dots', () => {
@@ -30,6 +33,8 @@ describe('convertImage', () => {
 
   it('refuses input that is not an image', async () => {
     await expect(convertImage(Buffer.from('hello'), { filename: 'notes.txt', to: 'png' })).rejects.toThrow(UnconvertibleInputError);
-    await expect(convertImage(Buffer.from('hello'), { filename: 'notes.txt', to: 'png' })).rejects.toThrow('notes.txt is not an image this service can read');
+    await expect(convertImage(Buffer.from('hello'), { filename: 'notes.txt', to: 'png' })).rejects.toThrow(
+      'notes.txt is not an image this service can read',
+    );
   });
 });

@@ -52,14 +52,27 @@ export async function convertImage(input: Uint8Array, request: ImageConversionRe
   }
   image = image.rotate();
   if (request.width || request.height) {
-    image = image.resize({ width: request.width ?? undefined, height: request.height ?? undefined, fit: 'inside', withoutEnlargement: true });
+    image = image.resize({
+      width: request.width ?? undefined,
+      height: request.height ?? undefined,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
   }
   const format = request.to === 'jpg' ? 'jpeg' : request.to;
   if (format === 'jpeg') image = image.flatten({ background: '#ffffff' });
   try {
     const { data, info } = await image.toFormat(format).toBuffer({ resolveWithObject: true });
-    return { data, filename: outputFilename(request.filename, request.to), mediaType: MEDIA_TYPES[request.to], width: info.width, height: info.height };
+    return {
+      data,
+      filename: outputFilename(request.filename, request.to),
+      mediaType: MEDIA_TYPES[request.to],
+      width: info.width,
+      height: info.height,
+    };
   } catch (error) {
-    throw new UnconvertibleInputError(`${request.filename} could not be converted: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UnconvertibleInputError(
+      `${request.filename} could not be converted: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

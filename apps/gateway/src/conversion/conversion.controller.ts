@@ -48,12 +48,18 @@ export class ConversionController {
       },
     },
   })
-  async upload(@UploadedFile() file: Express.Multer.File | undefined, @Body() body: ConvertUploadDto): Promise<{ success: true; job: ConversionJobView }> {
+  async upload(
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Body() body: ConvertUploadDto,
+  ): Promise<{ success: true; job: ConversionJobView }> {
     if (!file) throw new AppError('VALIDATION_FAILED', 'file is required (multipart field "file")');
     if (file.size === 0) throw new AppError('VALIDATION_FAILED', 'file is empty');
     const id = randomUUID();
     const filename = Buffer.from(file.originalname, 'latin1').toString('utf8').slice(0, 255) || 'upload';
-    await this.files.putBlob({ name: conversionInputKey(id) }, new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength));
+    await this.files.putBlob(
+      { name: conversionInputKey(id) },
+      new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength),
+    );
     const message: CreateConversionJobDto = {
       id,
       filename,

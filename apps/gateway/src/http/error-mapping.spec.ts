@@ -17,13 +17,22 @@ describe('mapError', () => {
   it('maps body-parser failures, also when Nest wraps them', () => {
     const parse = Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400 });
     expect(mapError(parse, 'x')).toMatchObject({ status: 400, body: { error: 'MALFORMED_JSON' } });
-    expect(mapError(new BadRequestException('Unexpected token', { cause: parse }), 'x')).toMatchObject({ status: 400, body: { error: 'MALFORMED_JSON' } });
+    expect(mapError(new BadRequestException('Unexpected token', { cause: parse }), 'x')).toMatchObject({
+      status: 400,
+      body: { error: 'MALFORMED_JSON' },
+    });
     const tooLarge = Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413 });
-    expect(mapError(new HttpException('too large', 413, { cause: tooLarge }), 'x')).toMatchObject({ status: 413, body: { error: 'PAYLOAD_TOO_LARGE' } });
+    expect(mapError(new HttpException('too large', 413, { cause: tooLarge }), 'x')).toMatchObject({
+      status: 413,
+      body: { error: 'PAYLOAD_TOO_LARGE' },
+    });
   });
 
   it('maps multer limits', () => {
-    expect(mapError(Object.assign(new Error('File too large'), { code: 'LIMIT_FILE_SIZE' }), 'x')).toMatchObject({ status: 413, body: { error: 'PAYLOAD_TOO_LARGE' } });
+    expect(mapError(Object.assign(new Error('File too large'), { code: 'LIMIT_FILE_SIZE' }), 'x')).toMatchObject({
+      status: 413,
+      body: { error: 'PAYLOAD_TOO_LARGE' },
+    });
     expect(mapError(Object.assign(new Error('Unexpected field'), { code: 'LIMIT_UNEXPECTED_FILE', field: 'image' }), 'x')).toMatchObject({
       status: 400,
       body: { error: 'VALIDATION_FAILED', detail: 'Unexpected field (image)' },
@@ -31,7 +40,10 @@ describe('mapError', () => {
   });
 
   it("maps Nest's 4xx exceptions to catalogue codes", () => {
-    expect(mapError(new NotFoundException('Cannot GET /v1/x'), 'x')).toEqual({ status: 404, body: { success: false, error: 'NOT_FOUND', detail: 'Cannot GET /v1/x' } });
+    expect(mapError(new NotFoundException('Cannot GET /v1/x'), 'x')).toEqual({
+      status: 404,
+      body: { success: false, error: 'NOT_FOUND', detail: 'Cannot GET /v1/x' },
+    });
     expect(mapError(new PayloadTooLargeException(), 'x')).toMatchObject({ status: 413, body: { error: 'PAYLOAD_TOO_LARGE' } });
   });
 
@@ -39,7 +51,12 @@ describe('mapError', () => {
     const secret = new Error('password=hunter2 at /srv/app.js:10');
     const mapped = mapError(secret, 'e-42');
     expect(mapped.status).toBe(500);
-    expect(mapped.body).toEqual({ success: false, error: 'INTERNAL', detail: 'an unexpected error occurred (error id e-42)', errorId: 'e-42' });
+    expect(mapped.body).toEqual({
+      success: false,
+      error: 'INTERNAL',
+      detail: 'an unexpected error occurred (error id e-42)',
+      errorId: 'e-42',
+    });
     expect(JSON.stringify(mapped.body)).not.toContain('hunter2');
     expect(mapped.unexpected).toBe(secret);
     expect(mapError(new HttpException('boom', 502), 'e-43').status).toBe(500);
@@ -48,11 +65,14 @@ describe('mapError', () => {
 
   it('never lets the message of an unexpected error into the body (property)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 12 }).filter((m) => !/error|occurred|unexpected|INTERNAL/i.test(m)), (message) => {
-        const mapped = mapError(new Error(message), 'id');
-        expect(mapped.status).toBe(500);
-        expect(JSON.stringify(mapped.body)).not.toContain(JSON.stringify(message).slice(1, -1));
-      }),
+      fc.property(
+        fc.string({ minLength: 12 }).filter((m) => !/error|occurred|unexpected|INTERNAL/i.test(m)),
+        (message) => {
+          const mapped = mapError(new Error(message), 'id');
+          expect(mapped.status).toBe(500);
+          expect(JSON.stringify(mapped.body)).not.toContain(JSON.stringify(message).slice(1, -1));
+        },
+      ),
     );
   });
 });

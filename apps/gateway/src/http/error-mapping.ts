@@ -39,13 +39,23 @@ function transportError(error: unknown): MappedError | undefined {
     return { status: 400, body: { success: false, error: 'MALFORMED_JSON', detail: 'the request body is not valid JSON' } };
   }
   if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
-    return { status: 413, body: { success: false, error: 'PAYLOAD_TOO_LARGE', detail: 'the request body is larger than this server accepts' } };
+    return {
+      status: 413,
+      body: { success: false, error: 'PAYLOAD_TOO_LARGE', detail: 'the request body is larger than this server accepts' },
+    };
   }
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
     return { status: 415, body: { success: false, error: 'UNSUPPORTED_MEDIA_TYPE', detail: e.message ?? 'unsupported encoding' } };
   }
   if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) {
-    return { status: 400, body: { success: false, error: 'VALIDATION_FAILED', detail: `${e.message ?? 'upload limit reached'}${e.field ? ` (${e.field})` : ''}` } };
+    return {
+      status: 400,
+      body: {
+        success: false,
+        error: 'VALIDATION_FAILED',
+        detail: `${e.message ?? 'upload limit reached'}${e.field ? ` (${e.field})` : ''}`,
+      },
+    };
   }
   if (e.type === 'request.aborted') {
     return { status: 400, body: { success: false, error: 'VALIDATION_FAILED', detail: 'the request was aborted' } };
