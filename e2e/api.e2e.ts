@@ -5,7 +5,8 @@ test('the API docs page renders in the browser without errors', async ({ page })
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/v1/docs');
-  await expect(page.locator('.swagger-ui')).toBeVisible();
+  await expect(page.locator('section.swagger-ui')).toBeVisible();
+  await expect(page.getByText('/v1/convert/upload').first()).toBeVisible();
   await expect(page.getByText('Tinkerdesk API').first()).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -3,14 +3,14 @@ import { spawn } from 'node:child_process';
 
 export const SERVICES = ['identity', 'commerce', 'terminals', 'conversion'];
 
-/** `ready` is the log message a process writes once it serves. The gateway goes last. */
+/** Every process announces over IPC when it serves. The gateway goes last. */
 export const PROCESSES = [
-  { name: 'identity', entry: 'apps/identity/dist/main.js', ready: 'identity service listening on NATS' },
-  { name: 'commerce', entry: 'apps/commerce/dist/main.js', ready: 'commerce service listening on NATS' },
-  { name: 'terminals', entry: 'apps/terminals/dist/main.js', ready: 'terminals service listening on NATS' },
-  { name: 'conversion', entry: 'apps/conversion/dist/main.js', ready: 'conversion service listening on NATS' },
-  { name: 'conversion-worker', entry: 'apps/conversion/dist/worker.js', ready: 'conversion worker ready' },
-  { name: 'gateway', entry: 'apps/gateway/dist/main.js', ready: 'gateway listening' },
+  { name: 'identity', entry: 'apps/identity/dist/main.js' },
+  { name: 'commerce', entry: 'apps/commerce/dist/main.js' },
+  { name: 'terminals', entry: 'apps/terminals/dist/main.js' },
+  { name: 'conversion', entry: 'apps/conversion/dist/main.js' },
+  { name: 'conversion-worker', entry: 'apps/conversion/dist/worker.js' },
+  { name: 'gateway', entry: 'apps/gateway/dist/main.js' },
 ];
 
 const COLORS = [36, 35, 33, 32, 34, 31, 96];
@@ -31,7 +31,7 @@ export function run(command, args, options = {}) {
  * resolves when it logs its ready message and rejects if it exits first.
  */
 export function startProcess(proc, index, env) {
-  const child = spawn(process.execPath, [proc.entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [proc.entry], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const tag = process.stdout.isTTY ? `\x1b[${COLORS[index % COLORS.length]}m${proc.name.padEnd(17)}\x1b[0m` : proc.name.padEnd(17);
   let markReady;
   let markFailed;
@@ -41,6 +41,9 @@ export function startProcess(proc, index, env) {
   });
   child.ready.catch(() => undefined);
   child.once('exit', (code, signal) => markFailed(new Error(`${proc.name} exited (${signal ?? code}) before it was ready`)));
+  child.on('message', (message) => {
+    if (message && message.type === 'ready') markReady(message);
+  });
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
     stream.setEncoding('utf8');
@@ -50,7 +53,6 @@ export function startProcess(proc, index, env) {
       buffered = lines.pop() ?? '';
       for (const line of lines) {
         if (!line) continue;
-        if (proc.ready && line.includes(`"msg":"${proc.ready}"`)) markReady();
         process.stdout.write(`${tag} | ${line}\n`);
       }
     });

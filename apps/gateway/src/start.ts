@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import helmet from 'helmet';
-import { createLogger, loadConfigOrExit, PinoNestLogger, RpcClient, type Logger } from '@tinkerdesk/nest-common';
+import { announceReady, createLogger, loadConfigOrExit, PinoNestLogger, RpcClient, type Logger } from '@tinkerdesk/nest-common';
 import { AppModule } from './app.module.js';
 import { schema, type GatewayConfig } from './config.js';
 import { HttpErrorFilter } from './http/error.filter.js';
@@ -92,6 +92,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const address = (app.getHttpServer() as Server).address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${address.port}`;
   logger.info({ url }, 'gateway listening');
+  announceReady({ service: 'gateway', url });
   return {
     app,
     config,

@@ -6,3 +6,4 @@ export * from './rpc-server.js';
 export * from './prefixed-nats-server.js';
 export * from './service-bootstrap.js';
 export * from './file-store.js';
+export * from './ready.js';

@@ -4,6 +4,7 @@ import type { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit, type ConfigOf, type Schema } from './config.js';
 import { createLogger, PinoNestLogger, type Logger } from './logger.js';
+import { announceReady } from './ready.js';
 import { PrefixedNatsServer } from './prefixed-nats-server.js';
 import { RequestIdInterceptor, RpcErrorFilter, rpcValidationPipe } from './rpc-server.js';
 
@@ -80,6 +81,7 @@ export async function bootstrapService<S extends Schema & { NATS_URL: unknown; N
     }).listen(config.HEALTH_PORT);
   }
 
+  announceReady({ service: options.name });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {

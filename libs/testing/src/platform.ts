@@ -10,13 +10,13 @@ export const ROOT = resolve(process.cwd());
 
 export type ProcessName = 'identity' | 'commerce' | 'terminals' | 'conversion' | 'conversion-worker' | 'gateway';
 
-const ENTRIES: Record<ProcessName, { entry: string; ready: string }> = {
-  identity: { entry: 'apps/identity/dist/main.js', ready: 'identity service listening on NATS' },
-  commerce: { entry: 'apps/commerce/dist/main.js', ready: 'commerce service listening on NATS' },
-  terminals: { entry: 'apps/terminals/dist/main.js', ready: 'terminals service listening on NATS' },
-  conversion: { entry: 'apps/conversion/dist/main.js', ready: 'conversion service listening on NATS' },
-  'conversion-worker': { entry: 'apps/conversion/dist/worker.js', ready: 'conversion worker ready' },
-  gateway: { entry: 'apps/gateway/dist/main.js', ready: 'gateway listening' },
+const ENTRIES: Record<ProcessName, string> = {
+  identity: 'apps/identity/dist/main.js',
+  commerce: 'apps/commerce/dist/main.js',
+  terminals: 'apps/terminals/dist/main.js',
+  conversion: 'apps/conversion/dist/main.js',
+  'conversion-worker': 'apps/conversion/dist/worker.js',
+  gateway: 'apps/gateway/dist/main.js',
 };
 
 const MIGRATIONS = ['identity', 'commerce', 'terminals', 'conversion'] as const;
@@ -84,24 +84,18 @@ export class TestPlatform {
   }
 
   async startProcess(name: ProcessName, timeoutMs = 30_000): Promise<void> {
-    const { entry, ready } = ENTRIES[name];
-    const child = spawn(process.execPath, [resolve(ROOT, entry)], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [resolve(ROOT, ENTRIES[name])], { env: this.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     const logs: string[] = [];
     this.running.set(name, { child, logs });
     await new Promise<void>((resolveReady, reject) => {
       const timer = setTimeout(() => reject(new Error(`${name} not ready within ${timeoutMs} ms:\n${logs.join('')}`)), timeoutMs);
-      const onData = (d: Buffer): void => {
-        const text = d.toString();
-        logs.push(text);
-        if (name === 'gateway') {
-          const match = /"url":"(http:\/\/[^"]+)"/.exec(text);
-          if (match?.[1]) this.url = match[1];
-        }
-        if (text.includes(`"msg":"${ready}"`)) {
-          clearTimeout(timer);
-          resolveReady();
-        }
-      };
+      const onData = (d: Buffer): void => void logs.push(d.toString());
+      child.on('message', (message: { type?: string; url?: string }) => {
+        if (message.type !== 'ready') return;
+        if (message.url) this.url = message.url;
+        clearTimeout(timer);
+        resolveReady();
+      });
       child.stdout?.on('data', onData);
       child.stderr?.on('data', onData);
       child.once('exit', (code) => {

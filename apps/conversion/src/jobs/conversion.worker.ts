@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from '@nats-io/transport-node';
 import { CONVERSION_BUCKET, CONVERSION_QUEUE, conversionInputKey, conversionOutputKey, type ImageTarget } from '@tinkerdesk/contracts';
-import { createLogger, loadConfigOrExit, openFileStore, type Logger } from '@tinkerdesk/nest-common';
+import { announceReady, createLogger, loadConfigOrExit, openFileStore, type Logger } from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -104,6 +104,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     }).listen(config.HEALTH_PORT);
   }
 
+  announceReady({ service: 'conversion-worker' });
   return {
     logger,
     close: async () => {

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../routes/paths';
+import { SearchBox } from './SearchBox';
+
+/** The mobile sidebar: search, Help, Pricing, Contact, then sign up / sign in. */
+export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  return (
+    <>
+      <div className={open ? 'sidebar-backdrop open' : 'sidebar-backdrop'} onClick={onClose} aria-hidden="true" />
+      <aside id="sidebar" className={open ? 'sidebar open' : 'sidebar'} aria-label="Menu" aria-hidden={!open} inert={!open}>
+        <SearchBox id="sidebar-search" onSearch={onClose} />
+        <nav aria-label="Mobile">
+          <ul>
+            <li>
+              <Link to={PATHS.tools}>All Tools</Link>
+            </li>
+            <li>
+              <Link to={PATHS.help}>Help</Link>
+            </li>
+            <li>
+              <Link to={PATHS.pricing}>Pricing</Link>
+            </li>
+            <li>
+              <Link to={PATHS.contact}>Contact</Link>
+            </li>
+          </ul>
+          <div className="sidebar-account">
+            <Link className="button button-primary" to={PATHS.register}>
+              Sign Up
+            </Link>
+            <Link className="button" to={PATHS.signIn}>
+              Sign In
+            </Link>
+          </div>
+        </nav>
+      </aside>
+    </>
+  );
+}

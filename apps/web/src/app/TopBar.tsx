@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { PATHS } from '../routes/paths';
+import { MenuIcon } from '../shared/icons';
+import { AllToolsPanel } from './AllToolsPanel';
+import { SearchBox } from './SearchBox';
+
+export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar: () => void }) {
+  return (
+    <header className="top-bar">
+      <div className="top-bar-inner">
+        <Link to={PATHS.root} className="logo" aria-label="Tinkerdesk home">
+          <img src="/logo.svg" alt="" width="32" height="32" />
+          <span>Tinkerdesk</span>
+        </Link>
+        <div className="top-bar-search">
+          <SearchBox id="top-search" />
+        </div>
+        <nav aria-label="Main" className="top-nav">
+          <AllToolsPanel />
+          <Link className="nav-link" to={PATHS.help}>
+            Help
+          </Link>
+          <Link className="nav-link" to={PATHS.pricing}>
+            Pricing
+          </Link>
+          <Link className="button button-primary" to={PATHS.register}>
+            Sign Up
+          </Link>
+          <Link className="button" to={PATHS.signIn}>
+            Sign In
+          </Link>
+        </nav>
+        <button
+          type="button"
+          className="icon-button menu-button"
+          aria-label="Menu"
+          aria-expanded={sidebarOpen}
+          aria-controls="sidebar"
+          onClick={onToggleSidebar}
+        >
+          <MenuIcon open={sidebarOpen} />
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+import { lazy, type ComponentType } from 'react';
+import type { Tool, ToolCategory, ToolMeta, ToolPageProps } from './types';
+
+/**
+ * The one tool registry. Every tools/<id>/meta.ts is read eagerly (small, needed by the menu and
+ * search); tools/<id>/page.tsx, when a tool has one, is loaded lazily, so each tool is its own chunk.
+ * It feeds the All Tools panel, /tools/, /search, the footer's resources and the router.
+ */
+const metas = import.meta.glob<{ meta: ToolMeta }>('./*/meta.ts', { eager: true });
+const pages = import.meta.glob<{ default: ComponentType<ToolPageProps> }>('./*/page.tsx');
+
+export const CATEGORIES: readonly ToolCategory[] = ['Converters', 'Text', 'Generators', 'Images & documents', 'Barcodes'];
+
+export const CATEGORY_BLURBS: Record<ToolCategory, string> = {
+  Converters: 'Base64, data URIs, Markdown, YAML and JSON, byte sizes',
+  Text: 'ROT13 and word count',
+  Generators: 'Passwords, GUIDs and counters',
+  'Images & documents': 'PDF and SVG to images, compositions, annotations, EPUB',
+  Barcodes: 'Create, scan and decode codes; WiFi codes and wallet passes',
+};
+
+export const TOOLS: readonly Tool[] = Object.entries(metas)
+  .map(([file, mod]): Tool => {
+    const loader = pages[file.replace(/meta\.ts$/, 'page.tsx')];
+    return loader ? { ...mod.meta, page: lazy(loader) } : { ...mod.meta };
+  })
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+export function toolsByCategory(): Array<{ category: ToolCategory; tools: Tool[] }> {
+  return CATEGORIES.map((category) => ({ category, tools: TOOLS.filter((t) => t.category === category) })).filter(
+    (g) => g.tools.length > 0,
+  );
+}
+
+function normalise(path: string): string {
+  return path.endsWith('/') ? path : `${path}/`;
+}
+
+/** The tool whose route is this path (with or without the trailing slash), if any. */
+export function toolForPath(pathname: string): Tool | undefined {
+  const wanted = normalise(pathname);
+  return TOOLS.find((t) => normalise(t.path) === wanted);
+}
+
+/** The anchor id of a category section on /tools/ ("Images & documents" → "cat-images-documents"). */
+export function categoryAnchor(category: ToolCategory): string {
+  return `cat-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}

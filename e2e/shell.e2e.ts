@@ -1,0 +1,206 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const NOT_FOUND = 'That...is not here. Please...look again. Certainly...what you seek can be found :-D.';
+
+/** Fails the test on any console error or uncaught page error. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+const ROUTES: Array<[string, string]> = [
+  ['/', 'Small tools that get things done'],
+  ['/home', 'Small tools that get things done'],
+  ['/help', 'Help'],
+  ['/pricing', 'Pricing'],
+  ['/contact', 'Contact'],
+  ['/about', 'About Tinkerdesk'],
+  ['/faq', 'Frequently asked questions'],
+  ['/terms', 'Terms of service'],
+  ['/privacy', 'Privacy'],
+  ['/security', 'Security'],
+  ['/tools/', 'All tools'],
+  ['/search?query=base64', 'Search: base64'],
+  ['/account', 'Account'],
+  ['/billing', 'Billing'],
+  ['/integrations/hardware/', 'Hardware integration'],
+  ['/tools/guidgenerator/', 'GUID generator'],
+];
+
+test.describe('shell routes', () => {
+  for (const [path, heading] of ROUTES) {
+    test(`${path} renders without console errors`, async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('© 2022-2025 Tinkerdesk');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('the 404 text on /404 and on an unknown path', async ({ page }) => {
+    const errors = watchErrors(page);
+    for (const path of ['/404', '/no/such/page', '/tools/not-a-tool/']) {
+      await page.goto(path);
+      await expect(page.getByText(NOT_FOUND, { exact: true })).toBeVisible();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('deep links to sign up and sign in load directly', async ({ page }) => {
+    await page.goto('/login#!/register');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign up');
+    await page.goto('/login#!/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  });
+
+  test('/tools/ lists all 24 tools and a tool page says it is coming', async ({ page }) => {
+    await page.goto('/tools/');
+    await expect(page.locator('main .tool-card')).toHaveCount(24);
+    await page.getByRole('link', { name: /Word count/ }).click();
+    await expect(page).toHaveURL(/\/tools\/wordcount\/$/);
+    await expect(page.getByRole('status')).toContainText('Coming soon');
+    await expect(page.getByRole('textbox', { name: 'Input' })).toHaveCount(0);
+  });
+
+  test('per-route resource links appear only where a route has them', async ({ page }) => {
+    await page.goto('/tools/converters/base64/encode/');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: /RFC 4648/ })).toBeVisible();
+    await page.goto('/about');
+    await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Resources' })).toHaveCount(0);
+  });
+});
+
+test.describe('All Tools panel', () => {
+  test('opens from the button, lists the tools and closes on an outside click and Escape', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'All Tools' });
+    const panel = page.locator('#all-tools-panel');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel).toBeHidden();
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Password generator' })).toBeVisible();
+    await expect(panel.getByRole('link')).toHaveCount(25);
+    await page.mouse.click(640, 760);
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel).toBeHidden();
+    await button.click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('slides over 500 ms', async ({ page }) => {
+    await page.goto('/');
+    const duration = await page.locator('#all-tools-panel').evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(duration.split(',').map((d) => d.trim())).toContain('0.5s');
+  });
+
+  test('following a tool closes the panel', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'All Tools' }).click();
+    await page.locator('#all-tools-panel').getByRole('link', { name: 'GUID generator' }).click();
+    await expect(page).toHaveURL(/\/tools\/guidgenerator\/$/);
+    await expect(page.locator('#all-tools-panel')).toBeHidden();
+  });
+});
+
+test.describe('search', () => {
+  test('Enter opens /search?query=... with matching tools', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search tools' });
+    await box.fill('json');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?query=json$/);
+    const results = page.getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('link', { name: /YAML to JSON/ })).toBeVisible();
+    await expect(results.getByRole('link', { name: /JSON to YAML/ })).toBeVisible();
+  });
+
+  test('the icon submits too, and small typos still find the tool', async ({ page }) => {
+    await page.goto('/help');
+    await page.getByRole('banner').getByRole('searchbox', { name: 'Search tools' }).fill('base46');
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search\?query=base46$/);
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: /Base64 encode/ })).toBeVisible();
+  });
+
+  test('an empty search does nothing and no match shows an empty state', async ({ page }) => {
+    await page.goto('/help');
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search tools' });
+    await box.fill('   ');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/help$/);
+    await box.fill('spreadsheet macros');
+    await box.press('Enter');
+    await expect(page.getByRole('status')).toContainText('No tools match');
+  });
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the menu button toggles the sidebar with search, Help, Pricing, Contact, Sign Up and Sign In', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const sidebar = page.getByRole('complementary', { name: 'Menu' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(sidebar).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(sidebar).toBeVisible();
+    for (const name of ['Help', 'Pricing', 'Contact', 'Sign Up', 'Sign In']) {
+      await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(sidebar.getByRole('searchbox', { name: 'Search tools' })).toBeVisible();
+    await menu.click();
+    await expect(sidebar).toBeHidden();
+    await menu.click();
+    await sidebar.getByRole('link', { name: 'Pricing', exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(sidebar).toBeHidden();
+    await menu.click();
+    await sidebar.getByRole('searchbox', { name: 'Search tools' }).fill('qr');
+    await sidebar.getByRole('searchbox', { name: 'Search tools' }).press('Enter');
+    await expect(page).toHaveURL(/\/search\?query=qr$/);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('keyboard', () => {
+  test('a skip link leads to the main content', async ({ page }) => {
+    await page.goto('/help');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+  });
+});
+
+test.describe('contact form', () => {
+  test('checks the email pattern and shows the server error as error - detail', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Question').fill('How do I export my data?');
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await page.getByLabel('Email').fill('ada@example.com');
+    await expect(page.getByText('Please enter a valid email address.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send' }).click();
+    // Until the identity service serves /v1/contact, the gateway answers 404 in the envelope.
+    await expect(page.getByRole('alert')).toHaveText('NOT_FOUND - Cannot POST /v1/contact');
+  });
+});
