@@ -1,15 +1,14 @@
-import pg from 'pg';
+import { cleanupRun } from '@tinkerdesk/testing';
 
-/** Drops the run's throwaway database once the platform has stopped. */
+/** Removes the run's database, object store bucket and Redis keys once the suite is done. */
 export default async function globalTeardown(): Promise<void> {
   const run = process.env.E2E_RUN_ID;
   if (!run) return;
-  const client = new pg.Client({ connectionString: 'postgres://postgres@localhost:5432/postgres' });
-  await client.connect();
-  try {
-    // The web server is stopped after this hook in some Playwright versions: FORCE ends its sessions.
-    await client.query(`DROP DATABASE IF EXISTS "tinkerdesk_e2e_${run}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  await cleanupRun({
+    databaseUrl: `postgres://postgres@localhost:5432/tinkerdesk_e2e_${run}`,
+    natsUrl: 'nats://localhost:4222',
+    natsPrefix: `e2e${run}`,
+    redisUrl: 'redis://localhost:6379',
+    redisPrefix: `e2e${run}`,
+  });
 }

@@ -75,6 +75,7 @@ describe('an unexpected failure', () => {
         msg.respond(JSON.stringify({ id, err: 'TypeError: cannot read secret.password of undefined at /srv/x.js:1', isDisposed: true }));
       },
     });
+    await nc.flush(); // the subscription is registered on the server before the call
     try {
       const call = await timed(`/v1/convert/jobs/${JOB}`);
       expect(call.status).toBe(500);

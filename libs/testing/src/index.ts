@@ -1,1 +1,2 @@
 export * from './platform.js';
+export * from './cleanup.js';

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { cleanupRun } from './cleanup.js';
 
 /** The repository root (tests run from it). */
 export const ROOT = resolve(process.cwd());
@@ -127,15 +128,12 @@ export class TestPlatform {
 
   async close(): Promise<void> {
     await Promise.all([...this.running.keys()].map((n) => this.stopProcess(n)));
-    const dbUrl = new URL(this.env.DATABASE_URL ?? '');
-    const name = dbUrl.pathname.slice(1);
-    dbUrl.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: dbUrl.toString() });
-    await admin.connect();
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    } finally {
-      await admin.end();
-    }
+    await cleanupRun({
+      databaseUrl: this.env.DATABASE_URL ?? '',
+      natsUrl: this.env.NATS_URL ?? '',
+      natsPrefix: this.env.NATS_PREFIX ?? '',
+      redisUrl: this.env.REDIS_URL ?? '',
+      redisPrefix: this.env.REDIS_PREFIX ?? '',
+    });
   }
 }
