@@ -2,7 +2,10 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { RpcClient } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ConversionModule } from './conversion/conversion.module.js';
+import { BearerGuard } from './auth/bearer.guard.js';
+import { ContactController } from './contact/contact.controller.js';
 import { HealthController } from './health/health.controller.js';
+import { UsersController } from './users/users.controller.js';
 import { RpcModule } from './rpc.module.js';
 
 @Global()
@@ -19,7 +22,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ConfigModule.with(config), RpcModule.withClient(rpc), ConversionModule],
-      controllers: [HealthController],
+      controllers: [HealthController, UsersController, ContactController],
+      providers: [BearerGuard],
     };
   }
 }

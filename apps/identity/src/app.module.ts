@@ -1,6 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
+import { AccountsController } from './accounts/accounts.controller.js';
+import { AccountsService } from './accounts/accounts.service.js';
+import { ContactController } from './contact/contact.controller.js';
 import { dataSourceOptions } from './database/data-source.js';
 
 @Module({})
@@ -12,6 +15,8 @@ export class AppModule {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }),
       ],
+      controllers: [AccountsController, ContactController],
+      providers: [AccountsService],
     };
   }
 }

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  EMAIL_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
@@ -39,12 +40,15 @@ export interface ErrorEnvelope {
   detail?: string;
   /** Present on 500s: the id written in the log next to the failure. */
   errorId?: string;
+  /** A message key the web app translates (e.g. error_email_in_use_internal). */
+  key?: string;
 }
 
 /** What a service sends back over NATS when a handler fails with a known error. */
 export interface RpcErrorPayload {
   code: ErrorCode;
   detail: string;
+  key?: string;
 }
 
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
@@ -64,6 +68,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
+    readonly key?: string,
   ) {
     super(`${code}: ${detail}`);
     this.name = 'AppError';
@@ -74,7 +79,7 @@ export class AppError extends Error {
   }
 
   toPayload(): RpcErrorPayload {
-    return { code: this.code, detail: this.detail };
+    return this.key ? { code: this.code, detail: this.detail, key: this.key } : { code: this.code, detail: this.detail };
   }
 }
 

@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './subjects.js';
 export * from './health.js';
 export * from './conversion.js';
+export * from './identity.js';

@@ -9,6 +9,14 @@ export type ServiceName = (typeof SERVICES)[number];
 export const SUBJECTS = {
   identity: {
     health: 'identity.health.check',
+    userCreate: 'identity.user.create',
+    userSignin: 'identity.user.signin',
+    userMe: 'identity.user.me',
+    userUpdate: 'identity.user.update',
+    userPublic: 'identity.user.public',
+    sessionVerify: 'identity.session.verify',
+    sessionEnd: 'identity.session.end',
+    contactCreate: 'identity.contact.create',
   },
   commerce: {
     health: 'commerce.health.check',

@@ -77,7 +77,7 @@ export class RpcClient {
       throw RpcClient.translate(error, service, timeoutMs);
     }
     if (reply.err !== undefined && reply.err !== null) {
-      if (isRpcErrorPayload(reply.err)) throw new AppError(reply.err.code, reply.err.detail);
+      if (isRpcErrorPayload(reply.err)) throw new AppError(reply.err.code, reply.err.detail, reply.err.key);
       throw new Error(`${service} service failed: ${typeof reply.err === 'string' ? reply.err : JSON.stringify(reply.err)}`);
     }
     return reply.response as T;

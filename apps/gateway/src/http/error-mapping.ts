@@ -66,7 +66,9 @@ function transportError(error: unknown): MappedError | undefined {
 /** One table from any failure to the spec's envelope and an HTTP status. */
 export function mapError(error: unknown, errorId: string): MappedError {
   if (error instanceof AppError) {
-    return { status: statusOf(error.code), body: { success: false, error: error.code, detail: error.detail } };
+    const body: ErrorEnvelope = { success: false, error: error.code, detail: error.detail };
+    if (error.key) body.key = error.key;
+    return { status: statusOf(error.code), body };
   }
   // Nest wraps body-parser's errors in an HttpException whose cause is the original.
   const transport = transportError(error) ?? (error instanceof Error ? transportError(error.cause) : undefined);

@@ -1,0 +1,42 @@
+import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { AppError, SUBJECTS, type SessionInfo } from '@tinkerdesk/contracts';
+import { RpcClient } from '@tinkerdesk/nest-common';
+import type { Request } from 'express';
+
+export interface AuthenticatedSession extends SessionInfo {
+  token: string;
+}
+
+type AuthenticatedRequest = Request & { session?: AuthenticatedSession };
+
+/** The bearer token of a request, or undefined when there is none. */
+export function bearerToken(req: Request): string | undefined {
+  const header = req.header('authorization');
+  const match = header ? /^Bearer\s+(\S{1,200})$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * Every protected call is checked here, on the server: the token must belong to a live session
+ * (identity answers INVALID_TOKEN otherwise).
+ */
+@Injectable()
+export class BearerGuard implements CanActivate {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const token = bearerToken(req);
+    if (!token) throw new AppError('UNAUTHORIZED', 'this call needs a bearer token (Authorization: Bearer <token>)');
+    const session = await this.rpc.send<SessionInfo>(SUBJECTS.identity.sessionVerify, { token });
+    req.session = { ...session, token };
+    return true;
+  }
+}
+
+/** The session the BearerGuard verified. */
+export const CurrentSession = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedSession => {
+  const session = context.switchToHttp().getRequest<AuthenticatedRequest>().session;
+  if (!session) throw new AppError('UNAUTHORIZED', 'this call needs a bearer token');
+  return session;
+});

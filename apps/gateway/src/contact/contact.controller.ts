@@ -1,0 +1,17 @@
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ContactDto, SUBJECTS } from '@tinkerdesk/contracts';
+import { RpcClient } from '@tinkerdesk/nest-common';
+
+@ApiTags('contact')
+@Controller('v1/contact')
+export class ContactController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a question to support' })
+  create(@Body() body: ContactDto): Promise<{ success: true; id: string }> {
+    return this.rpc.send(SUBJECTS.identity.contactCreate, body);
+  }
+}

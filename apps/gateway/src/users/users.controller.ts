@@ -1,0 +1,73 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  AppError,
+  CreateUserDto,
+  PublicProfileMessage,
+  SignInDto,
+  SUBJECTS,
+  UpdateProfileDto,
+  type AuthResult,
+  type Profile,
+  type PublicProfile,
+} from '@tinkerdesk/contracts';
+import { RpcClient } from '@tinkerdesk/nest-common';
+import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+
+@ApiTags('users')
+@Controller('v1/users')
+export class UsersController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Sign up: creates the account and answers like sign-in (profile, token, verified)' })
+  async create(@Body() body: CreateUserDto): Promise<{ success: true } & AuthResult> {
+    return { success: true, ...(await this.rpc.send<AuthResult>(SUBJECTS.identity.userCreate, body, 5000)) };
+  }
+
+  @Get('me')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The profile of the signed-in user' })
+  async me(@CurrentSession() session: AuthenticatedSession): Promise<{ success: true } & Profile> {
+    return { success: true, ...(await this.rpc.send<Profile>(SUBJECTS.identity.userMe, { userId: session.userId })) };
+  }
+
+  @Post('me')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Update name and time zone (IANA)' })
+  async update(@CurrentSession() session: AuthenticatedSession, @Body() body: UpdateProfileDto): Promise<{ success: true } & Profile> {
+    return { success: true, ...(await this.rpc.send<Profile>(SUBJECTS.identity.userUpdate, { ...body, userId: session.userId })) };
+  }
+
+  @Post(':guid/signin')
+  @HttpCode(200)
+  @ApiParam({ name: 'guid', description: "The account's guid or its email address" })
+  @ApiOperation({ summary: 'Sign in; answers profile, token and verified' })
+  async signIn(@Param('guid') identifier: string, @Body() body: SignInDto): Promise<{ success: true } & AuthResult> {
+    if (identifier.length > 254) throw new AppError('VALIDATION_FAILED', 'the account identifier is too long');
+    return {
+      success: true,
+      ...(await this.rpc.send<AuthResult>(SUBJECTS.identity.userSignin, { identifier, password: body.password }, 5000)),
+    };
+  }
+
+  @Post(':guid/logout')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "End this session at once; only the session's own user may" })
+  async logout(@Param('guid') guid: string, @CurrentSession() session: AuthenticatedSession): Promise<{ success: true }> {
+    if (guid !== session.userId) throw new AppError('FORBIDDEN', 'a session can only be ended by its own user');
+    return this.rpc.send<{ success: true }>(SUBJECTS.identity.sessionEnd, { token: session.token });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Public profile (never the email)' })
+  async publicProfile(@Param() params: PublicProfileMessage): Promise<{ success: true } & PublicProfile> {
+    return { success: true, ...(await this.rpc.send<PublicProfile>(SUBJECTS.identity.userPublic, { id: params.id })) };
+  }
+}

@@ -1,0 +1,60 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CreateUserDto,
+  PublicProfileMessage,
+  SignInMessage,
+  SUBJECTS,
+  TokenMessage,
+  UpdateProfileMessage,
+  UserIdMessage,
+  type AuthResult,
+  type Profile,
+  type PublicProfile,
+  type SessionInfo,
+} from '@tinkerdesk/contracts';
+import { AccountsService } from './accounts.service.js';
+
+/** NATS handlers: translate only, the rules are in the service. */
+@Controller()
+export class AccountsController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @MessagePattern(SUBJECTS.identity.userCreate)
+  create(@Payload() input: CreateUserDto): Promise<AuthResult> {
+    return this.accounts.signUp(input.email, input.password);
+  }
+
+  @MessagePattern(SUBJECTS.identity.userSignin)
+  signIn(@Payload() input: SignInMessage): Promise<AuthResult> {
+    return this.accounts.signIn(input.identifier, input.password);
+  }
+
+  @MessagePattern(SUBJECTS.identity.sessionVerify)
+  verify(@Payload() input: TokenMessage): Promise<SessionInfo> {
+    return this.accounts.verifySession(input.token);
+  }
+
+  @MessagePattern(SUBJECTS.identity.sessionEnd)
+  logout(@Payload() input: TokenMessage): Promise<{ success: true }> {
+    return this.accounts.logout(input.token);
+  }
+
+  @MessagePattern(SUBJECTS.identity.userMe)
+  me(@Payload() input: UserIdMessage): Promise<Profile> {
+    return this.accounts.me(input.userId);
+  }
+
+  @MessagePattern(SUBJECTS.identity.userUpdate)
+  update(@Payload() input: UpdateProfileMessage): Promise<Profile> {
+    return this.accounts.update(input.userId, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.tz !== undefined ? { tz: input.tz } : {}),
+    });
+  }
+
+  @MessagePattern(SUBJECTS.identity.userPublic)
+  publicProfile(@Payload() input: PublicProfileMessage): Promise<PublicProfile> {
+    return this.accounts.publicProfile(input.id);
+  }
+}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppError, type AuthResult, type Profile, type PublicProfile, type SessionInfo } from '@tinkerdesk/contracts';
+import { DataSource } from 'typeorm';
+import { AccountsRepository, EmailTakenError } from './accounts.repository.js';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { hashToken, newToken } from './tokens.js';
+import type { UserEntity } from './user.entity.js';
+
+const SESSION_DAYS = 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BAD_CREDENTIALS = 'the email address or the password is wrong';
+
+export function toProfile(user: UserEntity): Profile {
+  return {
+    guid: user.id,
+    name: user.name,
+    tz: user.tz,
+    active: user.active,
+    email: user.email,
+    verified: user.verified,
+    context: user.context,
+  };
+}
+
+@Injectable()
+export class AccountsService {
+  private readonly accounts: AccountsRepository;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.accounts = new AccountsRepository(dataSource);
+  }
+
+  private async startSession(user: UserEntity): Promise<AuthResult> {
+    const token = newToken();
+    await this.accounts.insertSession(user.id, hashToken(token), new Date(Date.now() + SESSION_DAYS * 86_400_000));
+    return { profile: toProfile(user), token, verified: user.verified };
+  }
+
+  async signUp(email: string, password: string): Promise<AuthResult> {
+    const normalized = email.trim();
+    const passwordHash = await hashPassword(password);
+    try {
+      const user = await this.accounts.insertUser(normalized, passwordHash);
+      return await this.startSession(user);
+    } catch (error) {
+      if (error instanceof EmailTakenError) {
+        throw new AppError('EMAIL_IN_USE', 'this email address is already in use', 'error_email_in_use_internal');
+      }
+      throw error;
+    }
+  }
+
+  /** The identifier is the account's guid or its email; unknown accounts and wrong passwords answer alike. */
+  async signIn(identifier: string, password: string): Promise<AuthResult> {
+    const user = UUID.test(identifier) ? await this.accounts.findById(identifier) : await this.accounts.findByEmail(identifier.trim());
+    const ok = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, password)
+      : (await verifyPassword(await decoyHash(), password), false);
+    if (!user || !ok || !user.active) throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
+    return this.startSession(user);
+  }
+
+  async verifySession(token: string): Promise<SessionInfo> {
+    const session = await this.accounts.findLiveSession(hashToken(token));
+    if (!session) throw new AppError('INVALID_TOKEN', 'the session token is not valid; sign in again');
+    return { userId: session.userId, sessionId: session.id };
+  }
+
+  async logout(token: string): Promise<{ success: true }> {
+    const session = await this.accounts.findLiveSession(hashToken(token));
+    if (!session) throw new AppError('INVALID_TOKEN', 'the session token is not valid; sign in again');
+    await this.accounts.endSession(session.id);
+    return { success: true };
+  }
+
+  async me(userId: string): Promise<Profile> {
+    const user = await this.accounts.findById(userId);
+    if (!user) throw new AppError('IDENTIFIER_NOT_FOUND', 'the account of this session no longer exists');
+    return toProfile(user);
+  }
+
+  async update(userId: string, changes: { name?: string; tz?: string }): Promise<Profile> {
+    const clean: { name?: string; tz?: string } = {};
+    if (changes.name !== undefined) clean.name = changes.name.trim();
+    if (changes.tz !== undefined) clean.tz = changes.tz;
+    await this.accounts.updateProfile(userId, clean);
+    return this.me(userId);
+  }
+
+  async publicProfile(id: string): Promise<PublicProfile> {
+    const user = await this.accounts.findById(id);
+    if (!user || !user.active) throw new AppError('NOT_FOUND', `no user ${id}`);
+    return { guid: user.id, name: user.name };
+  }
+}

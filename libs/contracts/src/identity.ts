@@ -1,0 +1,118 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsOptional, IsString, IsTimeZone, IsUUID, MaxLength, MinLength } from 'class-validator';
+
+/** HTTP: POST /v1/users */
+export class CreateUserDto {
+  @ApiProperty({ example: 'ada@example.com', maxLength: 254 })
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 1024 })
+  @IsString()
+  @MinLength(8, { message: 'password must be at least 8 characters long' })
+  @MaxLength(1024)
+  password!: string;
+}
+
+/** HTTP: POST /v1/users/{guid}/signin (the path takes the guid or the email) */
+export class SignInDto {
+  @ApiProperty()
+  @IsString()
+  @MinLength(1, { message: 'password is required' })
+  @MaxLength(1024)
+  password!: string;
+}
+
+/** HTTP: POST /v1/users/me */
+export class UpdateProfileDto {
+  @ApiPropertyOptional({ example: 'Europe/Paris', description: 'IANA time zone' })
+  @IsOptional()
+  @IsTimeZone({ message: 'tz must be an IANA time zone such as Europe/Paris' })
+  tz?: string;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+}
+
+/** HTTP: POST /v1/contact */
+export class ContactDto {
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @MinLength(1, { message: 'name is required' })
+  @MaxLength(200)
+  name!: string;
+
+  @ApiProperty({ maxLength: 254 })
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ maxLength: 5000 })
+  @IsString()
+  @MinLength(1, { message: 'question is required' })
+  @MaxLength(5000)
+  question!: string;
+}
+
+/** NATS: identity.user.signin */
+export class SignInMessage extends SignInDto {
+  @IsString()
+  @MaxLength(254)
+  identifier!: string;
+}
+
+/** NATS: identity.session.verify and identity.session.end */
+export class TokenMessage {
+  @IsString()
+  @MaxLength(200)
+  token!: string;
+}
+
+/** NATS: identity.user.me */
+export class UserIdMessage {
+  @IsUUID('4')
+  userId!: string;
+}
+
+/** NATS: identity.user.update */
+export class UpdateProfileMessage extends UpdateProfileDto {
+  @IsUUID('4')
+  userId!: string;
+}
+
+/** NATS: identity.user.public */
+export class PublicProfileMessage {
+  @IsUUID('4', { message: 'id must be a UUID' })
+  id!: string;
+}
+
+export interface Profile {
+  guid: string;
+  name: string;
+  tz: string;
+  active: boolean;
+  email: string;
+  verified: boolean;
+  context: Record<string, unknown>;
+}
+
+export interface PublicProfile {
+  guid: string;
+  name: string;
+}
+
+export interface AuthResult {
+  profile: Profile;
+  token: string;
+  verified: boolean;
+}
+
+/** What the gateway learns from a valid bearer token. */
+export interface SessionInfo {
+  userId: string;
+  sessionId: string;
+}
