@@ -47,7 +47,10 @@ test.describe('shell routes', () => {
     const errors = watchErrors(page);
     for (const path of ['/404', '/no/such/page', '/tools/not-a-tool/']) {
       await page.goto(path);
-      await expect(page.getByText(NOT_FOUND, { exact: true })).toBeVisible();
+      const text = page.getByText(NOT_FOUND, { exact: true });
+      await expect(text).toBeVisible();
+      // One text node holding exactly the spec's string.
+      expect(await text.evaluate((el) => Array.from(el.childNodes).map((n) => [n.nodeType, n.textContent]))).toEqual([[3, NOT_FOUND]]);
     }
     expect(errors).toEqual([]);
   });
@@ -59,13 +62,30 @@ test.describe('shell routes', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   });
 
+  test('each page sets its document title', async ({ page }) => {
+    const titles: Array<[string, string]> = [
+      ['/', 'Tinkerdesk: online tools that run in your browser'],
+      ['/help', 'Help · Tinkerdesk'],
+      ['/tools/', 'All tools · Tinkerdesk'],
+      ['/tools/guidgenerator/', 'GUID generator · Tinkerdesk'],
+      ['/search?query=json', 'Search: json · Tinkerdesk'],
+      ['/login#!/register', 'Sign up · Tinkerdesk'],
+      ['/no/such/page', 'Page not found · Tinkerdesk'],
+    ];
+    for (const [path, title] of titles) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    }
+  });
+
   test('/tools/ lists all 24 tools and a tool page says it is coming', async ({ page }) => {
     await page.goto('/tools/');
     await expect(page.locator('main .tool-card')).toHaveCount(24);
     await page.getByRole('link', { name: /Word count/ }).click();
     await expect(page).toHaveURL(/\/tools\/wordcount\/$/);
     await expect(page.getByRole('status')).toContainText('Coming soon');
-    await expect(page.getByRole('textbox', { name: 'Input' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Word count');
+    await expect(page.getByRole('main').locator('input, textarea, select')).toHaveCount(0);
   });
 
   test('per-route resource links appear only where a route has them', async ({ page }) => {
@@ -166,6 +186,11 @@ test.describe('mobile', () => {
     await menu.click();
     await expect(sidebar).toBeHidden();
     await menu.click();
+    await expect(sidebar).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
     await sidebar.getByRole('link', { name: 'Pricing', exact: true }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(sidebar).toBeHidden();
@@ -191,8 +216,25 @@ test.describe('keyboard', () => {
 });
 
 test.describe('contact form', () => {
-  test('checks the email pattern and shows the server error as error - detail', async ({ page }) => {
+  // The form's own behaviour (validation, error text, retry) against a stand-in answer...
+  test('checks the email pattern, shows the server error as error - detail, then thanks', async ({ page }) => {
+    const sent: unknown[] = [];
+    await page.route('**/v1/contact', async (route) => {
+      sent.push(route.request().postDataJSON());
+      if (sent.length === 1) {
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, error: 'VALIDATION_FAILED', detail: 'question must be shorter than 5000 characters' }),
+        });
+      } else {
+        await route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ success: true }) });
+      }
+    });
     await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Please tell us your name.')).toBeVisible();
+    expect(sent).toHaveLength(0);
     await page.getByLabel('Name').fill('Ada');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Question').fill('How do I export my data?');
@@ -200,7 +242,23 @@ test.describe('contact form', () => {
     await page.getByLabel('Email').fill('ada@example.com');
     await expect(page.getByText('Please enter a valid email address.')).toHaveCount(0);
     await page.getByRole('button', { name: 'Send' }).click();
-    // Until the identity service serves /v1/contact, the gateway answers 404 in the envelope.
-    await expect(page.getByRole('alert')).toHaveText('NOT_FOUND - Cannot POST /v1/contact');
+    await expect(page.getByRole('alert')).toHaveText('VALIDATION_FAILED - question must be shorter than 5000 characters');
+    expect(sent[0]).toEqual({ name: 'Ada', email: 'ada@example.com', question: 'How do I export my data?' });
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status')).toContainText('Thank you, Ada');
+    expect(sent).toHaveLength(2);
+  });
+
+  // ...and the same form against the real identity service through the gateway.
+  test('sends to the real /v1/contact, and shows the server validation error as error - detail', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Grace');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Question').fill('x'.repeat(5001));
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('alert')).toHaveText('VALIDATION_FAILED - question must be shorter than or equal to 5000 characters');
+    await page.getByLabel('Question').fill('Do you have an API for barcodes?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status')).toContainText('Thank you, Grace');
   });
 });

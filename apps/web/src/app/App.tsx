@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { AccountPage, BillingPage } from '../features/account/pages/AccountPages';
 import { LoginPage } from '../features/auth/pages/LoginPage';
 import { HardwarePage } from '../features/hardware/pages/HardwarePage';
@@ -23,15 +23,21 @@ function ToolOrNotFound() {
 /** A failure of the layout itself (the boundary inside the layout catches page failures). */
 function RootError() {
   return (
-    <main className="page error-page" role="alert">
+    <main id="main" className="page status-page" role="alert">
       <h1>An error occurred</h1>
       <p>
-        <a href="/">Go to the home page</a>
+        <a className="button button-primary" href="/">
+          Go to the home page
+        </a>
       </p>
     </main>
   );
 }
 
+/**
+ * Browser history routing (createBrowserRouter: BrowserRouter with an errorElement). Static routes
+ * come from routes/paths.ts; tool routes from the tool registry (the catch-all looks them up).
+ */
 const router = createBrowserRouter([
   {
     element: <Layout />,
@@ -54,7 +60,6 @@ const router = createBrowserRouter([
       { path: PATHS.billing, element: <BillingPage /> },
       { path: PATHS.hardware, element: <HardwarePage /> },
       { path: PATHS.tools, element: <ToolsIndexPage /> },
-      { path: '/tools', element: <Navigate to={PATHS.tools} replace /> },
       { path: PATHS.notFound, element: <NotFoundPage /> },
       { path: '*', element: <ToolOrNotFound /> },
     ],

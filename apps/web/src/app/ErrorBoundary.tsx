@@ -1,6 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-/** Any render error that is not a missing page shows the spec's generic text. */
+/**
+ * Any render error of a page (including a tool chunk that fails to load) shows the spec's generic
+ * text, 'An error occurred'. It resets when the path changes.
+ */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
   override state = { failed: false };
 
@@ -9,7 +12,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.warn('render failed', error, info.componentStack);
+    console.error('page render failed', error, info.componentStack);
   }
 
   override componentDidUpdate(previous: { resetKey: string }): void {
@@ -19,10 +22,16 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
   override render(): ReactNode {
     if (this.state.failed) {
       return (
-        <article className="page error-page" role="alert">
+        <article className="page status-page" role="alert">
           <h1>An error occurred</h1>
-          <p>
-            <a href="/">Go to the home page</a>
+          <p>Something went wrong while showing this page. Try again, or go back to the home page.</p>
+          <p className="status-links">
+            <button type="button" className="button" onClick={() => window.location.reload()}>
+              Reload
+            </button>
+            <a className="button button-primary" href="/">
+              Home
+            </a>
           </p>
         </article>
       );

@@ -1,18 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { PATHS, SUPPORT_EMAIL } from '../routes/paths';
-import { toolForPath } from '../tools/registry';
-import type { ResourceLink } from '../tools/types';
-
-/** Per-route resource links: a tool declares them in its meta.ts; other routes here. */
-const ROUTE_RESOURCES: Record<string, ResourceLink[]> = {
-  [PATHS.security]: [
-    {
-      title: 'OWASP Application Security Verification Standard',
-      url: 'https://owasp.org/www-project-application-security-verification-standard/',
-    },
-  ],
-  [PATHS.help]: [{ title: 'Tinkerdesk API reference', url: PATHS.apiDocs }],
-};
+import { resourcesFor } from '../routes/resources';
+import { MailIcon } from '../shared/icons';
 
 const RELATED = [
   { title: 'MDN Web Docs', url: 'https://developer.mozilla.org/' },
@@ -20,9 +9,11 @@ const RELATED = [
   { title: 'web.dev', url: 'https://web.dev/' },
 ];
 
+const isExternal = (url: string) => /^https?:/.test(url);
+
 export function Footer() {
   const { pathname } = useLocation();
-  const resources = toolForPath(pathname)?.resources ?? ROUTE_RESOURCES[pathname] ?? [];
+  const resources = resourcesFor(pathname);
   return (
     <footer className="footer">
       <div className="footer-inner">
@@ -32,15 +23,33 @@ export function Footer() {
             <ul>
               {resources.map((r) => (
                 <li key={r.url}>
-                  <a href={r.url} rel="noopener noreferrer" target={r.url.startsWith('/') ? undefined : '_blank'}>
-                    {r.title}
-                  </a>
+                  {isExternal(r.url) ? (
+                    <a href={r.url} rel="noopener noreferrer" target="_blank">
+                      {r.title}
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <a href={r.url}>{r.title}</a>
+                  )}
                 </li>
               ))}
             </ul>
           </section>
         ) : null}
         <div className="footer-columns">
+          <div className="footer-brand">
+            <Link to={PATHS.root} className="logo">
+              <img src="/logo.svg" alt="" width="28" height="28" />
+              <span>Tinkerdesk</span>
+            </Link>
+            <p>Small tools that run in your browser, and an account area for providers who sell online.</p>
+            <p className="footer-support">
+              <MailIcon />
+              <span>
+                Support: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or the <Link to={PATHS.contact}>contact form</Link>
+              </span>
+            </p>
+          </div>
           <nav aria-label="Tools">
             <h2>Tools</h2>
             <ul>
@@ -77,7 +86,10 @@ export function Footer() {
                 <Link to={PATHS.pricing}>Pricing</Link>
               </li>
               <li>
-                <a href={PATHS.apiDocs}>API</a>
+                <Link to={PATHS.contact}>Contact</Link>
+              </li>
+              <li>
+                <a href={PATHS.apiDocs}>API docs</a>
               </li>
             </ul>
           </nav>
@@ -102,20 +114,12 @@ export function Footer() {
                 <li key={r.url}>
                   <a href={r.url} rel="noopener noreferrer" target="_blank">
                     {r.title}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 </li>
               ))}
             </ul>
           </nav>
-          <section aria-labelledby="footer-support">
-            <h2 id="footer-support">Support</h2>
-            <p>
-              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-            </p>
-            <p>
-              <Link to={PATHS.contact}>Contact form</Link>
-            </p>
-          </section>
         </div>
         <p className="copyright">© 2022-2025 Tinkerdesk</p>
       </div>

@@ -1,27 +1,24 @@
-import { Suspense, useCallback, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
 export function Layout() {
-  const [sidebarOpen, setSidebarOpen] = useState(false);
-  const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   const location = useLocation();
-  // Any navigation closes the sidebar.
-  const [seenLocation, setSeenLocation] = useState(location.key);
-  if (seenLocation !== location.key) {
-    setSeenLocation(location.key);
-    setSidebarOpen(false);
-  }
+  // The sidebar is open only for the location it was opened at: any navigation closes it.
+  const [sidebarOpenAt, setSidebarOpenAt] = useState<string | null>(null);
+  const sidebarOpen = sidebarOpenAt === location.key;
+  useFocusOnNavigation(location.pathname);
+
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((o) => !o)} />
-      <Sidebar open={sidebarOpen} onClose={closeSidebar} />
+      <TopBar sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpenAt(sidebarOpen ? null : location.key)} />
+      <Sidebar open={sidebarOpen} onClose={() => setSidebarOpenAt(null)} />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<p className="page loading">Loading…</p>}>
@@ -30,6 +27,25 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      <ScrollRestoration />
     </>
   );
+}
+
+/**
+ * After a client-side navigation to another page, move focus to the new page's heading so keyboard
+ * and screen-reader users start at the content (not on the first load: the skip link comes first).
+ */
+function useFocusOnNavigation(pathname: string): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('main h1') ?? document.getElementById('main');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
 }

@@ -3,11 +3,15 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../routes/paths';
 import { SearchBox } from './SearchBox';
 
-/** The mobile sidebar: search, Help, Pricing, Contact, then sign up / sign in. */
+/** The mobile sidebar: search, Help, Pricing, Contact, then sign up / sign in. Closes on navigation (Layout) and Escape. */
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      onClose();
+      document.getElementById('menu-button')?.focus();
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open, onClose]);
@@ -16,7 +20,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
     <>
       <div className={open ? 'sidebar-backdrop open' : 'sidebar-backdrop'} onClick={onClose} aria-hidden="true" />
       <aside id="sidebar" className={open ? 'sidebar open' : 'sidebar'} aria-label="Menu" aria-hidden={!open} inert={!open}>
-        <SearchBox id="sidebar-search" onSearch={onClose} />
+        <SearchBox id="sidebar-search" />
         <nav aria-label="Mobile">
           <ul>
             <li>

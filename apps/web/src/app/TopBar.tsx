@@ -31,6 +31,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
           </Link>
         </nav>
         <button
+          id="menu-button"
           type="button"
           className="icon-button menu-button"
           aria-label="Menu"

@@ -87,6 +87,14 @@ export function DevicesIcon() {
   );
 }
 
+export function CloudIcon() {
+  return (
+    <Svg>
+      <path d="M7 18h10a4 4 0 00.5-8A6 6 0 006 9.5 4.3 4.3 0 007 18z" />
+    </Svg>
+  );
+}
+
 export function CodeIcon() {
   return (
     <Svg>

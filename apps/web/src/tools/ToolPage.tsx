@@ -41,13 +41,13 @@ export function ToolPage({ tool }: { tool: Tool }) {
           <div className="notice notice-soon" role="status">
             <ClockIcon />
             <div>
-              <strong>Coming soon.</strong> This tool is not available yet, so there is nothing to fill in here. It is being built to
-              run entirely in your browser: what you give it will stay on your device.
+              <strong>Coming soon.</strong> This tool is not available yet, so there is nothing to fill in here. It is being built to run
+              entirely in your browser: what you give it will stay on your device.
             </div>
           </div>
           {others.length > 0 ? (
             <section aria-labelledby="other-tools" className="other-tools">
-              <h2 id="other-tools">More {tool.category.toLowerCase()} tools</h2>
+              <h2 id="other-tools">Other tools in {tool.category}</h2>
               <ul>
                 {others.map((t) => (
                   <li key={t.id}>

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { CATEGORIES } from './categories';
 import type { Tool, ToolCategory, ToolMeta, ToolPageProps } from './types';
 
 /**
@@ -9,15 +10,7 @@ import type { Tool, ToolCategory, ToolMeta, ToolPageProps } from './types';
 const metas = import.meta.glob<{ meta: ToolMeta }>('./*/meta.ts', { eager: true });
 const pages = import.meta.glob<{ default: ComponentType<ToolPageProps> }>('./*/page.tsx');
 
-export const CATEGORIES: readonly ToolCategory[] = ['Converters', 'Text', 'Generators', 'Images & documents', 'Barcodes'];
-
-export const CATEGORY_BLURBS: Record<ToolCategory, string> = {
-  Converters: 'Base64, data URIs, Markdown, YAML and JSON, byte sizes',
-  Text: 'ROT13 and word count',
-  Generators: 'Passwords, GUIDs and counters',
-  'Images & documents': 'PDF and SVG to images, compositions, annotations, EPUB',
-  Barcodes: 'Create, scan and decode codes; WiFi codes and wallet passes',
-};
+export { CATEGORIES, CATEGORY_BLURBS } from './categories';
 
 export const TOOLS: readonly Tool[] = Object.entries(metas)
   .map(([file, mod]): Tool => {

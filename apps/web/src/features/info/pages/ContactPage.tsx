@@ -1,8 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PATHS, SUPPORT_EMAIL } from '../../../routes/paths';
+import { BookIcon, CodeIcon, MailIcon } from '../../../shared/icons';
 import { Page } from '../../../shared/Page';
-import { SUPPORT_EMAIL } from '../../../routes/paths';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Email pattern: something@something.tld, no spaces (spec section 5 leaves the pattern to us). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** Fields are re-validated this long after typing stops (spec sections 5 and 9). */
 const VALIDATION_DELAY_MS = 200;
 
 interface Fields {
@@ -10,20 +14,21 @@ interface Fields {
   email: string;
   question: string;
 }
+type FieldErrors = Partial<Record<keyof Fields, string>>;
 
-function validate(fields: Fields): Partial<Record<keyof Fields, string>> {
-  const errors: Partial<Record<keyof Fields, string>> = {};
+function validate(fields: Fields): FieldErrors {
+  const errors: FieldErrors = {};
   if (!fields.name.trim()) errors.name = 'Please tell us your name.';
-  if (!EMAIL.test(fields.email.trim())) errors.email = 'Please enter a valid email address.';
-  if (fields.question.trim().length < 5) errors.question = 'Please write your question.';
+  if (!EMAIL_PATTERN.test(fields.email.trim())) errors.email = 'Please enter a valid email address.';
+  if (fields.question.trim().length < 5) errors.question = 'Please write your question (at least 5 characters).';
   return errors;
 }
 
-/** Shows the server's error as the spec says: error, then ' - ' and detail when there is one. */
+/** The server's error as the spec shows it: error, then ' - ' and detail when there is one. */
 function errorText(body: unknown, status: number): string {
-  if (body && typeof body === 'object' && 'error' in body) {
-    const { error, detail } = body as { error: string; detail?: string };
-    return detail ? `${error} - ${detail}` : error;
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+    const detail = 'detail' in body && typeof body.detail === 'string' ? body.detail : '';
+    return detail ? `${body.error} - ${detail}` : body.error;
   }
   return `Sending failed (HTTP ${status})`;
 }
@@ -31,17 +36,22 @@ function errorText(body: unknown, status: number): string {
 export function ContactPage() {
   const [fields, setFields] = useState<Fields>({ name: '', email: '', question: '' });
   const [touched, setTouched] = useState<Partial<Record<keyof Fields, boolean>>>({});
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [serverError, setServerError] = useState('');
+  const thanks = useRef<HTMLDivElement>(null);
 
-  // Fields are re-validated 200 ms after typing stops (spec section 5).
+  // Re-validate 200 ms after typing stops (the timer restarts on every change).
   useEffect(() => {
     const timer = setTimeout(() => setErrors(validate(fields)), VALIDATION_DELAY_MS);
     return () => clearTimeout(timer);
   }, [fields]);
 
-  const set = (key: keyof Fields) => (value: string) => {
+  useEffect(() => {
+    if (state === 'sent') thanks.current?.focus();
+  }, [state]);
+
+  const change = (key: keyof Fields, value: string) => {
     setFields((f) => ({ ...f, [key]: value }));
     setTouched((t) => ({ ...t, [key]: true }));
   };
@@ -51,17 +61,23 @@ export function ContactPage() {
     const found = validate(fields);
     setErrors(found);
     setTouched({ name: true, email: true, question: true });
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      const first = (['name', 'email', 'question'] as const).find((k) => found[k]);
+      if (first) document.getElementById(`contact-${first}`)?.focus();
+      return;
+    }
     setState('sending');
     setServerError('');
     try {
       const res = await fetch('/v1/contact', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(fields),
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ name: fields.name.trim(), email: fields.email.trim(), question: fields.question.trim() }),
       });
       const body: unknown = await res.json().catch(() => undefined);
-      if (!res.ok) throw new Error(errorText(body, res.status));
+      if (!res.ok || (body && typeof body === 'object' && 'success' in body && body.success === false)) {
+        throw new Error(errorText(body, res.status));
+      }
       setState('sent');
     } catch (error) {
       setServerError(error instanceof Error ? error.message : String(error));
@@ -69,73 +85,77 @@ export function ContactPage() {
     }
   }
 
-  if (state === 'sent') {
-    return (
-      <Page title="Contact">
-        <p className="notice notice-success" role="status">
-          Thank you, {fields.name.trim()}. We received your question and will answer at {fields.email.trim()}.
-        </p>
-      </Page>
-    );
-  }
-
+  const shown = (key: keyof Fields) => (touched[key] ? errors[key] : undefined);
+  const fieldProps = (key: keyof Fields) => ({
+    id: `contact-${key}`,
+    name: key,
+    value: fields[key],
+    required: true,
+    'aria-invalid': Boolean(shown(key)),
+    'aria-describedby': shown(key) ? `contact-${key}-error` : undefined,
+  });
   const fieldError = (key: keyof Fields) =>
-    touched[key] && errors[key] ? (
-      <span className="field-error" id={`${key}-error`}>
-        {errors[key]}
+    shown(key) ? (
+      <span className="field-error" id={`contact-${key}-error`}>
+        {shown(key)}
       </span>
     ) : null;
 
   return (
-    <Page
-      title="Contact"
-      lead={
-        <>
-          Ask us anything. You can also write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
-        </>
-      }
-    >
-      <form className="form" onSubmit={submit} noValidate>
-        <label htmlFor="contact-name">Name</label>
-        <input
-          id="contact-name"
-          autoComplete="name"
-          value={fields.name}
-          onChange={(e) => set('name')(e.target.value)}
-          aria-invalid={Boolean(touched.name && errors.name)}
-          aria-describedby="name-error"
-        />
-        {fieldError('name')}
-        <label htmlFor="contact-email">Email</label>
-        <input
-          id="contact-email"
-          type="email"
-          autoComplete="email"
-          value={fields.email}
-          onChange={(e) => set('email')(e.target.value)}
-          aria-invalid={Boolean(touched.email && errors.email)}
-          aria-describedby="email-error"
-        />
-        {fieldError('email')}
-        <label htmlFor="contact-question">Question</label>
-        <textarea
-          id="contact-question"
-          rows={6}
-          value={fields.question}
-          onChange={(e) => set('question')(e.target.value)}
-          aria-invalid={Boolean(touched.question && errors.question)}
-          aria-describedby="question-error"
-        />
-        {fieldError('question')}
-        {serverError ? (
-          <p className="notice notice-error" role="alert">
-            {serverError}
-          </p>
-        ) : null}
-        <button className="button button-primary" type="submit" disabled={state === 'sending'}>
-          {state === 'sending' ? 'Sending…' : 'Send'}
-        </button>
-      </form>
+    <Page title="Contact" lead="Questions, ideas, or something that does not work? Tell us." wide>
+      <div className="contact-layout">
+        {state === 'sent' ? (
+          <div className="notice notice-success contact-thanks" role="status" tabIndex={-1} ref={thanks}>
+            <h2>Thank you, {fields.name.trim()}!</h2>
+            <p>
+              We received your question and will answer at <strong>{fields.email.trim()}</strong>.
+            </p>
+          </div>
+        ) : (
+          <form className="form card" onSubmit={submit} noValidate>
+            <label htmlFor="contact-name">Name</label>
+            <input {...fieldProps('name')} autoComplete="name" onChange={(e) => change('name', e.target.value)} />
+            {fieldError('name')}
+            <label htmlFor="contact-email">Email</label>
+            <input {...fieldProps('email')} type="email" autoComplete="email" onChange={(e) => change('email', e.target.value)} />
+            {fieldError('email')}
+            <label htmlFor="contact-question">Question</label>
+            <textarea {...fieldProps('question')} rows={6} onChange={(e) => change('question', e.target.value)} />
+            {fieldError('question')}
+            {serverError ? (
+              <p className="notice notice-error" role="alert">
+                {serverError}
+              </p>
+            ) : null}
+            <button className="button button-primary" type="submit" disabled={state === 'sending'}>
+              {state === 'sending' ? 'Sending…' : 'Send'}
+            </button>
+          </form>
+        )}
+        <aside className="contact-aside" aria-label="Other ways to get help">
+          <h2>Other ways to get help</h2>
+          <ul>
+            <li>
+              <MailIcon />
+              <span>
+                Email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              </span>
+            </li>
+            <li>
+              <BookIcon />
+              <span>
+                Read the <Link to={PATHS.help}>help</Link> and the <Link to={PATHS.faq}>FAQ</Link>
+              </span>
+            </li>
+            <li>
+              <CodeIcon />
+              <span>
+                Integrators: the <a href={PATHS.apiDocs}>API docs</a>
+              </span>
+            </li>
+          </ul>
+        </aside>
+      </div>
     </Page>
   );
 }

@@ -1,10 +1,20 @@
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
+import { BluetoothIcon, CategoryIcon, CloudIcon, CodeIcon, DevicesIcon, SearchIcon, ShieldIcon, StoreIcon } from '../../../shared/icons';
 import { useTitle } from '../../../shared/useTitle';
-import { categoryAnchor, TOOLS, toolsByCategory } from '../../../tools/registry';
+import { CATEGORIES, CATEGORY_BLURBS, categoryAnchor, TOOLS, toolsByCategory } from '../../../tools/registry';
 import { ToolCard } from '../../../tools/ToolCard';
 
-const FEATURED = ['base64-encode', 'barcode-creator', 'password-generator', 'markdown-html', 'guid-generator', 'pdf-image'];
+const FEATURED = [
+  'base64-encode',
+  'markdown-html',
+  'yaml-json',
+  'password-generator',
+  'guid-generator',
+  'barcode-creator',
+  'pdf-image',
+  'word-count',
+];
 
 export function HomePage() {
   useTitle('');
@@ -12,56 +22,112 @@ export function HomePage() {
   return (
     <div className="home">
       <section className="hero">
-        <h1>Small tools that get things done, right in your browser</h1>
-        <p className="lead">
-          Converters, generators, barcode and document tools that run on your device — your files never leave it unless you ask for a server
-          conversion. Providers can sell from a public page, and your browsers can share links with each other.
-        </p>
-        <p className="hero-actions">
-          <Link className="button button-primary button-large" to={PATHS.tools}>
-            Browse all {TOOLS.length} tools
-          </Link>
-          <Link className="button button-large" to={PATHS.register}>
-            Create a free account
-          </Link>
-        </p>
+        <div className="hero-text">
+          <p className="eyebrow">Free online tools · no sign-up</p>
+          <h1>Small tools that get things done, right in your browser</h1>
+          <p className="lead">
+            Converters, generators, barcode and document tools that run on your device: your files never leave it unless you ask for a
+            server conversion. Providers can sell from a public page, and your browsers can share links with each other.
+          </p>
+          <p className="hero-actions">
+            <Link className="button button-primary button-large" to={PATHS.tools}>
+              Browse all {TOOLS.length} tools
+            </Link>
+            <Link className="button button-large" to={PATHS.register}>
+              Create a free account
+            </Link>
+          </p>
+        </div>
+        <aside className="hero-card" aria-label="How the tools work">
+          <ol>
+            <li>
+              <span className="tool-icon">
+                <SearchIcon />
+              </span>
+              <span>
+                <strong>Pick a tool</strong>
+                <small>
+                  Search, or browse {TOOLS.length} tools in {CATEGORIES.length} categories
+                </small>
+              </span>
+            </li>
+            <li>
+              <span className="tool-icon">
+                <ShieldIcon />
+              </span>
+              <span>
+                <strong>It runs on your device</strong>
+                <small>Text and files stay in your browser</small>
+              </span>
+            </li>
+            <li>
+              <span className="tool-icon">
+                <CloudIcon />
+              </span>
+              <span>
+                <strong>A server only if you ask</strong>
+                <small>Conversions a browser cannot do are opt-in and deleted afterwards</small>
+              </span>
+            </li>
+          </ol>
+        </aside>
       </section>
-      <section aria-labelledby="featured">
-        <h2 id="featured">Popular tools</h2>
+
+      <section className="home-section" aria-labelledby="featured">
+        <div className="section-head">
+          <h2 id="featured">Popular tools</h2>
+          <Link to={PATHS.tools}>See all tools</Link>
+        </div>
         <ul className="tool-grid">
           {featured.map((tool) => (
             <ToolCard key={tool.id} tool={tool} />
           ))}
         </ul>
       </section>
-      <section aria-labelledby="categories">
+
+      <section className="home-section" aria-labelledby="categories">
         <h2 id="categories">Categories</h2>
         <ul className="category-list">
           {toolsByCategory().map(({ category, tools }) => (
             <li key={category}>
               <Link to={`${PATHS.tools}#${categoryAnchor(category)}`}>
+                <span className="tool-icon">
+                  <CategoryIcon category={category} />
+                </span>
                 <strong>{category}</strong>
-                <span>{tools.length} tools</span>
+                <span className="category-blurb">{CATEGORY_BLURBS[category]}</span>
+                <span className="category-count">{tools.length} tools</span>
               </Link>
             </li>
           ))}
         </ul>
       </section>
-      <section className="features" aria-labelledby="more">
+
+      <section className="home-section" aria-labelledby="more">
         <h2 id="more">More than tools</h2>
         <div className="feature-grid">
-          <div>
+          <div className="feature">
+            <StoreIcon />
             <h3>Sell from a public page</h3>
             <p>Providers connect a service with products; visitors order, pay and get a receipt.</p>
           </div>
-          <div>
+          <div className="feature">
+            <DevicesIcon />
             <h3>Terminals</h3>
-            <p>Register your browsers as terminals and send links between them with push notifications.</p>
+            <p>Register your browsers as terminals and send links between them, announced by push notifications.</p>
           </div>
-          <div>
-            <h3>An open API</h3>
+          <div className="feature">
+            <BluetoothIcon />
+            <h3>Bluetooth beeper</h3>
             <p>
-              Everything the site does is in the <a href={PATHS.apiDocs}>/v1 API</a>, documented with OpenAPI.
+              Pair a Bluetooth beeper with your browser so a shop counter hears new orders. <Link to={PATHS.hardware}>How it works</Link>
+            </p>
+          </div>
+          <div className="feature">
+            <CodeIcon />
+            <h3>An API for integrators</h3>
+            <p>
+              The <a href={PATHS.apiDocs}>/v1 API</a> the site uses, described by <a href={PATHS.openApi}>OpenAPI</a>.
             </p>
           </div>
         </div>

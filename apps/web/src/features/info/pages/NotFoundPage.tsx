@@ -1,17 +1,33 @@
 import { Link } from 'react-router-dom';
+import { SearchBox } from '../../../app/SearchBox';
 import { PATHS } from '../../../routes/paths';
 import { useTitle } from '../../../shared/useTitle';
 
+/** The spec's text for /404, for every unknown path, and for a failed share. */
 export const NOT_FOUND_TEXT = 'That...is not here. Please...look again. Certainly...what you seek can be found :-D.';
 
 export function NotFoundPage() {
-  useTitle('Not found');
+  useTitle('Page not found');
   return (
-    <article className="page not-found">
-      <h1>Not found</h1>
-      <p className="not-found-text">{NOT_FOUND_TEXT}</p>
-      <p>
-        <Link to={PATHS.root}>Home</Link> · <Link to={PATHS.tools}>All tools</Link>
+    <article className="page status-page">
+      <p className="status-code" aria-hidden="true">
+        404
+      </p>
+      <h1>Page not found</h1>
+      <p className="status-text">{NOT_FOUND_TEXT}</p>
+      <div className="status-search">
+        <SearchBox id="not-found-search" />
+      </div>
+      <p className="status-links">
+        <Link className="button button-primary" to={PATHS.root}>
+          Home
+        </Link>
+        <Link className="button" to={PATHS.tools}>
+          All tools
+        </Link>
+        <Link className="button" to={PATHS.help}>
+          Help
+        </Link>
       </p>
     </article>
   );

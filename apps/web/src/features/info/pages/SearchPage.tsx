@@ -1,29 +1,54 @@
-import { useSearchParams } from 'react-router-dom';
-import { Link } from 'react-router-dom';
-import { PATHS } from '../../../routes/paths';
+import { Link, useSearchParams } from 'react-router-dom';
+import { SearchBox } from '../../../app/SearchBox';
+import { PATHS, searchPath } from '../../../routes/paths';
 import { Page } from '../../../shared/Page';
 import { TOOLS } from '../../../tools/registry';
 import { search } from '../../../tools/search';
 import { ToolCard } from '../../../tools/ToolCard';
 
+const SUGGESTIONS = ['base64', 'json', 'qr code', 'password', 'pdf'];
+
+function Suggestions() {
+  return (
+    <p className="suggestions">
+      Try:{' '}
+      {SUGGESTIONS.map((s) => (
+        <Link key={s} className="chip" to={searchPath(s)}>
+          {s}
+        </Link>
+      ))}
+    </p>
+  );
+}
+
+/** /search?query=...: the registry's tools ranked by name, keywords and description (tools/search.ts). */
 export function SearchPage() {
   const [params] = useSearchParams();
   const query = (params.get('query') ?? '').trim();
   const results = query ? search(TOOLS, query) : [];
   return (
     <Page title={query ? `Search: ${query}` : 'Search'} wide>
+      {/* On phones the top bar has no search box: refine the search here. */}
+      <div className="page-search">
+        <SearchBox id="page-search" />
+      </div>
       {!query ? (
-        <p className="empty-state">Type what you want to do in the search box, for example “base64”, “qr code” or “json”.</p>
+        <div className="empty-state">
+          <p>Type what you want to do in the search box and press Enter.</p>
+          <Suggestions />
+        </div>
       ) : results.length === 0 ? (
         <div className="empty-state" role="status">
           <p>
-            No tools match “{query}”. Try another word, or <Link to={PATHS.tools}>browse all tools</Link>.
+            <strong>No tools match “{query}”.</strong> Check the spelling, try another word, or{' '}
+            <Link to={PATHS.tools}>browse all tools</Link>.
           </p>
+          <Suggestions />
         </div>
       ) : (
         <>
-          <p role="status">
-            {results.length} {results.length === 1 ? 'tool matches' : 'tools match'} “{query}”.
+          <p role="status" className="result-count">
+            {results.length} {results.length === 1 ? 'tool matches' : 'tools match'} “{query}”
           </p>
           <ul className="tool-grid" aria-label="Search results">
             {results.map((tool) => (
