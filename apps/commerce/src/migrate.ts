@@ -1,14 +1,7 @@
 import { loadConfigOrExit } from '@tinkerdesk/nest-common';
-import { migrate } from '@tinkerdesk/persistence';
+import { runMigrateCommand } from '@tinkerdesk/persistence';
 import { schema } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
 
 /** Deployment command: creates the database and the commerce schema if missing, runs pending migrations. */
-const config = loadConfigOrExit(schema);
-try {
-  const ran = await migrate(dataSourceOptions(config.DATABASE_URL));
-  process.stdout.write(JSON.stringify({ service: 'commerce', level: 'info', msg: 'migrations done', ran }) + '\n');
-} catch (error) {
-  process.stderr.write(`commerce migrations failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-}
+await runMigrateCommand('commerce', loadConfigOrExit(schema).DATABASE_URL, dataSourceOptions);

@@ -74,3 +74,17 @@ export async function migrate(options: ServiceDataSourceOptions): Promise<string
     await dataSource.destroy();
   }
 }
+
+/**
+ * The body of each service's deployment migrate command: validated config, then `migrate`, with a
+ * JSON line on success and one readable line (exit 1) on failure.
+ */
+export async function runMigrateCommand(service: string, url: string, options: (url: string) => ServiceDataSourceOptions): Promise<void> {
+  try {
+    const ran = await migrate(options(url));
+    process.stdout.write(`${JSON.stringify({ service, level: 'info', msg: 'migrations done', ran })}\n`);
+  } catch (error) {
+    process.stderr.write(`${service} migrations failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
