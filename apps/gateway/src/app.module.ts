@@ -3,6 +3,7 @@ import type { RpcClient } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ConversionModule } from './conversion/conversion.module.js';
 import { BearerGuard } from './auth/bearer.guard.js';
+import { SignInLimiter } from './auth/sign-in-limiter.js';
 import { ContactController } from './contact/contact.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { UsersController } from './users/users.controller.js';
@@ -23,7 +24,7 @@ export class AppModule {
       module: AppModule,
       imports: [ConfigModule.with(config), RpcModule.withClient(rpc), ConversionModule],
       controllers: [HealthController, UsersController, ContactController],
-      providers: [BearerGuard],
+      providers: [BearerGuard, SignInLimiter],
     };
   }
 }

@@ -167,3 +167,16 @@ describe('contact', () => {
     expect(bad.body).toMatchObject({ success: false, error: 'VALIDATION_FAILED' });
   });
 });
+
+describe('sign-in rate limit', () => {
+  it('limits repeated failures per account (429 RATE_LIMITED), even with the right password', async () => {
+    const address = email('lim');
+    await call('POST', '/v1/users', { email: address, password: 'the right one' });
+    for (let i = 0; i < 10; i++) {
+      expect((await call('POST', `/v1/users/${encodeURIComponent(address)}/signin`, { password: `wrong ${i}` })).status).toBe(401);
+    }
+    const limited = await call('POST', `/v1/users/${encodeURIComponent(address.toUpperCase())}/signin`, { password: 'the right one' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, error: 'RATE_LIMITED', detail: 'too many failed sign-ins; try again in 15 minutes' });
+  });
+});

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Ip, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
@@ -13,11 +13,15 @@ import {
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { SignInLimiter } from '../auth/sign-in-limiter.js';
 
 @ApiTags('users')
 @Controller('v1/users')
 export class UsersController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(SignInLimiter) private readonly limiter: SignInLimiter,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -47,12 +51,17 @@ export class UsersController {
   @HttpCode(200)
   @ApiParam({ name: 'guid', description: "The account's guid or its email address" })
   @ApiOperation({ summary: 'Sign in; answers profile, token and verified' })
-  async signIn(@Param('guid') identifier: string, @Body() body: SignInDto): Promise<{ success: true } & AuthResult> {
+  async signIn(@Param('guid') identifier: string, @Body() body: SignInDto, @Ip() address: string): Promise<{ success: true } & AuthResult> {
     if (identifier.length > 254) throw new AppError('VALIDATION_FAILED', 'the account identifier is too long');
-    return {
-      success: true,
-      ...(await this.rpc.send<AuthResult>(SUBJECTS.identity.userSignin, { identifier, password: body.password }, 5000)),
-    };
+    await this.limiter.check(identifier, address);
+    try {
+      const result = await this.rpc.send<AuthResult>(SUBJECTS.identity.userSignin, { identifier, password: body.password }, 5000);
+      await this.limiter.succeeded(identifier, address);
+      return { success: true, ...result };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED') await this.limiter.failed(identifier, address);
+      throw error;
+    }
   }
 
   @Post(':guid/logout')
