@@ -6,6 +6,7 @@ import { BearerGuard } from './auth/bearer.guard.js';
 import { SignInLimiter } from './auth/sign-in-limiter.js';
 import { ContactController } from './contact/contact.controller.js';
 import { HealthController } from './health/health.controller.js';
+import { AccountController } from './users/account.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { RpcModule } from './rpc.module.js';
 
@@ -23,7 +24,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ConfigModule.with(config), RpcModule.withClient(rpc), ConversionModule],
-      controllers: [HealthController, UsersController, ContactController],
+      controllers: [HealthController, UsersController, AccountController, ContactController],
       providers: [BearerGuard, SignInLimiter],
     };
   }

@@ -1,14 +1,21 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
+import type { ConfigOf, Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import { AccountsController } from './accounts/accounts.controller.js';
-import { AccountsService } from './accounts/accounts.service.js';
+import { AccountsService, MAILER, PUBLIC_URL } from './accounts/accounts.service.js';
+import type { schema } from './config.js';
 import { ContactController } from './contact/contact.controller.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { Mailer } from './mail/mailer.js';
 
 @Module({})
 export class AppModule {
-  static register(config: { DATABASE_URL: string }): DynamicModule {
+  static register(config: ConfigOf<typeof schema>, logger: Logger): DynamicModule {
+    const mailer = new Mailer(
+      { ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), from: config.MAIL_FROM, dataDir: config.DATA_DIR },
+      logger,
+    );
     return {
       module: AppModule,
       imports: [
@@ -16,7 +23,7 @@ export class AppModule {
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }),
       ],
       controllers: [AccountsController, ContactController],
-      providers: [AccountsService],
+      providers: [AccountsService, { provide: MAILER, useValue: mailer }, { provide: PUBLIC_URL, useValue: config.PUBLIC_URL }],
     };
   }
 }

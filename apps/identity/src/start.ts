@@ -9,7 +9,7 @@ export function startService(env: Record<string, string | undefined> = process.e
     name: 'identity',
     schema,
     env,
-    module: (config) => AppModule.register(config),
+    module: (config, logger) => AppModule.register(config, logger),
     readiness: (app) => () => app.get(HealthService).ready(),
   });
 }

@@ -116,3 +116,35 @@ export interface SessionInfo {
   userId: string;
   sessionId: string;
 }
+
+/** HTTP: POST /v1/account/resetpassword/setup */
+export class ResetSetupDto {
+  @ApiProperty({ maxLength: 254 })
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email!: string;
+}
+
+/** HTTP: POST /v1/account/resetpassword (the token comes from the emailed link) */
+export class ResetPasswordDto {
+  @ApiProperty()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  token!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 1024 })
+  @IsString()
+  @MinLength(8, { message: 'password must be at least 8 characters long' })
+  @MaxLength(1024)
+  password!: string;
+}
+
+/** HTTP: POST /v1/account/verify */
+export class VerifyEmailDto {
+  @ApiProperty()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  token!: string;
+}

@@ -17,6 +17,10 @@ export const SUBJECTS = {
     sessionVerify: 'identity.session.verify',
     sessionEnd: 'identity.session.end',
     contactCreate: 'identity.contact.create',
+    verificationRequest: 'identity.verification.request',
+    verificationConfirm: 'identity.verification.confirm',
+    resetRequest: 'identity.reset.request',
+    resetConfirm: 'identity.reset.confirm',
   },
   commerce: {
     health: 'commerce.health.check',

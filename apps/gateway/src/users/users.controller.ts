@@ -74,6 +74,19 @@ export class UsersController {
     return this.rpc.send<{ success: true }>(SUBJECTS.identity.sessionEnd, { token: session.token });
   }
 
+  @Post(':guid/requestverification')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Email a verification link; sent is false when the account is verified already' })
+  requestVerification(
+    @Param('guid') guid: string,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<{ success: true; sent: boolean }> {
+    if (guid !== session.userId) throw new AppError('FORBIDDEN', 'only the account itself can ask for its verification email');
+    return this.rpc.send(SUBJECTS.identity.verificationRequest, { userId: session.userId }, 5000);
+  }
+
   @Get(':id')
   @ApiOperation({ summary: 'Public profile (never the email)' })
   async publicProfile(@Param() params: PublicProfileMessage): Promise<{ success: true } & PublicProfile> {

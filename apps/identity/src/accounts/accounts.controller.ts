@@ -2,6 +2,9 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateUserDto,
+  ResetPasswordDto,
+  ResetSetupDto,
+  VerifyEmailDto,
   PublicProfileMessage,
   SignInMessage,
   SUBJECTS,
@@ -56,5 +59,25 @@ export class AccountsController {
   @MessagePattern(SUBJECTS.identity.userPublic)
   publicProfile(@Payload() input: PublicProfileMessage): Promise<PublicProfile> {
     return this.accounts.publicProfile(input.id);
+  }
+
+  @MessagePattern(SUBJECTS.identity.verificationRequest)
+  requestVerification(@Payload() input: UserIdMessage): Promise<{ success: true; sent: boolean }> {
+    return this.accounts.requestVerification(input.userId);
+  }
+
+  @MessagePattern(SUBJECTS.identity.verificationConfirm)
+  verifyEmail(@Payload() input: VerifyEmailDto): Promise<{ success: true }> {
+    return this.accounts.verifyEmail(input.token);
+  }
+
+  @MessagePattern(SUBJECTS.identity.resetRequest)
+  requestReset(@Payload() input: ResetSetupDto): Promise<{ success: true }> {
+    return this.accounts.requestPasswordReset(input.email);
+  }
+
+  @MessagePattern(SUBJECTS.identity.resetConfirm)
+  reset(@Payload() input: ResetPasswordDto): Promise<{ success: true }> {
+    return this.accounts.resetPassword(input.token, input.password);
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IsNull, MoreThan, type DataSource, type Repository } from 'typeorm';
+import { ActionTokenEntity, type ActionPurpose } from './action-token.entity.js';
 import { SessionEntity } from './session.entity.js';
 import { UserEntity } from './user.entity.js';
 
@@ -10,7 +11,7 @@ export class AccountsRepository {
   private readonly users: Repository<UserEntity>;
   private readonly sessions: Repository<SessionEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.users = dataSource.getRepository(UserEntity);
     this.sessions = dataSource.getRepository(SessionEntity);
   }
@@ -47,5 +48,45 @@ export class AccountsRepository {
 
   async endSession(id: string): Promise<void> {
     await this.sessions.update({ id, endedAt: IsNull() }, { endedAt: new Date() });
+  }
+
+  async insertActionToken(userId: string, purpose: ActionPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
+    const repo = this.dataSource.getRepository(ActionTokenEntity);
+    await repo.save(repo.create({ id: randomUUID(), userId, purpose, tokenHash, expiresAt, usedAt: null }));
+  }
+
+  /**
+   * Uses a token once, atomically: only an unused, unexpired token of that purpose matches, and
+   * marking it used happens in the same statement, so two concurrent uses cannot both succeed.
+   */
+  private async consume(runner: DataSource['manager'], tokenHash: string, purpose: ActionPurpose): Promise<string | undefined> {
+    const rows = (await runner.query(
+      `UPDATE "identity"."action_token" SET "used_at" = now()
+       WHERE "token_hash" = $1 AND "purpose" = $2 AND "used_at" IS NULL AND "expires_at" > now()
+       RETURNING "user_id"`,
+      [tokenHash, purpose],
+    )) as [Array<{ user_id: string }>, number] | Array<{ user_id: string }>;
+    const list = Array.isArray(rows[0]) ? (rows[0] as Array<{ user_id: string }>) : (rows as Array<{ user_id: string }>);
+    return list[0]?.user_id;
+  }
+
+  /** Marks the account of a verification token verified; undefined when the token is not usable. */
+  async verifyWithToken(tokenHash: string): Promise<string | undefined> {
+    return this.dataSource.transaction(async (manager) => {
+      const userId = await this.consume(manager, tokenHash, 'verify');
+      if (userId) await manager.getRepository(UserEntity).update({ id: userId }, { verified: true });
+      return userId;
+    });
+  }
+
+  /** Sets a new password with a reset token and ends every session of the account, all or nothing. */
+  async resetWithToken(tokenHash: string, passwordHash: string): Promise<string | undefined> {
+    return this.dataSource.transaction(async (manager) => {
+      const userId = await this.consume(manager, tokenHash, 'reset');
+      if (!userId) return undefined;
+      await manager.getRepository(UserEntity).update({ id: userId }, { passwordHash });
+      await manager.getRepository(SessionEntity).update({ userId, endedAt: IsNull() }, { endedAt: new Date() });
+      return userId;
+    });
   }
 }

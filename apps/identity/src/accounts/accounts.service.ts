@@ -1,13 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, type AuthResult, type Profile, type PublicProfile, type SessionInfo } from '@tinkerdesk/contracts';
 import { DataSource } from 'typeorm';
+import { Mailer } from '../mail/mailer.js';
 import { AccountsRepository, EmailTakenError } from './accounts.repository.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newToken } from './tokens.js';
 import type { UserEntity } from './user.entity.js';
 
 const SESSION_DAYS = 30;
+const VERIFY_HOURS = 48;
+const RESET_MINUTES = 60;
+
+export const MAILER = Symbol('MAILER');
+export const PUBLIC_URL = Symbol('PUBLIC_URL');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BAD_CREDENTIALS = 'the email address or the password is wrong';
 
@@ -27,7 +33,11 @@ export function toProfile(user: UserEntity): Profile {
 export class AccountsService {
   private readonly accounts: AccountsRepository;
 
-  constructor(@InjectDataSource() dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(PUBLIC_URL) private readonly publicUrl: string,
+  ) {
     this.accounts = new AccountsRepository(dataSource);
   }
 
@@ -92,5 +102,50 @@ export class AccountsService {
     const user = await this.accounts.findById(id);
     if (!user || !user.active) throw new AppError('NOT_FOUND', `no user ${id}`);
     return { guid: user.id, name: user.name };
+  }
+
+  /** Emails a single-use link that marks the account verified; `sent` is false when it already is. */
+  async requestVerification(userId: string): Promise<{ success: true; sent: boolean }> {
+    const user = await this.accounts.findById(userId);
+    if (!user) throw new AppError('IDENTIFIER_NOT_FOUND', 'the account of this session no longer exists');
+    if (user.verified) return { success: true, sent: false };
+    const token = newToken();
+    await this.accounts.insertActionToken(user.id, 'verify', hashToken(token), new Date(Date.now() + VERIFY_HOURS * 3_600_000));
+    const link = new URL(`/v1/account/verify?token=${token}`, this.publicUrl).toString();
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Confirm your email address for Tinkerdesk',
+      text: `Hello,\n\nPlease confirm your email address by opening this link (valid for ${VERIFY_HOURS} hours, once):\n\n${link}\n\nIf you did not sign up for Tinkerdesk, ignore this message.\n`,
+    });
+    return { success: true, sent: true };
+  }
+
+  async verifyEmail(token: string): Promise<{ success: true }> {
+    const userId = await this.accounts.verifyWithToken(hashToken(token));
+    if (!userId) throw new AppError('INVALID_TOKEN', 'this verification link is not valid: it was used already or has expired');
+    return { success: true };
+  }
+
+  /** Always answers the same; only an existing, active account gets the email. */
+  async requestPasswordReset(email: string): Promise<{ success: true }> {
+    const user = await this.accounts.findByEmail(email.trim());
+    if (user?.active) {
+      const token = newToken();
+      await this.accounts.insertActionToken(user.id, 'reset', hashToken(token), new Date(Date.now() + RESET_MINUTES * 60_000));
+      const link = new URL(`/login#!/reset/${token}`, this.publicUrl).toString();
+      await this.mailer.send({
+        to: user.email,
+        subject: 'Reset your Tinkerdesk password',
+        text: `Hello,\n\nTo choose a new password, open this link (valid for ${RESET_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n`,
+      });
+    }
+    return { success: true };
+  }
+
+  /** Sets the new password and ends every session of the account. */
+  async resetPassword(token: string, password: string): Promise<{ success: true }> {
+    const userId = await this.accounts.resetWithToken(hashToken(token), await hashPassword(password));
+    if (!userId) throw new AppError('INVALID_TOKEN', 'this reset link is not valid: it was used already or has expired');
+    return { success: true };
   }
 }

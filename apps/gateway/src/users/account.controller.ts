@@ -1,0 +1,46 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AppError, ResetPasswordDto, ResetSetupDto, SUBJECTS, VerifyEmailDto } from '@tinkerdesk/contracts';
+import { RpcClient } from '@tinkerdesk/nest-common';
+import type { Response } from 'express';
+
+@ApiTags('users')
+@Controller('v1/account')
+export class AccountController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  @Post('resetpassword/setup')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Email a single-use password reset link; answers the same whether or not the account exists' })
+  setup(@Body() body: ResetSetupDto): Promise<{ success: true }> {
+    return this.rpc.send(SUBJECTS.identity.resetRequest, body, 5000);
+  }
+
+  @Post('resetpassword')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password with the emailed token; ends every session of the account' })
+  reset(@Body() body: ResetPasswordDto): Promise<{ success: true }> {
+    return this.rpc.send(SUBJECTS.identity.resetConfirm, body, 5000);
+  }
+
+  @Post('verify')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm the email address with the emailed token' })
+  verify(@Body() body: VerifyEmailDto): Promise<{ success: true }> {
+    return this.rpc.send(SUBJECTS.identity.verificationConfirm, body);
+  }
+
+  @Get('verify')
+  @ApiQuery({ name: 'token', required: true })
+  @ApiOperation({ summary: 'The link in the verification email: confirms, then sends the browser to /account' })
+  async verifyLink(@Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
+    if (!token || token.length > 200) throw new AppError('VALIDATION_FAILED', 'token is required');
+    try {
+      await this.rpc.send(SUBJECTS.identity.verificationConfirm, { token });
+      res.redirect(303, '/account?verified=1');
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'INVALID_TOKEN') throw error;
+      res.redirect(303, '/account?verified=invalid');
+    }
+  }
+}

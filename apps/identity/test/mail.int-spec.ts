@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TestPlatform } from '@tinkerdesk/testing';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+let platform: TestPlatform;
+let smtp: SMTPServer;
+const inbox: Array<{ to: string[]; raw: string }> = [];
+
+/** Quoted-printable soft breaks and escapes, as nodemailer writes long text lines. */
+function decode(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+async function waitForMail(to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const found = inbox.find((m) => m.to.includes(to));
+    if (found) return decode(found.raw);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail for ${to}`);
+}
+
+async function call(method: string, path: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${platform.url}${path}`, {
+    method,
+    headers,
+    redirect: 'manual',
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  const json = res.headers.get('content-type')?.includes('application/json');
+  return { status: res.status, headers: res.headers, body: (json && text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}
+
+const email = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+beforeAll(async () => {
+  // A real SMTP server on loopback receives what the identity service sends.
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  platform = await TestPlatform.start(['identity', 'gateway'], {
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    PUBLIC_URL: 'http://tinkerdesk.test',
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await platform?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('email verification', () => {
+  it('sends a link that verifies the account once', async () => {
+    const address = email('ver');
+    const created = await call('POST', '/v1/users', { email: address, password: 'verify me please' });
+    const { guid } = created.body.profile as { guid: string };
+    const token = created.body.token as string;
+
+    const other = await call('POST', '/v1/users', { email: email('oth'), password: 'someone else' });
+    expect((await call('POST', `/v1/users/${guid}/requestverification`, undefined, other.body.token as string)).status).toBe(403);
+    expect((await call('POST', `/v1/users/${guid}/requestverification`)).status).toBe(401);
+
+    const asked = await call('POST', `/v1/users/${guid}/requestverification`, undefined, token);
+    expect(asked.body).toEqual({ success: true, sent: true });
+    const mail = await waitForMail(address);
+    expect(mail).toContain('Subject: Confirm your email address for Tinkerdesk');
+    const link = /http:\/\/tinkerdesk\.test(\/v1\/account\/verify\?token=[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    expect(link).toBeDefined();
+
+    const followed = await call('GET', link!);
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get('location')).toBe('/account?verified=1');
+    expect((await call('GET', '/v1/users/me', undefined, token)).body).toMatchObject({ verified: true });
+
+    const again = await call('GET', link!);
+    expect(again.headers.get('location')).toBe('/account?verified=invalid');
+    expect((await call('POST', `/v1/users/${guid}/requestverification`, undefined, token)).body).toEqual({ success: true, sent: false });
+    expect((await call('POST', '/v1/account/verify', { token: 'forged' })).status).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for unknown accounts and sends nothing', async () => {
+    const before = inbox.length;
+    const unknown = await call('POST', '/v1/account/resetpassword/setup', { email: email('ghost') });
+    expect(unknown).toMatchObject({ status: 200, body: { success: true } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inbox.length).toBe(before);
+    expect((await call('POST', '/v1/account/resetpassword/setup', { email: 'not an email' })).status).toBe(400);
+  });
+
+  it('resets with the emailed single-use link and ends every session', async () => {
+    const address = email('rst');
+    const created = await call('POST', '/v1/users', { email: address, password: 'old password 1' });
+    const second = await call('POST', `/v1/users/${encodeURIComponent(address)}/signin`, { password: 'old password 1' });
+    const setup = await call('POST', '/v1/account/resetpassword/setup', { email: address.toUpperCase() });
+    expect(setup).toMatchObject({ status: 200, body: { success: true } });
+    const mail = await waitForMail(address);
+    const resetToken = /\/login#!\/reset\/([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    expect(resetToken).toBeDefined();
+
+    expect((await call('POST', '/v1/account/resetpassword', { token: resetToken, password: 'short' })).status).toBe(400);
+    const done = await call('POST', '/v1/account/resetpassword', { token: resetToken, password: 'new password 2' });
+    expect(done).toMatchObject({ status: 200, body: { success: true } });
+
+    for (const t of [created.body.token, second.body.token]) {
+      expect(await call('GET', '/v1/users/me', undefined, t as string)).toMatchObject({ status: 401, body: { error: 'INVALID_TOKEN' } });
+    }
+    expect((await call('POST', `/v1/users/${encodeURIComponent(address)}/signin`, { password: 'old password 1' })).status).toBe(401);
+    expect((await call('POST', `/v1/users/${encodeURIComponent(address)}/signin`, { password: 'new password 2' })).status).toBe(200);
+    const reused = await call('POST', '/v1/account/resetpassword', { token: resetToken, password: 'third password 3' });
+    expect(reused).toMatchObject({ status: 401, body: { error: 'INVALID_TOKEN' } });
+  });
+
+  it('refuses an expired link and changes nothing', async () => {
+    const address = email('exp');
+    await call('POST', '/v1/users', { email: address, password: 'keep this one' });
+    await call('POST', '/v1/account/resetpassword/setup', { email: address });
+    const token = /\/login#!\/reset\/([A-Za-z0-9_-]{43})/.exec(await waitForMail(address))?.[1];
+    await platform.query(
+      `UPDATE identity.action_token SET expires_at = now() - interval '1 minute'
+       WHERE user_id = (SELECT id FROM identity.user WHERE email = $1)`,
+      [address],
+    );
+    expect((await call('POST', '/v1/account/resetpassword', { token, password: 'never applied' })).status).toBe(401);
+    expect((await call('POST', `/v1/users/${encodeURIComponent(address)}/signin`, { password: 'keep this one' })).status).toBe(200);
+  });
+});
