@@ -235,7 +235,8 @@ export function SecurityPage() {
           The site sends strict security headers, including a Content Security Policy that allows scripts only from Tinkerdesk itself.
         </li>
         <li>Server errors never expose internal details: you get an error code, a short explanation and a reference id.</li>
-        <li>Passwords are never stored in readable form.</li>
+        <li>Passwords are hashed with argon2id; session and email-link tokens carry 256 random bits and are stored only as hashes.</li>
+        <li>Repeated failed sign-ins are slowed down per account and per address; links in emails work once and expire.</li>
       </ul>
       <h2>Reporting a vulnerability</h2>
       <p>
