@@ -7,6 +7,7 @@ import { SignInLimiter } from './auth/sign-in-limiter.js';
 import { ContactController } from './contact/contact.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { AccountController } from './users/account.controller.js';
+import { CodesController } from './users/codes.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { RpcModule } from './rpc.module.js';
 
@@ -24,7 +25,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ConfigModule.with(config), RpcModule.withClient(rpc), ConversionModule],
-      controllers: [HealthController, UsersController, AccountController, ContactController],
+      controllers: [HealthController, UsersController, AccountController, CodesController, ContactController],
       providers: [BearerGuard, SignInLimiter],
     };
   }

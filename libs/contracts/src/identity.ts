@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsOptional, IsString, IsTimeZone, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, IsTimeZone, IsUUID, MaxLength, MinLength } from 'class-validator';
 
 /** HTTP: POST /v1/users */
 export class CreateUserDto {
@@ -148,3 +148,44 @@ export class VerifyEmailDto {
   @MaxLength(200)
   token!: string;
 }
+
+export const CODE_KINDS = ['impersonate', 'tokenswap'] as const;
+export type CodeKind = (typeof CODE_KINDS)[number];
+
+/** HTTP: POST /v1/users/me/codes */
+export class CreateCodeDto {
+  @ApiProperty({
+    enum: CODE_KINDS,
+    description: 'tokenswap: a code for your own account; impersonate (administrators): a code for another account',
+  })
+  @IsIn(CODE_KINDS, { message: `kind must be one of ${CODE_KINDS.join(', ')}` })
+  kind!: CodeKind;
+
+  @ApiPropertyOptional({ description: 'impersonate only: the guid or email of the account' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  user?: string;
+}
+
+/** NATS: identity.code.create */
+export class CreateCodeMessage extends CreateCodeDto {
+  @IsUUID('4')
+  userId!: string;
+}
+
+/** NATS: identity.code.exchange */
+export class ExchangeCodeMessage {
+  @IsString()
+  @MaxLength(200)
+  code!: string;
+}
+
+export interface CodeView {
+  code: string;
+  kind: CodeKind;
+  expires: string;
+}
+
+/** Logout answer: an impersonation's logout hands the administrator a session back. */
+export type LogoutResult = { success: true } | ({ success: true } & AuthResult);

@@ -21,6 +21,8 @@ export const SUBJECTS = {
     verificationConfirm: 'identity.verification.confirm',
     resetRequest: 'identity.reset.request',
     resetConfirm: 'identity.reset.confirm',
+    codeCreate: 'identity.code.create',
+    codeExchange: 'identity.code.exchange',
   },
   commerce: {
     health: 'commerce.health.check',

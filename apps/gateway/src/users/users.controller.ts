@@ -2,7 +2,10 @@ import { Body, Controller, Get, HttpCode, Inject, Ip, Param, Post, UseGuards } f
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
+  CreateCodeDto,
   CreateUserDto,
+  type CodeView,
+  type LogoutResult,
   PublicProfileMessage,
   SignInDto,
   SUBJECTS,
@@ -47,6 +50,17 @@ export class UsersController {
     return { success: true, ...(await this.rpc.send<Profile>(SUBJECTS.identity.userUpdate, { ...body, userId: session.userId })) };
   }
 
+  @Post('me/codes')
+  @HttpCode(201)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Mint a single-use code (2 minutes): tokenswap for your own account; impersonate (administrators) for another',
+  })
+  async createCode(@CurrentSession() session: AuthenticatedSession, @Body() body: CreateCodeDto): Promise<{ success: true } & CodeView> {
+    return { success: true, ...(await this.rpc.send<CodeView>(SUBJECTS.identity.codeCreate, { ...body, userId: session.userId })) };
+  }
+
   @Post(':guid/signin')
   @HttpCode(200)
   @ApiParam({ name: 'guid', description: "The account's guid or its email address" })
@@ -69,9 +83,9 @@ export class UsersController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @ApiOperation({ summary: "End this session at once; only the session's own user may" })
-  async logout(@Param('guid') guid: string, @CurrentSession() session: AuthenticatedSession): Promise<{ success: true }> {
+  async logout(@Param('guid') guid: string, @CurrentSession() session: AuthenticatedSession): Promise<LogoutResult> {
     if (guid !== session.userId) throw new AppError('FORBIDDEN', 'a session can only be ended by its own user');
-    return this.rpc.send<{ success: true }>(SUBJECTS.identity.sessionEnd, { token: session.token });
+    return this.rpc.send<LogoutResult>(SUBJECTS.identity.sessionEnd, { token: session.token });
   }
 
   @Post(':guid/requestverification')

@@ -1,7 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  CreateCodeMessage,
   CreateUserDto,
+  ExchangeCodeMessage,
+  type CodeView,
+  type LogoutResult,
   ResetPasswordDto,
   ResetSetupDto,
   VerifyEmailDto,
@@ -39,7 +43,7 @@ export class AccountsController {
   }
 
   @MessagePattern(SUBJECTS.identity.sessionEnd)
-  logout(@Payload() input: TokenMessage): Promise<{ success: true }> {
+  logout(@Payload() input: TokenMessage): Promise<LogoutResult> {
     return this.accounts.logout(input.token);
   }
 
@@ -79,5 +83,15 @@ export class AccountsController {
   @MessagePattern(SUBJECTS.identity.resetConfirm)
   reset(@Payload() input: ResetPasswordDto): Promise<{ success: true }> {
     return this.accounts.resetPassword(input.token, input.password);
+  }
+
+  @MessagePattern(SUBJECTS.identity.codeCreate)
+  createCode(@Payload() input: CreateCodeMessage): Promise<CodeView> {
+    return this.accounts.createCode(input.userId, input.kind, input.user);
+  }
+
+  @MessagePattern(SUBJECTS.identity.codeExchange)
+  exchangeCode(@Payload() input: ExchangeCodeMessage): Promise<AuthResult> {
+    return this.accounts.exchangeCode(input.code);
   }
 }

@@ -6,6 +6,8 @@ import { UserEntity } from './user.entity.js';
 
 export class EmailTakenError extends Error {}
 
+export type CodeKind = 'impersonate' | 'tokenswap';
+
 /** The only place that touches TypeORM for users and sessions. */
 export class AccountsRepository {
   private readonly users: Repository<UserEntity>;
@@ -37,8 +39,35 @@ export class AccountsRepository {
     if (Object.keys(changes).length > 0) await this.users.update({ id }, changes);
   }
 
-  async insertSession(userId: string, tokenHash: string, expiresAt: Date): Promise<SessionEntity> {
-    return this.sessions.save(this.sessions.create({ id: randomUUID(), userId, tokenHash, expiresAt, endedAt: null }));
+  async insertSession(userId: string, tokenHash: string, expiresAt: Date, impersonatorId: string | null = null): Promise<SessionEntity> {
+    return this.sessions.save(this.sessions.create({ id: randomUUID(), userId, tokenHash, expiresAt, endedAt: null, impersonatorId }));
+  }
+
+  async insertCode(userId: string, kind: CodeKind, codeHash: string, issuedBy: string, expiresAt: Date): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "identity"."exchange_code" ("id", "user_id", "kind", "code_hash", "issued_by", "expires_at") VALUES ($1, $2, $3, $4, $5, $6)`,
+      [randomUUID(), userId, kind, codeHash, issuedBy, expiresAt],
+    );
+  }
+
+  /** Uses a code once, atomically; answers its account, kind and issuer, or undefined. */
+  async consumeCode(codeHash: string): Promise<{ userId: string; kind: CodeKind; issuedBy: string } | undefined> {
+    const result = (await this.dataSource.query(
+      `UPDATE "identity"."exchange_code" SET "used_at" = now()
+       WHERE "code_hash" = $1 AND "used_at" IS NULL AND "expires_at" > now()
+       RETURNING "user_id", "kind", "issued_by"`,
+      [codeHash],
+    )) as unknown[];
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as Array<{ user_id: string; kind: CodeKind; issued_by: string }>;
+    const row = rows[0];
+    return row ? { userId: row.user_id, kind: row.kind, issuedBy: row.issued_by } : undefined;
+  }
+
+  async setRole(email: string, role: 'user' | 'admin'): Promise<boolean> {
+    const user = await this.findByEmail(email);
+    if (!user) return false;
+    await this.users.update({ id: user.id }, { role });
+    return true;
   }
 
   /** A session that has not ended and has not expired. */

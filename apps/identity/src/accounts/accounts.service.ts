@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, type AuthResult, type Profile, type PublicProfile, type SessionInfo } from '@tinkerdesk/contracts';
+import {
+  AppError,
+  type AuthResult,
+  type CodeKind,
+  type CodeView,
+  type LogoutResult,
+  type Profile,
+  type PublicProfile,
+  type SessionInfo,
+} from '@tinkerdesk/contracts';
 import { DataSource } from 'typeorm';
 import { Mailer } from '../mail/mailer.js';
 import { AccountsRepository, EmailTakenError } from './accounts.repository.js';
@@ -11,6 +20,7 @@ import type { UserEntity } from './user.entity.js';
 const SESSION_DAYS = 30;
 const VERIFY_HOURS = 48;
 const RESET_MINUTES = 60;
+const CODE_SECONDS = 120;
 
 export const MAILER = Symbol('MAILER');
 export const PUBLIC_URL = Symbol('PUBLIC_URL');
@@ -41,9 +51,9 @@ export class AccountsService {
     this.accounts = new AccountsRepository(dataSource);
   }
 
-  private async startSession(user: UserEntity): Promise<AuthResult> {
+  private async startSession(user: UserEntity, impersonatorId: string | null = null): Promise<AuthResult> {
     const token = newToken();
-    await this.accounts.insertSession(user.id, hashToken(token), new Date(Date.now() + SESSION_DAYS * 86_400_000));
+    await this.accounts.insertSession(user.id, hashToken(token), new Date(Date.now() + SESSION_DAYS * 86_400_000), impersonatorId);
     return { profile: toProfile(user), token, verified: user.verified };
   }
 
@@ -77,11 +87,47 @@ export class AccountsService {
     return { userId: session.userId, sessionId: session.id };
   }
 
-  async logout(token: string): Promise<{ success: true }> {
+  /** Ends the session at once; ending an impersonation gives the administrator a session back. */
+  async logout(token: string): Promise<LogoutResult> {
     const session = await this.accounts.findLiveSession(hashToken(token));
     if (!session) throw new AppError('INVALID_TOKEN', 'the session token is not valid; sign in again');
     await this.accounts.endSession(session.id);
+    if (session.impersonatorId) {
+      const admin = await this.accounts.findById(session.impersonatorId);
+      if (admin?.active) return { success: true, ...(await this.startSession(admin)) };
+    }
     return { success: true };
+  }
+
+  /**
+   * A single-use code, valid for two minutes: tokenswap for one's own account; impersonate, for
+   * administrators only, for another account.
+   */
+  async createCode(userId: string, kind: CodeKind, target: string | undefined): Promise<CodeView> {
+    const issuer = await this.accounts.findById(userId);
+    if (!issuer) throw new AppError('IDENTIFIER_NOT_FOUND', 'the account of this session no longer exists');
+    let subject = issuer;
+    if (kind === 'impersonate') {
+      if (issuer.role !== 'admin') throw new AppError('FORBIDDEN', 'only administrators can impersonate');
+      if (!target) throw new AppError('VALIDATION_FAILED', 'user is required to impersonate (guid or email)');
+      const found = UUID.test(target) ? await this.accounts.findById(target) : await this.accounts.findByEmail(target.trim());
+      if (!found) throw new AppError('NOT_FOUND', `no user ${target}`);
+      subject = found;
+    } else if (target !== undefined && target !== issuer.id && target.toLowerCase() !== issuer.email.toLowerCase()) {
+      throw new AppError('FORBIDDEN', 'a tokenswap code is only for your own account');
+    }
+    const code = newToken();
+    const expires = new Date(Date.now() + CODE_SECONDS * 1000);
+    await this.accounts.insertCode(subject.id, kind, hashToken(code), issuer.id, expires);
+    return { code, kind, expires: expires.toISOString() };
+  }
+
+  async exchangeCode(code: string): Promise<AuthResult> {
+    const used = await this.accounts.consumeCode(hashToken(code));
+    if (!used) throw new AppError('INVALID_TOKEN', 'this code is not valid: it was used already or has expired');
+    const user = await this.accounts.findById(used.userId);
+    if (!user?.active) throw new AppError('IDENTIFIER_NOT_FOUND', 'the account of this code no longer exists');
+    return this.startSession(user, used.kind === 'impersonate' ? used.issuedBy : null);
   }
 
   async me(userId: string): Promise<Profile> {

@@ -15,6 +15,10 @@ export class SessionEntity {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 
+  /** Set on an impersonation session: the administrator behind it. */
+  @Column({ name: 'impersonator_id', type: 'uuid', nullable: true })
+  impersonatorId!: string | null;
+
   @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
   endedAt!: Date | null;
 

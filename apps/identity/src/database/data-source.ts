@@ -6,6 +6,7 @@ import { ContactMessageEntity } from '../contact/contact-message.entity.js';
 import { Initial1763856000000 } from './migrations/1763856000000-initial.js';
 import { Accounts1763900000000 } from './migrations/1763900000000-accounts.js';
 import { ActionTokens1763950000000 } from './migrations/1763950000000-action-tokens.js';
+import { Codes1764000000000 } from './migrations/1764000000000-codes.js';
 
 /** The schema the identity service owns; no other service reads it. */
 export const SCHEMA = 'identity';
@@ -15,6 +16,6 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
     url,
     schema: SCHEMA,
     entities: [UserEntity, SessionEntity, ActionTokenEntity, ContactMessageEntity],
-    migrations: [Initial1763856000000, Accounts1763900000000, ActionTokens1763950000000],
+    migrations: [Initial1763856000000, Accounts1763900000000, ActionTokens1763950000000, Codes1764000000000],
   };
 }
