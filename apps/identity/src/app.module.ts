@@ -5,7 +5,7 @@ import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persiste
 import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService, MAILER, PUBLIC_URL } from './accounts/accounts.service.js';
 import type { schema } from './config.js';
-import { ContactController } from './contact/contact.controller.js';
+import { ContactController, IDENTITY_LOGGER, SUPPORT_ADDRESS } from './contact/contact.controller.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { Mailer } from './mail/mailer.js';
 
@@ -23,7 +23,13 @@ export class AppModule {
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }),
       ],
       controllers: [AccountsController, ContactController],
-      providers: [AccountsService, { provide: MAILER, useValue: mailer }, { provide: PUBLIC_URL, useValue: config.PUBLIC_URL }],
+      providers: [
+        AccountsService,
+        { provide: MAILER, useValue: mailer },
+        { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
+        { provide: SUPPORT_ADDRESS, useValue: config.SUPPORT_EMAIL },
+        { provide: IDENTITY_LOGGER, useValue: logger },
+      ],
     };
   }
 }

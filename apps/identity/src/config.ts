@@ -10,4 +10,6 @@ export const schema = {
   MAIL_FROM: env.str('Tinkerdesk <no-reply@tinkerdesk.dev>'),
   DATA_DIR: env.str('data'),
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),
+  /** Where contact questions are emailed. */
+  SUPPORT_EMAIL: env.str('support@tinkerdesk.dev'),
 };

@@ -143,3 +143,15 @@ describe('password reset', () => {
     expect((await call('POST', `/v1/users/${encodeURIComponent(address)}/signin`, { password: 'keep this one' })).status).toBe(200);
   });
 });
+
+describe('contact', () => {
+  it('stores the question and emails it to support with the sender as Reply-To', async () => {
+    const sender = email('asker');
+    const res = await call('POST', '/v1/contact', { name: 'Ivy', email: sender, question: 'Can I pay by invoice?' });
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    const mail = await waitForMail('support@tinkerdesk.dev');
+    expect(mail).toContain(`Reply-To: ${sender}`);
+    expect(mail).toContain('Subject: Contact: question from Ivy');
+    expect(mail).toContain('Can I pay by invoice?');
+  });
+});

@@ -8,6 +8,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  replyTo?: string;
 }
 
 export interface MailerOptions {
