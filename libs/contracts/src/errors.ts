@@ -82,8 +82,3 @@ export class AppError extends Error {
     return this.key ? { code: this.code, detail: this.detail, key: this.key } : { code: this.code, detail: this.detail };
   }
 }
-
-/** The text a client shows for an error (spec section 8): error, then ' - ' and detail if present. */
-export function displayError(envelope: Pick<ErrorEnvelope, 'error' | 'detail'>): string {
-  return envelope.detail ? `${envelope.error} - ${envelope.detail}` : envelope.error;
-}

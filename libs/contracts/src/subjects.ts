@@ -34,7 +34,6 @@ export const SUBJECTS = {
     health: 'conversion.health.check',
     jobCreate: 'conversion.job.create',
     jobGet: 'conversion.job.get',
-    jobCompleted: 'conversion.job.completed',
   },
 } as const satisfies Record<ServiceName, Record<string, string>>;
 

@@ -83,16 +83,6 @@ export class RpcClient {
     return reply.response as T;
   }
 
-  /** Fire-and-forget event (past-tense subjects). */
-  emit(subject: string, data: unknown): void {
-    const hdrs = natsHeaders();
-    const requestId = currentRequestId();
-    if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
-    this.nc.publish(prefixed(this.options.prefix, subject), JSON.stringify({ pattern: prefixed(this.options.prefix, subject), data }), {
-      headers: hdrs,
-    });
-  }
-
   static translate(error: unknown, service: string, timeoutMs: number): Error {
     const noResponders =
       error instanceof NoRespondersError ||

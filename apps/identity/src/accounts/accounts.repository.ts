@@ -8,6 +8,13 @@ export class EmailTakenError extends Error {}
 
 export type CodeKind = 'impersonate' | 'tokenswap';
 
+/** The first row an `UPDATE ... RETURNING` changed (TypeORM answers such a query as [rows, count]). */
+async function updateReturning<T>(runner: DataSource['manager'], sql: string, params: unknown[]): Promise<T | undefined> {
+  const result = (await runner.query(sql, params)) as unknown[];
+  const rows = (Array.isArray(result[0]) ? result[0] : result) as T[];
+  return rows[0];
+}
+
 /** The only place that touches TypeORM for users and sessions. */
 export class AccountsRepository {
   private readonly users: Repository<UserEntity>;
@@ -52,14 +59,13 @@ export class AccountsRepository {
 
   /** Uses a code once, atomically; answers its account, kind and issuer, or undefined. */
   async consumeCode(codeHash: string): Promise<{ userId: string; kind: CodeKind; issuedBy: string } | undefined> {
-    const result = (await this.dataSource.query(
+    const row = await updateReturning<{ user_id: string; kind: CodeKind; issued_by: string }>(
+      this.dataSource.manager,
       `UPDATE "identity"."exchange_code" SET "used_at" = now()
        WHERE "code_hash" = $1 AND "used_at" IS NULL AND "expires_at" > now()
        RETURNING "user_id", "kind", "issued_by"`,
       [codeHash],
-    )) as unknown[];
-    const rows = (Array.isArray(result[0]) ? result[0] : result) as Array<{ user_id: string; kind: CodeKind; issued_by: string }>;
-    const row = rows[0];
+    );
     return row ? { userId: row.user_id, kind: row.kind, issuedBy: row.issued_by } : undefined;
   }
 
@@ -89,14 +95,14 @@ export class AccountsRepository {
    * marking it used happens in the same statement, so two concurrent uses cannot both succeed.
    */
   private async consume(runner: DataSource['manager'], tokenHash: string, purpose: ActionPurpose): Promise<string | undefined> {
-    const rows = (await runner.query(
+    const row = await updateReturning<{ user_id: string }>(
+      runner,
       `UPDATE "identity"."action_token" SET "used_at" = now()
        WHERE "token_hash" = $1 AND "purpose" = $2 AND "used_at" IS NULL AND "expires_at" > now()
        RETURNING "user_id"`,
       [tokenHash, purpose],
-    )) as [Array<{ user_id: string }>, number] | Array<{ user_id: string }>;
-    const list = Array.isArray(rows[0]) ? (rows[0] as Array<{ user_id: string }>) : (rows as Array<{ user_id: string }>);
-    return list[0]?.user_id;
+    );
+    return row?.user_id;
   }
 
   /** Marks the account of a verification token verified; undefined when the token is not usable. */
