@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestPlatform } from '@tinkerdesk/testing';
+import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
 
 let platform: TestPlatform;
 
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${platform.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
 
-const email = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const email = uniqueEmail;
 
 beforeAll(async () => {
   platform = await TestPlatform.start(['identity', 'gateway']);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestPlatform } from '@tinkerdesk/testing';
+import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -21,22 +21,9 @@ async function waitForMail(to: string): Promise<string> {
   throw new Error(`no mail for ${to}`);
 }
 
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${platform.url}${path}`, {
-    method,
-    headers,
-    redirect: 'manual',
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('application/json');
-  return { status: res.status, headers: res.headers, body: (json && text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
 
-const email = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const email = uniqueEmail;
 
 beforeAll(async () => {
   // A real SMTP server on loopback receives what the identity service sends.
@@ -86,11 +73,11 @@ describe('email verification', () => {
 
     const followed = await call('GET', link!);
     expect(followed.status).toBe(303);
-    expect(followed.headers.get('location')).toBe('/account?verified=1');
+    expect(followed.location).toBe('/account?verified=1');
     expect((await call('GET', '/v1/users/me', undefined, token)).body).toMatchObject({ verified: true });
 
     const again = await call('GET', link!);
-    expect(again.headers.get('location')).toBe('/account?verified=invalid');
+    expect(again.location).toBe('/account?verified=invalid');
     expect((await call('POST', `/v1/users/${guid}/requestverification`, undefined, token)).body).toEqual({ success: true, sent: false });
     expect((await call('POST', '/v1/account/verify', { token: 'forged' })).status).toBe(401);
   });

@@ -6,6 +6,18 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { cleanupRun } from './cleanup.js';
 
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  /** The Location header of a redirect (undefined otherwise). */
+  location?: string;
+}
+
+/** An email address no other test uses. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
 /** The repository root (tests run from it). */
 export const ROOT = resolve(process.cwd());
 
@@ -114,6 +126,30 @@ export class TestPlatform {
     entry.child.kill(signal);
     await exited;
     this.running.delete(name);
+  }
+
+  /**
+   * One JSON call to the gateway, with an optional bearer token. Redirects are not followed;
+   * the body is parsed when the answer is JSON (else it is {}).
+   */
+  async call(method: string, path: string, body?: unknown, token?: string): Promise<ApiAnswer> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(`${this.url}${path}`, {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    const json = res.headers.get('content-type')?.includes('application/json');
+    const location = res.headers.get('location') ?? undefined;
+    return {
+      status: res.status,
+      body: (json && text ? JSON.parse(text) : {}) as Record<string, unknown>,
+      ...(location ? { location } : {}),
+    };
   }
 
   async query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
