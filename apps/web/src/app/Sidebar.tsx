@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../routes/paths';
+import { AuthLinks } from './AuthLinks';
 import { SearchBox } from './SearchBox';
 
 /** The mobile sidebar: search, Help, Pricing, Contact, then sign up / sign in. Closes on navigation (Layout) and Escape. */
@@ -37,12 +38,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
             </li>
           </ul>
           <div className="sidebar-account">
-            <Link className="button button-primary" to={PATHS.register}>
-              Sign Up
-            </Link>
-            <Link className="button" to={PATHS.signIn}>
-              Sign In
-            </Link>
+            <AuthLinks />
           </div>
         </nav>
       </aside>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../routes/paths';
 import { MenuIcon } from '../shared/icons';
 import { AllToolsPanel } from './AllToolsPanel';
+import { AuthLinks } from './AuthLinks';
 import { SearchBox } from './SearchBox';
 
 export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar: () => void }) {
@@ -23,12 +24,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
           <Link className="nav-link" to={PATHS.pricing}>
             Pricing
           </Link>
-          <Link className="button button-primary" to={PATHS.register}>
-            Sign Up
-          </Link>
-          <Link className="button" to={PATHS.signIn}>
-            Sign In
-          </Link>
+          <AuthLinks />
         </nav>
         <button
           id="menu-button"
