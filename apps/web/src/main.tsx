@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { session } from './shared/session/session';
 import './styles.css';
+
+void session.start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PATHS } from '../routes/paths';
+import { useDismiss } from '../shared/use-dismiss';
 import { ArrowRightIcon, CategoryIcon, ChevronIcon } from '../shared/icons';
 import { toolsByCategory } from '../tools/registry';
 
@@ -15,26 +16,8 @@ export function AllToolsPanel() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpenAt(null);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenAt(null);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  const close = () => setOpenAt(null);
+  const close = useCallback(() => setOpenAt(null), []);
+  useDismiss(open, root, button, close);
 
   return (
     <div className="all-tools" ref={root}>

@@ -1,6 +1,7 @@
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { AccountPage, BillingPage } from '../features/account/pages/AccountPages';
 import { LoginPage } from '../features/auth/pages/LoginPage';
+import { OAuthCallbackPage } from '../features/auth/pages/OAuthCallbackPage';
 import { HardwarePage } from '../features/hardware/pages/HardwarePage';
 import { ContactPage } from '../features/info/pages/ContactPage';
 import { HomePage } from '../features/info/pages/HomePage';
@@ -55,6 +56,7 @@ const router = createBrowserRouter([
       { path: PATHS.security, element: <SecurityPage /> },
       { path: PATHS.search, element: <SearchPage /> },
       { path: PATHS.login, element: <LoginPage /> },
+      { path: PATHS.oauthCallback, element: <OAuthCallbackPage /> },
       { path: PATHS.account, element: <AccountPage /> },
       { path: `${PATHS.account}/*`, element: <AccountPage /> },
       { path: PATHS.billing, element: <BillingPage /> },

@@ -1,7 +1,9 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { useHashEntry } from '../features/auth/use-hash-entry';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
+import { Notifications } from './Notifications';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -11,6 +13,7 @@ export function Layout() {
   const [sidebarOpenAt, setSidebarOpenAt] = useState<string | null>(null);
   const sidebarOpen = sidebarOpenAt === location.key;
   useFocusOnNavigation(location.pathname);
+  useHashEntry();
 
   return (
     <>
@@ -27,6 +30,7 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      <Notifications />
       <ScrollRestoration />
     </>
   );

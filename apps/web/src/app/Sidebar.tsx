@@ -38,7 +38,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
             </li>
           </ul>
           <div className="sidebar-account">
-            <AuthLinks />
+            <AuthLinks place="sidebar" />
           </div>
         </nav>
       </aside>

@@ -24,7 +24,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
           <Link className="nav-link" to={PATHS.pricing}>
             Pricing
           </Link>
-          <AuthLinks />
+          <AuthLinks place="top-bar" />
         </nav>
         <button
           id="menu-button"

@@ -14,6 +14,8 @@ export const PATHS = {
   login: '/login',
   register: '/login#!/register',
   signIn: '/login#!/login',
+  resetRequest: '/login#!/reset',
+  oauthCallback: '/login/oauth/:provider',
   account: '/account',
   billing: '/billing',
   hardware: '/integrations/hardware/',
@@ -22,6 +24,16 @@ export const PATHS = {
   apiDocs: '/v1/docs',
   openApi: '/v1/openapi.json',
 } as const;
+
+/** A same-site path to return to after signing in, or undefined when the value is not one. */
+export function safeNext(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.length > 500) return undefined;
+  return value;
+}
+
+/** Sign-in that comes back to `next` afterwards. */
+export const signInPath = (next?: string): string =>
+  safeNext(next) ? `${PATHS.login}?next=${encodeURIComponent(next!)}#!/login` : PATHS.signIn;
 
 export const searchPath = (query: string): string => `${PATHS.search}?query=${encodeURIComponent(query)}`;
 

@@ -1,27 +1,231 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
+import { api, errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
+import { session, useSession } from '../../../shared/session/session';
+import type { Profile } from '../../../shared/session/types';
+import { RequireAuth } from '../../auth/RequireAuth';
+import { useLogout } from '../../auth/use-logout';
+import { browserTimeZone, timeZones } from '../time-zones';
 
-/** Placeholders until the identity and billing work: both need a signed-in user. */
-function SignInRequired({ title, what }: { title: string; what: string }) {
+/** /account (signed-in users): profile, email verification, password. */
+export function AccountPage() {
   return (
-    <Page title={title} lead={what}>
-      <p className="notice" role="status">
-        Sign-in is required to see this page.
-      </p>
-      <p className="actions">
-        <Link className="button button-primary" to={PATHS.signIn}>
-          Sign In
-        </Link>
-        <Link className="button" to={PATHS.register}>
-          Sign Up
-        </Link>
-      </p>
-    </Page>
+    <RequireAuth>
+      <Page title="Account" lead="Your profile and sign-in." wide>
+        <VerificationResult />
+        <div className="account-grid">
+          <ProfileSection />
+          <EmailSection />
+          <SecuritySection />
+        </div>
+      </Page>
+    </RequireAuth>
   );
 }
 
-export const AccountPage = () => (
-  <SignInRequired title="Account" what="Your profile, services and products, orders, payment requests and terminals." />
-);
-export const BillingPage = () => <SignInRequired title="Billing" what="Your plans, payment methods and receipts." />;
+/** The verification link lands on /account?verified=1 (or =invalid): say so once, then drop the parameter. */
+function VerificationResult() {
+  const [params, setParams] = useSearchParams();
+  const verified = params.get('verified');
+  useEffect(() => {
+    if (!verified) return;
+    if (verified === '1') {
+      session.notify({ tag: 'verification', type: 'success', content: 'Thank you: your email address is verified.', timeout: 8000 });
+      void session.refresh();
+    } else {
+      session.notify({
+        tag: 'verification',
+        type: 'error',
+        content: 'That verification link is not valid any more (links work once, for 48 hours). Send a new one below.',
+      });
+    }
+    setParams(
+      (current) => {
+        current.delete('verified');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [verified, setParams]);
+  return null;
+}
+
+function ProfileSection() {
+  const { profile, token } = useSession();
+  const [zones] = useState(timeZones);
+  const [name, setName] = useState(profile?.name ?? '');
+  const [tz, setTz] = useState(profile?.tz ?? 'UTC');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const own = browserTimeZone();
+  const options = zones.includes(tz) ? zones : [tz, ...zones];
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const { success: _ok, ...updated } = await api<Profile & { success: true }>('POST', '/v1/users/me', {
+        body: { name: name.trim(), tz },
+        token,
+      });
+      session.setProfile(updated);
+      session.notify({ tag: 'profile', type: 'success', content: 'Your profile is saved.', timeout: 5000 });
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card account-card" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Profile</h2>
+      <form className="form form-flat" onSubmit={save}>
+        <label htmlFor="profile-name">Name</label>
+        <input id="profile-name" name="name" value={name} maxLength={200} autoComplete="name" onChange={(e) => setName(e.target.value)} />
+        <label htmlFor="profile-tz">Time zone</label>
+        <select id="profile-tz" name="tz" value={tz} onChange={(e) => setTz(e.target.value)}>
+          {options.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </select>
+        {tz !== own && zones.includes(own) ? (
+          <button type="button" className="link-button align-start" onClick={() => setTz(own)}>
+            Use this device's time zone ({own.replaceAll('_', ' ')})
+          </button>
+        ) : null}
+        <FormError message={error} />
+        <button className="button button-primary align-start" type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save profile'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function EmailSection() {
+  const { profile, token, verified } = useSession();
+  const [state, setState] = useState<'idle' | 'sending'>('idle');
+  const [error, setError] = useState('');
+  if (!profile) return null;
+
+  async function resend() {
+    setState('sending');
+    setError('');
+    try {
+      const { sent } = await api<{ sent: boolean }>('POST', `/v1/users/${encodeURIComponent(profile!.guid)}/requestverification`, {
+        token,
+      });
+      if (sent) {
+        session.notify({
+          tag: 'verification',
+          type: 'success',
+          heading: 'Check your inbox',
+          content: `We sent a verification link to ${profile!.email}. It works for 48 hours.`,
+          timeout: 10000,
+        });
+      } else {
+        await session.refresh();
+      }
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setState('idle');
+    }
+  }
+
+  return (
+    <section className="card account-card" aria-labelledby="email-heading">
+      <h2 id="email-heading">Email</h2>
+      <p className="account-email">
+        <strong>{profile.email}</strong>{' '}
+        {verified ? <span className="badge badge-success">Verified</span> : <span className="badge badge-warning">Not verified</span>}
+      </p>
+      {verified ? (
+        <p className="muted">Your email address is confirmed.</p>
+      ) : (
+        <>
+          <p className="muted">Please confirm your email address with the link we sent you. No email? Check your spam folder, or:</p>
+          <button type="button" className="button" onClick={() => void resend()} disabled={state === 'sending'}>
+            {state === 'sending' ? 'Sending…' : 'Send verification again'}
+          </button>
+        </>
+      )}
+      <FormError message={error} />
+    </section>
+  );
+}
+
+function SecuritySection() {
+  const { profile } = useSession();
+  const logout = useLogout();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [error, setError] = useState('');
+
+  async function sendReset() {
+    if (!profile) return;
+    setState('sending');
+    setError('');
+    try {
+      await api('POST', '/v1/account/resetpassword/setup', { body: { email: profile.email } });
+      setState('sent');
+    } catch (failure) {
+      setError(errorText(failure));
+      setState('idle');
+    }
+  }
+
+  return (
+    <section className="card account-card" aria-labelledby="security-heading">
+      <h2 id="security-heading">Password and sign-in</h2>
+      {state === 'sent' ? (
+        <p className="notice notice-success" role="status">
+          We emailed you a link to choose a new password. Changing it signs out every device.
+        </p>
+      ) : (
+        <>
+          <p className="muted">To change your password we email you a link; choosing the new password signs out every device.</p>
+          <button type="button" className="button" onClick={() => void sendReset()} disabled={state === 'sending'}>
+            {state === 'sending' ? 'Sending…' : 'Email me a password link'}
+          </button>
+        </>
+      )}
+      <FormError message={error} />
+      <hr />
+      <button type="button" className="button" onClick={() => void logout()}>
+        Log out
+      </button>
+    </section>
+  );
+}
+
+/** /billing (signed-in users): plans, payment methods and receipts arrive with the commerce work. */
+export function BillingPage() {
+  return (
+    <RequireAuth>
+      <Page title="Billing" lead="Your plans, payment methods and receipts." wide>
+        <div className="account-grid">
+          {[
+            ['Plans', 'You have no plans yet.'],
+            ['Payment methods', 'No payment method is saved.'],
+            ['Receipts', 'No receipts yet.'],
+          ].map(([heading, empty]) => (
+            <section key={heading} className="card account-card" aria-label={heading}>
+              <h2>{heading}</h2>
+              <p className="empty-state-text">{empty}</p>
+            </section>
+          ))}
+        </div>
+        <p className="muted">
+          Questions about billing? <Link to={PATHS.contact}>Contact us</Link>.
+        </p>
+      </Page>
+    </RequireAuth>
+  );
+}

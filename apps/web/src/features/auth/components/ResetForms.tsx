@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../routes/paths';
+import { api, errorText } from '../../../shared/api';
+import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
+import { MIN_PASSWORD } from './CredentialsForm';
+import { PasswordInput } from './PasswordInput';
+
+function validateEmail(fields: { email: string }): FieldErrors<'email'> {
+  return EMAIL_PATTERN.test(fields.email.trim()) ? {} : { email: 'Please enter a valid email address.' };
+}
+
+/** /login#!/reset: asks for a reset link (the answer is the same whether or not the account exists). */
+export function ResetRequestForm() {
+  const { fields, check, fieldProps, fieldError } = useValidatedForm<'email'>('reset', { email: '' }, validateEmail);
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [serverError, setServerError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!check()) return;
+    setState('sending');
+    setServerError('');
+    try {
+      await api('POST', '/v1/account/resetpassword/setup', { body: { email: fields.email.trim() } });
+      setState('sent');
+    } catch (error) {
+      setServerError(errorText(error));
+      setState('idle');
+    }
+  }
+
+  if (state === 'sent') {
+    return (
+      <div className="notice notice-success" role="status">
+        <p>
+          If an account exists for <strong>{fields.email.trim()}</strong>, we have emailed it a link to choose a new password. The link
+          works once, for 60 minutes.
+        </p>
+        <p>
+          <Link to={PATHS.signIn}>Back to sign in</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <form className="form auth-form" onSubmit={submit} noValidate aria-label="Reset your password">
+      <p className="muted">Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <label htmlFor="reset-email">Email</label>
+      <input {...fieldProps('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
+      {fieldError('email')}
+      <FormError message={serverError} />
+      <button className="button button-primary button-large" type="submit" disabled={state === 'sending'}>
+        {state === 'sending' ? 'Sending…' : 'Send reset link'}
+      </button>
+      <p className="form-footer">
+        <Link to={PATHS.signIn}>Back to sign in</Link>
+      </p>
+    </form>
+  );
+}
+
+type NewPasswordField = 'password' | 'confirm';
+
+function validateNewPassword(fields: Record<NewPasswordField, string>): FieldErrors<NewPasswordField> {
+  const errors: FieldErrors<NewPasswordField> = {};
+  if (fields.password.length < MIN_PASSWORD) errors.password = `Please choose a password of at least ${MIN_PASSWORD} characters.`;
+  if (fields.confirm !== fields.password) errors.confirm = 'The two passwords are not the same.';
+  return errors;
+}
+
+/** /login#!/reset/{token}: sets the new password; every session of the account ends. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { fields, check, fieldProps, fieldError } = useValidatedForm<NewPasswordField>(
+    'new',
+    { password: '', confirm: '' },
+    validateNewPassword,
+  );
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [serverError, setServerError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!check()) return;
+    setState('sending');
+    setServerError('');
+    try {
+      await api('POST', '/v1/account/resetpassword', { body: { token, password: fields.password } });
+      setState('done');
+    } catch (error) {
+      setServerError(errorText(error));
+      setState('idle');
+    }
+  }
+
+  if (state === 'done') {
+    return (
+      <div className="notice notice-success" role="status">
+        <p>Your password has been changed, and every device that was signed in has been signed out.</p>
+        <p>
+          <Link className="button button-primary" to={PATHS.signIn}>
+            Sign in with your new password
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <form className="form auth-form" onSubmit={submit} noValidate aria-label="Choose a new password">
+      <label htmlFor="new-password">New password</label>
+      <PasswordInput {...fieldProps('password')} autoComplete="new-password" maxLength={1024} />
+      {fieldError('password')}
+      <label htmlFor="new-confirm">Repeat the new password</label>
+      <PasswordInput {...fieldProps('confirm')} autoComplete="new-password" maxLength={1024} />
+      {fieldError('confirm')}
+      <FormError message={serverError} />
+      {serverError ? (
+        <p className="hint">
+          Links work once and for 60 minutes. <Link to={PATHS.resetRequest}>Ask for a new link</Link>.
+        </p>
+      ) : null}
+      <button className="button button-primary button-large" type="submit" disabled={state === 'sending'}>
+        {state === 'sending' ? 'Saving…' : 'Set new password'}
+      </button>
+    </form>
+  );
+}

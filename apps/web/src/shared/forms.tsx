@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+
+/** Email pattern: something@something.tld, no spaces (spec section 5 leaves the pattern to us). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** Fields are re-validated this long after typing stops (spec sections 5 and 9). */
+export const VALIDATION_DELAY_MS = 200;
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/**
+ * A form's fields with the house validation rules: errors are re-computed 200 ms after typing stops
+ * (the timer restarts on every change) and shown for fields the user has touched; submit() checks
+ * at once, shows every error and focuses the first invalid field.
+ */
+export function useValidatedForm<K extends string>(
+  idPrefix: string,
+  initial: Record<K, string>,
+  validate: (fields: Record<K, string>) => FieldErrors<K>,
+) {
+  const [fields, setFields] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
+  const [errors, setErrors] = useState<FieldErrors<K>>({});
+
+  useEffect(() => {
+    const timer = setTimeout(() => setErrors(validate(fields)), VALIDATION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [fields, validate]);
+
+  const change = (key: K, value: string) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    setTouched((t) => ({ ...t, [key]: true }));
+  };
+
+  /** Validates now; answers whether the form may be sent. */
+  const check = (): boolean => {
+    const found = validate(fields);
+    setErrors(found);
+    setTouched(Object.fromEntries(Object.keys(fields).map((k) => [k, true])) as Record<K, boolean>);
+    const first = (Object.keys(fields) as K[]).find((k) => found[k]);
+    if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
+    return !first;
+  };
+
+  const shown = (key: K): string | undefined => (touched[key] ? errors[key] : undefined);
+
+  const fieldProps = (key: K) => ({
+    id: `${idPrefix}-${key}`,
+    name: key,
+    value: fields[key],
+    required: true,
+    'aria-invalid': Boolean(shown(key)),
+    'aria-describedby': shown(key) ? `${idPrefix}-${key}-error` : undefined,
+    onChange: (event: { target: { value: string } }) => change(key, event.target.value),
+  });
+
+  const fieldError = (key: K) =>
+    shown(key) ? (
+      <span className="field-error" id={`${idPrefix}-${key}-error`}>
+        {shown(key)}
+      </span>
+    ) : null;
+
+  return { fields, change, check, fieldProps, fieldError };
+}
+
+/** A server error under a form (role alert so screen readers hear it). */
+export function FormError({ message }: { message: string }) {
+  return message ? (
+    <p className="notice notice-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,74 @@
+import { useSyncExternalStore } from 'react';
+import { api } from '../api';
+import { handleStorageMessage, kvGet, KV_KEYS, randomId } from '../storage/db';
+import { SessionStore } from './session-store';
+import type { AuthResult, Platform, Profile, SessionState } from './types';
+
+/** Login cookie names (spec section 9). */
+export const COOKIE_TOKEN = 'token';
+export const COOKIE_LOGGED_IN = 'loggedIn';
+const SESSION_DAYS = 30;
+const CHANNEL = 'tinkerdesk-session';
+
+function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function detectPlatform(): Platform {
+  const ua = navigator.userAgent;
+  const tablet = /iPad|Tablet|Android(?!.*Mobile)/i.test(ua) || (navigator.maxTouchPoints > 1 && /Macintosh/.test(ua));
+  const mobile = !tablet && (/Mobi|iPhone|Android/i.test(ua) || matchMedia('(max-width: 640px)').matches);
+  return { mobile, tablet, desktop: !mobile && !tablet };
+}
+
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+
+/** The one session of this page, wired to the gateway, IndexedDB, the cookies and the other tabs. */
+export const session = new SessionStore({
+  fetchProfile: async (token) => {
+    const { success: _ok, ...profile } = await api<Profile & { success: true }>('GET', '/v1/users/me?include=services', { token });
+    return profile;
+  },
+  endSession: async (guid, token) => {
+    const result = await api<{ success: true } & Partial<AuthResult>>('POST', `/v1/users/${encodeURIComponent(guid)}/logout`, { token });
+    return result.profile && result.token ? { profile: result.profile, token: result.token, verified: result.verified ?? false } : null;
+  },
+  exchangeCode: (code) => api<AuthResult>('POST', `/v1/codes/${encodeURIComponent(code)}/exchange`),
+  loadToken: async () => {
+    const stored = await kvGet<string>(KV_KEYS.token).catch(() => undefined);
+    return stored ?? readCookie(COOKIE_TOKEN);
+  },
+  saveToken: async (token) => {
+    writeCookie(COOKIE_TOKEN, token, SESSION_DAYS * 86_400);
+    writeCookie(COOKIE_LOGGED_IN, 'true', SESSION_DAYS * 86_400);
+    await handleStorageMessage({ type: 'login', token });
+  },
+  clearToken: async () => {
+    writeCookie(COOKIE_TOKEN, '', 0);
+    writeCookie(COOKIE_LOGGED_IN, '', 0);
+    await handleStorageMessage({ type: 'logout' });
+  },
+  platform: detectPlatform,
+  broadcast: (message) => channel?.postMessage(message),
+  newId: () => randomId(),
+  setTimer: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimer: (handle) => window.clearTimeout(handle as number),
+});
+
+channel?.addEventListener('message', (event: MessageEvent<{ type: 'login'; token: string } | { type: 'logout' }>) => {
+  if (event.data.type === 'login') void session.adopt(event.data.token);
+  else session.dropped();
+});
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, session.getState);
+}

@@ -1,0 +1,81 @@
+/** What the web app reads from the identity calls (the gateway's answers, spec sections 3 and 7). */
+
+export interface Service {
+  id?: string;
+  name: string;
+  provider: string;
+  vendor: string;
+  account: string;
+  [extra: string]: unknown;
+}
+
+export interface Profile {
+  guid: string;
+  name: string;
+  tz: string;
+  active: boolean;
+  email: string;
+  verified?: boolean;
+  context: Record<string, unknown>;
+  services?: Service[];
+}
+
+export interface AuthResult {
+  profile: Profile;
+  token: string;
+  verified: boolean;
+}
+
+export type NotificationType = 'info' | 'success' | 'warning' | 'error';
+
+/** A notification (spec section 3); one with the same tag replaces the earlier one. */
+export interface AppNotification {
+  id: string;
+  tag: string;
+  type: NotificationType;
+  content: string;
+  title?: string;
+  heading?: string;
+  /** Milliseconds until it closes by itself; 0 or absent keeps it until closed. */
+  timeout?: number;
+  /** Whether the user can close it (default true). */
+  close?: boolean;
+  context?: unknown;
+  button?: { title: string; target: string };
+}
+
+export interface PromptButton {
+  title: string;
+  value: string;
+  primary?: boolean;
+}
+
+/** A prompt (spec section 3): a question with buttons; answering resolves the promise of prompt(). */
+export interface AppPrompt {
+  id: string;
+  tag: string;
+  title: string;
+  content: string;
+  buttons: PromptButton[];
+  close?: boolean;
+}
+
+export interface Platform {
+  mobile: boolean;
+  tablet: boolean;
+  desktop: boolean;
+}
+
+/** Session state (spec section 3). */
+export interface SessionState {
+  token: string | null;
+  loggedIn: boolean;
+  active: boolean;
+  notifications: AppNotification[];
+  prompts: AppPrompt[];
+  ready: boolean;
+  platform: Platform;
+  context: Record<string, unknown>;
+  profile: Profile | null;
+  verified: boolean;
+}
