@@ -1,11 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // The end-to-end suite drives Debian's Chromium against the real platform (gateway, four services,
 // a conversion worker), started by `scripts/start.mjs` with a throwaway database and its own NATS
 // and Redis prefixes, so it never touches `npm start`'s data.
 const run = (process.env.E2E_RUN_ID ??= randomBytes(4).toString('hex'));
 const port = Number(process.env.E2E_PORT ?? 18080);
+// Mail is written as .eml files under DATA_DIR/mail (no SMTP_URL): the account tests read and follow them.
+const dataDir = (process.env.E2E_DATA_DIR ??= join(tmpdir(), `tinkerdesk-e2e-${run}`));
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -50,6 +54,7 @@ export default defineConfig({
       DATABASE_URL: `postgres://postgres@localhost:5432/tinkerdesk_e2e_${run}`,
       NATS_PREFIX: `e2e${run}`,
       REDIS_PREFIX: `e2e${run}`,
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
   },

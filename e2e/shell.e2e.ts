@@ -25,8 +25,9 @@ const ROUTES: Array<[string, string]> = [
   ['/security', 'Security'],
   ['/tools/', 'All tools'],
   ['/search?query=base64', 'Search: base64'],
-  ['/account', 'Account'],
-  ['/billing', 'Billing'],
+  // Anonymous visitors to the account area are sent to sign in.
+  ['/account', 'Sign in'],
+  ['/billing', 'Sign in'],
   ['/integrations/hardware/', 'Hardware integration'],
   ['/tools/guidgenerator/', 'GUID generator'],
 ];

@@ -1,0 +1,344 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+// Accounts end to end in Chromium against the real platform: the forms, the session state machine
+// of spec section 4, the drop-down, and the emails (written as .eml files under DATA_DIR/mail)
+// followed like a person would.
+
+const PASSWORD = 'correct horse battery staple';
+let counter = 0;
+const newEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`;
+
+/** Console errors other than the browser's own note about an HTTP error status the test provoked on purpose. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|409|429|503)/.test(m.text())) {
+      errors.push(m.text());
+    }
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function signUp(page: Page, email: string, password = PASSWORD, menu = true): Promise<void> {
+  await page.goto('/login#!/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
+  // The top bar's drop-down is hidden on phones (the sidebar has the account links there).
+  if (menu) await expect(page.getByRole('button', { name: email })).toBeVisible();
+}
+
+async function cookie(page: Page, name: string): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}
+
+/** The token kept in the local database (IndexedDB 'Tinkerdesk', store keyvalue). */
+function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('Tinkerdesk', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('keyvalue').objectStore('keyvalue').get('token');
+          get.onsuccess = () => {
+            resolve((get.result as string | undefined) ?? null);
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+/** The newest message to `to` whose text matches `pattern`; waits for it to be written. Quoted-printable soft breaks undone. */
+async function mailTo(to: string, pattern: RegExp): Promise<string> {
+  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(folder).catch(() => [] as string[]))
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse();
+    for (const name of names) {
+      const text = (await readFile(join(folder, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (text.includes(to) && pattern.test(text)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}
+
+async function api(request: APIRequestContext, method: 'GET' | 'POST', path: string, token?: string, data?: unknown) {
+  const response = await request.fetch(path, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(data !== undefined ? { data } : {}),
+  });
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
+}
+
+test.describe('sign up, the drop-down, reload, log out', () => {
+  test('a new account is signed in, stays signed in after a reload, and logs out to /', async ({ page }) => {
+    const errors = watchErrors(page);
+    const email = newEmail('signup');
+    await signUp(page, email);
+    expect(await cookie(page, 'token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await cookie(page, 'loggedIn')).toBe('true');
+    expect(await storedToken(page)).toBe(await cookie(page, 'token'));
+
+    // The drop-down: the profile email, then Home, Account, Billing, Log out.
+    await page.getByRole('button', { name: email }).click();
+    const menu = page.getByRole('menu', { name: 'Account' });
+    await expect(menu).toBeVisible();
+    await expect(menu).toContainText(email);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Home', 'Account', 'Billing', 'Log out']);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
+    await expect(page.getByRole('button', { name: email })).toBeVisible();
+    await expect(page.getByText(email, { exact: true }).first()).toBeVisible();
+
+    await page.getByRole('button', { name: email }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    expect(await cookie(page, 'token')).toBeUndefined();
+    expect(await cookie(page, 'loggedIn')).toBeUndefined();
+    expect(await storedToken(page)).toBeNull();
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+    expect(errors).toEqual([]);
+  });
+
+  test('the form checks the email pattern and the password length before sending', async ({ page }) => {
+    await page.goto('/login#!/register');
+    await page.getByLabel('Email').fill('not-an-email');
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await page.getByLabel('Email').fill('ada@example.com');
+    await expect(page.getByText('Please enter a valid email address.')).toBeHidden();
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByText('Please choose a password of at least 8 characters.')).toBeVisible();
+    await expect(page).toHaveURL(/#!\/register$/);
+  });
+
+  test('a taken email shows the internal conflict text', async ({ page, request }) => {
+    const email = newEmail('taken');
+    expect((await api(request, 'POST', '/v1/users', undefined, { email, password: PASSWORD })).status).toBe(201);
+    await page.goto('/login#!/register');
+    await page.getByLabel('Email').fill(email.toUpperCase());
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'The selected email address is already in use: did you log in with a different authentication provider? Maybe Github, Facebook or Google?',
+    );
+  });
+
+  test('on a phone the sidebar shows Account, Billing and Log out', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signUp(page, newEmail('phone'), PASSWORD, false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const sidebar = page.getByRole('complementary', { name: 'Menu' });
+    await expect(sidebar.getByRole('link', { name: 'Account' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Billing' })).toBeVisible();
+    await sidebar.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(sidebar.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+});
+
+test.describe('sign in', () => {
+  test('a wrong password shows error - detail; the right one signs in and returns to the page asked for', async ({ page, request }) => {
+    const errors = watchErrors(page);
+    const email = newEmail('signin');
+    await api(request, 'POST', '/v1/users', undefined, { email, password: PASSWORD });
+    await page.goto('/billing');
+    await expect(page).toHaveURL(/\/login\?next=%2Fbilling#!\/login$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('UNAUTHORIZED - the email address or the password is wrong');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing');
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('profile', () => {
+  test('name and IANA time zone are saved and kept', async ({ page }) => {
+    await signUp(page, newEmail('profile'));
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Time zone').selectOption('Europe/London');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile is saved.' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Name')).toHaveValue('Ada Lovelace');
+    await expect(page.getByLabel('Time zone')).toHaveValue('Europe/London');
+  });
+});
+
+test.describe('emails followed', () => {
+  test('verification: the emailed link verifies the account', async ({ page }) => {
+    const email = newEmail('verify');
+    await signUp(page, email);
+    await expect(page.getByText('Not verified')).toBeVisible();
+    await page.getByRole('button', { name: 'Send verification again' }).click();
+    await expect(page.getByText(`We sent a verification link to ${email}.`)).toBeVisible();
+    const mail = await mailTo(email, /\/v1\/account\/verify\?token=/);
+    const link = /(http:\/\/localhost:\d+\/v1\/account\/verify\?token=[A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText('Thank you: your email address is verified.')).toBeVisible();
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByText(/That verification link is not valid any more/)).toBeVisible();
+  });
+
+  test('password reset: the emailed link sets a new password and ends the other sessions', async ({ page, browser }) => {
+    const email = newEmail('reset');
+    await signUp(page, email);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto('/login#!/reset');
+    await otherPage.getByLabel('Email').fill(email);
+    await otherPage.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(otherPage.getByRole('status')).toContainText(`If an account exists for ${email}`);
+    const mail = await mailTo(email, /\/login#!\/reset\//);
+    const link = /(http:\/\/localhost:\d+\/login#!\/reset\/[A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    await otherPage.goto(link);
+    await expect(otherPage.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    await otherPage.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
+    await otherPage.getByLabel('Repeat the new password').fill('a brand new passphrase');
+    await otherPage.getByRole('button', { name: 'Set new password' }).click();
+    await expect(otherPage.getByRole('status')).toContainText('Your password has been changed');
+    // The link is single use.
+    await otherPage.goto('/');
+    await otherPage.goto(link);
+    await otherPage.getByLabel('New password', { exact: true }).fill('yet another passphrase');
+    await otherPage.getByLabel('Repeat the new password').fill('yet another passphrase');
+    await otherPage.getByRole('button', { name: 'Set new password' }).click();
+    await expect(otherPage.getByRole('alert')).toContainText(' - ');
+    await other.close();
+
+    // The first browser's session ended with the change: a reload finds it gone (INVALID_TOKEN) and clears it.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+    expect(await cookie(page, 'token')).toBeUndefined();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  });
+});
+
+test.describe('session state machine with a token the server no longer accepts', () => {
+  test('INVALID_TOKEN at startup clears the token and the cookies', async ({ page, request }) => {
+    await signUp(page, newEmail('ended'));
+    const token = (await cookie(page, 'token'))!;
+    const me = await api(request, 'GET', '/v1/users/me', token);
+    const guid = me.body.guid as string;
+    expect((await api(request, 'POST', `/v1/users/${guid}/logout`, token)).status).toBe(200);
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    expect(await cookie(page, 'token')).toBeUndefined();
+    expect(await cookie(page, 'loggedIn')).toBeUndefined();
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('another server failure marks logged out but keeps the token; the next good start signs in again', async ({ page }) => {
+    const email = newEmail('kept');
+    await signUp(page, email);
+    const token = await cookie(page, 'token');
+    await page.route('**/v1/users/me?include=services', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'UNAVAILABLE', detail: 'down' }),
+      }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    expect(await storedToken(page)).toBe(token);
+    await page.unroute('**/v1/users/me?include=services');
+    await page.reload();
+    await expect(page.getByRole('button', { name: email })).toBeVisible();
+  });
+
+  test('a network failure clears the token', async ({ page }) => {
+    await signUp(page, newEmail('offline'));
+    await page.route('**/v1/users/me?include=services', (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect.poll(() => storedToken(page)).toBeNull();
+    expect(await cookie(page, 'token')).toBeUndefined();
+  });
+});
+
+test.describe('codes in the URL hash', () => {
+  test('tokenswap/{code} signs in and goes to /home from the root', async ({ page, request }) => {
+    const email = newEmail('swap');
+    const { body } = await api(request, 'POST', '/v1/users', undefined, { email, password: PASSWORD });
+    const code = await api(request, 'POST', '/v1/users/me/codes', body.token as string, { kind: 'tokenswap' });
+    expect(code.status).toBe(201);
+    await page.goto(`/#tokenswap/${code.body.code as string}`);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('button', { name: email })).toBeVisible();
+  });
+
+  test('impersonate/{code} signs the administrator in as the user; logging out returns to the administrator at /', async ({
+    page,
+    request,
+  }) => {
+    const admin = newEmail('admin');
+    const user = newEmail('user');
+    const adminAuth = await api(request, 'POST', '/v1/users', undefined, { email: admin, password: PASSWORD });
+    const userAuth = await api(request, 'POST', '/v1/users', undefined, { email: user, password: PASSWORD });
+    await promisify(execFile)('node', ['apps/identity/dist/cli.js', 'grant-admin', admin], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, DATABASE_URL: `postgres://postgres@localhost:5432/tinkerdesk_e2e_${process.env.E2E_RUN_ID}` },
+    });
+    // The administrator is signed in in this browser.
+    await page.goto('/login#!/login');
+    await page.getByLabel('Email').fill(admin);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('button', { name: admin })).toBeVisible();
+    const adminToken = (await cookie(page, 'token'))!;
+    const userGuid = (userAuth.body.profile as { guid: string }).guid;
+    const code = await api(request, 'POST', '/v1/users/me/codes', adminToken, { kind: 'impersonate', user: userGuid });
+    expect(code.status, JSON.stringify(code.body)).toBe(201);
+    expect(adminAuth.status).toBe(201);
+
+    await page.goto(`/account#impersonate/${code.body.code as string}`);
+    await expect(page.getByRole('button', { name: user })).toBeVisible();
+    await expect(page).toHaveURL(/\/account$/);
+    // Log out of the impersonation: the administrator's session comes back and the page reloads at '/'.
+    await page.getByRole('button', { name: user }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: admin })).toBeVisible();
+  });
+
+  test('a used code shows an error and leaves the visitor signed out', async ({ page, request }) => {
+    const { body } = await api(request, 'POST', '/v1/users', undefined, { email: newEmail('used'), password: PASSWORD });
+    const code = await api(request, 'POST', '/v1/users/me/codes', body.token as string, { kind: 'tokenswap' });
+    expect((await api(request, 'POST', `/v1/codes/${code.body.code as string}/exchange`)).status).toBe(200);
+    await page.goto(`/tools/#tokenswap/${code.body.code as string}`);
+    await expect(page.getByRole('alert').filter({ hasText: ' - ' })).toBeVisible();
+    await expect(page).toHaveURL(/\/tools\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+});
