@@ -8,6 +8,7 @@ import { ContactController } from './contact/contact.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { AccountController } from './users/account.controller.js';
 import { CodesController } from './users/codes.controller.js';
+import { OidcController } from './users/oidc.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { RpcModule } from './rpc.module.js';
 
@@ -25,7 +26,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ConfigModule.with(config), RpcModule.withClient(rpc), ConversionModule],
-      controllers: [HealthController, UsersController, AccountController, CodesController, ContactController],
+      controllers: [HealthController, UsersController, AccountController, CodesController, OidcController, ContactController],
       providers: [BearerGuard, SignInLimiter],
     };
   }

@@ -4,10 +4,12 @@ import type { ConfigOf, Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService, MAILER, PUBLIC_URL } from './accounts/accounts.service.js';
-import type { schema } from './config.js';
+import { oidcProviders, type schema } from './config.js';
 import { ContactController, IDENTITY_LOGGER, SUPPORT_ADDRESS } from './contact/contact.controller.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { Mailer } from './mail/mailer.js';
+import { SocialController } from './social/social.controller.js';
+import { OIDC_PROVIDER_CONFIGS, OIDC_TIMEOUT_MS, SocialService } from './social/social.service.js';
 
 @Module({})
 export class AppModule {
@@ -22,9 +24,12 @@ export class AppModule {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }),
       ],
-      controllers: [AccountsController, ContactController],
+      controllers: [AccountsController, ContactController, SocialController],
       providers: [
         AccountsService,
+        SocialService,
+        { provide: OIDC_PROVIDER_CONFIGS, useValue: oidcProviders(config) },
+        { provide: OIDC_TIMEOUT_MS, useValue: config.OIDC_TIMEOUT_MS },
         { provide: MAILER, useValue: mailer },
         { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
         { provide: SUPPORT_ADDRESS, useValue: config.SUPPORT_EMAIL },

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, IsTimeZone, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, IsTimeZone, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 
 /** HTTP: POST /v1/users */
 export class CreateUserDto {
@@ -189,3 +189,79 @@ export interface CodeView {
 
 /** Logout answer: an impersonation's logout hands the administrator a session back. */
 export type LogoutResult = { success: true } | ({ success: true } & AuthResult);
+
+/** Social sign-in (OpenID Connect): every provider, in the order the sign-in page lists them. */
+export const OIDC_PROVIDERS = ['google', 'github', 'facebook'] as const;
+export type OidcProviderId = (typeof OIDC_PROVIDERS)[number];
+export const OIDC_PROVIDER_NAMES: Record<OidcProviderId, string> = { google: 'Google', github: 'GitHub', facebook: 'Facebook' };
+
+export function isOidcProvider(value: string): value is OidcProviderId {
+  return (OIDC_PROVIDERS as readonly string[]).includes(value);
+}
+
+export interface OidcProviderView {
+  id: OidcProviderId;
+  name: string;
+}
+
+/** GET /v1/auth/providers: only the providers configured on this server. */
+export interface OidcProvidersResult {
+  providers: OidcProviderView[];
+}
+
+/** A path on this site: starts with one '/', no backslash, no white space or control characters. */
+export const RETURN_TO_PATTERN = /^\/(?![/\\])[^\\\s\p{Cc}]*$/u;
+
+/** HTTP: POST /v1/auth/{provider}/authorize (the body is optional) */
+export class OidcAuthorizeDto {
+  @ApiPropertyOptional({
+    example: '/account',
+    maxLength: 500,
+    description: 'Where the web app goes after signing in: a path on this site (starts with "/", not "//")',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500, { message: 'returnTo must be at most 500 characters long' })
+  @Matches(RETURN_TO_PATTERN, { message: 'returnTo must be a path on this site, starting with "/" (not "//")' })
+  returnTo?: string;
+}
+
+/** NATS: identity.oidc.authorize */
+export class OidcAuthorizeMessage extends OidcAuthorizeDto {
+  @IsString()
+  @MaxLength(40)
+  provider!: string;
+}
+
+export interface OidcAuthorizeResult {
+  /** The provider's authorization endpoint with response_type=code, PKCE (S256), state and nonce. */
+  url: string;
+}
+
+/** NATS: identity.oidc.exchange (HTTP: POST /v1/{provider}/credentials/exchange/{code}?state=...&iss=...) */
+export class OidcExchangeMessage {
+  @IsString()
+  @MaxLength(40)
+  provider!: string;
+
+  @IsString()
+  @MinLength(1, { message: 'code is required' })
+  @MaxLength(2048, { message: 'code is too long' })
+  code!: string;
+
+  @IsString({ message: 'state is required: pass the state query parameter the provider sent back' })
+  @MinLength(1, { message: 'state is required: pass the state query parameter the provider sent back' })
+  @MaxLength(512, { message: 'state is too long' })
+  state!: string;
+
+  /** The iss parameter of the provider's redirect (RFC 9207), when it sent one. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(500, { message: 'iss is too long' })
+  iss?: string;
+}
+
+/** Answers like sign-in, plus where the web app should go next (null: its own default). */
+export interface OidcExchangeResult extends AuthResult {
+  returnTo: string | null;
+}

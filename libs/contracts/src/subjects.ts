@@ -23,6 +23,9 @@ export const SUBJECTS = {
     resetConfirm: 'identity.reset.confirm',
     codeCreate: 'identity.code.create',
     codeExchange: 'identity.code.exchange',
+    oidcList: 'identity.oidc.list',
+    oidcAuthorize: 'identity.oidc.authorize',
+    oidcExchange: 'identity.oidc.exchange',
   },
   commerce: {
     health: 'commerce.health.check',

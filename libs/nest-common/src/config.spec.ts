@@ -51,6 +51,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('applies a rule across variables after parsing them', () => {
+    const pair = { A: env.optionalStr(), B: env.optionalStr() };
+    const bothOrNone = (c: { A: string | undefined; B: string | undefined }): void => {
+      if (c.A !== undefined && c.B === undefined) throw new ConfigError('B', 'is required when A is set');
+    };
+    expect(loadConfig(pair, { A: 'x', B: 'y' }, bothOrNone)).toEqual({ A: 'x', B: 'y' });
+    expect(() => loadConfig(pair, { A: 'x' }, bothOrNone)).toThrow('Configuration error: B is required when A is set');
+  });
+
   it('requires variables without a default', () => {
     expect(() => loadConfig({ SECRET: env.str() }, {})).toThrow('Configuration error: SECRET is required but not set');
   });

@@ -77,16 +77,21 @@ export const env = {
 export type Schema = Record<string, Field<unknown>>;
 export type ConfigOf<S extends Schema> = { readonly [K in keyof S]: S[K] extends Field<infer T> ? T : never };
 
-export function loadConfig<S extends Schema>(schema: S, source: Env = process.env): ConfigOf<S> {
+/** A rule across several variables (one set needs another); throws ConfigError naming the variable. */
+export type ConfigCheck<S extends Schema> = (config: ConfigOf<S>) => void;
+
+export function loadConfig<S extends Schema>(schema: S, source: Env = process.env, check?: ConfigCheck<S>): ConfigOf<S> {
   const out: Record<string, unknown> = {};
   for (const [variable, f] of Object.entries(schema)) out[variable] = f.parse(variable, source[variable]);
-  return Object.freeze(out) as ConfigOf<S>;
+  const config = Object.freeze(out) as ConfigOf<S>;
+  check?.(config);
+  return config;
 }
 
 /** Loads the config or prints the one-line reason and exits with status 78 (EX_CONFIG). */
-export function loadConfigOrExit<S extends Schema>(schema: S, source: Env = process.env): ConfigOf<S> {
+export function loadConfigOrExit<S extends Schema>(schema: S, source: Env = process.env, check?: ConfigCheck<S>): ConfigOf<S> {
   try {
-    return loadConfig(schema, source);
+    return loadConfig(schema, source, check);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

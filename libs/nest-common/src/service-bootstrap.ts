@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import type { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { loadConfigOrExit, type ConfigOf, type Schema } from './config.js';
+import { loadConfigOrExit, type ConfigCheck, type ConfigOf, type Schema } from './config.js';
 import { createLogger, PinoNestLogger, type Logger } from './logger.js';
 import { announceReady } from './ready.js';
 import { PrefixedNatsServer } from './prefixed-nats-server.js';
@@ -26,6 +26,8 @@ export interface BootstrapServiceOptions<S extends Schema> {
   /** Resolves the readiness check from the running app (database, Redis...). */
   readiness?: (app: INestMicroservice) => ReadinessProbe;
   env?: Record<string, string | undefined>;
+  /** Rules across variables, checked at boot like the schema (one line naming the variable, exit 78). */
+  check?: ConfigCheck<S>;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface BootstrapServiceOptions<S extends Schema> {
 export async function bootstrapService<S extends Schema & { NATS_URL: unknown; NATS_PREFIX: unknown; LOG_LEVEL: unknown }>(
   options: BootstrapServiceOptions<S>,
 ): Promise<ServiceHandle> {
-  const config = loadConfigOrExit(options.schema, options.env ?? process.env) as ConfigOf<S> & {
+  const config = loadConfigOrExit(options.schema, options.env ?? process.env, options.check) as ConfigOf<S> & {
     NATS_URL: string;
     NATS_PREFIX: string;
     LOG_LEVEL: string;

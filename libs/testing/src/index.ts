@@ -1,2 +1,3 @@
 export * from './platform.js';
 export * from './cleanup.js';
+export * from './oidc-provider.js';

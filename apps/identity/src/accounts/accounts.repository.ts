@@ -8,8 +8,11 @@ export class EmailTakenError extends Error {}
 
 export type CodeKind = 'impersonate' | 'tokenswap';
 
+/** What a social sign-in sets on the account it creates. */
+export type SocialAccountFields = Pick<UserEntity, 'provider' | 'providerSubject' | 'name' | 'verified'>;
+
 /** The first row an `UPDATE ... RETURNING` changed (TypeORM answers such a query as [rows, count]). */
-async function updateReturning<T>(runner: DataSource['manager'], sql: string, params: unknown[]): Promise<T | undefined> {
+export async function updateReturning<T>(runner: DataSource['manager'], sql: string, params: unknown[]): Promise<T | undefined> {
   const result = (await runner.query(sql, params)) as unknown[];
   const rows = (Array.isArray(result[0]) ? result[0] : result) as T[];
   return rows[0];
@@ -25,9 +28,10 @@ export class AccountsRepository {
     this.sessions = dataSource.getRepository(SessionEntity);
   }
 
-  async insertUser(email: string, passwordHash: string): Promise<UserEntity> {
+  /** A new account; a taken email (any letter case) or provider subject throws EmailTakenError. */
+  async insertUser(email: string, passwordHash: string | null, social?: SocialAccountFields): Promise<UserEntity> {
     try {
-      return await this.users.save(this.users.create({ id: randomUUID(), email, passwordHash }));
+      return await this.users.save(this.users.create({ id: randomUUID(), email, passwordHash, ...social }));
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new EmailTakenError(email);
       throw error;
@@ -36,6 +40,10 @@ export class AccountsRepository {
 
   findById(id: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
+  }
+
+  findByProviderSubject(provider: string, providerSubject: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ provider, providerSubject });
   }
 
   findByEmail(email: string): Promise<UserEntity | null> {

@@ -6,6 +6,7 @@ import {
   type CodeKind,
   type CodeView,
   type LogoutResult,
+  type OidcProviderId,
   type Profile,
   type PublicProfile,
   type SessionInfo,
@@ -39,6 +40,15 @@ export function toProfile(user: UserEntity): Profile {
   };
 }
 
+/** Who a social sign-in provider says signed in (from its validated ID token and userinfo). */
+export interface ProviderIdentity {
+  provider: OidcProviderId;
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
 @Injectable()
 export class AccountsService {
   private readonly accounts: AccountsRepository;
@@ -69,6 +79,38 @@ export class AccountsService {
       }
       throw error;
     }
+  }
+
+  /**
+   * Social sign-in: the account of this provider subject gets a session; otherwise an email already
+   * in use (by any account, any letter case) is a conflict keyed by the provider; otherwise a new
+   * account without a password is created, verified as the provider says.
+   */
+  async signInWithProvider(who: ProviderIdentity): Promise<AuthResult> {
+    const known = await this.accounts.findByProviderSubject(who.provider, who.subject);
+    if (known) return this.providerSession(known);
+    const inUse = new AppError('EMAIL_IN_USE', 'this email address is already in use', `error_email_in_use_${who.provider}`);
+    if (await this.accounts.findByEmail(who.email)) throw inUse;
+    try {
+      const user = await this.accounts.insertUser(who.email, null, {
+        provider: who.provider,
+        providerSubject: who.subject,
+        name: who.name,
+        verified: who.emailVerified,
+      });
+      return await this.startSession(user);
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+      // A concurrent first sign-in of the same subject created the account a moment ago.
+      const raced = await this.accounts.findByProviderSubject(who.provider, who.subject);
+      if (raced) return this.providerSession(raced);
+      throw inUse;
+    }
+  }
+
+  private async providerSession(user: UserEntity): Promise<AuthResult> {
+    if (!user.active) throw new AppError('UNAUTHORIZED', 'this account is not active');
+    return this.startSession(user);
   }
 
   /** The identifier is the account's guid or its email; unknown accounts and wrong passwords answer alike. */

@@ -1,10 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SingleUseRecord } from '../database/single-use-record.js';
 
 export type ActionPurpose = 'verify' | 'reset';
 
 /** A single-use, expiring token sent by email (verification, password reset); stored as a hash. */
 @Entity({ name: 'action_token' })
-export class ActionTokenEntity {
+export class ActionTokenEntity extends SingleUseRecord {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -16,13 +17,4 @@ export class ActionTokenEntity {
 
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash!: string;
-
-  @Column({ name: 'expires_at', type: 'timestamptz' })
-  expiresAt!: Date;
-
-  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
-  usedAt!: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  created!: Date;
 }

@@ -11,8 +11,13 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;
 
+  /** 'internal' (email and password) or the social sign-in provider that created the account. */
   @Column({ type: 'text', default: 'internal' })
   provider!: string;
+
+  /** The provider's subject (the ID token's sub) of a social account; unique per provider. */
+  @Column({ name: 'provider_subject', type: 'text', nullable: true })
+  providerSubject!: string | null;
 
   @Column({ type: 'text', default: '' })
   name!: string;

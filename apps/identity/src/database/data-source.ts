@@ -3,10 +3,12 @@ import { ActionTokenEntity } from '../accounts/action-token.entity.js';
 import { SessionEntity } from '../accounts/session.entity.js';
 import { UserEntity } from '../accounts/user.entity.js';
 import { ContactMessageEntity } from '../contact/contact-message.entity.js';
+import { OidcLoginEntity } from '../social/oidc-login.entity.js';
 import { Initial1763856000000 } from './migrations/1763856000000-initial.js';
 import { Accounts1763900000000 } from './migrations/1763900000000-accounts.js';
 import { ActionTokens1763950000000 } from './migrations/1763950000000-action-tokens.js';
 import { Codes1764000000000 } from './migrations/1764000000000-codes.js';
+import { SocialSignIn1764100000000 } from './migrations/1764100000000-social-sign-in.js';
 
 /** The schema the identity service owns; no other service reads it. */
 export const SCHEMA = 'identity';
@@ -15,7 +17,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
   return {
     url,
     schema: SCHEMA,
-    entities: [UserEntity, SessionEntity, ActionTokenEntity, ContactMessageEntity],
-    migrations: [Initial1763856000000, Accounts1763900000000, ActionTokens1763950000000, Codes1764000000000],
+    entities: [UserEntity, SessionEntity, ActionTokenEntity, ContactMessageEntity, OidcLoginEntity],
+    migrations: [Initial1763856000000, Accounts1763900000000, ActionTokens1763950000000, Codes1764000000000, SocialSignIn1764100000000],
   };
 }

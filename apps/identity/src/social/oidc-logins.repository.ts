@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, Repository } from 'typeorm';
+import { updateReturning } from '../accounts/accounts.repository.js';
+import { OidcLoginEntity } from './oidc-login.entity.js';
+
+export interface PendingLogin {
+  provider: string;
+  codeVerifier: string;
+  nonce: string;
+  returnTo: string | null;
+}
+
+/** The only place that touches TypeORM for pending social sign-ins. */
+export class OidcLoginsRepository {
+  private readonly logins: Repository<OidcLoginEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.logins = dataSource.getRepository(OidcLoginEntity);
+  }
+
+  /** Stores a pending sign-in and drops those that expired more than a day ago. */
+  async insert(login: PendingLogin & { stateHash: string; expiresAt: Date }): Promise<void> {
+    await this.logins.save(this.logins.create({ id: randomUUID(), ...login, usedAt: null }));
+    await this.dataSource.query(`DELETE FROM "identity"."oidc_login" WHERE "expires_at" < now() - interval '1 day'`);
+  }
+
+  /** Uses a pending sign-in once, atomically; undefined when unknown, used already or expired. */
+  async consume(stateHash: string): Promise<PendingLogin | undefined> {
+    const row = await updateReturning<{ provider: string; code_verifier: string; nonce: string; return_to: string | null }>(
+      this.dataSource.manager,
+      `UPDATE "identity"."oidc_login" SET "used_at" = now()
+       WHERE "state_hash" = $1 AND "used_at" IS NULL AND "expires_at" > now()
+       RETURNING "provider", "code_verifier", "nonce", "return_to"`,
+      [stateHash],
+    );
+    return row ? { provider: row.provider, codeVerifier: row.code_verifier, nonce: row.nonce, returnTo: row.return_to } : undefined;
+  }
+}

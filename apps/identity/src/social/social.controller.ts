@@ -1,0 +1,32 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  OidcAuthorizeMessage,
+  OidcExchangeMessage,
+  SUBJECTS,
+  type OidcAuthorizeResult,
+  type OidcExchangeResult,
+  type OidcProvidersResult,
+} from '@tinkerdesk/contracts';
+import { SocialService } from './social.service.js';
+
+/** NATS handlers of social sign-in: translate only, the rules are in the service. */
+@Controller()
+export class SocialController {
+  constructor(private readonly social: SocialService) {}
+
+  @MessagePattern(SUBJECTS.identity.oidcList)
+  list(): OidcProvidersResult {
+    return this.social.list();
+  }
+
+  @MessagePattern(SUBJECTS.identity.oidcAuthorize)
+  authorize(@Payload() input: OidcAuthorizeMessage): Promise<OidcAuthorizeResult> {
+    return this.social.authorize(input.provider, input.returnTo);
+  }
+
+  @MessagePattern(SUBJECTS.identity.oidcExchange)
+  exchange(@Payload() input: OidcExchangeMessage): Promise<OidcExchangeResult> {
+    return this.social.exchange(input.provider, input.code, input.state, input.iss);
+  }
+}
