@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import { dataSourceOptions } from './database/data-source.js';
+import { ProviderServicesController } from './services/provider-services.controller.js';
+import { ProviderServicesService } from './services/provider-services.service.js';
 
 @Module({})
 export class AppModule {
@@ -12,6 +14,8 @@ export class AppModule {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'commerce', version: PLATFORM_VERSION }),
       ],
+      controllers: [ProviderServicesController],
+      providers: [ProviderServicesService],
     };
   }
 }

@@ -8,7 +8,7 @@ const call = (method: string, path: string, body?: unknown, token?: string) => p
 const email = uniqueEmail;
 
 beforeAll(async () => {
-  platform = await TestPlatform.start(['identity', 'gateway']);
+  platform = await TestPlatform.start(['identity', 'commerce', 'gateway']);
 }, 90_000);
 
 afterAll(async () => {
@@ -167,5 +167,40 @@ describe('sign-in rate limit', () => {
     const limited = await call('POST', `/v1/users/${encodeURIComponent(address.toUpperCase())}/signin`, { password: 'the right one' });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ success: false, error: 'RATE_LIMITED', detail: 'too many failed sign-ins; try again in 15 minutes' });
+  });
+});
+
+describe('GET /v1/users/me?include=services', () => {
+  it('adds the provider services kept by commerce, and only the caller’s', async () => {
+    const mine = await call('POST', '/v1/users', { email: email('provider'), password: 'correct horse battery' });
+    const other = await call('POST', '/v1/users', { email: email('other'), password: 'correct horse battery' });
+    const token = mine.body.token as string;
+    const guid = (mine.body.profile as { guid: string }).guid;
+    const empty = await call('GET', '/v1/users/me?include=services', undefined, token);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ success: true, guid, services: [] });
+
+    await platform.query(
+      `INSERT INTO commerce.service (id, user_id, name, provider, vendor, account, extras) VALUES
+       (gen_random_uuid(), $1, 'Lessons', 'stripe', 'Ada Ltd', 'acct_1', '{"currency":"usd"}'),
+       (gen_random_uuid(), $2, 'Not mine', 'stripe', 'Bob', 'acct_2', '{}')`,
+      [guid, (other.body.profile as { guid: string }).guid],
+    );
+    const listed = await call('GET', '/v1/users/me?include=services', undefined, token);
+    expect(listed.body.services).toEqual([
+      expect.objectContaining({ name: 'Lessons', provider: 'stripe', vendor: 'Ada Ltd', account: 'acct_1', currency: 'usd' }),
+    ]);
+    // Without include the profile alone.
+    expect((await call('GET', '/v1/users/me', undefined, token)).body).not.toHaveProperty('services');
+  });
+
+  it('refuses an unknown include, and a missing or forged token', async () => {
+    const { body } = await call('POST', '/v1/users', { email: email('include'), password: 'correct horse battery' });
+    const bad = await call('GET', '/v1/users/me?include=passwords', undefined, body.token as string);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, error: 'VALIDATION_FAILED' });
+    expect((await call('GET', '/v1/users/me?include=services')).status).toBe(401);
+    const forged = await call('GET', '/v1/users/me?include=services', undefined, 'A'.repeat(43));
+    expect(forged.body).toMatchObject({ success: false, error: 'INVALID_TOKEN' });
   });
 });

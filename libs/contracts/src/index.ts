@@ -3,3 +3,4 @@ export * from './subjects.js';
 export * from './health.js';
 export * from './conversion.js';
 export * from './identity.js';
+export * from './commerce.js';

@@ -29,6 +29,7 @@ export const SUBJECTS = {
   },
   commerce: {
     health: 'commerce.health.check',
+    serviceList: 'commerce.service.list',
   },
   terminals: {
     health: 'terminals.health.check',

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Ip, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Ip, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
@@ -6,7 +6,9 @@ import {
   CreateUserDto,
   type CodeView,
   type LogoutResult,
+  ProfileQueryDto,
   PublicProfileMessage,
+  type ServiceView,
   SignInDto,
   SUBJECTS,
   UpdateProfileDto,
@@ -36,9 +38,17 @@ export class UsersController {
   @Get('me')
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'The profile of the signed-in user' })
-  async me(@CurrentSession() session: AuthenticatedSession): Promise<{ success: true } & Profile> {
-    return { success: true, ...(await this.rpc.send<Profile>(SUBJECTS.identity.userMe, { userId: session.userId })) };
+  @ApiOperation({ summary: 'The profile of the signed-in user; include=services adds the provider services (from commerce)' })
+  async me(
+    @CurrentSession() session: AuthenticatedSession,
+    @Query() query: ProfileQueryDto,
+  ): Promise<{ success: true } & Profile & { services?: ServiceView[] }> {
+    const includes = new Set(query.include?.split(',') ?? []);
+    const [profile, services] = await Promise.all([
+      this.rpc.send<Profile>(SUBJECTS.identity.userMe, { userId: session.userId }),
+      includes.has('services') ? this.rpc.send<ServiceView[]>(SUBJECTS.commerce.serviceList, { userId: session.userId }) : undefined,
+    ]);
+    return { success: true, ...profile, ...(services ? { services } : {}) };
   }
 
   @Post('me')

@@ -20,6 +20,7 @@ export function OAuthCallbackPage() {
   const code = params.get('code');
   const state = params.get('state');
   const denied = params.get('error');
+  const issuer = params.get('iss');
 
   useEffect(() => {
     if (sent.current || denied || !code || !state) return;
@@ -28,7 +29,10 @@ export function OAuthCallbackPage() {
       try {
         const result = await api<AuthResult & { returnTo?: string }>(
           'POST',
-          `/v1/${encodeURIComponent(provider)}/credentials/exchange/${encodeURIComponent(code)}?state=${encodeURIComponent(state)}`,
+          `/v1/${encodeURIComponent(provider)}/credentials/exchange/${encodeURIComponent(code)}?${new URLSearchParams({
+            state,
+            ...(issuer ? { iss: issuer } : {}),
+          }).toString()}`,
         );
         await session.login(result);
         await navigate(safeNext(result.returnTo) ?? PATHS.account, { replace: true });
@@ -36,7 +40,7 @@ export function OAuthCallbackPage() {
         setError(authErrorText(failure));
       }
     })();
-  }, [provider, code, state, denied, navigate]);
+  }, [provider, code, state, issuer, denied, navigate]);
 
   const message = denied
     ? `Sign-in was cancelled or refused${params.get('error_description') ? `: ${params.get('error_description')}` : ` (${denied})`}.`

@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** A provider's service: what a provider sells through (spec section 3). The user lives in identity: only its id is kept. */
+@Entity({ name: 'service' })
+export class ProviderServiceEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  provider!: string;
+
+  @Column({ type: 'text' })
+  vendor!: string;
+
+  @Column({ type: 'text' })
+  account!: string;
+
+  @Column({ type: 'jsonb', default: {} })
+  extras!: Record<string, unknown>;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  modified!: Date;
+}

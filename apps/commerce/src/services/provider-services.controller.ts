@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { SUBJECTS, UserServicesMessage, type ServiceView } from '@tinkerdesk/contracts';
+import { ProviderServicesService } from './provider-services.service.js';
+
+/** NATS handlers: translate only. */
+@Controller()
+export class ProviderServicesController {
+  constructor(private readonly services: ProviderServicesService) {}
+
+  @MessagePattern(SUBJECTS.commerce.serviceList)
+  list(@Payload() input: UserServicesMessage): Promise<ServiceView[]> {
+    return this.services.listForUser(input.userId);
+  }
+}
