@@ -9,6 +9,9 @@ import { join } from 'node:path';
 const run = (process.env.E2E_RUN_ID ??= randomBytes(4).toString('hex'));
 const port = Number(process.env.E2E_PORT ?? 18080);
 // Mail is written as .eml files under DATA_DIR/mail (no SMTP_URL): the account tests read and follow them.
+// A real OpenID Connect provider on loopback stands in for Google (social sign-in tests).
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1);
+const OIDC_CLIENT = { id: 'tinkerdesk-e2e', secret: `e2e-secret-${run}` };
 const dataDir = (process.env.E2E_DATA_DIR ??= join(tmpdir(), `tinkerdesk-e2e-${run}`));
 
 export const CHROMIUM_ARGS = [
@@ -40,22 +43,42 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/start.mjs --no-build',
-    cwd: '..',
-    url: `http://localhost:${port}/v1/health/ready`,
-    timeout: 90_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATABASE_URL: `postgres://postgres@localhost:5432/tinkerdesk_e2e_${run}`,
-      NATS_PREFIX: `e2e${run}`,
-      REDIS_PREFIX: `e2e${run}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node libs/testing/dist/oidc-provider-cli.js',
+      cwd: '..',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        OIDC_PORT: String(oidcPort),
+        OIDC_CLIENT_ID: OIDC_CLIENT.id,
+        OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+        OIDC_REDIRECT_URIS: `http://localhost:${port}/login/oauth/google`,
+      },
     },
-  },
+    {
+      command: 'node scripts/start.mjs --no-build',
+      cwd: '..',
+      url: `http://localhost:${port}/v1/health/ready`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        DATABASE_URL: `postgres://postgres@localhost:5432/tinkerdesk_e2e_${run}`,
+        NATS_PREFIX: `e2e${run}`,
+        REDIS_PREFIX: `e2e${run}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        OIDC_GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+        OIDC_GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+      },
+    },
+  ],
 });
