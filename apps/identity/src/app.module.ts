@@ -5,7 +5,8 @@ import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persiste
 import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService, MAILER, PUBLIC_URL } from './accounts/accounts.service.js';
 import { oidcProviders, type schema } from './config.js';
-import { ContactController, IDENTITY_LOGGER, SUPPORT_ADDRESS } from './contact/contact.controller.js';
+import { ContactController, SUPPORT_ADDRESS } from './contact/contact.controller.js';
+import { IDENTITY_LOGGER } from './logger.token.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { Mailer } from './mail/mailer.js';
 import { SocialController } from './social/social.controller.js';

@@ -12,9 +12,10 @@ function decode(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-async function waitForMail(to: string): Promise<string> {
+/** The newest message to `to` whose decoded text matches `pattern`. */
+async function waitForMail(to: string, pattern: RegExp = /./): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const found = inbox.find((m) => m.to.includes(to));
+    const found = inbox.findLast((m) => m.to.includes(to) && pattern.test(decode(m.raw)));
     if (found) return decode(found.raw);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -54,6 +55,16 @@ afterAll(async () => {
 });
 
 describe('email verification', () => {
+  it('sign-up itself sends the verification email, without waiting for it', async () => {
+    const address = email('signup');
+    const created = await call('POST', '/v1/users', { email: address, password: 'verify me please' });
+    expect(created.status).toBe(201);
+    const mail = await waitForMail(address, /\/v1\/account\/verify\?token=/);
+    const link = /http:\/\/tinkerdesk\.test(\/v1\/account\/verify\?token=[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    expect((await call('GET', link!)).location).toBe('/account?verified=1');
+    expect((await call('GET', '/v1/users/me', undefined, created.body.token as string)).body).toMatchObject({ verified: true });
+  });
+
   it('sends a link that verifies the account once', async () => {
     const address = email('ver');
     const created = await call('POST', '/v1/users', { email: address, password: 'verify me please' });
@@ -99,7 +110,7 @@ describe('password reset', () => {
     const second = await call('POST', `/v1/users/${encodeURIComponent(address)}/signin`, { password: 'old password 1' });
     const setup = await call('POST', '/v1/account/resetpassword/setup', { email: address.toUpperCase() });
     expect(setup).toMatchObject({ status: 200, body: { success: true } });
-    const mail = await waitForMail(address);
+    const mail = await waitForMail(address, /\/login#!\/reset\//);
     const resetToken = /\/login#!\/reset\/([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
     expect(resetToken).toBeDefined();
 
@@ -120,7 +131,7 @@ describe('password reset', () => {
     const address = email('exp');
     await call('POST', '/v1/users', { email: address, password: 'keep this one' });
     await call('POST', '/v1/account/resetpassword/setup', { email: address });
-    const token = /\/login#!\/reset\/([A-Za-z0-9_-]{43})/.exec(await waitForMail(address))?.[1];
+    const token = /\/login#!\/reset\/([A-Za-z0-9_-]{43})/.exec(await waitForMail(address, /\/login#!\/reset\//))?.[1];
     await platform.query(
       `UPDATE identity.action_token SET expires_at = now() - interval '1 minute'
        WHERE user_id = (SELECT id FROM identity.user WHERE email = $1)`,

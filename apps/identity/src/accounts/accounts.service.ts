@@ -12,6 +12,8 @@ import {
   type SessionInfo,
 } from '@tinkerdesk/contracts';
 import { DataSource } from 'typeorm';
+import type { Logger } from '@tinkerdesk/nest-common';
+import { IDENTITY_LOGGER } from '../logger.token.js';
 import { Mailer } from '../mail/mailer.js';
 import { AccountsRepository, EmailTakenError } from './accounts.repository.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -57,6 +59,7 @@ export class AccountsService {
     @InjectDataSource() dataSource: DataSource,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(PUBLIC_URL) private readonly publicUrl: string,
+    @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
   ) {
     this.accounts = new AccountsRepository(dataSource);
   }
@@ -72,7 +75,12 @@ export class AccountsService {
     const passwordHash = await hashPassword(password);
     try {
       const user = await this.accounts.insertUser(normalized, passwordHash);
-      return await this.startSession(user);
+      const session = await this.startSession(user);
+      // The verification email goes out after the answer: a slow or failing mail server never fails a sign-up.
+      void this.sendVerification(user).catch((error: unknown) =>
+        this.logger.error({ err: error, userId: user.id }, 'verification email after sign-up failed'),
+      );
+      return session;
     } catch (error) {
       if (error instanceof EmailTakenError) {
         throw new AppError('EMAIL_IN_USE', 'this email address is already in use', 'error_email_in_use_internal');
@@ -197,6 +205,11 @@ export class AccountsService {
     const user = await this.accounts.findById(userId);
     if (!user) throw new AppError('IDENTIFIER_NOT_FOUND', 'the account of this session no longer exists');
     if (user.verified) return { success: true, sent: false };
+    await this.sendVerification(user);
+    return { success: true, sent: true };
+  }
+
+  private async sendVerification(user: UserEntity): Promise<void> {
     const token = newToken();
     await this.accounts.insertActionToken(user.id, 'verify', hashToken(token), new Date(Date.now() + VERIFY_HOURS * 3_600_000));
     const link = new URL(`/v1/account/verify?token=${token}`, this.publicUrl).toString();
@@ -205,7 +218,6 @@ export class AccountsService {
       subject: 'Confirm your email address for Tinkerdesk',
       text: `Hello,\n\nPlease confirm your email address by opening this link (valid for ${VERIFY_HOURS} hours, once):\n\n${link}\n\nIf you did not sign up for Tinkerdesk, ignore this message.\n`,
     });
-    return { success: true, sent: true };
   }
 
   async verifyEmail(token: string): Promise<{ success: true }> {

@@ -6,11 +6,11 @@ import type { Logger } from '@tinkerdesk/nest-common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { MAILER } from '../accounts/accounts.service.js';
+import { IDENTITY_LOGGER } from '../logger.token.js';
 import { Mailer } from '../mail/mailer.js';
 import { ContactMessageEntity } from './contact-message.entity.js';
 
 export const SUPPORT_ADDRESS = Symbol('SUPPORT_ADDRESS');
-export const IDENTITY_LOGGER = Symbol('IDENTITY_LOGGER');
 
 /**
  * Contact questions are stored first (so none is lost), then emailed to the support address with
