@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { errorText } from './api';
 
 /** Email pattern: something@something.tld, no spaces (spec section 5 leaves the pattern to us). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -70,4 +71,25 @@ export function FormError({ message }: { message: string }) {
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * The sending state of a form: run() marks it sending, clears the last error, and on failure shows
+ * the error (error - detail by default) and lets the user try again.
+ */
+export function useSubmission(describe: (error: unknown) => string = errorText) {
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [error, setError] = useState('');
+  const run = async (work: () => Promise<void>) => {
+    setState('sending');
+    setError('');
+    try {
+      await work();
+      setState('done');
+    } catch (failure) {
+      setError(describe(failure));
+      setState('idle');
+    }
+  };
+  return { state, error, run };
 }

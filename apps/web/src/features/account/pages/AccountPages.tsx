@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { api, errorText } from '../../../shared/api';
-import { FormError } from '../../../shared/forms';
+import { FormError, useSubmission } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
 import { session, useSession } from '../../../shared/session/session';
 import type { Profile } from '../../../shared/session/types';
@@ -165,26 +165,13 @@ function EmailSection() {
 function SecuritySection() {
   const { profile } = useSession();
   const logout = useLogout();
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [error, setError] = useState('');
-
-  async function sendReset() {
-    if (!profile) return;
-    setState('sending');
-    setError('');
-    try {
-      await api('POST', '/v1/account/resetpassword/setup', { body: { email: profile.email } });
-      setState('sent');
-    } catch (failure) {
-      setError(errorText(failure));
-      setState('idle');
-    }
-  }
+  const { state, error, run } = useSubmission();
+  const sendReset = () => run(() => api('POST', '/v1/account/resetpassword/setup', { body: { email: profile?.email } }));
 
   return (
     <section className="card account-card" aria-labelledby="security-heading">
       <h2 id="security-heading">Password and sign-in</h2>
-      {state === 'sent' ? (
+      {state === 'done' ? (
         <p className="notice notice-success" role="status">
           We emailed you a link to choose a new password. Changing it signs out every device.
         </p>

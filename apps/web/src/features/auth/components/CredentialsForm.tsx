@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { api } from '../../../shared/api';
-import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
+import { EMAIL_PATTERN, FormError, useSubmission, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { session } from '../../../shared/session/session';
 import type { AuthResult } from '../../../shared/session/types';
 import { authErrorText } from '../conflict-texts';
@@ -38,25 +38,20 @@ export function CredentialsForm({ mode, onDone }: { mode: 'register' | 'login'; 
     { email: '', password: '' },
     register ? validateSignUp : validateSignIn,
   );
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState('');
+  const { state, error: serverError, run } = useSubmission(authErrorText);
+  const busy = state !== 'idle';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!check()) return;
-    setBusy(true);
-    setServerError('');
     const email = fields.email.trim();
-    try {
+    await run(async () => {
       const result = register
         ? await api<AuthResult>('POST', '/v1/users', { body: { email, password: fields.password } })
         : await api<AuthResult>('POST', `/v1/users/${encodeURIComponent(email)}/signin`, { body: { password: fields.password } });
       await session.login(result);
       onDone();
-    } catch (error) {
-      setServerError(authErrorText(error));
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
-import { api, errorText } from '../../../shared/api';
-import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
+import { api } from '../../../shared/api';
+import { EMAIL_PATTERN, FormError, useSubmission, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { MIN_PASSWORD } from './CredentialsForm';
 import { PasswordInput } from './PasswordInput';
 
@@ -13,24 +13,14 @@ function validateEmail(fields: { email: string }): FieldErrors<'email'> {
 /** /login#!/reset: asks for a reset link (the answer is the same whether or not the account exists). */
 export function ResetRequestForm() {
   const { fields, check, fieldProps, fieldError } = useValidatedForm<'email'>('reset', { email: '' }, validateEmail);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [serverError, setServerError] = useState('');
+  const { state, error: serverError, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!check()) return;
-    setState('sending');
-    setServerError('');
-    try {
-      await api('POST', '/v1/account/resetpassword/setup', { body: { email: fields.email.trim() } });
-      setState('sent');
-    } catch (error) {
-      setServerError(errorText(error));
-      setState('idle');
-    }
+    if (check()) await run(() => api('POST', '/v1/account/resetpassword/setup', { body: { email: fields.email.trim() } }));
   }
 
-  if (state === 'sent') {
+  if (state === 'done') {
     return (
       <div className="notice notice-success" role="status">
         <p>
@@ -76,21 +66,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     { password: '', confirm: '' },
     validateNewPassword,
   );
-  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [serverError, setServerError] = useState('');
+  const { state, error: serverError, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!check()) return;
-    setState('sending');
-    setServerError('');
-    try {
-      await api('POST', '/v1/account/resetpassword', { body: { token, password: fields.password } });
-      setState('done');
-    } catch (error) {
-      setServerError(errorText(error));
-      setState('idle');
-    }
+    if (check()) await run(() => api('POST', '/v1/account/resetpassword', { body: { token, password: fields.password } }));
   }
 
   if (state === 'done') {

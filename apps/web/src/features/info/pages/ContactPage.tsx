@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, errorText } from '../../../shared/api';
-import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { api } from '../../../shared/api';
+import { EMAIL_PATTERN, FormError, useSubmission, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { Link } from 'react-router-dom';
 import { PATHS, SUPPORT_EMAIL } from '../../../routes/paths';
 import { BookIcon, CodeIcon, MailIcon } from '../../../shared/icons';
@@ -26,34 +26,27 @@ export function ContactPage() {
     { name: '', email: '', question: '' },
     validate,
   );
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [serverError, setServerError] = useState('');
+  const { state, error: serverError, run } = useSubmission();
   const thanks = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (state === 'sent') thanks.current?.focus();
+    if (state === 'done') thanks.current?.focus();
   }, [state]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!check()) return;
-    setState('sending');
-    setServerError('');
-    try {
+    await run(async () => {
       await api('POST', '/v1/contact', {
         body: { name: fields.name.trim(), email: fields.email.trim(), question: fields.question.trim() },
       });
-      setState('sent');
-    } catch (error) {
-      setServerError(errorText(error));
-      setState('idle');
-    }
+    });
   }
 
   return (
     <Page title="Contact" lead="Questions, ideas, or something that does not work? Tell us." wide>
       <div className="contact-layout">
-        {state === 'sent' ? (
+        {state === 'done' ? (
           <div className="notice notice-success contact-thanks" role="status" tabIndex={-1} ref={thanks}>
             <h2>Thank you, {fields.name.trim()}!</h2>
             <p>
