@@ -6,6 +6,13 @@ import './styles.css';
 
 void session.start();
 
+// Offline after the first visit (production builds; the dev server has no service worker).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/serviceworker.js').catch((error: unknown) => console.warn('service worker not registered', error));
+  });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../routes/paths';
 import { CategoryIcon, ClockIcon } from '../shared/icons';
 import { useTitle } from '../shared/useTitle';
+import { recordToolVisit } from './kit/history';
 import { categoryAnchor, TOOLS } from './registry';
 import type { Tool } from './types';
 
@@ -13,6 +15,10 @@ export function ToolPage({ tool }: { tool: Tool }) {
   useTitle(tool.name);
   const Implementation = tool.page;
   const others = TOOLS.filter((t) => t.category === tool.category && t.id !== tool.id);
+  useEffect(() => {
+    // Recently used tools (local history); a browser without IndexedDB simply keeps none.
+    if (Implementation) recordToolVisit(tool).catch(() => undefined);
+  }, [tool, Implementation]);
   return (
     <article className={Implementation ? 'page page-wide tool-page' : 'page tool-page'}>
       <nav aria-label="Breadcrumb" className="breadcrumb">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CategoryIcon } from '../shared/icons';
 import { Page } from '../shared/Page';
+import { HistoryPanel } from './kit/HistoryPanel';
 import { CATEGORY_BLURBS, categoryAnchor, TOOLS, toolsByCategory } from './registry';
 import { ToolCard } from './ToolCard';
 
@@ -20,6 +21,7 @@ export function ToolsIndexPage() {
           ))}
         </ul>
       </nav>
+      <HistoryPanel />
       {groups.map(({ category, tools }) => (
         <section key={category} className="tool-section" aria-labelledby={categoryAnchor(category)}>
           <h2 id={categoryAnchor(category)}>{category}</h2>

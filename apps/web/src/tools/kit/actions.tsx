@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** Copies text to the clipboard; says "Copied" for a moment (announced to screen readers). */
+export function CopyButton({ text, label = 'Copy', disabled }: { text: string | (() => string); label?: string; disabled?: boolean }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<number>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  async function copy() {
+    const value = typeof text === 'function' ? text() : text;
+    try {
+      await navigator.clipboard.writeText(value);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setState('idle'), 2000);
+  }
+  return (
+    <button type="button" className="button button-small" onClick={() => void copy()} disabled={disabled} aria-live="polite">
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+    </button>
+  );
+}
+
+/** Saves data as a file. */
+export function saveFile(data: Blob | string, filename: string, type = 'text/plain;charset=utf-8'): void {
+  const blob = typeof data === 'string' ? new Blob([data], { type }) : data;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function DownloadButton({
+  data,
+  filename,
+  type,
+  label = 'Download',
+  disabled,
+}: {
+  data: Blob | string | (() => Blob | string);
+  filename: string;
+  type?: string;
+  label?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      disabled={disabled}
+      onClick={() => saveFile(typeof data === 'function' ? data() : data, filename, type)}
+    >
+      {label}
+    </button>
+  );
+}

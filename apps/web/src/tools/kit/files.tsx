@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Where files come in: drop them on the zone, paste them (Ctrl+V anywhere on the page when the focus
+ * is not in a text field), or choose them with the button. Nothing is uploaded: onFiles gets File objects.
+ */
+export function FileDrop({
+  onFiles,
+  accept,
+  multiple = false,
+  children,
+  label = 'Choose file',
+}: {
+  onFiles: (files: File[]) => void;
+  accept?: string;
+  multiple?: boolean;
+  children?: ReactNode;
+  label?: string;
+}) {
+  const [over, setOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const latest = useRef(onFiles);
+  useEffect(() => {
+    latest.current = onFiles;
+  }, [onFiles]);
+
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'file'))) return;
+      const files = [...(event.clipboardData?.files ?? [])];
+      if (files.length === 0) return;
+      event.preventDefault();
+      latest.current(multiple ? files : files.slice(0, 1));
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [multiple]);
+
+  return (
+    <div
+      className={over ? 'file-drop over' : 'file-drop'}
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        const files = [...event.dataTransfer.files];
+        if (files.length > 0) onFiles(multiple ? files : files.slice(0, 1));
+      }}
+    >
+      <p>
+        {children ?? 'Drop a file here or paste it'}, or{' '}
+        <button type="button" className="link-button" onClick={() => input.current?.click()} aria-controls={id}>
+          {label.toLowerCase()}
+        </button>
+        .
+      </p>
+      <input
+        id={id}
+        ref={input}
+        type="file"
+        hidden
+        accept={accept}
+        multiple={multiple}
+        aria-label={label}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          if (files.length > 0) onFiles(files);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { database, loadHistory, randomId, type HistoryRecord } from '../../shared/storage/db';
+
+/**
+ * Local history (spec sections 3 and 9), kept only in this browser: the tools used recently (always,
+ * one record per tool), and recent inputs, only when the user opts in (setting 'history.keepInputs').
+ */
+export const KEEP_INPUTS = 'history.keepInputs';
+const MAX_INPUT_CHARS = 20_000;
+const MAX_INPUTS_PER_TOOL = 20;
+
+export async function keepInputs(): Promise<boolean> {
+  const db = await database();
+  const record = await db.getFromIndex('settings', 'name', KEEP_INPUTS);
+  return record?.value === true;
+}
+
+export async function setKeepInputs(value: boolean): Promise<void> {
+  const db = await database();
+  const now = Date.now();
+  const existing = await db.getFromIndex('settings', 'name', KEEP_INPUTS);
+  await db.put('settings', { id: existing?.id ?? randomId(), name: KEEP_INPUTS, value, created: existing?.created ?? now, modified: now });
+  if (!value) await clearHistory('input');
+}
+
+/** A tool was opened: its record moves to the top (lastvisited and modified now). */
+export async function recordToolVisit(tool: { id: string; name: string; path: string }): Promise<void> {
+  const db = await database();
+  const id = `tool:${tool.id}`;
+  const now = Date.now();
+  const existing = await db.get('history', id);
+  await db.put('history', {
+    id,
+    source: tool.id,
+    type: 'tool',
+    data: { name: tool.name, path: tool.path },
+    created: now,
+    modified: now,
+    lastvisited: now,
+    details: {
+      visits: ((existing?.details?.visits as number | undefined) ?? 0) + 1,
+      first: existing?.details?.first ?? existing?.created ?? now,
+    },
+  });
+}
+
+/** Keeps an input of a tool, only if the user opted in; the same input again just moves up. */
+export async function recordToolInput(toolId: string, input: string, details: Record<string, unknown> = {}): Promise<void> {
+  if (!input.trim() || input.length > MAX_INPUT_CHARS || !(await keepInputs())) return;
+  const db = await database();
+  const now = Date.now();
+  const tx = db.transaction('history', 'readwrite');
+  const mine = (await tx.store.index('source').getAll(toolId)).filter((r) => r.type === 'input');
+  const same = mine.find((r) => r.data === input);
+  await tx.store.put({
+    id: same?.id ?? randomId(),
+    source: toolId,
+    type: 'input',
+    data: input,
+    created: now,
+    modified: now,
+    lastvisited: now,
+    details,
+  });
+  const stale = mine
+    .filter((r) => r !== same)
+    .sort((a, b) => b.created - a.created)
+    .slice(MAX_INPUTS_PER_TOOL - 1);
+  await Promise.all([...stale.map((r) => tx.store.delete(r.id)), tx.done]);
+}
+
+export async function toolInputs(toolId: string): Promise<HistoryRecord[]> {
+  const db = await database();
+  return (await db.getAllFromIndex('history', 'source', toolId)).filter((r) => r.type === 'input').sort((a, b) => b.created - a.created);
+}
+
+export { loadHistory };
+
+/** Clears the history: everything, or only the tool records or only the inputs. */
+export async function clearHistory(type?: 'tool' | 'input'): Promise<void> {
+  const db = await database();
+  if (!type) return db.clear('history');
+  const tx = db.transaction('history', 'readwrite');
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    if (cursor.value.type === type) await cursor.delete();
+  }
+  await tx.done;
+}

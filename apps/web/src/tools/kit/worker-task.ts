@@ -1,0 +1,73 @@
+/**
+ * The message protocol of the tool workers: the page posts { id, input }; the worker answers with
+ * progress messages ({ id, progress: 0..1 }), then one result ({ id, result }) or error ({ id, error }).
+ * Large buffers travel as transferables, so nothing is copied.
+ */
+export type WorkerReply<T> = { id: number; progress: number } | { id: number; result: T } | { id: number; error: string };
+
+export interface TaskOptions {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  transfer?: Transferable[];
+}
+
+let nextId = 1;
+
+/** Runs one task in a fresh worker; the worker is terminated when the task ends or is aborted. */
+export function runWorkerTask<I, O>(create: () => Worker, input: I, options: TaskOptions = {}): Promise<O> {
+  return new Promise<O>((resolve, reject) => {
+    const worker = create();
+    const id = nextId++;
+    const finish = () => {
+      worker.terminate();
+      options.signal?.removeEventListener('abort', abort);
+    };
+    const abort = () => {
+      finish();
+      reject(new DOMException('The task was cancelled', 'AbortError'));
+    };
+    if (options.signal?.aborted) return abort();
+    options.signal?.addEventListener('abort', abort);
+    worker.onmessage = (event: MessageEvent<WorkerReply<O>>) => {
+      const reply = event.data;
+      if (reply.id !== id) return;
+      if ('progress' in reply) options.onProgress?.(reply.progress);
+      else if ('result' in reply) {
+        finish();
+        resolve(reply.result);
+      } else {
+        finish();
+        reject(new Error(reply.error));
+      }
+    };
+    worker.onerror = (event) => {
+      finish();
+      reject(new Error(event.message || 'the worker failed'));
+    };
+    worker.postMessage({ id, input }, options.transfer ?? []);
+  });
+}
+
+/** Worker side: answers each { id, input } with work(input, report). */
+export function serveWorkerTask<I, O>(
+  work: (input: I, progress: (fraction: number) => void) => Promise<{ result: O; transfer?: Transferable[] }>,
+): void {
+  const scope = globalThis as unknown as {
+    onmessage: ((event: MessageEvent<{ id: number; input: I }>) => void) | null;
+    postMessage(message: unknown, transfer?: Transferable[]): void;
+  };
+  scope.onmessage = (event) => {
+    const { id, input } = event.data;
+    let last = 0;
+    const progress = (fraction: number) => {
+      const now = performance.now();
+      if (now - last < 50 && fraction < 1) return;
+      last = now;
+      scope.postMessage({ id, progress: fraction });
+    };
+    work(input, progress).then(
+      ({ result, transfer }) => scope.postMessage({ id, result }, transfer ?? []),
+      (error: unknown) => scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+}

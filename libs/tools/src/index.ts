@@ -1,0 +1,1 @@
+export { rot13 } from './rot13.js';
