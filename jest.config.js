@@ -20,6 +20,7 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@tinkerdesk/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@tinkerdesk/tools/([a-z0-9-]+)$': '<rootDir>/libs/tools/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -19,12 +19,21 @@ export default defineConfig({
       filename: 'serviceworker.ts',
       injectRegister: false,
       manifest: false,
-      injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm,txt}'], maximumFileSizeToCacheInBytes: 8 * 1024 * 1024 },
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm,txt}'],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      },
       devOptions: { enabled: false },
     }),
   ],
   // Pure tool functions live in libs/tools (shared with tests and benchmarks); the web build takes their source.
-  resolve: { alias: { '@tinkerdesk/tools': fileURLToPath(new URL('../../libs/tools/src/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: /^@tinkerdesk\/tools$/, replacement: fileURLToPath(new URL('../../libs/tools/src/index.ts', import.meta.url)) },
+      { find: /^@tinkerdesk\/tools\/(.+)$/, replacement: `${fileURLToPath(new URL('../../libs/tools/src/', import.meta.url))}$1.ts` },
+    ],
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
   server: { port: 5173, proxy: { '/v1': 'http://localhost:8080' } },
   preview: { port: 4173 },

@@ -1,4 +1,4 @@
-import { rot13 } from '@tinkerdesk/tools';
+import { rot13 } from '@tinkerdesk/tools/rot13';
 import { useMemo, useState } from 'react';
 import { CopyButton, DownloadButton } from '../kit/actions';
 import { TextPane } from '../kit/TextPane';
