@@ -26,7 +26,10 @@ const steps = [
   ['build', () => run('npm', ['run', '--silent', 'build'])],
   [
     'typecheck',
-    () => run('npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']).then(() => run('npx', ['tsc', '-p', 'tsconfig.tests.json'])),
+    () =>
+      run('npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'])
+        .then(() => run('npx', ['tsc', '-p', 'apps/web/src/sw/tsconfig.json']))
+        .then(() => run('npx', ['tsc', '-p', 'tsconfig.tests.json'])),
   ],
   ['lint', () => run('npx', ['eslint', '--max-warnings=0', '.'])],
   ['unit', () => run(process.execPath, [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`])],
