@@ -15,6 +15,7 @@ export function TextPane({
   placeholder,
   rows = 12,
   info,
+  wrap = 'soft',
 }: {
   id: string;
   label: 'Input' | 'Output';
@@ -26,6 +27,8 @@ export function TextPane({
   placeholder?: string;
   rows?: number;
   info?: ReactNode;
+  /** 'off' keeps long lines whole (scrolling sideways), for hex dumps and other column layouts. */
+  wrap?: 'soft' | 'off';
 }) {
   return (
     <div className="text-pane">
@@ -38,6 +41,7 @@ export function TextPane({
         value={value}
         rows={rows}
         readOnly={readOnly}
+        wrap={wrap}
         placeholder={placeholder}
         spellCheck={false}
         aria-invalid={error ? true : undefined}

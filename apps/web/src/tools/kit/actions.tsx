@@ -1,14 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Copies text to the clipboard; says "Copied" for a moment (announced to screen readers). */
-export function CopyButton({ text, label = 'Copy', disabled }: { text: string | (() => string); label?: string; disabled?: boolean }) {
+/**
+ * Copies text to the clipboard; says "Copied" for a moment (announced to screen readers). A Blob of text
+ * (a large result kept out of the page) is handed to the clipboard as it is.
+ */
+export function CopyButton({
+  text,
+  label = 'Copy',
+  disabled,
+}: {
+  text: string | (() => string) | Blob;
+  label?: string;
+  disabled?: boolean;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   async function copy() {
-    const value = typeof text === 'function' ? text() : text;
     try {
-      await navigator.clipboard.writeText(value);
+      if (text instanceof Blob) {
+        await navigator.clipboard.write([new ClipboardItem({ 'text/plain': new Blob([text], { type: 'text/plain' }) })]);
+      } else await navigator.clipboard.writeText(typeof text === 'function' ? text() : text);
       setState('copied');
     } catch {
       setState('failed');

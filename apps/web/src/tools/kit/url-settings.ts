@@ -65,7 +65,9 @@ export function useUrlSettings<S extends Record<string, Setting<unknown>>>(schem
           }
           return next;
         },
-        { replace: true, preventScrollReset: true },
+        // flushSync: the new value shows at once; a controlled checkbox or select would otherwise flick back
+        // until the navigation (a transition) lands.
+        { replace: true, preventScrollReset: true, flushSync: true },
       );
     },
     [schema, setParams],

@@ -3,7 +3,19 @@
  * progress messages ({ id, progress: 0..1 }), then one result ({ id, result }) or error ({ id, error }).
  * Large buffers travel as transferables, so nothing is copied.
  */
-export type WorkerReply<T> = { id: number; progress: number } | { id: number; result: T } | { id: number; error: string };
+export type WorkerReply<T> =
+  { id: number; progress: number } | { id: number; result: T } | { id: number; error: string; details?: Record<string, unknown> };
+
+/** A task's failure: the worker's message, and the error's own fields (a position, say) as details. */
+export class WorkerTaskError extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'WorkerTaskError';
+  }
+}
 
 export interface TaskOptions {
   onProgress?: (fraction: number) => void;
@@ -37,7 +49,7 @@ export function runWorkerTask<I, O>(create: () => Worker, input: I, options: Tas
         resolve(reply.result);
       } else {
         finish();
-        reject(new Error(reply.error));
+        reject(new WorkerTaskError(reply.error, reply.details));
       }
     };
     worker.onerror = (event) => {
@@ -67,7 +79,19 @@ export function serveWorkerTask<I, O>(
     };
     work(input, progress).then(
       ({ result, transfer }) => scope.postMessage({ id, result }, transfer ?? []),
-      (error: unknown) => scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        scope.postMessage(
+          error instanceof Error ? { id, error: error.message, details: plainFields(error) } : { id, error: String(error) },
+        ),
     );
   };
+}
+
+/** The own data fields of an error (numbers, strings, booleans), which can cross to the page. */
+function plainFields(error: Error): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (['number', 'string', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return fields;
 }
