@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document */
 // Base64 of a 100 MB file in headless Chromium, through the real tool page: the file is chosen in the
 // page's file input and the time is the page's own measure (performance.measure 'base64-encode':
 // from the job starting to the whole result being ready as a Blob, in the tool's worker). Beside it,
