@@ -1,21 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { downloaded, watchErrors } from './helpers.js';
 
 // Base64 encode and decode through the real UI: text (UTF-8 exact), settings in the URL, files through
 // the worker with progress, precise errors, binary results with a detected type, copy and download.
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-async function downloaded(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
-}
 
 test('Base64 encode: UTF-8 text live, alphabet, padding and line breaks kept in the URL, copy and download', async ({ page, context }) => {
   const errors = watchErrors(page);
@@ -45,7 +33,10 @@ test('Base64 encode: UTF-8 text live, alphabet, padding and line breaks kept in 
   await page.getByLabel('Line breaks').selectOption('76');
   const long = 'x'.repeat(100);
   await input.fill(long);
-  const wrapped = Buffer.from(long).toString('base64').match(/.{1,76}/g)!.join('\n');
+  const wrapped = Buffer.from(long)
+    .toString('base64')
+    .match(/.{1,76}/g)!
+    .join('\n');
   await expect(output).toHaveValue(wrapped);
 
   await page.getByRole('button', { name: 'Copy' }).click();
@@ -111,7 +102,9 @@ test('Base64 decode: text, whitespace and missing padding, precise errors, wrong
   await input.fill('eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkrDtnJnIn0');
   await expect(output).toHaveValue('{"sub":"1234567890","name":"Jörg"}');
   await input.fill('a-b_');
-  await expect(page.getByRole('alert')).toContainText("Character '-' is from the URL-safe (-_) alphabet, but the input uses the standard (+/) one");
+  await expect(page.getByRole('alert')).toContainText(
+    "Character '-' is from the URL-safe (-_) alphabet, but the input uses the standard (+/) one",
+  );
   expect(errors).toEqual([]);
 });
 
@@ -120,7 +113,9 @@ test('Base64 decode: binary data gets a hex view, an image preview and a downloa
   await page.goto('/tools/converters/base64/decode/');
   await page.getByRole('button', { name: 'A tiny PNG image' }).click();
   await expect(page.getByText(/^PNG file \(image\/png\) · 187 bytes$/)).toBeVisible();
-  await expect(page.getByLabel('Output', { exact: true })).toHaveValue(/^00000000 {2}89 50 4e 47 0d 0a 1a 0a {2}00 00 00 0d 49 48 44 52 {2}\|\.PNG\.\.\.\.\.\.\.\.IHDR\|/);
+  await expect(page.getByLabel('Output', { exact: true })).toHaveValue(
+    /^00000000 {2}89 50 4e 47 0d 0a 1a 0a {2}00 00 00 0d 49 48 44 52 {2}\|\.PNG\.\.\.\.\.\.\.\.IHDR\|/,
+  );
   const preview = page.getByRole('img', { name: 'Preview of the decoded PNG file' });
   await expect(preview).toBeVisible();
   expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);

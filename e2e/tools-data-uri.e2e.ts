@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { downloaded, watchErrors } from './helpers.js';
 
 // Data URIs through the real UI: a file to a data URI (media type, wrappers, settings in the URL,
 // copy, download) and a data URI back to a preview and a file with a sensible name; bad URIs explained.
@@ -8,18 +8,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAbUlEQVQI1xXOUREAUQhCUaMYhShEMcqNQhSi7Fs/OQzjzLCDBg83MGToMLPsosXLLSxZug/ECgmLE4iI6oFZI2NzBhNTPzj20OHjDo4cvQf/7Bt41Rf+F+h7YsIGBYfLHyc0D8oWFZfrX05p+QDeqGABkXynIAAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-async function downloaded(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
-  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
-}
 
 test('Data URI from a file: media type, preview, CSS wrapper kept in the URL, copy and download', async ({ page, context }) => {
   const errors = watchErrors(page);
@@ -100,7 +88,9 @@ test('Data URI to a file: bad input gets a clear message and nothing to download
   await expect(page.getByRole('alert')).toHaveText('A data URI starts with “data:”; this one starts with “https://exam…”.');
   await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
   await input.fill('data:image/png;base64');
-  await expect(page.getByRole('alert')).toHaveText('The data URI has no comma: “data:[media type][;base64],data” needs one before the data.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The data URI has no comma: “data:[media type][;base64],data” needs one before the data.',
+  );
   await input.fill('data:image/png;base64,iVBO!w0K');
   await expect(page.getByRole('alert')).toHaveText("The Base64 data is not valid: Invalid character '!' at position 27 of the URI.");
   expect(errors).toEqual([]);

@@ -2,23 +2,34 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * Copies text to the clipboard; says "Copied" for a moment (announced to screen readers). A Blob of text
- * (a large result kept out of the page) is handed to the clipboard as it is.
+ * (a large result kept out of the page) is handed to the clipboard as it is. With rich, an HTML flavour
+ * goes beside the text, so rich-text editors paste formatted content and plain fields the text.
  */
 export function CopyButton({
   text,
   label = 'Copy',
   disabled,
+  rich,
 }: {
   text: string | (() => string) | Blob;
   label?: string;
   disabled?: boolean;
+  rich?: () => Blob;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   async function copy() {
     try {
-      if (text instanceof Blob) {
+      if (rich) {
+        const plain = text instanceof Blob ? text : typeof text === 'function' ? text() : text;
+        await navigator.clipboard.write([
+          new ClipboardItem({
+            'text/plain': new Blob([plain], { type: 'text/plain' }),
+            'text/html': new Blob([rich()], { type: 'text/html' }),
+          }),
+        ]);
+      } else if (text instanceof Blob) {
         await navigator.clipboard.write([new ClipboardItem({ 'text/plain': new Blob([text], { type: 'text/plain' }) })]);
       } else await navigator.clipboard.writeText(typeof text === 'function' ? text() : text);
       setState('copied');

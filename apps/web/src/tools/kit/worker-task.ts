@@ -21,18 +21,26 @@ export interface TaskOptions {
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
   transfer?: Transferable[];
+  /**
+   * Given, a worker that finished its task is handed back here instead of being terminated, so the
+   * next task can reuse it (warm, its code already compiled). A cancelled or failed worker is terminated.
+   */
+  release?: (worker: Worker) => void;
 }
 
 let nextId = 1;
 
-/** Runs one task in a fresh worker; the worker is terminated when the task ends or is aborted. */
+/** Runs one task in a worker from create(); the worker is terminated when the task ends (unless released) or is aborted. */
 export function runWorkerTask<I, O>(create: () => Worker, input: I, options: TaskOptions = {}): Promise<O> {
   return new Promise<O>((resolve, reject) => {
     const worker = create();
     const id = nextId++;
-    const finish = () => {
-      worker.terminate();
+    const finish = (healthy = false) => {
       options.signal?.removeEventListener('abort', abort);
+      worker.onmessage = null;
+      worker.onerror = null;
+      if (healthy && options.release) options.release(worker);
+      else worker.terminate();
     };
     const abort = () => {
       finish();
@@ -45,7 +53,7 @@ export function runWorkerTask<I, O>(create: () => Worker, input: I, options: Tas
       if (reply.id !== id) return;
       if ('progress' in reply) options.onProgress?.(reply.progress);
       else if ('result' in reply) {
-        finish();
+        finish(true);
         resolve(reply.result);
       } else {
         finish();
