@@ -1,9 +1,10 @@
 import { firstHeading, htmlDocument } from '@tinkerdesk/tools/markdown';
 import { useEffect, useMemo, useState } from 'react';
 import { CopyButton, DownloadButton } from '../kit/actions';
+import { fieldText } from '../kit/field-text';
 import { formatCount } from '../kit/format';
-import { readTextFile, TextFileError } from '../kit/read-text-file';
-import { TaskProgress, TextOrFileInput } from '../kit/TextOrFileInput';
+import { ConverterInput, useTextSource } from '../kit/ConverterInput';
+import { TaskProgress } from '../kit/TextOrFileInput';
 import { TextPane } from '../kit/TextPane';
 import { ToolAbout } from '../kit/ToolAbout';
 import { setting, useUrlSettings } from '../kit/url-settings';
@@ -40,9 +41,8 @@ const createWorker = () => new Worker(new URL('./markdown.worker.ts', import.met
 
 export default function MarkdownHtmlPage({ tool }: ToolPageProps) {
   const [settings, update] = useUrlSettings(SETTINGS);
-  const [markdown, setMarkdown] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [readError, setReadError] = useState('');
+  const source = useTextSource(WORKER_THRESHOLD);
+  const { text: markdown, setText: setMarkdown, file, readError } = source;
   useInputHistory(tool.id, file ? '' : markdown);
 
   const { gfm, html, breaks } = settings;
@@ -55,7 +55,7 @@ export default function MarkdownHtmlPage({ tool }: ToolPageProps) {
   const converted = job ? result?.value : undefined;
   const failure = job ? result?.error?.message : undefined;
   const output = converted?.html ?? '';
-  const outputCut = output.length > OUTPUT_LIMIT ? Math.max(output.lastIndexOf('\n', OUTPUT_LIMIT) + 1, 1) : output.length;
+  const field = fieldText(output);
   const [fullPreview, setFullPreview] = useState(false);
   const cut = fullPreview ? output.length : previewCut(output);
   const preview = useMemo(() => (output ? sanitizePreview(output.slice(0, cut)) : ''), [output, cut]);
@@ -70,23 +70,6 @@ export default function MarkdownHtmlPage({ tool }: ToolPageProps) {
     () => (file ? undefined : firstHeading(markdown)) ?? file?.name.replace(/\.[^.]*$/, '') ?? 'Document',
     [file, markdown],
   );
-
-  async function openFile(chosen: File | null) {
-    setReadError('');
-    if (!chosen || chosen.size >= WORKER_THRESHOLD) {
-      // A large file stays a file: the worker reads and converts it, the page never freezes on it.
-      setFile(chosen);
-      return;
-    }
-    try {
-      const text = await readTextFile(chosen);
-      setFile(null);
-      setMarkdown(text);
-    } catch (error) {
-      setReadError(error instanceof TextFileError ? error.message : `Could not read ${chosen.name}.`);
-    }
-  }
-  const problem = readError || failure;
 
   return (
     <>
@@ -106,39 +89,18 @@ export default function MarkdownHtmlPage({ tool }: ToolPageProps) {
       </div>
 
       <div className="tool-panes">
-        <TextOrFileInput
-          text={markdown}
-          onText={(text) => {
-            setMarkdown(text);
-            setReadError('');
-          }}
-          file={file}
-          onFile={(chosen) => void openFile(chosen)}
-          placeholder="Type or paste Markdown, or drop a .md file below"
-          info={markdown ? `${formatCount(markdown.length)} characters` : undefined}
-          dropText="Drop a Markdown file here or paste it"
-          fileDetail="converted in the background"
-          below={
-            problem ? (
-              <p className="field-error" role="alert">
-                {problem}
-              </p>
-            ) : null
-          }
-        />
+        <ConverterInput source={source} what="Markdown" problem={readError || failure} />
         <div className="tool-output">
           <TextPane
             id="output"
             label="Output"
-            value={outputCut < output.length ? output.slice(0, outputCut) : output}
+            value={field.shown}
             readOnly
             placeholder="The HTML appears here"
             info={
               converted && output
                 ? `${formatCount(output.length)} characters of HTML · converted in ${converted.ms < 10 ? converted.ms.toFixed(1) : Math.round(converted.ms)} ms` +
-                  (outputCut < output.length
-                    ? ` · showing the first ${formatCount(outputCut)} characters; Copy and Download give all of it`
-                    : '')
+                  (field.note ? ` · ${field.note}` : '')
                 : undefined
             }
             actions={
@@ -199,9 +161,6 @@ export default function MarkdownHtmlPage({ tool }: ToolPageProps) {
     </>
   );
 }
-
-/** The Output field shows up to about this much HTML (a field holding megabytes makes typing slow). */
-const OUTPUT_LIMIT = 100_000;
 
 /** The live preview renders up to about this much HTML; a longer document is cut after a top-level block. */
 const PREVIEW_LIMIT = 150_000;

@@ -1,0 +1,5 @@
+/// <reference lib="webworker" />
+import { serveWorkerTask } from '../kit/worker-task';
+import { convertInWorker, type YamlJob, type YamlResult } from './yaml-job';
+
+serveWorkerTask<YamlJob, YamlResult>(async (job) => ({ result: await convertInWorker(job) }));
