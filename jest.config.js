@@ -35,7 +35,9 @@ export default {
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.int-spec.ts'],
-      testTimeout: 60000,
     },
   ],
+  // A global option (Jest ignores it inside a project): integration tests hash passwords with argon2id
+  // and start services, which on a busy 2-core machine can pass the default 5 s.
+  testTimeout: 60000,
 };
