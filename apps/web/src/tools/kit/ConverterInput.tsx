@@ -48,8 +48,11 @@ export function ConverterInput({
   what,
   problem,
   problemAction,
+  fileDetail = 'converted in the background',
 }: {
   source: TextSource;
+  /** Said on a large file's card. */
+  fileDetail?: string;
   /** What the input is: "Markdown", "YAML" ... */
   what: string;
   /** The error to show (reading the file, or converting). */
@@ -65,7 +68,7 @@ export function ConverterInput({
       placeholder={`Type or paste ${what}, or drop a file below`}
       info={source.text ? `${formatCount(source.text.length)} characters` : undefined}
       dropText={`Drop a ${what} file here or paste it`}
-      fileDetail="converted in the background"
+      fileDetail={fileDetail}
       below={
         problem ? (
           <p className="field-error" role="alert">
