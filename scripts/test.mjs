@@ -31,7 +31,15 @@ const steps = [
         .then(() => run('npx', ['tsc', '-p', 'apps/web/src/sw/tsconfig.json']))
         .then(() => run('npx', ['tsc', '-p', 'tsconfig.tests.json'])),
   ],
-  ['lint', () => run('npx', ['eslint', '--max-warnings=0', '.'])],
+  // The module-boundary rule (@nx/enforce-module-boundaries) reads Nx's project graph from its cache and
+  // silently skips itself when there is none (a fresh clone): compute the graph first.
+  [
+    'lint',
+    () =>
+      run('npx', ['nx', 'show', 'projects'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } }).then(
+        () => run('npx', ['eslint', '--max-warnings=0', '.']),
+      ),
+  ],
   ['unit', () => run(process.execPath, [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`])],
   [
     'integration',
