@@ -82,10 +82,10 @@ test.describe('shell routes', () => {
   test('/tools/ lists all 24 tools and a tool page says it is coming', async ({ page }) => {
     await page.goto('/tools/');
     await expect(page.locator('main .tool-card')).toHaveCount(24);
-    await page.getByRole('link', { name: /Word count/ }).click();
-    await expect(page).toHaveURL(/\/tools\/wordcount\/$/);
+    await page.getByRole('link', { name: /Google Wallet pass/ }).click();
+    await expect(page).toHaveURL(/\/tools\/wallet\/google\/$/);
     await expect(page.getByRole('status')).toContainText('Coming soon');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Word count');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Google Wallet pass');
     await expect(page.getByRole('main').locator('input, textarea, select')).toHaveCount(0);
   });
 

@@ -3,6 +3,7 @@
 // NATS, Redis), end-to-end (Playwright in Debian's Chromium against the real platform).
 // Prints one closing line "tests: N passed, M failed". `--only=unit,integration` runs a subset.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { checkInfrastructure } from './infra.mjs';
 import { run } from './processes.mjs';
 
@@ -57,7 +58,8 @@ const steps = [
     'e2e',
     () =>
       run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+        // Absolute: Playwright resolves a relative name against the config's folder (e2e/).
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(reports, 'e2e.json') },
       }),
   ],
 ];
