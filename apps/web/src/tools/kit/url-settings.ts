@@ -32,6 +32,10 @@ export const setting = {
       format: (v) => String(v),
     };
   },
+  /** A colour as #rrggbb (lowercase). */
+  color(fallback: string): Setting<string> {
+    return { default: fallback, parse: (raw) => (/^#[0-9a-f]{6}$/i.test(raw) ? raw.toLowerCase() : undefined), format: (v) => v };
+  },
   text(fallback: string, maxLength = 200): Setting<string> {
     return { default: fallback, parse: (raw) => (raw.length <= maxLength ? raw : undefined), format: (v) => v };
   },

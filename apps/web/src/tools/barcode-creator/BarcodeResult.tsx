@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { RenderResult } from './render-job';
+
+/** The drawn barcode (the Output region): preview, its size, PNG and SVG downloads, copy as image. */
+export function BarcodeResult({
+  result,
+  url,
+  busy,
+  alt,
+  onPng,
+  onSvg,
+  empty,
+}: {
+  result?: RenderResult;
+  url?: string;
+  busy: boolean;
+  alt: string;
+  onPng: () => void;
+  onSvg: () => void;
+  empty?: string;
+}) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  async function copy() {
+    if (!result) return;
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': result.png })]);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+    setTimeout(() => setCopied('idle'), 2000);
+  }
+  return (
+    <section className="barcode-output" aria-label="Output" aria-busy={busy}>
+      <div className="text-pane-head">
+        <h2 className="pane-title">Output</h2>
+        <div className="text-pane-actions">
+          <button type="button" className="button button-small" onClick={() => void copy()} disabled={!url || busy} aria-live="polite">
+            {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy image'}
+          </button>
+          <button type="button" className="button button-small" onClick={onPng} disabled={!url || busy}>
+            Download PNG
+          </button>
+          <button type="button" className="button button-small" onClick={onSvg} disabled={!url || busy}>
+            Download SVG
+          </button>
+        </div>
+      </div>
+      <div className="barcode-stage">
+        {url ? (
+          <img src={url} alt={alt} />
+        ) : (
+          <p className="empty-state-text">{empty ?? (busy ? 'Drawing…' : 'The barcode appears here.')}</p>
+        )}
+      </div>
+      {url && result ? (
+        <p className="text-pane-info">
+          {result.width} × {result.height} px PNG
+        </p>
+      ) : null}
+    </section>
+  );
+}
