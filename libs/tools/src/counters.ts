@@ -1,3 +1,5 @@
+import { csvCell } from './csv.js';
+
 /**
  * Named tally counters: the rules (pure; the page keeps them in the local browser database).
  * Counts are whole numbers within JavaScript's safe integer range; steps are 1 to 1,000,000.
@@ -73,14 +75,7 @@ export function sorted(counters: readonly Counter[]): Counter[] {
   return [...counters].sort((a, b) => a.order - b.order || a.created - b.created);
 }
 
-/**
- * "name,count,step" lines, quoted as CSV needs. A name that a spreadsheet would run as a formula
- * (starting with = + - @) gets a leading apostrophe (OWASP's advice against CSV injection).
- */
+/** "name,count,step" lines, each name a formula-safe CSV cell. */
 export function countersCsv(counters: readonly Counter[]): string {
-  const quote = (text: string) => {
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\n\r']/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return ['name,count,step', ...sorted(counters).map((c) => `${quote(c.label)},${c.count},${c.step}`)].join('\n');
+  return ['name,count,step', ...sorted(counters).map((c) => `${csvCell(c.label)},${c.count},${c.step}`)].join('\n');
 }
