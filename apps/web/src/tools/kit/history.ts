@@ -85,3 +85,34 @@ export async function clearHistory(type?: 'tool' | 'input'): Promise<void> {
   }
   await tx.done;
 }
+
+/** Scans kept by a scanning tool: the newest MAX_SCANS, whatever the inputs opt-in (keeping them is the tool's job). */
+const MAX_SCANS = 500;
+
+export async function recordScan(toolId: string, data: Record<string, unknown>): Promise<HistoryRecord> {
+  const db = await database();
+  const now = Date.now();
+  const record: HistoryRecord = { id: randomId(), source: toolId, type: 'scan', data, created: now, modified: now, lastvisited: now };
+  const tx = db.transaction('history', 'readwrite');
+  await tx.store.put(record);
+  const stale = (await tx.store.index('source').getAll(toolId))
+    .filter((r) => r.type === 'scan')
+    .sort((a, b) => b.created - a.created)
+    .slice(MAX_SCANS);
+  await Promise.all([...stale.map((r) => tx.store.delete(r.id)), tx.done]);
+  return record;
+}
+
+/** A tool's scans, newest first. */
+export async function toolScans(toolId: string): Promise<HistoryRecord[]> {
+  const db = await database();
+  return (await db.getAllFromIndex('history', 'source', toolId)).filter((r) => r.type === 'scan').sort((a, b) => b.created - a.created);
+}
+
+/** Forgets one scan (id) or all of a tool's scans. */
+export async function deleteScans(toolId: string, id?: string): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('history', 'readwrite');
+  const mine = (await tx.store.index('source').getAll(toolId)).filter((r) => r.type === 'scan' && (id === undefined || r.id === id));
+  await Promise.all([...mine.map((r) => tx.store.delete(r.id)), tx.done]);
+}
