@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { CopyImageButton } from '../kit/actions';
 import type { RenderResult } from './render-job';
 
 /** The drawn barcode (the Output region): preview, its size, PNG and SVG downloads, copy as image. */
@@ -19,25 +19,12 @@ export function BarcodeResult({
   onSvg: () => void;
   empty?: string;
 }) {
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  async function copy() {
-    if (!result) return;
-    try {
-      await navigator.clipboard.write([new ClipboardItem({ 'image/png': result.png })]);
-      setCopied('copied');
-    } catch {
-      setCopied('failed');
-    }
-    setTimeout(() => setCopied('idle'), 2000);
-  }
   return (
     <section className="barcode-output" aria-label="Output" aria-busy={busy}>
       <div className="text-pane-head">
         <h2 className="pane-title">Output</h2>
         <div className="text-pane-actions">
-          <button type="button" className="button button-small" onClick={() => void copy()} disabled={!url || busy} aria-live="polite">
-            {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy image'}
-          </button>
+          <CopyImageButton png={url && !busy ? result?.png : undefined} />
           <button type="button" className="button button-small" onClick={onPng} disabled={!url || busy}>
             Download PNG
           </button>

@@ -83,3 +83,26 @@ export function DownloadButton({
     </button>
   );
 }
+
+/** Copies a PNG image to the clipboard (the one image type every browser's clipboard takes). */
+export function CopyImageButton({ png, label = 'Copy image' }: { png?: Blob; label?: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<number>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  async function copy() {
+    if (!png) return;
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': png })]);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setState('idle'), 2000);
+  }
+  return (
+    <button type="button" className="button button-small" onClick={() => void copy()} disabled={!png} aria-live="polite">
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+    </button>
+  );
+}
