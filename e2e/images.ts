@@ -18,3 +18,61 @@ export async function imagePixels(
     { b64: bytes.toString('base64'), points },
   );
 }
+
+/** Every pixel (RGBA) of an image file, decoded by the page's browser. */
+export async function imageData(page: Page, bytes: Buffer): Promise<{ width: number; height: number; data: Buffer }> {
+  const result = await page.evaluate(async (b64) => {
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))]));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let binary = '';
+    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { width: bitmap.width, height: bitmap.height, b64: btoa(binary) };
+  }, bytes.toString('base64'));
+  return { width: result.width, height: result.height, data: Buffer.from(result.b64, 'base64') };
+}
+
+/** A binary PPM (P6, as pdftoppm writes) as RGBA. */
+export function readPpm(file: Buffer): { width: number; height: number; data: Buffer } {
+  const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(file.subarray(0, 64).toString('latin1'));
+  if (!header) throw new Error('not a binary PPM');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const rgb = file.subarray(header[0].length);
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0, j = 0; i < width * height; i++, j += 3) {
+    data[i * 4] = rgb[j]!;
+    data[i * 4 + 1] = rgb[j + 1]!;
+    data[i * 4 + 2] = rgb[j + 2]!;
+    data[i * 4 + 3] = 255;
+  }
+  return { width, height, data };
+}
+
+type Rgba = { width: number; height: number; data: Buffer };
+
+/**
+ * How two RGBA images differ over their common area (top left): the mean absolute channel difference
+ * (0-255) and the share of pixels off by more than 64 in a channel.
+ */
+export function pixelDifference(a: Rgba, b: Rgba): { mean: number; farOff: number } {
+  const width = Math.min(a.width, b.width);
+  const height = Math.min(a.height, b.height);
+  let sum = 0;
+  let far = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * a.width + x) * 4;
+      const j = (y * b.width + x) * 4;
+      let worst = 0;
+      for (let c = 0; c < 3; c++) {
+        const d = Math.abs(a.data[i + c]! - b.data[j + c]!);
+        sum += d;
+        worst = Math.max(worst, d);
+      }
+      if (worst > 64) far++;
+    }
+  }
+  return { mean: sum / (width * height * 3), farOff: far / (width * height) };
+}

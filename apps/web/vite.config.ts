@@ -1,9 +1,32 @@
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * pdf.js loads character maps, the standard 14 fonts, its image decoders (WebAssembly) and colour
+ * profiles by URL at run time; they are copied into the build under /pdfjs/ (served by the site,
+ * precached for offline use) instead of being fetched from a CDN.
+ */
+function pdfjsAssets(): Plugin {
+  const base = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return {
+    name: 'tinkerdesk-pdfjs-assets',
+    apply: 'build',
+    generateBundle() {
+      for (const folder of ['cmaps', 'standard_fonts', 'wasm', 'iccs']) {
+        for (const file of readdirSync(join(base, folder))) {
+          this.emitFile({ type: 'asset', fileName: `pdfjs/${folder}/${file}`, source: readFileSync(join(base, folder, file)) });
+        }
+      }
+    },
+  };
+}
 
 // The SPA is built into apps/web/dist, which the gateway serves for every non-/v1 path.
 export default defineConfig({
@@ -11,6 +34,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    pdfjsAssets(),
     // The service worker (src/sw/serviceworker.ts) is built to /serviceworker.js with the list of every
     // built file injected, so the whole site, each tool's chunk included, works offline after one visit.
     VitePWA({
@@ -21,7 +45,7 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm,txt}'],
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2,wasm,txt,bcmap,pfb,ttf,icc}'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { downloaded, watchErrors } from './helpers.js';
+import { imageData, pixelDifference, readPpm } from './images.js';
+import { samplePdf } from './pdfs.js';
+
+// PDF to image through the real UI (pdf.js in its worker), checked against poppler's pdftoppm rendering
+// of the same PDF; page ranges, resolutions, JPG, the ZIP of all pages, a password-protected PDF and
+// broken files.
+
+const pdf = samplePdf();
+
+function pick(page: Page, name: string, buffer: Buffer) {
+  return page.getByLabel('Choose PDF').setInputFiles({ name, mimeType: 'application/pdf', buffer });
+}
+
+/** pdftoppm's rendering of one page at a resolution, as RGBA. */
+function poppler(pageNumber: number, dpi: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'tinkerdesk-pdftoppm-'));
+  writeFileSync(join(dir, 'in.pdf'), pdf);
+  execFileSync('pdftoppm', [
+    '-r',
+    String(dpi),
+    '-f',
+    String(pageNumber),
+    '-l',
+    String(pageNumber),
+    '-singlefile',
+    join(dir, 'in.pdf'),
+    join(dir, 'out'),
+  ]);
+  return readPpm(readFileSync(join(dir, 'out.ppm')));
+}
+
+test('PDF to image: every page drawn like pdftoppm draws it, page range, DPI, JPG, ZIP of all pages', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await page.goto('/tools/converters/pdf/image/?dpi=72');
+  await pick(page, 'sample.pdf', pdf);
+  const results = page.getByRole('region', { name: 'Rendered pages' });
+  await expect(results.getByRole('heading')).toHaveText('sample.pdf · 3 pages');
+  await expect(results.getByRole('img')).toHaveCount(3);
+  await expect(results.getByRole('listitem').nth(0)).toContainText('Page 1 · 612 × 792 px');
+  await expect(results.getByRole('listitem').nth(1)).toContainText('Page 2 · 842 × 595 px');
+
+  // All pages in one ZIP, named like pdftoppm names them; each within a small difference of poppler's.
+  const zip = await downloaded(page, 'Download all (ZIP)');
+  expect(zip.name).toBe('sample-png.zip');
+  const files = unzipSync(new Uint8Array(zip.bytes));
+  expect(Object.keys(files)).toEqual(['sample-1.png', 'sample-2.png', 'sample-3.png']);
+  for (const [i, name] of ['sample-1.png', 'sample-2.png', 'sample-3.png'].entries()) {
+    const ours = await imageData(page, Buffer.from(files[name]!));
+    const theirs = poppler(i + 1, 72);
+    expect([ours.width, ours.height]).toEqual([theirs.width, theirs.height]);
+    const diff = pixelDifference(ours, theirs);
+    // Anti-aliasing and the substitutes for Helvetica and Times differ a little; shapes and colours do not.
+    expect(diff.mean).toBeLessThan(3);
+    expect(diff.farOff).toBeLessThan(0.02);
+  }
+
+  // One page, at print resolution, as JPG.
+  await page.getByLabel('Pages', { exact: true }).fill('2');
+  await page.getByLabel('Resolution (DPI)').selectOption('150');
+  await page.getByLabel('Format').selectOption('jpeg');
+  await page.getByLabel('JPG quality').fill('80');
+  await page.getByRole('button', { name: 'Convert' }).click();
+  await expect(results.getByRole('img')).toHaveCount(1);
+  await expect(results.getByRole('listitem')).toContainText('Page 2 · 1754 × 1240 px');
+  await expect(page).toHaveURL(/format=jpeg/);
+  await expect(page).not.toHaveURL(/dpi=/); // 150 DPI is the default
+  const jpg = await downloaded(page, 'Download JPG');
+  expect(jpg.name).toBe('sample-2.jpg');
+  expect(jpg.bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  const ours = await imageData(page, jpg.bytes);
+  const theirs = poppler(2, 150);
+  // 842 pt at 150 DPI is 1754.2 px: pdf.js rounds, pdftoppm rounds up; the common area is compared.
+  expect(Math.abs(ours.width - theirs.width)).toBeLessThanOrEqual(1);
+  const diff = pixelDifference(ours, theirs);
+  expect(diff.mean).toBeLessThan(3);
+  expect(diff.farOff).toBeLessThan(0.02);
+
+  // A range that does not fit the document is explained.
+  await page.getByLabel('Pages', { exact: true }).fill('2-9');
+  await page.getByRole('button', { name: 'Convert' }).click();
+  await expect(page.getByRole('alert')).toHaveText('There is no page 9: this PDF has 3 pages.');
+  expect(errors).toEqual([]);
+});
+
+test('PDF to image: a password-protected PDF asks for its password; broken files are explained', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/tools/converters/pdf/image/?dpi=72');
+  await pick(page, 'locked.pdf', readFileSync(new URL('./fixtures/locked.pdf', import.meta.url)));
+  await expect(page.getByText('This PDF is protected by a password.')).toBeVisible();
+  await page.getByLabel('PDF password').fill('wrong');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That password is not right. Try again.');
+  await page.getByLabel('PDF password').fill('open sesame');
+  await page.getByRole('button', { name: 'Open' }).click();
+  const results = page.getByRole('region', { name: 'Rendered pages' });
+  await expect(results.getByRole('img')).toHaveCount(3);
+
+  // Cancelling the password prompt.
+  await pick(page, 'locked.pdf', readFileSync(new URL('./fixtures/locked.pdf', import.meta.url)));
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The PDF was not opened: it needs its password.');
+
+  await pick(page, 'cut.pdf', pdf.subarray(0, 300));
+  await expect(page.getByRole('alert')).toHaveText('This file is not a PDF or it is damaged beyond repair.');
+  await pick(page, 'notes.pdf', Buffer.from('just some text, not a PDF'));
+  await expect(page.getByRole('alert')).toHaveText('This file is not a PDF or it is damaged beyond repair.');
+  await expect(results).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
