@@ -8,17 +8,25 @@ export const KEEP_INPUTS = 'history.keepInputs';
 const MAX_INPUT_CHARS = 20_000;
 const MAX_INPUTS_PER_TOOL = 20;
 
-export async function keepInputs(): Promise<boolean> {
+/** A named value in the local database's settings store (undefined when never saved). */
+export async function getSetting(name: string): Promise<unknown> {
   const db = await database();
-  const record = await db.getFromIndex('settings', 'name', KEEP_INPUTS);
-  return record?.value === true;
+  return (await db.getFromIndex('settings', 'name', name))?.value;
+}
+
+export async function putSetting(name: string, value: unknown): Promise<void> {
+  const db = await database();
+  const now = Date.now();
+  const existing = await db.getFromIndex('settings', 'name', name);
+  await db.put('settings', { id: existing?.id ?? randomId(), name, value, created: existing?.created ?? now, modified: now });
+}
+
+export async function keepInputs(): Promise<boolean> {
+  return (await getSetting(KEEP_INPUTS)) === true;
 }
 
 export async function setKeepInputs(value: boolean): Promise<void> {
-  const db = await database();
-  const now = Date.now();
-  const existing = await db.getFromIndex('settings', 'name', KEEP_INPUTS);
-  await db.put('settings', { id: existing?.id ?? randomId(), name: KEEP_INPUTS, value, created: existing?.created ?? now, modified: now });
+  await putSetting(KEEP_INPUTS, value);
   if (!value) await clearHistory('input');
 }
 
