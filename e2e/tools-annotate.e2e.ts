@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { downloaded, watchErrors } from './helpers.js';
+import { imageData } from './images.js';
+
+// The annotation editor through the real UI: shapes drawn with the mouse, undo and redo, keyboard tool
+// keys, and redaction that really destroys the pixels of the exported picture.
+
+const W = 400;
+const H = 300;
+const SECRET = { x: 40, y: 40, w: 160, h: 100 };
+const PIXELATED = { x: 220, y: 160, w: 150, h: 110 };
+
+/** A light grey picture with two patches of random noise (the "secrets"), as PNG, made by the page's canvas. */
+async function secretPicture(page: Page): Promise<Buffer> {
+  const b64 = await page.evaluate(
+    ({ W, H, patches }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = W;
+      canvas.height = H;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#dddddd';
+      ctx.fillRect(0, 0, W, H);
+      let seed = 42;
+      for (const p of patches) {
+        const data = ctx.createImageData(p.w, p.h);
+        for (let i = 0; i < data.data.length; i++) {
+          seed = (seed * 1103515245 + 12345) >>> 0;
+          data.data[i] = i % 4 === 3 ? 255 : seed >>> 24;
+        }
+        ctx.putImageData(data, p.x, p.y);
+      }
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    },
+    { W, H, patches: [SECRET, PIXELATED] },
+  );
+  return Buffer.from(b64, 'base64');
+}
+
+/** Drags on the canvas between two points in picture pixels. */
+async function drag(page: Page, from: [number, number], to: [number, number]) {
+  const canvas = page.locator('.annotate-stage canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const at = ([x, y]: [number, number]) => [box.x + (x * box.width) / W, box.y + (y * box.height) / H] as const;
+  await page.mouse.move(...at(from));
+  await page.mouse.down();
+  await page.mouse.move(...at([(from[0] + to[0]) / 2, (from[1] + to[1]) / 2]), { steps: 4 });
+  await page.mouse.move(...at(to), { steps: 4 });
+  await page.mouse.up();
+}
+
+function channel(img: { width: number; data: Buffer }, r: { x: number; y: number; w: number; h: number }, inset: number): number[] {
+  const out: number[] = [];
+  for (let y = r.y + inset; y < r.y + r.h - inset; y++)
+    for (let x = r.x + inset; x < r.x + r.w - inset; x++) out.push(img.data[(y * img.width + x) * 4]!);
+  return out;
+}
+
+function correlation(a: number[], b: number[]): number {
+  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+  const [ma, mb] = [mean(a), mean(b)];
+  let cov = 0;
+  let va = 0;
+  let vb = 0;
+  for (let i = 0; i < a.length; i++) {
+    cov += (a[i]! - ma) * (b[i]! - mb);
+    va += (a[i]! - ma) ** 2;
+    vb += (b[i]! - mb) ** 2;
+  }
+  return vb === 0 ? 0 : cov / Math.sqrt(va * vb);
+}
+
+test('Annotated image: shapes, undo/redo, tool keys, and blur and pixelate that leave no trace of the original pixels', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/compositions/annotated/new');
+  const original = await secretPicture(page);
+  await page.getByLabel('Choose image').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: original });
+  const canvas = page.getByRole('img', { name: /^The picture with/ });
+  await expect(canvas).toHaveAccessibleName('The picture with 0 annotations; drawing with the Arrow tool');
+
+  await page.getByRole('button', { name: 'Blur', exact: true }).click();
+  await drag(page, [SECRET.x - 2, SECRET.y - 2], [SECRET.x + SECRET.w + 2, SECRET.y + SECRET.h + 2]);
+  await page.keyboard.press('x');
+  await expect(page.getByRole('button', { name: 'Pixelate' })).toHaveAttribute('aria-pressed', 'true');
+  await drag(page, [PIXELATED.x - 2, PIXELATED.y - 2], [PIXELATED.x + PIXELATED.w + 2, PIXELATED.y + PIXELATED.h + 2]);
+  await page.keyboard.press('a');
+  await drag(page, [300, 30], [230, 120]);
+  await page.keyboard.press('r');
+  await drag(page, [250, 20], [390, 60]);
+  await page.getByRole('button', { name: 'Number', exact: true }).click();
+  await drag(page, [20, 250], [20, 250]);
+  await drag(page, [60, 250], [60, 250]);
+  await expect(canvas).toHaveAccessibleName('The picture with 6 annotations; drawing with the Number tool');
+
+  // Undo and redo, by button and by keyboard.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(canvas).toHaveAccessibleName(/with 5 annotations/);
+  await page.keyboard.press('Control+Shift+Z');
+  await expect(canvas).toHaveAccessibleName(/with 6 annotations/);
+  await page.keyboard.press('Control+z');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(canvas).toHaveAccessibleName(/with 6 annotations/);
+
+  const file = await downloaded(page, 'Download PNG');
+  expect(file.name).toBe('screenshot-annotated.png');
+  const before = await imageData(page, original);
+  const after = await imageData(page, file.bytes);
+  expect([after.width, after.height]).toEqual([W, H]);
+  for (const region of [SECRET, PIXELATED]) {
+    const was = channel(before, region, 3);
+    const now = channel(after, region, 3);
+    // Nothing of the noise survives: no correlation with it, and (almost) no pixel keeps its value.
+    expect(Math.abs(correlation(was, now))).toBeLessThan(0.2);
+    expect(now.filter((v, i) => v === was[i]).length / now.length).toBeLessThan(0.05);
+  }
+  // Away from every annotation the picture is untouched.
+  const untouched = { x: 120, y: 200, w: 60, h: 40 };
+  expect(channel(after, untouched, 0)).toEqual(channel(before, untouched, 0));
+  // The numbered markers and the red rectangle are drawn.
+  const px = (x: number, y: number) => [...after.data.subarray((y * W + x) * 4, (y * W + x) * 4 + 3)];
+  expect(px(250, 40)[0]).toBeGreaterThan(180);
+  expect(px(250, 40)[1]).toBeLessThan(80);
+  expect(errors).toEqual([]);
+});
+
+test('Annotated image: a file that is not a picture is explained', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/compositions/annotated/new');
+  await page.getByLabel('Choose image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(page.getByRole('alert')).toHaveText(
+    'This file is not a picture the browser can read. Use a PNG, JPEG, WebP, GIF or BMP image.',
+  );
+  await expect(page.getByRole('toolbar')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
