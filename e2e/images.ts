@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** The size and some pixels (RGBA) of an image file, decoded by the page's browser. */
 export async function imagePixels(
@@ -75,4 +75,22 @@ export function pixelDifference(a: Rgba, b: Rgba): { mean: number; farOff: numbe
     }
   }
   return { mean: sum / (width * height * 3), farOff: far / (width * height) };
+}
+
+/** Drags with the mouse on a canvas between two points given in the canvas's own pixels (width × height). */
+export async function dragOnCanvas(
+  page: Page,
+  canvas: Locator,
+  size: [number, number],
+  from: [number, number],
+  to: [number, number],
+): Promise<void> {
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const at = ([x, y]: [number, number]) => [box.x + (x * box.width) / size[0], box.y + (y * box.height) / size[1]] as const;
+  await page.mouse.move(...at(from));
+  await page.mouse.down();
+  await page.mouse.move(...at([(from[0] + to[0]) / 2, (from[1] + to[1]) / 2]), { steps: 5 });
+  await page.mouse.move(...at(to), { steps: 5 });
+  await page.mouse.up();
 }

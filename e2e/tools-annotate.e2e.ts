@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { downloaded, watchErrors } from './helpers.js';
-import { imageData } from './images.js';
+import { dragOnCanvas, imageData } from './images.js';
 
 // The annotation editor through the real UI: shapes drawn with the mouse, undo and redo, keyboard tool
 // keys, and redaction that really destroys the pixels of the exported picture.
@@ -36,17 +36,8 @@ async function secretPicture(page: Page): Promise<Buffer> {
   return Buffer.from(b64, 'base64');
 }
 
-/** Drags on the canvas between two points in picture pixels. */
-async function drag(page: Page, from: [number, number], to: [number, number]) {
-  const canvas = page.locator('.annotate-stage canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const at = ([x, y]: [number, number]) => [box.x + (x * box.width) / W, box.y + (y * box.height) / H] as const;
-  await page.mouse.move(...at(from));
-  await page.mouse.down();
-  await page.mouse.move(...at([(from[0] + to[0]) / 2, (from[1] + to[1]) / 2]), { steps: 4 });
-  await page.mouse.move(...at(to), { steps: 4 });
-  await page.mouse.up();
+function drag(page: Page, from: [number, number], to: [number, number]) {
+  return dragOnCanvas(page, page.locator('.annotate-stage canvas'), [W, H], from, to);
 }
 
 function channel(img: { width: number; data: Buffer }, r: { x: number; y: number; w: number; h: number }, inset: number): number[] {

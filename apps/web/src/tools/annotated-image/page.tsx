@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { CopyImageButton, saveFile } from '../kit/actions';
+import { CopyImageButton, ImageFormatSelect, saveFile } from '../kit/actions';
 import { FileDrop } from '../kit/files';
 import { formatSize } from '../kit/format';
 import { ToolAbout } from '../kit/ToolAbout';
@@ -209,23 +209,23 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
                 </button>
               ))}
             </div>
-            <label className="annotate-option">
-              Colour
-              <input type="color" value={settings.color} onChange={(e) => update({ color: e.target.value })} />
-            </label>
-            <label className="annotate-option">
-              Size
-              <select value={settings.size} onChange={(e) => update({ size: e.target.value as 's' | 'm' | 'l' })}>
+            <span className="annotate-option">
+              <label htmlFor="annotate-colour">Colour</label>
+              <input id="annotate-colour" type="color" value={settings.color} onChange={(e) => update({ color: e.target.value })} />
+            </span>
+            <span className="annotate-option">
+              <label htmlFor="annotate-size">Size</label>
+              <select id="annotate-size" value={settings.size} onChange={(e) => update({ size: e.target.value as 's' | 'm' | 'l' })}>
                 <option value="s">Small</option>
                 <option value="m">Medium</option>
                 <option value="l">Large</option>
               </select>
-            </label>
+            </span>
             {settings.tool === 'text' ? (
-              <label className="annotate-option">
-                Text to place
-                <input type="text" value={text} onChange={(e) => setText(e.target.value)} />
-              </label>
+              <span className="annotate-option">
+                <label htmlFor="annotate-text-to-place">Text to place</label>
+                <input id="annotate-text-to-place" type="text" value={text} onChange={(e) => setText(e.target.value)} />
+              </span>
             ) : null}
             <div className="inline-field">
               <button
@@ -290,13 +290,7 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
               {picture.bitmap.width} × {picture.bitmap.height} px · {state.present.length}{' '}
               {state.present.length === 1 ? 'annotation' : 'annotations'}
             </span>
-            <label className="annotate-option">
-              Format
-              <select value={settings.format} onChange={(e) => update({ format: e.target.value as 'png' | 'jpeg' })}>
-                <option value="png">PNG</option>
-                <option value="jpeg">JPG</option>
-              </select>
-            </label>
+            <ImageFormatSelect id="annotate-format" value={settings.format} onChange={(format) => update({ format })} />
             <CopyImageButton png={png} />
             <button type="button" className="button button-primary" onClick={download}>
               Download {settings.format === 'png' ? 'PNG' : 'JPG'}

@@ -106,3 +106,24 @@ export function CopyImageButton({ png, label = 'Copy image' }: { png?: Blob; lab
     </button>
   );
 }
+
+/** The PNG / JPG choice of the image tools' export row. */
+export function ImageFormatSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: 'png' | 'jpeg';
+  onChange: (value: 'png' | 'jpeg') => void;
+}) {
+  return (
+    <span className="annotate-option">
+      <label htmlFor={id}>Format</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as 'png' | 'jpeg')}>
+        <option value="png">PNG</option>
+        <option value="jpeg">JPG</option>
+      </select>
+    </span>
+  );
+}
