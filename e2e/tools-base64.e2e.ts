@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { downloaded, watchErrors } from './helpers.js';
+import { clipboardText, downloaded, watchErrors } from './helpers.js';
 
 // Base64 encode and decode through the real UI: text (UTF-8 exact), settings in the URL, files through
 // the worker with progress, precise errors, binary results with a detected type, copy and download.
@@ -41,7 +41,7 @@ test('Base64 encode: UTF-8 text live, alphabet, padding and line breaks kept in 
 
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wrapped);
+  await expect.poll(() => clipboardText(page)).toBe(wrapped);
   const file = await downloaded(page, 'Download');
   expect(file.name).toBe('base64.txt');
   expect(file.bytes.toString()).toBe(wrapped);
@@ -84,7 +84,7 @@ test('Base64 decode: text, whitespace and missing padding, precise errors, wrong
   await expect(output).toHaveValue('👋🏽 𝄞');
   await expect(page.getByText('Text (UTF-8) · 13 bytes')).toBeVisible();
   await page.getByRole('button', { name: 'Copy' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('👋🏽 𝄞');
+  await expect.poll(() => clipboardText(page)).toBe('👋🏽 𝄞');
 
   await input.fill('SGVsbG8s\nIFdv!cmxk');
   await expect(page.getByRole('alert')).toContainText("Invalid character '!' at position 14 (line 2, column 5).");

@@ -45,7 +45,7 @@ test('Counters: several named counters, steps, keyboard, reset and delete asking
   await expect(page.getByLabel('Laps count')).toHaveText('3');
 
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
-  expect(await clipboardText(page)).toBe('Laps: 3\nPeople: 0\nTotal: 3');
+  await expect.poll(() => clipboardText(page)).toBe('Laps: 3\nPeople: 0\nTotal: 3');
   const csv = await downloaded(page, 'Download CSV');
   expect(csv.name).toBe('counters.csv');
   expect(csv.bytes.toString()).toBe('name,count,step\nLaps,3,1\nPeople,0,5\n');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { downloaded, watchErrors } from './helpers.js';
+import { clipboardText, downloaded, watchErrors } from './helpers.js';
 
 // Data URIs through the real UI: a file to a data URI (media type, wrappers, settings in the URL,
 // copy, download) and a data URI back to a preview and a file with a sensible name; bad URIs explained.
@@ -25,7 +25,7 @@ test('Data URI from a file: media type, preview, CSS wrapper kept in the URL, co
   await expect(output).toHaveValue(`url("${uri}")`);
   await expect(page).toHaveURL(/wrapper=css/);
   await page.getByRole('button', { name: 'Copy' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`url("${uri}")`);
+  await expect.poll(() => clipboardText(page)).toBe(`url("${uri}")`);
   const file = await downloaded(page, 'Download');
   expect(file.name).toBe('dot.png.data-uri.txt');
   expect(file.bytes.toString()).toBe(`url("${uri}")`);

@@ -26,7 +26,7 @@ test('Size in bytes: bytes to text and text to bytes, both unit systems, exact b
   await expect(output).toHaveValue('18.446744 EB\n16 EiB');
   await expect(page).toHaveURL(/decimals=6/);
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
-  expect(await clipboardText(page)).toBe('18.446744 EB\n16 EiB');
+  await expect.poll(() => clipboardText(page)).toBe('18.446744 EB\n16 EiB');
 
   await input.fill('12 parsecs');
   await expect(page.getByRole('alert')).toHaveText(/Unknown unit "parsecs"/);
@@ -65,7 +65,7 @@ test('Password generator: length and sets in the URL, look-alikes excluded, many
   // 56 characters (62 minus I l 1 O 0 o): 32 × log2(56) ≈ 185.8 bits, a little less with one of each set.
   await expect(page.getByText(/Entropy: 185 bits per password \(very strong\)/)).toBeVisible();
   await page.getByRole('button', { name: 'Copy all' }).click();
-  expect(await clipboardText(page)).toBe(lines.join('\n'));
+  await expect.poll(() => clipboardText(page)).toBe(lines.join('\n'));
   const file = await downloaded(page, 'Download');
   expect(file.bytes.toString()).toBe(`${lines.join('\n')}\n`);
 
@@ -93,7 +93,7 @@ test('GUID generator: v4 and v7, many, formats in the URL, copy all, validation 
   for (const id of ids) expect(id).toMatch(/^\{[0-9A-F]{8}-[0-9A-F]{4}-7[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}\}$/);
   expect([...ids].sort()).toEqual(ids);
   await page.getByRole('button', { name: 'Copy all' }).click();
-  expect(await clipboardText(page)).toBe(ids.join('\n'));
+  await expect.poll(() => clipboardText(page)).toBe(ids.join('\n'));
   const file = await downloaded(page, 'Download');
   expect(file.name).toBe('uuids-v7.txt');
 

@@ -30,9 +30,9 @@ test('Markdown: GFM output and live preview, settings kept in the URL, copy and 
   await expect(link).toHaveAttribute('rel', /noopener/);
 
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
-  expect(await clipboardText(page)).toBe(await output.inputValue());
+  await expect.poll(() => clipboardText(page)).toBe(await output.inputValue());
   await page.getByRole('button', { name: 'Copy formatted' }).click();
-  expect(await clipboardText(page)).toContain('Release notes');
+  await expect.poll(() => clipboardText(page)).toContain('Release notes');
   const file = await downloaded(page, 'Download');
   expect(file.name).toBe('release-notes.html');
   const doc = file.bytes.toString();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clipboardText } from './helpers.js';
 import { readFile } from 'node:fs/promises';
 
 // ROT13 encode and decode through the real UI: live output, copy, download, examples, swap.
@@ -23,7 +24,7 @@ for (const [path, heading] of [
 
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Uryyb, Jbeyq! Müevpu 2024 – Привет 👋');
+    await expect.poll(() => clipboardText(page)).toBe('Uryyb, Jbeyq! Müevpu 2024 – Привет 👋');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^rot13-(en|de)coded\.txt$/);

@@ -29,7 +29,7 @@ test('Word count: live counts, top words, language, copy and download', async ({
 
   await expect(output).toHaveValue(/^Words: 14\nCharacters: \d+\n/);
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
-  expect(await clipboardText(page)).toBe(await output.inputValue());
+  await expect.poll(() => clipboardText(page)).toBe(await output.inputValue());
   const file = await downloaded(page, 'Download');
   expect(file.name).toBe('word-count.txt');
 

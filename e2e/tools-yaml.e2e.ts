@@ -30,7 +30,7 @@ test('YAML to JSON: aliases resolved, documents counted, indentation kept in the
   await expect(output).toHaveValue('[{"a":1},[2],"three"]');
   await expect(page.getByText('3 documents, as a JSON array')).toBeVisible();
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
-  expect(await clipboardText(page)).toBe('[{"a":1},[2],"three"]');
+  await expect.poll(() => clipboardText(page)).toBe('[{"a":1},[2],"three"]');
   const file = await downloaded(page, 'Download');
   expect(file.name).toBe('data.json');
   expect(JSON.parse(file.bytes.toString())).toEqual([{ a: 1 }, [2], 'three']);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { session } from '../../shared/session/session';
 import type { HistoryRecord } from '../../shared/storage/db';
-import { clearHistory, keepInputs, loadHistory, setKeepInputs } from './history';
+import { clearHistory, keepInputs, recentTools, setKeepInputs } from './history';
 
 /** Recently used tools from the local history, the opt-in for keeping inputs, and a way to clear it all. */
 export function HistoryPanel() {
@@ -12,10 +12,10 @@ export function HistoryPanel() {
 
   useEffect(() => {
     let live = true;
-    Promise.all([loadHistory(0, 50), keepInputs()])
+    Promise.all([recentTools(8), keepInputs()])
       .then(([history, kept]) => {
         if (!live) return;
-        setRecords(history.filter((r) => r.type === 'tool').slice(0, 8));
+        setRecords(history);
         setKeep(kept);
       })
       .catch(() => live && setRecords([]));

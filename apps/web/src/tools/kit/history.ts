@@ -83,6 +83,18 @@ export async function toolInputs(toolId: string): Promise<HistoryRecord[]> {
 
 export { loadHistory };
 
+/** The most recently used tools (newest first), however many inputs and scans were kept since. */
+export async function recentTools(limit: number): Promise<HistoryRecord[]> {
+  const db = await database();
+  const records: HistoryRecord[] = [];
+  let cursor = await db.transaction('history').store.index('created').openCursor(null, 'prev');
+  while (cursor && records.length < limit) {
+    if (cursor.value.type === 'tool') records.push(cursor.value);
+    cursor = await cursor.continue();
+  }
+  return records;
+}
+
 /** Clears the history: everything, or only the tool records or only the inputs. */
 export async function clearHistory(type?: 'tool' | 'input'): Promise<void> {
   const db = await database();
