@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bwipjs from 'bwip-js/node';
@@ -47,6 +48,11 @@ test('PDF to image: every page drawn like pdftoppm draws it, page range, DPI, JP
   await expect(results.getByRole('img')).toHaveCount(3);
   await expect(results.getByRole('listitem').nth(0)).toContainText('Page 1 · 612 × 792 px');
   await expect(results.getByRole('listitem').nth(1)).toContainText('Page 2 · 842 × 595 px');
+
+  // Each preview downloads its page, also once later pages were added.
+  const [one] = await Promise.all([page.waitForEvent('download'), results.getByRole('link', { name: 'Download page 1' }).click()]);
+  expect(one.suggestedFilename()).toBe('sample-1.png');
+  expect((await readFile((await one.path())!)).subarray(1, 4).toString()).toBe('PNG');
 
   // All pages in one ZIP, named like pdftoppm names them; each within a small difference of poppler's.
   const zip = await downloaded(page, 'Download all (ZIP)');

@@ -39,7 +39,17 @@ export default function PdfToImagePage(_: ToolPageProps) {
   const ext = settings.format === 'png' ? 'png' : 'jpg';
   const stem = file ? file.name.replace(/\.pdf$/i, '') || 'document' : 'document';
 
-  useEffect(() => () => pages.forEach((p) => URL.revokeObjectURL(p.url)), [pages]);
+  // Object URLs of pages no longer shown are released (the ones still shown stay valid for their download links).
+  const shown = useRef(new Set<string>());
+  useEffect(() => {
+    const now = new Set(pages.map((p) => p.url));
+    for (const url of shown.current) if (!now.has(url)) URL.revokeObjectURL(url);
+    shown.current = now;
+  }, [pages]);
+  useEffect(() => {
+    const urls = shown;
+    return () => urls.current.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
   useEffect(() => () => void doc?.loadingTask.destroy(), [doc]);
 
   const ask: PasswordAsk = (reason) =>
