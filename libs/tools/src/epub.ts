@@ -200,7 +200,7 @@ function cleanChapter(html: string, context: ChapterContext): string {
   return render(children, { xmlMode: true, decodeEntities: true, encodeEntities: 'utf8' });
 }
 
-function xhtml(title: string, language: string, body: string, extraHead = ''): string {
+function xhtml(title: string, language: string, body: string): string {
   const lang = escapeXml(language);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
@@ -208,7 +208,7 @@ function xhtml(title: string, language: string, body: string, extraHead = ''): s
 <head>
 <meta charset="UTF-8"/>
 <title>${escapeXml(title)}</title>
-<link rel="stylesheet" type="text/css" href="style.css"/>${extraHead}
+<link rel="stylesheet" type="text/css" href="style.css"/>
 </head>
 <body>
 ${body}

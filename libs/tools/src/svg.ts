@@ -38,7 +38,8 @@ const DROP = new Set([
   'listener',
 ]);
 const LINK_ATTRS = /^(href|xlink:href|src|srcset|poster|data|action|formaction|background)$/i;
-const MAX_SIDE_FALLBACK = { width: 300, height: 150 };
+/** The size browsers give an image whose SVG says nothing of its size. */
+const DEFAULT_SIZE = { width: 300, height: 150 };
 
 /** A local reference (#id) or inline data; everything else would be fetched. */
 function isLocal(url: string): boolean {
@@ -161,8 +162,8 @@ export function cleanSvg(text: string): CleanSvg {
     width ??= height !== undefined ? (height * box.width) / box.height : box.width;
     height ??= (width * box.height) / box.width;
   }
-  width ??= MAX_SIDE_FALLBACK.width;
-  height ??= MAX_SIDE_FALLBACK.height;
+  width ??= DEFAULT_SIZE.width;
+  height ??= DEFAULT_SIZE.height;
   if (!box) root.attribs.viewBox = `0 0 ${width} ${height}`;
   if (!root.attribs.xmlns) root.attribs.xmlns = 'http://www.w3.org/2000/svg';
   return { root, width, height, removed };

@@ -1,4 +1,4 @@
-import { codesToCsv, formatLabel } from '@tinkerdesk/tools/barcode-read';
+import { codesToCsv } from '@tinkerdesk/tools/barcode-read';
 import { useEffect, useMemo, useState } from 'react';
 import { CopyButton, DownloadButton } from '../kit/actions';
 import { FileDrop } from '../kit/files';
@@ -144,8 +144,8 @@ export default function BarcodeDecoderPage(_: ToolPageProps) {
           the picture; its text can be copied or, for a web address, opened.
         </p>
         <p>
-          Drop a photo or screenshot, pick one, or paste it from the clipboard. The picture never leaves your device.{' '}
-          {formatLabel('QRCode')}s in a photo decode best when the code fills a fair part of the frame and is in focus.
+          Drop a photo or screenshot, pick one, or paste it from the clipboard. The picture never leaves your device. QR codes in a photo
+          decode best when the code fills a fair part of the frame and is in focus.
         </p>
       </ToolAbout>
     </>

@@ -1,6 +1,7 @@
 import { hitTest, moveItem, panBy } from '@tinkerdesk/tools/collage';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ImageFormatSelect, saveFile } from '../kit/actions';
+import { fitsCanvas } from '../kit/canvas-limits';
 import { FileDrop } from '../kit/files';
 import { ToolAbout } from '../kit/ToolAbout';
 import { setting, useUrlSettings } from '../kit/url-settings';
@@ -28,7 +29,6 @@ const PRESETS = [
 ];
 const MAX_PICTURES = 60;
 const MAX_FILE = 50 * 1024 * 1024;
-const MAX_PIXELS = 120_000_000;
 
 let nextId = 1;
 
@@ -87,7 +87,7 @@ export default function CompositionPage(_: ToolPageProps) {
     }),
     [settings],
   );
-  const tooBig = layout.width * layout.height > MAX_PIXELS;
+  const tooBig = !fitsCanvas(layout.width, layout.height);
 
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d');

@@ -1,14 +1,11 @@
 import { getDocument, GlobalWorkerOptions, InvalidPDFException, PasswordResponses, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { fitsCanvas, MAX_CANVAS_PIXELS, MAX_CANVAS_SIDE } from '../kit/canvas-limits';
 
 // pdf.js parses the PDF, decodes its fonts and images in its own Web Worker (from this site); the page
 // draws the result on a canvas, one page at a time. Its data files are served from /pdfjs/ (see
 // vite.config.ts), so nothing comes from a CDN and the tool works offline.
 GlobalWorkerOptions.workerSrc = workerUrl;
-
-/** Canvas limits that hold in every current browser. */
-export const MAX_SIDE = 16384;
-export const MAX_PIXELS = 120_000_000;
 
 export type PasswordAsk = (reason: 'need' | 'wrong') => Promise<string | null>;
 
@@ -68,8 +65,8 @@ export async function renderPage(
     const viewport = page.getViewport({ scale: dpi / 72 });
     const width = Math.max(1, Math.round(viewport.width));
     const height = Math.max(1, Math.round(viewport.height));
-    if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
-      const most = Math.floor(dpi * Math.min(MAX_SIDE / Math.max(width, height), Math.sqrt(MAX_PIXELS / (width * height))));
+    if (!fitsCanvas(width, height)) {
+      const most = Math.floor(dpi * Math.min(MAX_CANVAS_SIDE / Math.max(width, height), Math.sqrt(MAX_CANVAS_PIXELS / (width * height))));
       throw new Error(
         `Page ${pageNumber} at ${dpi} DPI would be ${width} × ${height} pixels, more than a browser can draw. Use ${most} DPI or less.`,
       );

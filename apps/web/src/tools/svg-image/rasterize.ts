@@ -1,3 +1,5 @@
+import { fitsCanvas, MAX_CANVAS_SIDE } from '../kit/canvas-limits';
+
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 export interface RasterJob {
@@ -10,10 +12,6 @@ export interface RasterJob {
   /** A CSS colour, or undefined for transparent (JPEG has no transparency: white then). */
   background?: string;
 }
-
-/** Canvas limits that hold in every current browser. */
-export const MAX_SIDE = 16384;
-export const MAX_PIXELS = 120_000_000;
 
 /** The XML parser's complaint about markup, if any (the first line of Chromium's parsererror text). */
 function xmlProblem(markup: string): string | undefined {
@@ -31,8 +29,8 @@ function xmlProblem(markup: string): string | undefined {
  * only on the page, not in a worker; the drawing is one call.)
  */
 export async function rasterize(job: RasterJob): Promise<Blob> {
-  if (job.width > MAX_SIDE || job.height > MAX_SIDE || job.width * job.height > MAX_PIXELS) {
-    throw new Error(`That is too large to draw: up to ${MAX_SIDE.toLocaleString('en')} pixels a side and 120 megapixels in all.`);
+  if (!fitsCanvas(job.width, job.height)) {
+    throw new Error(`That is too large to draw: up to ${MAX_CANVAS_SIDE.toLocaleString('en')} pixels a side and 120 megapixels in all.`);
   }
   const url = URL.createObjectURL(new Blob([job.markup], { type: 'image/svg+xml' }));
   try {
