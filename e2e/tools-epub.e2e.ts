@@ -1,9 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { epubcheck } from '@tinkerdesk/testing';
 import { strFromU8, unzipSync } from 'fflate';
 import { downloaded, watchErrors } from './helpers.js';
 
@@ -11,22 +7,13 @@ import { downloaded, watchErrors } from './helpers.js';
 // non-Latin text, reordering; the downloaded book is checked by epubcheck. Then the draft survives a
 // reload, and a book without a title or with a wrong language tag is explained.
 
-const run = promisify(execFile);
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAwMDAxMDAAAANGQEDxRg5IAAAAABJRU5ErkJggg==',
   'base64',
 );
 
 async function epubcheckErrors(bytes: Buffer): Promise<string[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'tinkerdesk-epub-e2e-'));
-  await writeFile(join(dir, 'book.epub'), bytes);
-  await run('java', ['-jar', '/usr/share/java/epubcheck.jar', join(dir, 'book.epub'), '--json', join(dir, 'report.json')]).catch(
-    () => undefined,
-  );
-  const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as {
-    messages: Array<{ severity: string; ID: string; message: string }>;
-  };
-  return report.messages.filter((m) => m.severity !== 'USAGE' && m.severity !== 'INFO').map((m) => `${m.severity} ${m.ID}: ${m.message}`);
+  return (await epubcheck(bytes)).map((m) => `${m.severity} ${m.ID}: ${m.message}`);
 }
 
 test('EPUB creation: a book with cover, images, Markdown and HTML chapters in three scripts, reordered, passes epubcheck', async ({

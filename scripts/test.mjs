@@ -4,6 +4,7 @@
 // Prints one closing line "tests: N passed, M failed". `--only=unit,integration` runs a subset.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ensureDebianPrograms } from './debian-programs.mjs';
 import { checkInfrastructure } from './infra.mjs';
 import { run } from './processes.mjs';
 
@@ -12,6 +13,10 @@ const only = process.argv
   ?.slice(7)
   .split(',');
 const want = (step) => !only || only.includes(step);
+const ALL_STEPS = ['build', 'typecheck', 'lint', 'unit', 'integration', 'e2e'];
+
+// The Debian programs the chosen steps use: installed now when this machine can, else one line and stop.
+ensureDebianPrograms(ALL_STEPS.filter(want));
 const reports = 'test-results';
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

@@ -1,3 +1,4 @@
 export * from './platform.js';
 export * from './cleanup.js';
 export * from './oidc-provider.js';
+export * from './epubcheck.js';

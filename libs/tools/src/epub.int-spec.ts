@@ -1,16 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { epubcheck } from '@tinkerdesk/testing';
 import { unzipSync, strFromU8 } from 'fflate';
 import { buildEpub, EpubError, type EpubBook } from './epub.js';
 
 // Books built by buildEpub, checked by epubcheck (Debian's package, the reference EPUB validator):
 // covers, several chapters, images, Markdown and messy pasted HTML, non-Latin and right-to-left text.
 
-const run = promisify(execFile);
 /** A 2 × 2 red PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAwMDAxMDAAAANGQEDxRg5IAAAAABJRU5ErkJggg==',
@@ -19,27 +14,6 @@ const PNG = Buffer.from(
 const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4" fill="#4f46e5"/></svg>',
 );
-
-interface Message {
-  severity: string;
-  ID: string;
-  message: string;
-  locations: Array<{ path: string; line: number }>;
-}
-
-async function epubcheck(bytes: Uint8Array): Promise<Message[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'tinkerdesk-epub-'));
-  const file = join(dir, 'book.epub');
-  const report = join(dir, 'report.json');
-  await writeFile(file, bytes);
-  try {
-    await run('java', ['-jar', '/usr/share/java/epubcheck.jar', file, '--json', report], { timeout: 120_000 });
-  } catch {
-    // epubcheck exits 1 when it reports errors; the report says which.
-  }
-  const parsed = JSON.parse(await readFile(report, 'utf8')) as { messages: Message[] };
-  return parsed.messages.filter((m) => m.severity === 'ERROR' || m.severity === 'FATAL' || m.severity === 'WARNING');
-}
 
 const full: EpubBook = {
   title: 'The Tinkerdesk Reader: 修理の本 & more',
