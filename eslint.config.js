@@ -19,6 +19,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-unsafe-function-type': 'off',
+      // Optional DTO fields use Optional() from libs/contracts: IsOptional lets null through to the services.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['IsOptional'],
+              message: 'use Optional() from @tinkerdesk/contracts (null is not absent)',
+            },
+          ],
+        },
+      ],
       '@nx/enforce-module-boundaries': [
         'error',
         {

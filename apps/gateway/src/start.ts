@@ -9,6 +9,8 @@ import { announceReady, createLogger, loadConfigOrExit, PinoNestLogger, RpcClien
 import { AppModule } from './app.module.js';
 import { schema, type GatewayConfig } from './config.js';
 import { HttpErrorFilter } from './http/error.filter.js';
+import { answerParserErrorsInEnvelope } from './http/parser-errors.js';
+import { RouteTable } from './http/route-table.js';
 import { RequestContextInterceptor, requestContextMiddleware } from './http/request-context.js';
 import { httpValidationPipe } from './http/validation.js';
 import { mountOpenApi } from './openapi.js';
@@ -81,10 +83,12 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   app.use('/v1', express.urlencoded({ limit: config.BODY_LIMIT, extended: false }));
   app.useGlobalInterceptors(new RequestContextInterceptor());
   app.useGlobalPipes(httpValidationPipe());
-  app.useGlobalFilters(new HttpErrorFilter(logger));
+  const expressApp = app.getHttpAdapter().getInstance() as express.Express;
+  app.useGlobalFilters(new HttpErrorFilter(logger, new RouteTable(expressApp)));
+  answerParserErrorsInEnvelope(app.getHttpServer() as Server);
   app.enableShutdownHooks();
   // Before Nest's routes: the web app answers every non-/v1 path (SPA fallback); /v1 goes on.
-  mountWebApp(app.getHttpAdapter().getInstance() as express.Express, config.WEB_DIST, logger);
+  mountWebApp(expressApp, config.WEB_DIST, logger);
   mountOpenApi(app, config.PUBLIC_URL);
   await app.init();
 

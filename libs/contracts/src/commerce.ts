@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID, Matches } from 'class-validator';
+import { IsUUID, Matches } from 'class-validator';
+import { Optional } from './input.js';
 
 /** What GET /v1/users/me may include besides the profile (comma separated). */
 export const PROFILE_INCLUDES = ['services'] as const;
@@ -7,7 +8,7 @@ export const PROFILE_INCLUDES = ['services'] as const;
 /** HTTP: GET /v1/users/me?include=services */
 export class ProfileQueryDto {
   @ApiPropertyOptional({ description: `Comma-separated extras: ${PROFILE_INCLUDES.join(', ')}`, example: 'services' })
-  @IsOptional()
+  @Optional()
   @Matches(new RegExp(`^(${PROFILE_INCLUDES.join('|')})(,(${PROFILE_INCLUDES.join('|')}))*$`), {
     message: `include must be a comma-separated list of: ${PROFILE_INCLUDES.join(', ')}`,
   })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Optional } from './input.js';
 
 /** Output formats the conversion workers produce from images (sharp). */
 export const IMAGE_TARGETS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
@@ -30,13 +31,13 @@ export class CreateConversionJobDto {
   @IsIn(IMAGE_TARGETS)
   to!: ImageTarget;
 
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(1)
   @Max(10000)
   width?: number;
 
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(1)
   @Max(10000)
@@ -79,7 +80,7 @@ export class ConvertUploadDto {
     maximum: 10000,
     description: 'Output width in pixels (keeps the aspect ratio when height is not given)',
   })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -87,7 +88,7 @@ export class ConvertUploadDto {
   width?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 10000, description: 'Output height in pixels' })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, IsTimeZone, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsString, IsTimeZone, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { Optional } from './input.js';
 
 /** HTTP: POST /v1/users */
 export class CreateUserDto {
@@ -27,12 +28,12 @@ export class SignInDto {
 /** HTTP: POST /v1/users/me */
 export class UpdateProfileDto {
   @ApiPropertyOptional({ example: 'Europe/Paris', description: 'IANA time zone' })
-  @IsOptional()
+  @Optional()
   @IsTimeZone({ message: 'tz must be an IANA time zone such as Europe/Paris' })
   tz?: string;
 
   @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   name?: string;
@@ -162,7 +163,7 @@ export class CreateCodeDto {
   kind!: CodeKind;
 
   @ApiPropertyOptional({ description: 'impersonate only: the guid or email of the account' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(254)
   user?: string;
@@ -219,7 +220,7 @@ export class OidcAuthorizeDto {
     maxLength: 500,
     description: 'Where the web app goes after signing in: a path on this site (starts with "/", not "//")',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(500, { message: 'returnTo must be at most 500 characters long' })
   @Matches(RETURN_TO_PATTERN, { message: 'returnTo must be a path on this site, starting with "/" (not "//")' })
@@ -255,7 +256,7 @@ export class OidcExchangeMessage {
   state!: string;
 
   /** The iss parameter of the provider's redirect (RFC 9207), when it sent one. */
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(500, { message: 'iss is too long' })
   iss?: string;

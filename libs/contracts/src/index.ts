@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './input.js';
 export * from './subjects.js';
 export * from './health.js';
 export * from './conversion.js';

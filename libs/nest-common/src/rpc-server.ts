@@ -13,6 +13,7 @@ import { AppError, REQUEST_ID_HEADER, type RpcErrorPayload } from '@tinkerdesk/c
 import { randomUUID } from 'node:crypto';
 import { Observable, throwError } from 'rxjs';
 import { requestContext } from './context.js';
+import { InputPipe } from './input-pipe.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -34,8 +35,8 @@ export class RequestIdInterceptor implements NestInterceptor {
 }
 
 /** Validation of message payloads with the same DTO classes the gateway validates with. */
-export function rpcValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+export function rpcValidationPipe(): InputPipe {
+  const validation = new ValidationPipe({
     whitelist: true,
     forbidUnknownValues: true,
     transform: true,
@@ -44,6 +45,7 @@ export function rpcValidationPipe(): ValidationPipe {
       return new AppError('VALIDATION_FAILED', detail || 'invalid message');
     },
   });
+  return new InputPipe(validation);
 }
 
 /**

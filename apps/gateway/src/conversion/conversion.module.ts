@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { uploadOptions } from '../http/uploads.js';
 import { ConversionController } from './conversion.controller.js';
 import { fileStoreProvider } from './file-store.provider.js';
 
@@ -8,7 +9,7 @@ import { fileStoreProvider } from './file-store.provider.js';
   imports: [
     MulterModule.registerAsync({
       inject: [GATEWAY_CONFIG],
-      useFactory: (config: GatewayConfig) => ({ limits: { fileSize: config.UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 64 * 1024 } }),
+      useFactory: (config: GatewayConfig) => uploadOptions(config.UPLOAD_LIMIT),
     }),
   ],
   controllers: [ConversionController],

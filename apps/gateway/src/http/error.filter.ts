@@ -1,20 +1,37 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { AppError } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { mapError } from './error-mapping.js';
+import type { RouteTable } from './route-table.js';
+
+/**
+ * Nest's answer for a request no route takes (an HttpException 404, unlike a service's NOT_FOUND):
+ * a 405 with Allow when the path exists with other methods.
+ */
+function methodNotAllowed(exception: unknown, request: Request, routes: RouteTable | undefined): AppError | undefined {
+  if (!routes || !(exception instanceof HttpException) || exception.getStatus() !== 404) return undefined;
+  const allowed = routes.methodsOf(request.path);
+  if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
+  return new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${request.path}; allowed: ${allowed.join(', ')}`);
+}
 
 /** Every error leaves the gateway as `{ success: false, error, detail }`; 500s only carry an id. */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly routes?: RouteTable,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     const errorId = randomUUID();
-    const mapped = mapError(exception, errorId);
+    const notAllowed = methodNotAllowed(exception, request, this.routes);
+    const mapped = mapError(notAllowed ?? exception, errorId);
     if (mapped.unexpected !== undefined) {
       this.logger.error({ err: mapped.unexpected, errorId, method: request.method, url: request.originalUrl }, 'unexpected error');
     }
@@ -22,6 +39,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.destroy();
       return;
     }
+    if (notAllowed) response.setHeader('allow', this.routes?.methodsOf(request.path).join(', ') ?? '');
     response.status(mapped.status).json(mapped.body);
   }
 }

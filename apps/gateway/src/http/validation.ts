@@ -1,6 +1,7 @@
 import { ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 import { AppError } from '@tinkerdesk/contracts';
+import { InputPipe } from '@tinkerdesk/nest-common';
 
 function messages(errors: ValidationError[], path = ''): string[] {
   return errors.flatMap((e) => {
@@ -10,13 +11,17 @@ function messages(errors: ValidationError[], path = ''): string[] {
   });
 }
 
-/** Request validation with the DTO classes of libs/contracts; failures are 400 VALIDATION_FAILED. */
-export function httpValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+/**
+ * Request validation with the DTO classes of libs/contracts, after the input checks every body, query
+ * and path parameter gets (depth, NUL); failures are 400 VALIDATION_FAILED.
+ */
+export function httpValidationPipe(): InputPipe {
+  const validation = new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
     transform: true,
     exceptionFactory: (errors) => new AppError('VALIDATION_FAILED', messages(errors).join('; ') || 'the request is invalid'),
   });
+  return new InputPipe(validation);
 }

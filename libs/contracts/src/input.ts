@@ -1,0 +1,57 @@
+import { ValidateBy, ValidateIf } from 'class-validator';
+
+/** How deep a JSON body, query or message may nest (every DTO of the API is far shallower). */
+export const MAX_INPUT_DEPTH = 32;
+
+function describe(path: string, fallback: string): string {
+  return path === '' ? fallback : path;
+}
+
+/**
+ * What is wrong with raw input before it is validated against its DTO, or undefined when nothing is:
+ * nesting deeper than MAX_INPUT_DEPTH (which would overflow the stack of the transformers), and the
+ * NUL character in any string or key (PostgreSQL refuses it in text: refused where input enters).
+ * Iterative, so hostile input cannot overflow the stack here either.
+ */
+export function inputProblem(value: unknown, what: string): string | undefined {
+  const stack: Array<{ value: unknown; depth: number; path: string }> = [{ value, depth: 0, path: '' }];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (!item) break;
+    const { value: v, depth, path } = item;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return `${describe(path, what)} must not contain the NUL character (\\u0000)`;
+      continue;
+    }
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= MAX_INPUT_DEPTH) return `${what} nests deeper than ${MAX_INPUT_DEPTH} levels`;
+    if (Array.isArray(v)) {
+      v.forEach((child, i) => stack.push({ value: child, depth: depth + 1, path: `${path}[${i}]` }));
+      continue;
+    }
+    for (const [key, child] of Object.entries(v as Record<string, unknown>)) {
+      if (key.includes('\u0000')) return `a field name in ${describe(path, what)} contains the NUL character (\\u0000)`;
+      stack.push({ value: child, depth: depth + 1, path: path ? `${path}.${key}` : key });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An optional field: it may be left out, but when present it must be a value, never null (use
+ * instead of class-validator's IsOptional, which lets null through to the services).
+ */
+export function Optional(): PropertyDecorator {
+  const present = ValidateIf((_object: object, value: unknown) => value !== undefined);
+  const notNull = ValidateBy({
+    name: 'isNotNull',
+    validator: {
+      validate: (value: unknown) => value !== null,
+      defaultMessage: (args) => `${args?.property ?? 'the field'} must not be null: leave it out instead`,
+    },
+  });
+  return (target: object, key: string | symbol) => {
+    present(target, key);
+    notNull(target, key);
+  };
+}
