@@ -167,7 +167,7 @@ describe('the gateway contract', () => {
   it('answers unknown /v1 routes with 404 NOT_FOUND in JSON', async () => {
     for (const [method, path] of [
       ['GET', '/v1/nothing-here'],
-      ['POST', '/v1/health'],
+      ['POST', '/v1/nothing/here'],
       ['DELETE', '/v1'],
     ] as const) {
       const res = await fetch(`${platform.url}${path}`, { method });
