@@ -111,7 +111,8 @@ function resolve(schema: OpenApiSchema | undefined, doc: OpenApiDocument): OpenA
 }
 
 /** Percent-encoding that also takes lone surrogates (as their replacement character). */
-const encode = (value: string): string => encodeURIComponent(value.toWellFormed());
+const encode = (value: string): string =>
+  encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
 const nested = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
