@@ -85,7 +85,8 @@ export async function dragOnCanvas(
   from: [number, number],
   to: [number, number],
 ): Promise<void> {
-  await canvas.scrollIntoViewIfNeeded();
+  // Centred, not merely "in view": the sticky top bar can cover the top of a canvas that is in view.
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
   const box = (await canvas.boundingBox())!;
   const at = ([x, y]: [number, number]) => [box.x + (x * box.width) / size[0], box.y + (y * box.height) / size[1]] as const;
   await page.mouse.move(...at(from));

@@ -44,11 +44,21 @@ function blockMeans(image: Pixels, r: Region, block: number): { cols: number; ro
   return { cols, rows, means };
 }
 
-/** Each block × block square of the region becomes its average colour. */
-export function pixelate(image: Pixels, region: Region, block: number): void {
+/**
+ * The block size a redaction of `region` uses: never smaller than the region's shorter side, so a block
+ * spans the whole height of a line of text in it (or the whole width of a tall region) and no glyph is
+ * cut into blocks that could outline it, whatever the size of the text; `strength` can only make it
+ * coarser. (Small fixed blocks leave large text readable: 48 px text stayed legible under 12 px blocks.)
+ */
+export function redactionBlock(region: Region, strength: number): number {
+  return Math.max(2, Math.round(strength), Math.ceil(Math.min(Math.abs(region.width), Math.abs(region.height))));
+}
+
+/** Each block of the region (see redactionBlock) becomes its average colour. */
+export function pixelate(image: Pixels, region: Region, strength: number): void {
   const r = clipRegion(region, image.width, image.height);
   if (!r) return;
-  const size = Math.max(2, Math.round(block));
+  const size = redactionBlock(r, strength);
   const { cols, means } = blockMeans(image, r, size);
   for (let y = 0; y < r.height; y++) {
     for (let x = 0; x < r.width; x++) {
@@ -60,13 +70,13 @@ export function pixelate(image: Pixels, region: Region, block: number): void {
 }
 
 /**
- * A smooth blur that keeps nothing of the original: the region is reduced to block averages (block =
- * strength in pixels) and drawn back with bilinear interpolation between the block centres.
+ * A smooth blur that keeps nothing of the original: the region is reduced to block averages (see
+ * redactionBlock) and drawn back with bilinear interpolation between the block centres.
  */
 export function blurRegion(image: Pixels, region: Region, strength: number): void {
   const r = clipRegion(region, image.width, image.height);
   if (!r) return;
-  const size = Math.max(2, Math.round(strength));
+  const size = redactionBlock(r, strength);
   const { cols, rows, means } = blockMeans(image, r, size);
   const at = (cx: number, cy: number, c: number) =>
     means[(Math.min(rows - 1, Math.max(0, cy)) * cols + Math.min(cols - 1, Math.max(0, cx))) * 4 + c]!;

@@ -5,7 +5,7 @@ import { formatSize } from '../kit/format';
 import { ToolAbout } from '../kit/ToolAbout';
 import { setting, useUrlSettings } from '../kit/url-settings';
 import type { ToolPageProps } from '../types';
-import { drawAll, isVisible, type Shape, type Tool } from './shapes';
+import { drawAll, isVisible, TEXT_LINE_HEIGHT, textAt, textFont, type Shape, type TextShape, type Tool } from './shapes';
 
 const TOOLS: Array<{ id: Tool; label: string; key: string }> = [
   { id: 'arrow', label: 'Arrow', key: 'a' },
@@ -15,6 +15,7 @@ const TOOLS: Array<{ id: Tool; label: string; key: string }> = [
   { id: 'text', label: 'Text', key: 't' },
   { id: 'marker', label: 'Number', key: 'n' },
   { id: 'highlight', label: 'Highlight', key: 'h' },
+  { id: 'cover', label: 'Cover', key: 'c' },
   { id: 'blur', label: 'Blur', key: 'b' },
   { id: 'pixelate', label: 'Pixelate', key: 'x' },
 ];
@@ -35,12 +36,23 @@ interface History {
   present: Shape[];
   future: Shape[][];
 }
-type Action = { type: 'add'; shape: Shape } | { type: 'undo' } | { type: 'redo' } | { type: 'clear' } | { type: 'reset' };
+type Action =
+  | { type: 'add'; shape: Shape }
+  | { type: 'replace'; index: number; shape: Shape | null }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'clear' }
+  | { type: 'reset' };
 
 function history(state: History, action: Action): History {
   switch (action.type) {
     case 'add':
       return { past: [...state.past, state.present], present: [...state.present, action.shape], future: [] };
+    case 'replace': {
+      // An edited shape keeps its place in the drawing order; null removes it.
+      const present = state.present.flatMap((s, i) => (i !== action.index ? [s] : action.shape ? [action.shape] : []));
+      return { past: [...state.past, state.present], present, future: [] };
+    }
     case 'clear':
       return state.present.length ? { past: [...state.past, state.present], present: [], future: [] } : state;
     case 'undo':
@@ -60,7 +72,8 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
   const [settings, update] = useUrlSettings(SETTINGS);
   const [picture, setPicture] = useState<{ bitmap: ImageBitmap; name: string } | null>(null);
   const [error, setError] = useState('');
-  const [text, setText] = useState('Note');
+  /** The text being typed where it was placed: a new one (index null) or a placed one being edited. */
+  const [editor, setEditor] = useState<{ index: number | null; shape: TextShape; place: Place } | null>(null);
   const [state, dispatch] = useReducer(history, { past: [], present: [], future: [] });
   const [draft, setDraft] = useState<Shape | null>(null);
   const [png, setPng] = useState<Blob | undefined>(undefined);
@@ -72,7 +85,11 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
   const lineWidth = Math.max(2, Math.round(4 * unit * scale));
   const fontSize = Math.max(12, Math.round(28 * unit * scale));
   const nextMarker = state.present.filter((s) => s.kind === 'marker').length + 1;
-  const shapes = useMemo(() => (draft ? [...state.present, draft] : state.present), [state.present, draft]);
+  const shapes = useMemo(() => {
+    // Text being edited is shown by the editor, not drawn under it.
+    const drawn = editor?.index != null ? state.present.filter((_, i) => i !== editor.index) : state.present;
+    return draft ? [...drawn, draft] : drawn;
+  }, [state.present, draft, editor]);
 
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d', { willReadFrequently: true });
@@ -136,7 +153,7 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
     return [((event.clientX - box.left) * c.width) / box.width, ((event.clientY - box.top) * c.height) / box.height];
   }
 
-  function shapeFor(tool: Tool, [x1, y1]: [number, number], [x2, y2]: [number, number], previous: Shape | null): Shape {
+  function shapeFor(tool: Exclude<Tool, 'text'>, [x1, y1]: [number, number], [x2, y2]: [number, number], previous: Shape | null): Shape {
     const stroke = { color: settings.color, width: lineWidth };
     switch (tool) {
       case 'arrow':
@@ -153,10 +170,10 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
                 ],
           ...stroke,
         };
-      case 'text':
-        return { kind: 'text', x: x2, y: y2, text, color: settings.color, size: fontSize };
       case 'marker':
         return { kind: 'marker', x: x2, y: y2, n: nextMarker, color: settings.color, size: fontSize * 1.4 };
+      case 'cover':
+        return { kind: 'cover', x: x1, y: y1, w: x2 - x1, h: y2 - y1, color: settings.color === '#e11d48' ? '#111827' : settings.color };
       case 'blur':
       case 'pixelate':
         return { kind: tool, x: x1, y: y1, w: x2 - x1, h: y2 - y1, strength: Math.max(8, Math.round(12 * unit * scale)) };
@@ -170,6 +187,32 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
           ...stroke,
           color: tool === 'highlight' && settings.color === '#e11d48' ? '#facc15' : settings.color,
         };
+    }
+  }
+
+  /** Opens the text editor at a point: on the placed text there, else for new text. */
+  function openText(p: [number, number]) {
+    const c = canvas.current;
+    const ctx = c?.getContext('2d');
+    if (!c || !ctx) return;
+    const box = c.getBoundingClientRect();
+    const stage = c.parentElement?.getBoundingClientRect() ?? box;
+    const place = { left: box.left - stage.left, top: box.top - stage.top, scale: box.width / c.width };
+    const index = textAt(ctx, state.present, p);
+    const placed = state.present[index];
+    if (placed?.kind === 'text') setEditor({ index, shape: placed, place });
+    else setEditor({ index: null, shape: { kind: 'text', x: p[0], y: p[1], text: '', color: settings.color, size: fontSize }, place });
+  }
+
+  /** Places (or changes, or with no text left removes) the text being edited. */
+  function commitText(text: string) {
+    if (!editor) return;
+    const shape = { ...editor.shape, text: text.replace(/\s+$/, '') };
+    setEditor(null);
+    if (editor.index === null) {
+      if (isVisible(shape)) dispatch({ type: 'add', shape });
+    } else if (shape.text !== editor.shape.text) {
+      dispatch({ type: 'replace', index: editor.index, shape: isVisible(shape) ? shape : null });
     }
   }
 
@@ -222,10 +265,7 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
               </select>
             </span>
             {settings.tool === 'text' ? (
-              <span className="annotate-option">
-                <label htmlFor="annotate-text-to-place">Text to place</label>
-                <input id="annotate-text-to-place" type="text" value={text} onChange={(e) => setText(e.target.value)} />
-              </span>
+              <span className="annotate-hint">Click the picture to type there; click placed text to change it.</span>
             ) : null}
             <div className="inline-field">
               <button
@@ -260,19 +300,29 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
               width={picture.bitmap.width}
               height={picture.bitmap.height}
               role="img"
-              aria-label={`The picture with ${state.present.length} annotations; drawing with the ${toolLabel} tool`}
+              aria-label={`The picture with ${state.present.length} ${state.present.length === 1 ? 'annotation' : 'annotations'}; drawing with the ${toolLabel} tool`}
               onPointerDown={(event) => {
-                event.currentTarget.setPointerCapture(event.pointerId);
                 const p = point(event);
+                if (settings.tool === 'text') {
+                  // The editor opens on pointer up, so this press does not take its focus away.
+                  event.preventDefault();
+                  return;
+                }
+                event.currentTarget.setPointerCapture(event.pointerId);
                 start.current = p;
                 setDraft(shapeFor(settings.tool, p, p, null));
               }}
               onPointerMove={(event) => {
-                if (!start.current) return;
+                if (!start.current || settings.tool === 'text') return;
                 const p = point(event);
-                setDraft((previous) => shapeFor(settings.tool, start.current!, p, previous));
+                const tool = settings.tool;
+                setDraft((previous) => shapeFor(tool, start.current!, p, previous));
               }}
               onPointerUp={(event) => {
+                if (settings.tool === 'text') {
+                  if (!editor) openText(point(event));
+                  return;
+                }
                 if (!start.current) return;
                 const shape = shapeFor(settings.tool, start.current, point(event), draft);
                 start.current = null;
@@ -284,6 +334,15 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
                 setDraft(null);
               }}
             />
+            {editor ? (
+              <TextEditor
+                key={`${editor.index ?? 'new'}-${editor.shape.x}-${editor.shape.y}`}
+                place={editor.place}
+                shape={editor.shape}
+                onDone={commitText}
+                onCancel={() => setEditor(null)}
+              />
+            ) : null}
           </div>
           <div className="annotate-export">
             <span className="text-pane-info">
@@ -305,14 +364,84 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
       <ToolAbout>
         <p>
           Marks up a screenshot or photo: arrows, rectangles, ellipses, free drawing, text, numbered markers (1, 2, 3… in order) and a
-          highlighter. Undo and redo with Ctrl+Z and Ctrl+Shift+Z; each tool has a key (A, R, E, P, T, N, H, B, X).
+          highlighter. Text is typed where you click (Enter places it, Shift+Enter starts a new line, Escape leaves it); click placed text
+          with the Text tool to change it. Undo and redo with Ctrl+Z and Ctrl+Shift+Z; each tool has a key (A, R, E, P, T, N, H, C, B, X),
+          off while you type.
         </p>
         <p>
-          Blur and Pixelate redact for real: the pixels under them are replaced by averages of large blocks, so the exported picture holds
-          nothing of what was there (a blur filter or a box drawn on top can often be undone; this cannot). Everything happens on this
-          device.
+          Cover, Blur and Pixelate redact for real. Cover paints a solid box over the region: use it for text. Blur and Pixelate replace the
+          pixels with averages of blocks at least as large as the region&apos;s shorter side, so text of any size under them cannot be read,
+          and the exported picture holds nothing of what was there (a blur filter or a see-through box can often be undone; this cannot).
+          Everything happens on this device.
         </p>
       </ToolAbout>
     </>
+  );
+}
+
+/**
+ * Text typed where it is placed: a text box over the canvas at the text's place, size and colour.
+ * Enter places it (Shift+Enter starts a new line), Escape leaves it as it was, leaving the box places it.
+ * The tool keys are off while typing (they ignore text fields).
+ */
+/** Where the canvas is drawn inside its stage, and its display scale (CSS pixels per picture pixel). */
+interface Place {
+  left: number;
+  top: number;
+  scale: number;
+}
+
+function TextEditor({
+  place,
+  shape,
+  onDone,
+  onCancel,
+}: {
+  place: Place;
+  shape: TextShape;
+  onDone: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const [value, setValue] = useState(shape.text);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const finished = useRef(false);
+  useEffect(() => {
+    field.current?.focus();
+    field.current?.select();
+  }, []);
+  const lines = value.split('\n');
+  const finish = (done: () => void) => {
+    if (finished.current) return;
+    finished.current = true;
+    done();
+  };
+  return (
+    <textarea
+      ref={field}
+      className="annotate-text-editor"
+      aria-label="Text on the picture"
+      value={value}
+      rows={lines.length}
+      cols={Math.max(4, ...lines.map((l) => l.length + 1))}
+      spellCheck={false}
+      style={{
+        left: place.left + shape.x * place.scale,
+        top: place.top + shape.y * place.scale,
+        font: textFont(shape.size * place.scale),
+        lineHeight: TEXT_LINE_HEIGHT,
+        color: shape.color,
+      }}
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          finish(onCancel);
+        } else if (e.key === 'Enter' && !e.shiftKey) {
+          e.preventDefault();
+          finish(() => onDone(value));
+        }
+      }}
+      onBlur={() => finish(() => onDone(value))}
+    />
   );
 }

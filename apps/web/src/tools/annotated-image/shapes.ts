@@ -1,6 +1,6 @@
 import { blurRegion, pixelate } from '@tinkerdesk/tools/redact';
 
-export type Tool = 'arrow' | 'rect' | 'ellipse' | 'pen' | 'text' | 'marker' | 'highlight' | 'blur' | 'pixelate';
+export type Tool = 'arrow' | 'rect' | 'ellipse' | 'pen' | 'text' | 'marker' | 'highlight' | 'cover' | 'blur' | 'pixelate';
 
 interface Stroke {
   color: string;
@@ -10,6 +10,7 @@ interface Stroke {
 export type Shape =
   | ({ kind: 'arrow'; x1: number; y1: number; x2: number; y2: number } & Stroke)
   | ({ kind: 'rect' | 'ellipse' | 'highlight'; x: number; y: number; w: number; h: number } & Stroke)
+  | { kind: 'cover'; x: number; y: number; w: number; h: number; color: string }
   | ({ kind: 'pen'; points: Array<[number, number]> } & Stroke)
   | { kind: 'text'; x: number; y: number; text: string; color: string; size: number }
   | { kind: 'marker'; x: number; y: number; n: number; color: string; size: number }
@@ -50,9 +51,38 @@ export function isVisible(shape: Shape): boolean {
   }
 }
 
+export type TextShape = Extract<Shape, { kind: 'text' }>;
+
+/** The line height of placed text, as a multiple of its size. */
+export const TEXT_LINE_HEIGHT = 1.25;
+
+/** The font of placed text (the inline editor uses the same). */
+export const textFont = (size: number): string => `600 ${size}px system-ui, sans-serif`;
+
+/** The index of the topmost text shape whose box holds the point, or -1. */
+export function textAt(
+  ctx: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D,
+  shapes: readonly Shape[],
+  [x, y]: [number, number],
+): number {
+  for (let i = shapes.length - 1; i >= 0; i--) {
+    const s = shapes[i]!;
+    if (s.kind !== 'text') continue;
+    ctx.save();
+    ctx.font = textFont(s.size);
+    const lines = s.text.split('\n');
+    const width = Math.max(...lines.map((line) => ctx.measureText(line).width));
+    ctx.restore();
+    const pad = s.size / 4;
+    if (x >= s.x - pad && x <= s.x + width + pad && y >= s.y - pad && y <= s.y + lines.length * s.size * TEXT_LINE_HEIGHT + pad) return i;
+  }
+  return -1;
+}
+
 /**
- * Draws the picture and the shapes, in order, on a canvas of the picture's size. Blur and pixelate
- * replace the pixels under them (everything drawn so far) with values made from block averages only.
+ * Draws the picture and the shapes, in order, on a canvas of the picture's size. Cover paints an opaque
+ * box; blur and pixelate replace the pixels under them (everything drawn so far) with values made from
+ * block averages only, in blocks at least as large as the region's shorter side.
  */
 export function drawAll(
   ctx: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D,
@@ -81,6 +111,12 @@ export function drawAll(
         ctx.ellipse(s.x + s.w / 2, s.y + s.h / 2, Math.abs(s.w / 2), Math.abs(s.h / 2), 0, 0, Math.PI * 2);
         ctx.stroke();
         break;
+      case 'cover':
+        // An opaque box: every pixel under it is replaced by the colour (the export keeps nothing else).
+        ctx.globalAlpha = 1;
+        ctx.fillStyle = s.color;
+        ctx.fillRect(s.x, s.y, s.w, s.h);
+        break;
       case 'highlight':
         ctx.globalCompositeOperation = 'multiply';
         ctx.globalAlpha = 0.4;
@@ -98,13 +134,13 @@ export function drawAll(
         break;
       case 'text':
         ctx.fillStyle = s.color;
-        ctx.font = `600 ${s.size}px system-ui, sans-serif`;
+        ctx.font = textFont(s.size);
         ctx.textBaseline = 'top';
         ctx.lineWidth = Math.max(2, s.size / 8);
         ctx.strokeStyle = 'rgba(255,255,255,0.85)';
         s.text.split('\n').forEach((line, i) => {
-          ctx.strokeText(line, s.x, s.y + i * s.size * 1.25);
-          ctx.fillText(line, s.x, s.y + i * s.size * 1.25);
+          ctx.strokeText(line, s.x, s.y + i * s.size * TEXT_LINE_HEIGHT);
+          ctx.fillText(line, s.x, s.y + i * s.size * TEXT_LINE_HEIGHT);
         });
         break;
       case 'marker': {
