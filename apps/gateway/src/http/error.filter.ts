@@ -22,6 +22,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.destroy();
       return;
     }
+    for (const [name, value] of Object.entries(mapped.headers ?? {})) response.setHeader(name, value);
     response.status(mapped.status).json(mapped.body);
   }
 }
