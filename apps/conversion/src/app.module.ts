@@ -1,13 +1,12 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { CONVERSION_QUEUE, PLATFORM_VERSION } from '@tinkerdesk/contracts';
-import type { Logger } from '@tinkerdesk/nest-common';
+import { createRedis, pingRedis, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { dataSourceOptions } from './database/data-source.js';
 import { ConversionJobsController } from './jobs/conversion-jobs.controller.js';
 import { CONVERSION_QUEUE_TOKEN, ConversionJobsService, LOGGER } from './jobs/conversion-jobs.service.js';
-import { createRedis } from './jobs/redis.js';
 
 interface ListenerConfig {
   DATABASE_URL: string;
@@ -25,7 +24,7 @@ export class AppModule implements OnApplicationShutdown {
   ) {}
 
   static register(config: ListenerConfig, logger: Logger): DynamicModule {
-    const redis = createRedis(config.REDIS_URL, 'conversion-listener');
+    const redis = createRedis(config.REDIS_URL, 'conversion-listener', { forBullmq: true });
     redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
     const queue = new Queue(CONVERSION_QUEUE, { connection: redis, prefix: config.REDIS_PREFIX });
     queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'queue error'));
@@ -36,13 +35,7 @@ export class AppModule implements OnApplicationShutdown {
         ServiceHealthModule.forService(
           { service: 'conversion', version: PLATFORM_VERSION },
           {
-            redis: async () => {
-              const pong = await Promise.race([
-                redis.ping(),
-                new Promise<never>((_, reject) => setTimeout(() => reject(new Error('redis did not answer within 500 ms')), 500)),
-              ]);
-              if (pong !== 'PONG') throw new Error(`unexpected redis answer ${pong}`);
-            },
+            redis: () => pingRedis(redis),
           },
         ),
       ],

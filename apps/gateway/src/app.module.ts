@@ -3,9 +3,9 @@ import type { RpcClient } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ConversionModule } from './conversion/conversion.module.js';
 import { BearerGuard } from './auth/bearer.guard.js';
-import { SignInLimiter } from './auth/sign-in-limiter.js';
 import { ContactController } from './contact/contact.controller.js';
 import { HealthController } from './health/health.controller.js';
+import { RateLimitInterceptor, RateLimits } from './http/rate-limit.js';
 import { AccountController } from './users/account.controller.js';
 import { CodesController } from './users/codes.controller.js';
 import { OidcController } from './users/oidc.controller.js';
@@ -27,7 +27,7 @@ export class AppModule {
       module: AppModule,
       imports: [ConfigModule.with(config), RpcModule.withClient(rpc), ConversionModule],
       controllers: [HealthController, UsersController, AccountController, CodesController, OidcController, ContactController],
-      providers: [BearerGuard, SignInLimiter],
+      providers: [BearerGuard, RateLimits, RateLimitInterceptor],
     };
   }
 }

@@ -1,4 +1,53 @@
-import { commonSchema, env, redisSchema, type ConfigOf } from '@tinkerdesk/nest-common';
+import { isIP } from 'node:net';
+import { commonSchema, ConfigError, env, redisSchema, type ConfigOf, type Field } from '@tinkerdesk/nest-common';
+
+/** Express's names for address ranges, allowed in TRUST_PROXY next to addresses and CIDR blocks. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the reverse proxies whose X-Forwarded-For the gateway believes, comma-separated
+ * addresses or CIDR blocks (or Express's loopback, linklocal, uniquelocal). Unset: none, and the
+ * client address is the TCP peer.
+ */
+export function trustProxyField(): Field<string[]> {
+  return {
+    parse(variable, raw) {
+      const entries = (raw ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const bad = entries.find((e) => !isProxyEntry(e));
+      if (bad !== undefined) {
+        throw new ConfigError(
+          variable,
+          `must list IP addresses or CIDR blocks (or ${PROXY_RANGES.join(', ')}), comma-separated (got "${bad}")`,
+        );
+      }
+      return entries;
+    },
+  };
+}
+
+/** An optional secret of at least `min` characters. */
+function optionalSecret(min: number): Field<string | undefined> {
+  return {
+    parse(variable, raw) {
+      const value = raw?.trim();
+      if (!value) return undefined;
+      if (value.length < min) throw new ConfigError(variable, `must be at least ${min} characters long`);
+      return value;
+    },
+  };
+}
 
 /** The gateway's environment; nothing else in the gateway reads process.env. */
 export const schema = {
@@ -12,6 +61,11 @@ export const schema = {
   CORS_ORIGINS: env.str('*'),
   WEB_DIST: env.str('apps/web/dist'),
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),
+  TRUST_PROXY: trustProxyField(),
+  /** Bearer token that shows operators the detail of GET /v1/health; unset: nobody sees it. */
+  HEALTH_TOKEN: optionalSecret(16),
+  /** Multiplies the limits of the mail-sending routes (http/rate-limits.ts); 1 in production. */
+  RATE_LIMIT_FACTOR: env.int(1, 1, 100_000),
 };
 
 export type GatewayConfig = ConfigOf<typeof schema>;

@@ -47,7 +47,9 @@ export async function startGateway(env: Record<string, string | undefined> = pro
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default), so a
+  // client cannot choose the address its sign-in and mail limits are counted under.
+  app.set('trust proxy', config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false);
   app.disable('x-powered-by');
   app.use(requestContextMiddleware(logger));
   app.use(

@@ -3,6 +3,8 @@ import { TestPlatform } from '@tinkerdesk/testing';
 import sharp from 'sharp';
 
 let platform: TestPlatform;
+/** The detail of GET /v1/health is for operators holding this token. */
+const HEALTH_TOKEN = 'platform-test-health-token';
 
 async function png(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
@@ -31,6 +33,7 @@ beforeAll(async () => {
   platform = await TestPlatform.start(['identity', 'commerce', 'terminals', 'conversion', 'conversion-worker', 'gateway'], {
     BODY_LIMIT: '4096',
     UPLOAD_LIMIT: '200000',
+    HEALTH_TOKEN,
   });
 }, 90_000);
 
@@ -39,8 +42,8 @@ afterAll(async () => {
 });
 
 describe('health through the gateway', () => {
-  it('reports every service up with its database, and Redis for conversion', async () => {
-    const res = await fetch(`${platform.url}/v1/health`);
+  it('reports every service up with its database, and Redis for identity and conversion (operator detail)', async () => {
+    const res = await fetch(`${platform.url}/v1/health`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
     expect(res.status).toBe(200);
     const report = (await res.json()) as {
       status: string;
@@ -52,6 +55,7 @@ describe('health through the gateway', () => {
       expect(report.services[service]?.dependencies.database?.status).toBe('up');
     }
     expect(report.services.conversion?.dependencies.redis?.status).toBe('up');
+    expect(report.services.identity?.dependencies.redis?.status).toBe('up');
   });
 
   it('made each service write and read its own schema', async () => {

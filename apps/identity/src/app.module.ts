@@ -1,41 +1,87 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
-import type { ConfigOf, Logger } from '@tinkerdesk/nest-common';
+import { createRedis, pingRedis, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { AccountsController } from './accounts/accounts.controller.js';
-import { AccountsService, MAILER, PUBLIC_URL } from './accounts/accounts.service.js';
+import { AccountsService, PUBLIC_URL, SIGN_IN_LIMITER } from './accounts/accounts.service.js';
+import { SignInLimiter } from './accounts/sign-in-limiter.js';
 import { oidcProviders, type schema } from './config.js';
-import { ContactController, SUPPORT_ADDRESS } from './contact/contact.controller.js';
+import { ContactController } from './contact/contact.controller.js';
+import { ContactService, SUPPORT_ADDRESS } from './contact/contact.service.js';
 import { IDENTITY_LOGGER } from './logger.token.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { mailComposer } from './mail/mail-composer.js';
+import {
+  MAIL_COMPOSER,
+  MAIL_QUEUE,
+  MAIL_QUEUE_NAME,
+  MAIL_REDIS,
+  MAIL_SENDER,
+  MAIL_SETTINGS,
+  MailQueue,
+  MailWorker,
+  type MailJob,
+} from './mail/mail-queue.js';
 import { Mailer } from './mail/mailer.js';
 import { SocialController } from './social/social.controller.js';
 import { OIDC_PROVIDER_CONFIGS, OIDC_TIMEOUT_MS, SocialService } from './social/social.service.js';
 
+const LIMITS_REDIS = Symbol('LIMITS_REDIS');
+
 @Module({})
-export class AppModule {
+export class AppModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
+    @Inject(MAIL_REDIS) private readonly mailRedis: Redis,
+    @Inject(LIMITS_REDIS) private readonly limitsRedis: Redis,
+  ) {}
+
   static register(config: ConfigOf<typeof schema>, logger: Logger): DynamicModule {
     const mailer = new Mailer(
       { ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), from: config.MAIL_FROM, dataDir: config.DATA_DIR },
       logger,
     );
+    const mailRedis = createRedis(config.REDIS_URL, 'identity-mail', { forBullmq: true });
+    const limitsRedis = createRedis(config.REDIS_URL, 'identity-limits');
+    for (const redis of [mailRedis, limitsRedis])
+      redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
+    const queue = new Queue<MailJob>(MAIL_QUEUE_NAME, { connection: mailRedis, prefix: config.REDIS_PREFIX });
+    queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'mail queue error'));
     return {
       module: AppModule,
       imports: [
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
-        ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }),
+        ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }, { redis: () => pingRedis(limitsRedis) }),
       ],
       controllers: [AccountsController, ContactController, SocialController],
       providers: [
         AccountsService,
+        ContactService,
         SocialService,
+        MailQueue,
+        MailWorker,
         { provide: OIDC_PROVIDER_CONFIGS, useValue: oidcProviders(config) },
         { provide: OIDC_TIMEOUT_MS, useValue: config.OIDC_TIMEOUT_MS },
-        { provide: MAILER, useValue: mailer },
+        { provide: MAIL_QUEUE, useValue: queue },
+        { provide: MAIL_REDIS, useValue: mailRedis },
+        { provide: LIMITS_REDIS, useValue: limitsRedis },
+        { provide: MAIL_SETTINGS, useValue: { prefix: config.REDIS_PREFIX, retryDelayMs: config.MAIL_RETRY_DELAY_MS } },
+        { provide: MAIL_SENDER, useValue: mailer },
+        { provide: MAIL_COMPOSER, useFactory: mailComposer, inject: [AccountsService, ContactService] },
+        { provide: SIGN_IN_LIMITER, useValue: SignInLimiter.inRedis(limitsRedis, config.REDIS_PREFIX) },
         { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
         { provide: SUPPORT_ADDRESS, useValue: config.SUPPORT_EMAIL },
         { provide: IDENTITY_LOGGER, useValue: logger },
       ],
     };
+  }
+
+  /** After the mail worker has stopped (MailWorker.onModuleDestroy). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+    this.mailRedis.disconnect();
+    this.limitsRedis.disconnect();
   }
 }

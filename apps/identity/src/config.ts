@@ -1,5 +1,5 @@
 import { OIDC_PROVIDER_NAMES, OIDC_PROVIDERS, type OidcProviderId } from '@tinkerdesk/contracts';
-import { commonSchema, ConfigError, databaseSchema, env, type ConfigOf, type Field } from '@tinkerdesk/nest-common';
+import { commonSchema, ConfigError, databaseSchema, env, redisSchema, type ConfigOf, type Field } from '@tinkerdesk/nest-common';
 import { isLoopbackIssuer } from './social/social-rules.js';
 
 /** An http(s) URL, or unset. */
@@ -12,11 +12,15 @@ function optionalHttpUrl(): Field<string | undefined> {
 export const schema = {
   ...commonSchema,
   ...databaseSchema,
+  /** Redis: the mail queue (BullMQ) and the sign-in limit counters. */
+  ...redisSchema,
   HEALTH_PORT: env.port(0),
   /** smtp:// or smtps:// URL; when unset, messages are written as .eml files under DATA_DIR/mail. */
   SMTP_URL: env.optionalStr(),
   MAIL_FROM: env.str('Tinkerdesk <no-reply@tinkerdesk.dev>'),
   DATA_DIR: env.str('data'),
+  /** First wait before a failed mail is tried again; each later wait doubles (mail/mail-queue.ts). */
+  MAIL_RETRY_DELAY_MS: env.int(10_000, 10, 3_600_000),
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),
   /** Where contact questions are emailed. */
   SUPPORT_EMAIL: env.str('support@tinkerdesk.dev'),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -6,6 +6,11 @@ import { SMTPServer } from 'smtp-server';
 let platform: TestPlatform;
 let smtp: SMTPServer;
 const inbox: Array<{ to: string[]; raw: string }> = [];
+/**
+ * What the SMTP server does with each message before taking it: nothing by default; a test may hold
+ * it (a slow server) or throw (a temporary failure, 451).
+ */
+let beforeTaking: (to: string[], text: string) => Promise<void> | void = () => undefined;
 
 /** Quoted-printable soft breaks and escapes, as nodemailer writes long text lines. */
 function decode(raw: string): string {
@@ -14,7 +19,7 @@ function decode(raw: string): string {
 
 /** The newest message to `to` whose decoded text matches `pattern`. */
 async function waitForMail(to: string, pattern: RegExp = /./): Promise<string> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 200; i++) {
     const found = inbox.findLast((m) => m.to.includes(to) && pattern.test(decode(m.raw)));
     if (found) return decode(found.raw);
     await new Promise((r) => setTimeout(r, 50));
@@ -36,8 +41,16 @@ beforeAll(async () => {
       let raw = '';
       stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
       stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw });
-        callback();
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        Promise.resolve()
+          .then(() => beforeTaking(to, decode(raw)))
+          .then(
+            () => {
+              inbox.push({ to, raw });
+              callback();
+            },
+            (error: unknown) => callback(Object.assign(new Error(String(error)), { responseCode: 451 })),
+          );
       });
     },
   });
@@ -46,8 +59,13 @@ beforeAll(async () => {
   platform = await TestPlatform.start(['identity', 'gateway'], {
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     PUBLIC_URL: 'http://tinkerdesk.test',
+    MAIL_RETRY_DELAY_MS: '100',
   });
 }, 90_000);
+
+afterEach(() => {
+  beforeTaking = () => undefined;
+});
 
 afterAll(async () => {
   await platform?.close();
@@ -139,6 +157,61 @@ describe('password reset', () => {
     );
     expect((await call('POST', '/v1/account/resetpassword', { token, password: 'never applied' })).status).toBe(401);
     expect((await call('POST', `/v1/users/${encodeURIComponent(address)}/signin`, { password: 'keep this one' })).status).toBe(200);
+  });
+});
+
+describe('mail goes out through a queue, after the answer', () => {
+  const RESET = /\/login#!\/reset\//;
+
+  it('answers a reset request exactly alike for an existing and an unknown email; the mail still arrives', async () => {
+    const address = email('alike');
+    expect((await call('POST', '/v1/users', { email: address, password: 'an existing account' })).status).toBe(201);
+    const known = await call('POST', '/v1/account/resetpassword/setup', { email: address });
+    const unknown = await call('POST', '/v1/account/resetpassword/setup', { email: email('unknown') });
+    expect(known).toEqual({ status: 200, body: { success: true } });
+    expect(unknown).toEqual(known);
+    expect(await waitForMail(address, RESET)).toContain('Subject: Reset your Tinkerdesk password');
+  });
+
+  it('answers before a slow mail server has taken the message', async () => {
+    const address = email('slow');
+    await call('POST', '/v1/users', { email: address, password: 'a slow mail server' });
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    beforeTaking = (to, text) => (to.includes(address) && RESET.test(text) ? held : undefined);
+    // Without a queue the answer would wait for the server: the timer would release it first.
+    const timer = setTimeout(() => (order.push('released by the timer'), release()), 8000);
+    const answer = await call('POST', '/v1/account/resetpassword/setup', { email: address });
+    order.push('answered');
+    release();
+    clearTimeout(timer);
+    expect(answer).toEqual({ status: 200, body: { success: true } });
+    expect(order).toEqual(['answered']);
+    await waitForMail(address, RESET);
+  });
+
+  it('retries with backoff when the mail server fails, and logs each failed attempt', async () => {
+    const address = email('flaky');
+    await call('POST', '/v1/users', { email: address, password: 'a flaky mail server' });
+    let refused = 0;
+    beforeTaking = (to, text) => {
+      if (to.includes(address) && RESET.test(text) && refused < 2) {
+        refused += 1;
+        throw new Error('try again later');
+      }
+    };
+    expect(await call('POST', '/v1/account/resetpassword/setup', { email: address })).toEqual({ status: 200, body: { success: true } });
+    const mail = await waitForMail(address, RESET);
+    expect(refused).toBe(2);
+    const link = /\/login#!\/reset\/([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    expect((await call('POST', '/v1/account/resetpassword', { token: link, password: 'after two retries' })).status).toBe(200);
+    const failures = platform
+      .logs('identity')
+      .split('\n')
+      .filter((line) => line.includes('mail attempt failed'));
+    expect(failures.length).toBeGreaterThanOrEqual(2);
+    expect(failures.join('\n')).not.toContain(link);
   });
 });
 

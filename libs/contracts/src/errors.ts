@@ -53,6 +53,8 @@ export interface RpcErrorPayload {
   code: ErrorCode;
   detail: string;
   key?: string;
+  /** RATE_LIMITED: seconds until a new try may succeed (the gateway's Retry-After header). */
+  retryAfterSeconds?: number;
 }
 
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
@@ -73,9 +75,20 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     readonly key?: string,
+    /** RATE_LIMITED: seconds until a new try may succeed; the gateway sends it as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${code}: ${detail}`);
     this.name = 'AppError';
+  }
+
+  /** 429 RATE_LIMITED with the wait the client must respect (whole seconds, at least 1). */
+  static rateLimited(detail: string, retryAfterSeconds: number): AppError {
+    return new AppError('RATE_LIMITED', detail, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+  }
+
+  static fromPayload(payload: RpcErrorPayload): AppError {
+    return new AppError(payload.code, payload.detail, payload.key, payload.retryAfterSeconds);
   }
 
   get status(): number {
@@ -83,6 +96,11 @@ export class AppError extends Error {
   }
 
   toPayload(): RpcErrorPayload {
-    return this.key ? { code: this.code, detail: this.detail, key: this.key } : { code: this.code, detail: this.detail };
+    return {
+      code: this.code,
+      detail: this.detail,
+      ...(this.key ? { key: this.key } : {}),
+      ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+    };
   }
 }

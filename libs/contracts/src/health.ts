@@ -19,7 +19,14 @@ export interface ServiceHealth {
   dependencies: Record<string, DependencyHealth>;
 }
 
-/** GET /v1/health */
+/** GET /v1/health for anyone: up or down, nothing that describes the deployment. */
+export interface PublicHealthReport {
+  status: 'ok' | 'degraded';
+  gateway: { status: ComponentStatus };
+  services: Record<string, { status: ComponentStatus }>;
+}
+
+/** GET /v1/health with the operator token (HEALTH_TOKEN): instances, versions, latencies, errors. */
 export interface HealthReport {
   status: 'ok' | 'degraded';
   gateway: { status: ComponentStatus; version: string; uptimeSeconds: number };

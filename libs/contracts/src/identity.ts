@@ -64,6 +64,12 @@ export class SignInMessage extends SignInDto {
   @IsString()
   @MaxLength(254)
   identifier!: string;
+
+  /** The client's address as the gateway determined it (TRUST_PROXY): sign-in failures are counted per account and address. */
+  @Optional()
+  @IsString()
+  @MaxLength(64)
+  clientAddress?: string;
 }
 
 /** NATS: identity.session.verify and identity.session.end */

@@ -8,3 +8,5 @@ export * from './prefixed-nats-server.js';
 export * from './service-bootstrap.js';
 export * from './file-store.js';
 export * from './ready.js';
+export * from './redis.js';
+export * from './rate-limit.js';

@@ -37,10 +37,26 @@ function serviceOf(subject: string): string {
  * deadline. The request id of the current HTTP request travels in a NATS header.
  */
 export class RpcClient {
+  /** False between a 'disconnect' and the next 'reconnect' status of the connection. */
+  private linked = true;
+
   private constructor(
     private readonly nc: NatsConnection,
     private readonly options: RpcClientOptions,
-  ) {}
+  ) {
+    void this.followStatus();
+  }
+
+  /**
+   * A client that is reconnecting is not closed, so `isClosed()` alone says nothing about whether
+   * a request can reach a service: follow the connection's status events instead.
+   */
+  private async followStatus(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === 'disconnect') this.linked = false;
+      else if (status.type === 'reconnect') this.linked = true;
+    }
+  }
 
   static async connect(options: RpcClientOptions): Promise<RpcClient> {
     const nc = await connect({
@@ -56,8 +72,9 @@ export class RpcClient {
     return this.nc;
   }
 
+  /** Connected to a NATS server now (not closed, not between a disconnect and a reconnect). */
   isConnected(): boolean {
-    return !this.nc.isClosed();
+    return this.linked && !this.nc.isClosed();
   }
 
   async send<T>(subject: string, data: unknown, timeoutMs = this.options.timeoutMs): Promise<T> {
@@ -77,7 +94,7 @@ export class RpcClient {
       throw RpcClient.translate(error, service, timeoutMs);
     }
     if (reply.err !== undefined && reply.err !== null) {
-      if (isRpcErrorPayload(reply.err)) throw new AppError(reply.err.code, reply.err.detail, reply.err.key);
+      if (isRpcErrorPayload(reply.err)) throw AppError.fromPayload(reply.err);
       throw new Error(`${service} service failed: ${typeof reply.err === 'string' ? reply.err : JSON.stringify(reply.err)}`);
     }
     return reply.response as T;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -11,6 +12,21 @@ export interface ApiAnswer {
   body: Record<string, unknown>;
   /** The Location header of a redirect (undefined otherwise). */
   location?: string;
+}
+
+/** What `TestPlatform.request` answers: the status, the parsed JSON body and every header. */
+export interface RawAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** The source address of the connection (any 127.x.y.z works on loopback): a client or a proxy. */
+  localAddress?: string;
 }
 
 /** An email address no other test uses. */
@@ -150,6 +166,39 @@ export class TestPlatform {
       body: (json && text ? JSON.parse(text) : {}) as Record<string, unknown>,
       ...(location ? { location } : {}),
     };
+  }
+
+  /**
+   * One call to the gateway with full control: extra headers (X-Forwarded-For), the connection's
+   * source address (to play a proxy on 127.0.0.2) and the response headers (Retry-After).
+   */
+  request(method: string, path: string, options: RequestOptions = {}): Promise<RawAnswer> {
+    const headers: Record<string, string> = { ...options.headers };
+    const payload = options.body !== undefined ? JSON.stringify(options.body) : undefined;
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    return new Promise((resolveAnswer, reject) => {
+      const req = httpRequest(
+        `${this.url}${path}`,
+        { method, headers, agent: false, ...(options.localAddress ? { localAddress: options.localAddress } : {}) },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            const json = res.headers['content-type']?.includes('application/json');
+            resolveAnswer({
+              status: res.statusCode ?? 0,
+              body: (json && text ? JSON.parse(text) : {}) as Record<string, unknown>,
+              headers: res.headers,
+            });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
   }
 
   async query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {

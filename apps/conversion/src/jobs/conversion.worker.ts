@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from '@nats-io/transport-node';
 import { CONVERSION_BUCKET, CONVERSION_QUEUE, conversionInputKey, conversionOutputKey, type ImageTarget } from '@tinkerdesk/contracts';
-import { announceReady, createLogger, loadConfigOrExit, openFileStore, type Logger } from '@tinkerdesk/nest-common';
+import { announceReady, createLogger, createRedis, loadConfigOrExit, openFileStore, type Logger } from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -10,7 +10,6 @@ import { dataSourceOptions } from '../database/data-source.js';
 import { ConversionJobsRepository } from './conversion-jobs.repository.js';
 import type { ConversionJobData } from './conversion-jobs.service.js';
 import { convertImage, UnconvertibleInputError } from './image-conversion.js';
-import { createRedis } from './redis.js';
 
 export interface WorkerHandle {
   logger: Logger;
@@ -30,7 +29,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   const jobs = new ConversionJobsRepository(dataSource);
   const nc = await connect({ servers: config.NATS_URL, name: `conversion-worker-${process.pid}`, maxReconnectAttempts: -1 });
   const files = await openFileStore(nc, CONVERSION_BUCKET, config.NATS_PREFIX);
-  const redis = createRedis(config.REDIS_URL, 'conversion-worker');
+  const redis = createRedis(config.REDIS_URL, 'conversion-worker', { forBullmq: true });
   redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
 
   const process_ = async (job: Job<ConversionJobData>): Promise<void> => {

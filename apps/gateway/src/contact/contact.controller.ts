@@ -2,6 +2,8 @@ import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ContactDto, SUBJECTS } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { RateLimit } from '../http/rate-limit.js';
+import { MAIL_LIMITS } from '../http/rate-limits.js';
 
 @ApiTags('contact')
 @Controller('v1/contact')
@@ -10,6 +12,7 @@ export class ContactController {
 
   @Post()
   @HttpCode(200)
+  @RateLimit(MAIL_LIMITS.contact)
   @ApiOperation({ summary: 'Send a question to support' })
   create(@Body() body: ContactDto): Promise<{ success: true; id: string }> {
     return this.rpc.send(SUBJECTS.identity.contactCreate, body);

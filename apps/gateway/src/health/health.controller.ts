@@ -1,19 +1,60 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, healthSubject, PLATFORM_VERSION, SERVICES, type HealthReport, type ServiceHealth } from '@tinkerdesk/contracts';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AppError,
+  healthSubject,
+  PLATFORM_VERSION,
+  SERVICES,
+  type HealthReport,
+  type PublicHealthReport,
+  type ServiceHealth,
+} from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import type { Request } from 'express';
+import { bearerToken } from '../auth/bearer.guard.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 const HEALTH_TIMEOUT_MS = 1000;
 const startedAt = Date.now();
 
+/** Equal in constant time (hashes first, so lengths leak nothing either). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 @ApiTags('health')
 @Controller('v1/health')
 export class HealthController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Status of the gateway and of each service (database, and Redis for conversion)' })
-  async report(): Promise<HealthReport> {
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Status of the gateway and of each service: up or down for anyone; with the operator token (Authorization: Bearer ' +
+      '<HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors',
+  })
+  async report(@Req() req: Request): Promise<HealthReport | PublicHealthReport> {
+    const token = bearerToken(req);
+    const operator = token !== undefined && this.config.HEALTH_TOKEN !== undefined && sameSecret(token, this.config.HEALTH_TOKEN);
+    if (token !== undefined && !operator) {
+      throw new AppError('UNAUTHORIZED', 'this token does not open the health detail; call without a token for the public status');
+    }
+    const detail = await this.detail();
+    if (operator) return detail;
+    return {
+      status: detail.status,
+      gateway: { status: detail.gateway.status },
+      services: Object.fromEntries(Object.entries(detail.services).map(([name, s]) => [name, { status: s.status }])),
+    };
+  }
+
+  private async detail(): Promise<HealthReport> {
     const results = await Promise.all(
       SERVICES.map(async (service) => {
         try {
@@ -39,7 +80,7 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: the gateway is connected to NATS' })
+  @ApiOperation({ summary: 'Readiness: the gateway is connected to NATS now (503 while it is disconnected or reconnecting)' })
   ready(): { status: 'up' } {
     if (!this.rpc.isConnected()) throw new AppError('UNAVAILABLE', 'the gateway is not connected to NATS');
     return { status: 'up' };

@@ -14,6 +14,17 @@ describe('mapError', () => {
     }
   });
 
+  it('turns the wait of RATE_LIMITED, also after a NATS round trip, into a Retry-After header in whole seconds', () => {
+    const limited = AppError.rateLimited('too many tries', 12.2);
+    expect(mapError(limited, 'x')).toEqual({
+      status: 429,
+      body: { success: false, error: 'RATE_LIMITED', detail: 'too many tries' },
+      headers: { 'retry-after': '13' },
+    });
+    expect(mapError(AppError.fromPayload(limited.toPayload()), 'x').headers).toEqual({ 'retry-after': '13' });
+    expect(mapError(AppError.rateLimited('soon', 0.01), 'x').headers).toEqual({ 'retry-after': '1' });
+  });
+
   it('maps body-parser failures, also when Nest wraps them', () => {
     const parse = Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400 });
     expect(mapError(parse, 'x')).toMatchObject({ status: 400, body: { error: 'MALFORMED_JSON' } });

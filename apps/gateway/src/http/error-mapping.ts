@@ -4,6 +4,8 @@ import { AppError, type ErrorEnvelope, isErrorCode, statusOf } from '@tinkerdesk
 export interface MappedError {
   status: number;
   body: ErrorEnvelope;
+  /** Response headers that belong to the error (Retry-After of a 429). */
+  headers?: Record<string, string>;
   /** Set when the failure is unexpected: the body only carries its id, the log has the rest. */
   unexpected?: unknown;
 }
@@ -68,7 +70,8 @@ export function mapError(error: unknown, errorId: string): MappedError {
   if (error instanceof AppError) {
     const body: ErrorEnvelope = { success: false, error: error.code, detail: error.detail };
     if (error.key) body.key = error.key;
-    return { status: statusOf(error.code), body };
+    const headers = error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : undefined;
+    return { status: statusOf(error.code), body, ...(headers ? { headers } : {}) };
   }
   // Nest wraps body-parser's errors in an HttpException whose cause is the original.
   const transport = transportError(error) ?? (error instanceof Error ? transportError(error.cause) : undefined);

@@ -40,6 +40,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       return;
     }
     if (notAllowed) response.setHeader('allow', this.routes?.methodsOf(request.path).join(', ') ?? '');
+    for (const [name, value] of Object.entries(mapped.headers ?? {})) response.setHeader(name, value);
     response.status(mapped.status).json(mapped.body);
   }
 }

@@ -3,6 +3,8 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AppError, ResetPasswordDto, ResetSetupDto, SUBJECTS, VerifyEmailDto } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Response } from 'express';
+import { RateLimit } from '../http/rate-limit.js';
+import { MAIL_LIMITS } from '../http/rate-limits.js';
 
 @ApiTags('users')
 @Controller('v1/account')
@@ -11,6 +13,7 @@ export class AccountController {
 
   @Post('resetpassword/setup')
   @HttpCode(200)
+  @RateLimit(MAIL_LIMITS.passwordReset)
   @ApiOperation({ summary: 'Email a single-use password reset link; answers the same whether or not the account exists' })
   setup(@Body() body: ResetSetupDto): Promise<{ success: true }> {
     return this.rpc.send(SUBJECTS.identity.resetRequest, body, 5000);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Ip, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
@@ -17,19 +17,19 @@ import {
   type PublicProfile,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import type { Request } from 'express';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
-import { SignInLimiter } from '../auth/sign-in-limiter.js';
+import { clientAddress, RateLimit } from '../http/rate-limit.js';
+import { MAIL_LIMITS } from '../http/rate-limits.js';
 
 @ApiTags('users')
 @Controller('v1/users')
 export class UsersController {
-  constructor(
-    @Inject(RpcClient) private readonly rpc: RpcClient,
-    @Inject(SignInLimiter) private readonly limiter: SignInLimiter,
-  ) {}
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
   @Post()
   @HttpCode(201)
+  @RateLimit(MAIL_LIMITS.signUp)
   @ApiOperation({ summary: 'Sign up: creates the account and answers like sign-in (profile, token, verified)' })
   async create(@Body() body: CreateUserDto): Promise<{ success: true } & AuthResult> {
     return { success: true, ...(await this.rpc.send<AuthResult>(SUBJECTS.identity.userCreate, body, 5000)) };
@@ -74,18 +74,16 @@ export class UsersController {
   @Post(':guid/signin')
   @HttpCode(200)
   @ApiParam({ name: 'guid', description: "The account's guid or its email address" })
-  @ApiOperation({ summary: 'Sign in; answers profile, token and verified' })
-  async signIn(@Param('guid') identifier: string, @Body() body: SignInDto, @Ip() address: string): Promise<{ success: true } & AuthResult> {
+  @ApiOperation({
+    summary:
+      'Sign in; answers profile, token and verified. After 10 failures for one account from one client address ' +
+      'in 15 minutes (or far more for one account from everywhere), 429 RATE_LIMITED with Retry-After',
+  })
+  async signIn(@Param('guid') identifier: string, @Body() body: SignInDto, @Req() req: Request): Promise<{ success: true } & AuthResult> {
     if (identifier.length > 254) throw new AppError('VALIDATION_FAILED', 'the account identifier is too long');
-    await this.limiter.check(identifier, address);
-    try {
-      const result = await this.rpc.send<AuthResult>(SUBJECTS.identity.userSignin, { identifier, password: body.password }, 5000);
-      await this.limiter.succeeded(identifier, address);
-      return { success: true, ...result };
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAUTHORIZED') await this.limiter.failed(identifier, address);
-      throw error;
-    }
+    // Identity resolves the account (guid or email) and counts the try before checking the password.
+    const message = { identifier, password: body.password, clientAddress: clientAddress(req) };
+    return { success: true, ...(await this.rpc.send<AuthResult>(SUBJECTS.identity.userSignin, message, 5000)) };
   }
 
   @Post(':guid/logout')
@@ -101,6 +99,7 @@ export class UsersController {
   @Post(':guid/requestverification')
   @HttpCode(200)
   @UseGuards(BearerGuard)
+  @RateLimit(MAIL_LIMITS.verification)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Email a verification link; sent is false when the account is verified already' })
   requestVerification(

@@ -34,7 +34,7 @@ export class AccountsController {
 
   @MessagePattern(SUBJECTS.identity.userSignin)
   signIn(@Payload() input: SignInMessage): Promise<AuthResult> {
-    return this.accounts.signIn(input.identifier, input.password);
+    return this.accounts.signIn(input.identifier, input.password, input.clientAddress);
   }
 
   @MessagePattern(SUBJECTS.identity.sessionVerify)

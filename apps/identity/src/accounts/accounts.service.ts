@@ -14,9 +14,11 @@ import {
 import { DataSource } from 'typeorm';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { IDENTITY_LOGGER } from '../logger.token.js';
-import { Mailer } from '../mail/mailer.js';
+import { MailQueue } from '../mail/mail-queue.js';
+import type { MailMessage } from '../mail/mailer.js';
 import { AccountsRepository, EmailTakenError } from './accounts.repository.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { SignInLimiter } from './sign-in-limiter.js';
 import { hashToken, newToken } from './tokens.js';
 import type { UserEntity } from './user.entity.js';
 
@@ -25,8 +27,8 @@ const VERIFY_HOURS = 48;
 const RESET_MINUTES = 60;
 const CODE_SECONDS = 120;
 
-export const MAILER = Symbol('MAILER');
 export const PUBLIC_URL = Symbol('PUBLIC_URL');
+export const SIGN_IN_LIMITER = Symbol('SIGN_IN_LIMITER');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BAD_CREDENTIALS = 'the email address or the password is wrong';
 
@@ -57,7 +59,8 @@ export class AccountsService {
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
-    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(MailQueue) private readonly mail: MailQueue,
+    @Inject(SIGN_IN_LIMITER) private readonly limiter: SignInLimiter,
     @Inject(PUBLIC_URL) private readonly publicUrl: string,
     @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
   ) {
@@ -76,10 +79,13 @@ export class AccountsService {
     try {
       const user = await this.accounts.insertUser(normalized, passwordHash);
       const session = await this.startSession(user);
-      // The verification email goes out after the answer: a slow or failing mail server never fails a sign-up.
-      void this.sendVerification(user).catch((error: unknown) =>
-        this.logger.error({ err: error, userId: user.id }, 'verification email after sign-up failed'),
-      );
+      // The verification email goes through the mail queue: a slow or failing mail server never fails a
+      // sign-up, and if even the queue is unreachable the account can ask for the email again.
+      await this.mail
+        .enqueue({ kind: 'verification', userId: user.id })
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, userId: user.id }, 'could not queue the verification email after sign-up'),
+        );
       return session;
     } catch (error) {
       if (error instanceof EmailTakenError) {
@@ -121,13 +127,20 @@ export class AccountsService {
     return this.startSession(user);
   }
 
-  /** The identifier is the account's guid or its email; unknown accounts and wrong passwords answer alike. */
-  async signIn(identifier: string, password: string): Promise<AuthResult> {
+  /**
+   * The identifier is the account's guid or its email; unknown accounts and wrong passwords answer
+   * alike. The try is counted for the account (its guid and email alike) and the client address
+   * before the password is checked (sign-in-limiter.ts).
+   */
+  async signIn(identifier: string, password: string, clientAddress = 'unknown'): Promise<AuthResult> {
     const user = UUID.test(identifier) ? await this.accounts.findById(identifier) : await this.accounts.findByEmail(identifier.trim());
+    const account = user ? `user:${user.id}` : `unknown:${identifier.trim().toLowerCase()}`;
+    await this.limiter.attempt(account, clientAddress);
     const ok = user?.passwordHash
       ? await verifyPassword(user.passwordHash, password)
       : (await verifyPassword(await decoyHash(), password), false);
     if (!user || !ok || !user.active) throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
+    await this.limiter.succeeded(account, clientAddress);
     return this.startSession(user);
   }
 
@@ -205,19 +218,31 @@ export class AccountsService {
     const user = await this.accounts.findById(userId);
     if (!user) throw new AppError('IDENTIFIER_NOT_FOUND', 'the account of this session no longer exists');
     if (user.verified) return { success: true, sent: false };
-    await this.sendVerification(user);
+    await this.enqueue({ kind: 'verification', userId: user.id });
     return { success: true, sent: true };
   }
 
-  private async sendVerification(user: UserEntity): Promise<void> {
+  /** The mail worker's composer of a verification email: a fresh single-use link, or null once verified. */
+  async verificationMail(userId: string): Promise<MailMessage | null> {
+    const user = await this.accounts.findById(userId);
+    if (!user || user.verified) return null;
     const token = newToken();
     await this.accounts.insertActionToken(user.id, 'verify', hashToken(token), new Date(Date.now() + VERIFY_HOURS * 3_600_000));
     const link = new URL(`/v1/account/verify?token=${token}`, this.publicUrl).toString();
-    await this.mailer.send({
+    return {
       to: user.email,
       subject: 'Confirm your email address for Tinkerdesk',
       text: `Hello,\n\nPlease confirm your email address by opening this link (valid for ${VERIFY_HOURS} hours, once):\n\n${link}\n\nIf you did not sign up for Tinkerdesk, ignore this message.\n`,
-    });
+    };
+  }
+
+  private async enqueue(job: Parameters<MailQueue['enqueue']>[0]): Promise<void> {
+    try {
+      await this.mail.enqueue(job);
+    } catch (error) {
+      this.logger.error({ err: error, kind: job.kind }, 'could not queue an email');
+      throw new AppError('UNAVAILABLE', 'email cannot be sent right now; try again shortly');
+    }
   }
 
   async verifyEmail(token: string): Promise<{ success: true }> {
@@ -226,20 +251,27 @@ export class AccountsService {
     return { success: true };
   }
 
-  /** Always answers the same; only an existing, active account gets the email. */
+  /**
+   * Answers alike for every email, in the same time: it only queues the email address, without
+   * looking the account up; the mail worker does that (resetMail) after the answer.
+   */
   async requestPasswordReset(email: string): Promise<{ success: true }> {
-    const user = await this.accounts.findByEmail(email.trim());
-    if (user?.active) {
-      const token = newToken();
-      await this.accounts.insertActionToken(user.id, 'reset', hashToken(token), new Date(Date.now() + RESET_MINUTES * 60_000));
-      const link = new URL(`/login#!/reset/${token}`, this.publicUrl).toString();
-      await this.mailer.send({
-        to: user.email,
-        subject: 'Reset your Tinkerdesk password',
-        text: `Hello,\n\nTo choose a new password, open this link (valid for ${RESET_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n`,
-      });
-    }
+    await this.enqueue({ kind: 'reset', email: email.trim() });
     return { success: true };
+  }
+
+  /** The mail worker's composer of a reset email: only an existing, active account gets one. */
+  async resetMail(email: string): Promise<MailMessage | null> {
+    const user = await this.accounts.findByEmail(email);
+    if (!user?.active) return null;
+    const token = newToken();
+    await this.accounts.insertActionToken(user.id, 'reset', hashToken(token), new Date(Date.now() + RESET_MINUTES * 60_000));
+    const link = new URL(`/login#!/reset/${token}`, this.publicUrl).toString();
+    return {
+      to: user.email,
+      subject: 'Reset your Tinkerdesk password',
+      text: `Hello,\n\nTo choose a new password, open this link (valid for ${RESET_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n`,
+    };
   }
 
   /** Sets the new password and ends every session of the account. */

@@ -1,0 +1,46 @@
+import type { LimitRule } from '@tinkerdesk/nest-common';
+import type { Request } from 'express';
+
+/**
+ * The limit of one route: per client address (one attacker spraying many targets) and per target
+ * (one inbox or account flooded from many addresses). `target` reads the target from the request,
+ * after authentication; undefined when the request names none (validation refuses it afterwards).
+ */
+export interface RouteLimit {
+  /** Part of the Redis keys. */
+  name: string;
+  /** What is counted, for the error detail ("too many <what>; try again in 40 minutes"). */
+  what: string;
+  perAddress: LimitRule;
+  perTarget: LimitRule;
+  target: (req: Request & { session?: { userId: string } }) => string | undefined;
+}
+
+const HOUR = 3600;
+
+/** The email of a JSON body, in the one spelling every letter case shares. */
+export function bodyEmail(req: Request): string | undefined {
+  const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;
+}
+
+function perHour(name: string, what: string, perAddress: number, perTarget: number, target: RouteLimit['target']): RouteLimit {
+  return {
+    name,
+    what,
+    perAddress: { points: perAddress, durationSeconds: HOUR },
+    perTarget: { points: perTarget, durationSeconds: HOUR },
+    target,
+  };
+}
+
+/**
+ * Every call that makes the platform send an email: calls per hour per client address, and per
+ * target. RATE_LIMIT_FACTOR multiplies them (tests and load tests only).
+ */
+export const MAIL_LIMITS = {
+  signUp: perHour('signup', 'sign-ups', 20, 3, bodyEmail),
+  passwordReset: perHour('reset', 'password reset requests', 20, 3, bodyEmail),
+  verification: perHour('verification', 'verification requests', 20, 3, (req) => req.session?.userId),
+  contact: perHour('contact', 'contact questions', 10, 5, bodyEmail),
+} satisfies Record<string, RouteLimit>;
