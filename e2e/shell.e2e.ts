@@ -110,6 +110,7 @@ test.describe('All Tools panel', () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Password generator' })).toBeVisible();
     await expect(panel.getByRole('link')).toHaveCount(25);
+    await expect(panel.getByRole('link', { name: /Google Wallet pass/ })).toContainText('Coming soon');
     await page.mouse.click(640, 760);
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(panel).toBeHidden();
@@ -118,6 +119,53 @@ test.describe('All Tools panel', () => {
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await expect(button).toBeFocused();
+  });
+
+  test('the click on the dimmed page that closes the panel does not follow the link beneath it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/tools/');
+    const button = page.getByRole('button', { name: 'All Tools' });
+    await button.click();
+    const panel = page.locator('#all-tools-panel');
+    await expect(panel).toBeVisible();
+    // A point on the dimmed page, below the panel, with a link under it.
+    const point = await panel.evaluate((el) => {
+      const bottom = el.getBoundingClientRect().bottom;
+      for (let y = Math.ceil(bottom) + 8; y < window.innerHeight; y += 8)
+        for (let x = 80; x < window.innerWidth - 80; x += 40) {
+          const hit = document.elementFromPoint(x, y)?.closest('a');
+          if (hit && !el.contains(hit)) return { x, y, href: hit.getAttribute('href') };
+        }
+      return null;
+    });
+    expect(point).not.toBeNull();
+    await page.mouse.click(point!.x, point!.y);
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(page).toHaveURL(/\/tools\/$/);
+    // The next click acts as usual.
+    await page.mouse.click(point!.x, point!.y);
+    await expect(page).toHaveURL(new RegExp(`${point!.href}$`));
+  });
+
+  test('focus leaving the panel (Tab past its last link) closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'All Tools' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator('#all-tools-panel');
+    let presses = 0;
+    do {
+      await page.keyboard.press('Tab');
+      presses++;
+    } while (
+      presses < 60 &&
+      (await panel.evaluate((el) => el.contains(document.activeElement) || document.activeElement?.closest('.all-tools') !== null))
+    );
+    expect(presses).toBeGreaterThan(20);
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel).toBeHidden();
   });
 
   test('slides over 500 ms', async ({ page }) => {

@@ -45,6 +45,7 @@ export function AllToolsPanel() {
                     <li key={tool.id}>
                       <Link to={tool.path} onClick={close}>
                         {tool.name}
+                        {tool.page ? null : <span className="badge badge-coming">Coming soon</span>}
                       </Link>
                     </li>
                   ))}

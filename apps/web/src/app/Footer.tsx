@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { PATHS, SUPPORT_EMAIL } from '../routes/paths';
 import { resourcesFor } from '../routes/resources';
+import { Coming } from '../shared/Coming';
 import { MailIcon } from '../shared/icons';
 
 const RELATED = [
@@ -42,7 +43,9 @@ export function Footer() {
               <img src="/logo.svg" alt="" width="28" height="28" />
               <span>Tinkerdesk</span>
             </Link>
-            <p>Small tools that run in your browser, and an account area for providers who sell online.</p>
+            <p>
+              Small tools that run in your browser, and <Coming what="selling">an account area for providers who sell online</Coming>.
+            </p>
             <p className="footer-support">
               <MailIcon />
               <span>
@@ -65,9 +68,9 @@ export function Footer() {
               <li>
                 <Link to="/tools/passwordgenerator/">Password generator</Link>
               </li>
-              <li>
+              <Coming what="beeper" as="li">
                 <Link to={PATHS.hardware}>Bluetooth beeper</Link>
-              </li>
+              </Coming>
             </ul>
           </nav>
           <nav aria-label="Company">

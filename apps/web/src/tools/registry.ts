@@ -19,6 +19,9 @@ export const TOOLS: readonly Tool[] = Object.entries(metas)
   })
   .sort((a, b) => a.name.localeCompare(b.name));
 
+/** The tools that work today (a tool without a page is listed as coming soon). */
+export const BUILT_TOOLS: readonly Tool[] = TOOLS.filter((t) => t.page !== undefined);
+
 export function toolsByCategory(): Array<{ category: ToolCategory; tools: Tool[] }> {
   return CATEGORIES.map((category) => ({ category, tools: TOOLS.filter((t) => t.category === category) })).filter(
     (g) => g.tools.length > 0,

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { api, errorText } from '../../../shared/api';
 import { FormError, useSubmission } from '../../../shared/forms';
+import { Coming } from '../../../shared/Coming';
 import { Page } from '../../../shared/Page';
 import { session, useSession } from '../../../shared/session/session';
 import type { Profile } from '../../../shared/session/types';
@@ -197,18 +198,10 @@ export function BillingPage() {
   return (
     <RequireAuth>
       <Page title="Billing" lead="Your plans, payment methods and receipts." wide>
-        <div className="account-grid">
-          {[
-            ['Plans', 'You have no plans yet.'],
-            ['Payment methods', 'No payment method is saved.'],
-            ['Receipts', 'No receipts yet.'],
-          ].map(([heading, empty]) => (
-            <section key={heading} className="card account-card" aria-label={heading}>
-              <h2>{heading}</h2>
-              <p className="empty-state-text">{empty}</p>
-            </section>
-          ))}
-        </div>
+        <Coming what="billing" as="div" className="notice">
+          Plans, payment methods, payment requests and receipts will be managed here. Nothing on Tinkerdesk costs money today, so there is
+          nothing to pay or cancel.
+        </Coming>
         <p className="muted">
           Questions about billing? <Link to={PATHS.contact}>Contact us</Link>.
         </p>

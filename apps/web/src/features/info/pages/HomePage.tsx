@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { BluetoothIcon, CategoryIcon, CloudIcon, CodeIcon, DevicesIcon, SearchIcon, ShieldIcon, StoreIcon } from '../../../shared/icons';
+import { Coming } from '../../../shared/Coming';
 import { useTitle } from '../../../shared/useTitle';
-import { CATEGORIES, CATEGORY_BLURBS, categoryAnchor, TOOLS, toolsByCategory } from '../../../tools/registry';
+import { BUILT_TOOLS, CATEGORIES, CATEGORY_BLURBS, categoryAnchor, TOOLS, toolsByCategory } from '../../../tools/registry';
 import { ToolCard } from '../../../tools/ToolCard';
 
 const FEATURED = [
@@ -16,6 +17,12 @@ const FEATURED = [
   'word-count',
 ];
 
+/** "4 tools", or "4 tools · 1 coming" when some of the category's tools are not built yet. */
+function countText(built: number, coming: number): string {
+  const tools = `${built} ${built === 1 ? 'tool' : 'tools'}`;
+  return coming > 0 ? `${tools} · ${coming} coming` : tools;
+}
+
 export function HomePage() {
   useTitle('');
   const featured = FEATURED.map((id) => TOOLS.find((t) => t.id === id)).filter((t) => t !== undefined);
@@ -26,12 +33,12 @@ export function HomePage() {
           <p className="eyebrow">Free online tools · no sign-up</p>
           <h1>Small tools that get things done, right in your browser</h1>
           <p className="lead">
-            Converters, generators, barcode and document tools that run on your device: your files never leave it unless you ask for a
-            server conversion. Providers can sell from a public page, and your browsers can share links with each other.
+            Converters, generators, barcode and document tools that run on your device: what you give them stays in your browser. No
+            sign-up, no upload.
           </p>
           <p className="hero-actions">
             <Link className="button button-primary button-large" to={PATHS.tools}>
-              Browse all {TOOLS.length} tools
+              Browse all {BUILT_TOOLS.length} tools
             </Link>
             <Link className="button button-large" to={PATHS.register}>
               Create a free account
@@ -47,7 +54,7 @@ export function HomePage() {
               <span>
                 <strong>Pick a tool</strong>
                 <small>
-                  Search, or browse {TOOLS.length} tools in {CATEGORIES.length} categories
+                  Search, or browse {BUILT_TOOLS.length} tools in {CATEGORIES.length} categories
                 </small>
               </span>
             </li>
@@ -65,8 +72,8 @@ export function HomePage() {
                 <CloudIcon />
               </span>
               <span>
-                <strong>A server only if you ask</strong>
-                <small>Conversions a browser cannot do are opt-in and deleted afterwards</small>
+                <strong>Keep it for later</strong>
+                <small>Recent tools and, if you opt in, your inputs stay in this browser only</small>
               </span>
             </li>
           </ol>
@@ -96,7 +103,7 @@ export function HomePage() {
                 </span>
                 <strong>{category}</strong>
                 <span className="category-blurb">{CATEGORY_BLURBS[category]}</span>
-                <span className="category-count">{tools.length} tools</span>
+                <span className="category-count">{countText(tools.filter((t) => t.page).length, tools.filter((t) => !t.page).length)}</span>
               </Link>
             </li>
           ))}
@@ -106,23 +113,23 @@ export function HomePage() {
       <section className="home-section" aria-labelledby="more">
         <h2 id="more">More than tools</h2>
         <div className="feature-grid">
-          <div className="feature">
+          <Coming what="selling" as="div" className="feature">
             <StoreIcon />
             <h3>Sell from a public page</h3>
             <p>Providers connect a service with products; visitors order, pay and get a receipt.</p>
-          </div>
-          <div className="feature">
+          </Coming>
+          <Coming what="terminals" as="div" className="feature">
             <DevicesIcon />
             <h3>Terminals</h3>
             <p>Register your browsers as terminals and send links between them, announced by push notifications.</p>
-          </div>
-          <div className="feature">
+          </Coming>
+          <Coming what="beeper" as="div" className="feature">
             <BluetoothIcon />
             <h3>Bluetooth beeper</h3>
             <p>
-              Pair a Bluetooth beeper with your browser so a shop counter hears new orders. <Link to={PATHS.hardware}>How it works</Link>
+              Pair a Bluetooth beeper with your browser so a shop counter hears new orders. <Link to={PATHS.hardware}>What is planned</Link>
             </p>
-          </div>
+          </Coming>
           <div className="feature">
             <CodeIcon />
             <h3>An API for integrators</h3>

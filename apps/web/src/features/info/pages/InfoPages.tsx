@@ -1,5 +1,8 @@
 import { Link } from 'react-router-dom';
 import { PATHS, SUPPORT_EMAIL } from '../../../routes/paths';
+import type { ReactNode } from 'react';
+import { type Capability } from '../../../shared/capabilities';
+import { Coming } from '../../../shared/Coming';
 import { Page } from '../../../shared/Page';
 
 const Mail = () => <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
@@ -14,27 +17,36 @@ export function HelpPage() {
         way; they do not work yet.
       </p>
       <h2>Your files stay on your device</h2>
-      <p>
-        The tools run in your browser. Text and files you give them are processed on your device and are not sent to Tinkerdesk. Nothing is
-        uploaded unless you choose a server conversion.
-      </p>
-      <h2>Converting files on the server</h2>
-      <p>
-        Some conversions need software a browser does not have. When you choose a server conversion, the file is sent to Tinkerdesk and
-        converted by a worker. The uploaded file is deleted once it has been converted, and the result is kept for at most 24 hours so you
-        can download it.
-      </p>
+      <p>The tools run in your browser. Text and files you give them are processed on your device and are not sent to Tinkerdesk.</p>
+      <Coming what="serverConversion" as="section">
+        <h2>Converting files on the server</h2>
+        <p>
+          Some conversions need software a browser does not have. When you choose a server conversion, the file is sent to Tinkerdesk and
+          converted by a worker. The uploaded file is deleted once it has been converted, and the result is kept for at most 24 hours so you
+          can download it.
+        </p>
+      </Coming>
       <h2>Accounts</h2>
       <p>
-        You do not need an account for the tools. An account lets providers connect a service and sell products from a public page, lets you
-        answer payment requests, manage plans and payment methods, and register your browsers as terminals that share links with each other
-        and announce them with push notifications.
+        You do not need an account for the tools. An account keeps your name and time zone, and you can sign in with a password or with
+        Google, GitHub or Facebook where the site offers them.
       </p>
-      <h2>Bluetooth beeper</h2>
-      <p>
-        A shop or counter can pair a Bluetooth beeper with its browser to hear new orders. See{' '}
-        <Link to={PATHS.hardware}>hardware integration</Link>.
-      </p>
+      <Coming what="selling" as="div">
+        <p>Providers connect a service and sell products from a public page; visitors order, pay and get a receipt.</p>
+      </Coming>
+      <Coming what="billing" as="div">
+        <p>Signed-in users answer payment requests and manage plans and payment methods in Billing.</p>
+      </Coming>
+      <Coming what="terminals" as="div">
+        <p>Your browsers can be registered as terminals that share links with each other and announce them with push notifications.</p>
+      </Coming>
+      <Coming what="beeper" as="section">
+        <h2>Bluetooth beeper</h2>
+        <p>
+          A shop or counter can pair a Bluetooth beeper with its browser to hear new orders. See{' '}
+          <Link to={PATHS.hardware}>hardware integration</Link>.
+        </p>
+      </Coming>
       <h2>For developers</h2>
       <p>
         Integrators use the same API the site uses, under <code>/v1</code>. Read the <a href={PATHS.apiDocs}>API docs</a> or download the{' '}
@@ -51,7 +63,7 @@ export function HelpPage() {
 
 export function PricingPage() {
   return (
-    <Page title="Pricing" lead="The tools are free. Paid plans are for providers who sell through Tinkerdesk." wide>
+    <Page title="Pricing" lead="The tools are free, with or without an account." wide>
       <div className="plans">
         <section className="plan" aria-labelledby="plan-free">
           <h2 id="plan-free">Free</h2>
@@ -61,32 +73,30 @@ export function PricingPage() {
           <ul className="checklist">
             <li>Every tool, without signing up</li>
             <li>Tools run in your browser; your files stay on your device</li>
-            <li>Server conversions when you ask for them</li>
-            <li>With a free account: terminals that share links between your browsers</li>
+            <Coming what="serverConversion" as="li">
+              Server conversions when you ask for them
+            </Coming>
+            <Coming what="terminals" as="li">
+              With a free account: terminals that share links between your browsers
+            </Coming>
           </ul>
           <Link className="button button-primary" to={PATHS.tools}>
             Use the tools
           </Link>
         </section>
-        <section className="plan plan-highlight" aria-labelledby="plan-provider">
+        <Coming what="selling" as="section" className="plan plan-highlight">
           <h2 id="plan-provider">Provider plans</h2>
-          <p className="price">
-            Paid <span>managed in your account</span>
-          </p>
+          <p className="plan-note">Not on sale yet: prices will be shown here before anything can be bought.</p>
           <ul className="checklist">
             <li>A public page with your products</li>
             <li>Orders, payments and receipts</li>
             <li>Payment requests and replies to orders</li>
             <li>Plans and payment methods in Billing</li>
           </ul>
-          <Link className="button" to={PATHS.register}>
-            Create an account
-          </Link>
-        </section>
+        </Coming>
       </div>
       <p className="muted">
-        Paid plans are chosen, changed and cancelled in the account area (Billing), where each plan&apos;s price is shown before you
-        subscribe. Amounts are in US dollars. Questions about plans? <Link to={PATHS.contact}>Contact us</Link>.
+        Nothing on Tinkerdesk costs money today. Questions? <Link to={PATHS.contact}>Contact us</Link>.
       </p>
     </Page>
   );
@@ -94,19 +104,36 @@ export function PricingPage() {
 
 export function AboutPage() {
   return (
-    <Page title="About Tinkerdesk" lead="A web utility site: small tools that run in your browser, and an account area for selling online.">
+    <Page
+      title="About Tinkerdesk"
+      lead={
+        <>
+          A web utility site: small tools that run in your browser, and <Coming what="selling">an account area for selling online</Coming>
+        </>
+      }
+    >
       <h2>The tools</h2>
       <p>
         Tinkerdesk collects the small tools people keep needing: Base64 and data URIs, Markdown, YAML and JSON, passwords and GUIDs,
         barcodes and WiFi codes, PDF and SVG to images, word counts and EPUB books. They run in your browser, so what you give them stays on
-        your device; only a server conversion you ask for sends a file to us.
+        your device.
       </p>
       <h2>The account area</h2>
-      <p>
-        Providers connect a service with products and sell from a public page; visitors order, pay and get a receipt. Signed-in users answer
-        payment requests, reply to orders, manage plans and payment methods, and register their browsers as terminals that send links to
-        each other with push notifications. A Bluetooth beeper can signal new orders at a counter.
-      </p>
+      <p>An account keeps your name and time zone. With it:</p>
+      <ul>
+        <Coming what="selling" as="li">
+          Providers connect a service with products and sell from a public page; visitors order, pay and get a receipt.
+        </Coming>
+        <Coming what="billing" as="li">
+          Signed-in users answer payment requests, reply to orders, and manage plans and payment methods.
+        </Coming>
+        <Coming what="terminals" as="li">
+          Browsers registered as terminals send links to each other with push notifications.
+        </Coming>
+        <Coming what="beeper" as="li">
+          A Bluetooth beeper signals new orders at a counter.
+        </Coming>
+      </ul>
       <h2>For integrators</h2>
       <p>
         Everything the site does goes through the <a href={PATHS.apiDocs}>/v1 API</a>, described by an{' '}
@@ -116,45 +143,51 @@ export function AboutPage() {
   );
 }
 
-const FAQ: Array<[string, string]> = [
-  [
-    'Are my files uploaded?',
-    'No. The tools run in your browser. Only a server conversion, which you choose explicitly, sends a file to us.',
-  ],
+/** A question, its answer, and the capability it is about when that is not built for everyone yet. */
+const FAQ: Array<[string, ReactNode, Capability?]> = [
+  ['Are my files uploaded?', 'No. The tools run in your browser; what you give them stays on your device.'],
   [
     'What happens to a file I convert on the server?',
     'It is converted by a worker and then deleted; the converted result is kept for at most 24 hours so you can download it.',
+    'serverConversion',
+  ],
+  ['Do I need an account?', 'Not for the tools. An account keeps your name and time zone.'],
+  ['Is it free?', 'Yes. Nothing on Tinkerdesk costs money today.'],
+  [
+    'Can I sell through Tinkerdesk?',
+    'Providers connect a service with products and sell from a public page; visitors order, pay and get a receipt.',
+    'selling',
   ],
   [
-    'Do I need an account?',
-    'Not for the tools. An account is needed to sell, answer payment requests, manage plans and register terminals.',
+    'What is a terminal?',
+    'A browser you registered with your account. Terminals share links with each other and show push notifications.',
+    'terminals',
   ],
-  [
-    'Is it free?',
-    'The tools are free. Providers pay for plans that let them sell through Tinkerdesk; plans are managed in the account area.',
-  ],
-  ['What is a terminal?', 'A browser you registered with your account. Terminals share links with each other and show push notifications.'],
-  ['What is the Bluetooth beeper for?', 'A shop or counter can pair one with its browser so that it beeps for new orders.'],
+  ['What is the Bluetooth beeper for?', 'A shop or counter can pair one with its browser so that it beeps for new orders.', 'beeper'],
   [
     'Is there an API?',
     'Yes: the /v1 API, the same one the site uses. Its documentation is at /v1/docs and its OpenAPI document at /v1/openapi.json.',
   ],
-  [
-    'Which browsers work?',
-    'Current versions of Chrome, Edge, Firefox and Safari. The Bluetooth beeper needs a browser with Web Bluetooth.',
-  ],
+  ['Which browsers work?', 'Current versions of Chrome, Edge, Firefox and Safari.'],
 ];
 
 export function FaqPage() {
   return (
     <Page title="Frequently asked questions" lead="Short answers to what people ask most.">
       <dl className="faq">
-        {FAQ.map(([q, a]) => (
-          <div key={q}>
-            <dt>{q}</dt>
-            <dd>{a}</dd>
-          </div>
-        ))}
+        {FAQ.map(([q, a, what]) =>
+          what ? (
+            <Coming key={q} what={what} as="div">
+              <dt>{q}</dt>
+              <dd>{a}</dd>
+            </Coming>
+          ) : (
+            <div key={q}>
+              <dt>{q}</dt>
+              <dd>{a}</dd>
+            </div>
+          ),
+        )}
       </dl>
       <p>
         Not answered here? <Link to={PATHS.contact}>Ask us</Link>.
@@ -169,15 +202,17 @@ export function TermsPage() {
       <h2>Using the site</h2>
       <p>
         You may use the tools for any lawful purpose. Do not use Tinkerdesk to attack others, to break the law, or to overload the service,
-        and do not send for server conversion files you have no right to process.
+        and do not give it files you have no right to process.
       </p>
       <h2>Accounts</h2>
       <p>Keep your password safe; you are responsible for what happens with your account. We may close accounts that break these terms.</p>
-      <h2>Providers and payments</h2>
-      <p>
-        Providers are responsible for the products they sell, their descriptions and their fulfilment. Payments are processed by our payment
-        provider; amounts are in US dollars.
-      </p>
+      <Coming what="selling" as="section">
+        <h2>Providers and payments</h2>
+        <p>
+          Providers are responsible for the products they sell, their descriptions and their fulfilment. Payments are processed by our
+          payment provider; amounts are in US dollars.
+        </p>
+      </Coming>
       <h2>API</h2>
       <p>The /v1 API is subject to rate limits. Keep your tokens secret.</p>
       <h2>No warranty</h2>
@@ -200,16 +235,21 @@ export function PrivacyPage() {
         The tools run in your browser. What you type or drop into them is not sent to us. Tool history and settings are kept in your
         browser&apos;s own storage on your device, and you can clear them at any time.
       </p>
-      <h2>Server conversions</h2>
-      <p>
-        A file you send for server conversion is used only for that conversion and deleted afterwards; the result is kept for at most 24
-        hours.
-      </p>
+      <Coming what="serverConversion" as="section">
+        <h2>Server conversions</h2>
+        <p>
+          A file you send for server conversion is used only for that conversion and deleted afterwards; the result is kept for at most 24
+          hours.
+        </p>
+      </Coming>
       <h2>Accounts</h2>
       <p>
-        For an account we store your email address, name and time zone, your password only in hashed form, and the records of the orders,
-        requests, plans and terminals you create. We use your email address only for messages about your account and your orders.
+        For an account we store your email address, name and time zone, and your password only in hashed form. We use your email address
+        only for messages about your account.
       </p>
+      <Coming what="selling" as="div">
+        <p>We also keep the records of the orders, payment requests, plans and terminals you create.</p>
+      </Coming>
       <h2>Messages to us</h2>
       <p>What you send with the contact form (name, email address, question) is used only to answer you.</p>
       <h2>Cookies</h2>
@@ -228,15 +268,19 @@ export function SecurityPage() {
   return (
     <Page title="Security" lead="How Tinkerdesk protects you and your data.">
       <ul className="checklist">
-        <li>The tools run in your browser, so your files stay on your device unless you ask for a server conversion.</li>
-        <li>Files sent for server conversion are deleted after conversion; results expire after at most 24 hours.</li>
+        <li>The tools run in your browser, so your files stay on your device.</li>
+        <Coming what="serverConversion" as="li">
+          Files sent for server conversion are deleted after conversion; results expire after at most 24 hours.
+        </Coming>
         <li>Every protected API call is checked on the server against your session token.</li>
         <li>
           The site sends strict security headers, including a Content Security Policy that allows scripts only from Tinkerdesk itself.
         </li>
         <li>Server errors never expose internal details: you get an error code, a short explanation and a reference id.</li>
         <li>Passwords are hashed with argon2id; session and email-link tokens carry 256 random bits and are stored only as hashes.</li>
-        <li>Repeated failed sign-ins are slowed down per account and per address; links in emails work once and expire.</li>
+        <li>
+          Failed sign-ins are limited per account and address, and mails per address and recipient; links in emails work once and expire.
+        </li>
       </ul>
       <h2>Reporting a vulnerability</h2>
       <p>

@@ -1,0 +1,23 @@
+/**
+ * What the platform can do today, beyond the browser tools (those are built when their page exists:
+ * tools/registry.ts). Pages mention a capability only inside <Coming what=...>: while it is not built
+ * its words carry a plain "Coming soon" mark; the issue that builds it sets `built: true` and the words
+ * turn on. e2e/claims.e2e.ts reads every information page, the footer and the tool lists and fails when
+ * a claim about something not built is not marked, or a built one still is.
+ */
+export const CAPABILITIES = {
+  /** File and URL conversion on the server (POST /v1/convert/..., its page). */
+  serverConversion: { built: false, name: 'Server conversion' },
+  /** Provider services and products, public pages, orders, payment and receipts. */
+  selling: { built: false, name: 'Selling from a public page' },
+  /** Payment requests, plans, payment methods and the timeline in Billing. */
+  billing: { built: false, name: 'Payment requests, plans and payment methods' },
+  /** Browsers registered as terminals that share links, with push notifications. */
+  terminals: { built: false, name: 'Terminals and push notifications' },
+  /** The Bluetooth beeper on /integrations/hardware/. */
+  beeper: { built: false, name: 'Bluetooth beeper' },
+} as const;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export const isBuilt = (what: Capability): boolean => CAPABILITIES[what].built;
