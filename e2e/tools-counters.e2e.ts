@@ -87,3 +87,35 @@ test('Counters: bad names and steps are explained; names stay unique', async ({ 
   await expect(page.getByLabel('counter 1 (2) count')).toHaveText('0');
   expect(errors).toEqual([]);
 });
+
+test('Counters, keyboard only: after naming a new counter, Enter and Esc leave the name field and the keys count', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/tools/counters/new/');
+  await expect(page.getByRole('region', { name: 'Counter 1' })).toBeVisible();
+  await page.locator('body').press('n');
+  const newName = page.getByLabel('New counter');
+  await expect(newName).toBeFocused();
+  await page.keyboard.type('Laps');
+  await page.keyboard.press('Enter');
+  const laps = page.getByRole('region', { name: 'Laps' });
+  await expect(laps).toBeFocused();
+  await page.keyboard.press('+');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('+');
+  await expect(page.getByLabel('Laps count')).toHaveText('3');
+  await expect(newName).toHaveValue('');
+  await page.keyboard.press('1');
+  await page.keyboard.press('+');
+  await expect(page.getByLabel('Counter 1 count')).toHaveText('1');
+
+  // Esc in the name field: the half-typed name is dropped and the keys count the selected counter again.
+  await page.keyboard.press('n');
+  await expect(newName).toBeFocused();
+  await page.keyboard.type('oops');
+  await page.keyboard.press('Escape');
+  await expect(newName).toHaveValue('');
+  await expect(newName).not.toBeFocused();
+  await page.keyboard.press('+');
+  await expect(page.getByLabel('Counter 1 count')).toHaveText('2');
+  expect(errors).toEqual([]);
+});

@@ -30,6 +30,8 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
+const cardId = (id: string): string => `counter-card-${id}`;
+
 function CounterCard({
   counter,
   index,
@@ -65,6 +67,8 @@ function CounterCard({
 
   return (
     <section
+      id={cardId(counter.id)}
+      tabIndex={-1}
       className={selected ? 'counter-card selected' : 'counter-card'}
       aria-labelledby={titleId}
       onFocusCapture={onSelect}
@@ -187,6 +191,8 @@ export default function CounterPage(_props: ToolPageProps) {
   const [problem, setProblem] = useState('');
   const [storageProblem, setStorageProblem] = useState('');
   const newField = useRef<HTMLInputElement>(null);
+  /** The counter whose card takes the focus once it is on the page (after adding, or Esc in the name field). */
+  const [focusCard, setFocusCard] = useState<string | null>(null);
   const list = counters ? sorted(counters) : [];
   const current = list.find((c) => c.id === selected) ?? list[0];
 
@@ -245,6 +251,8 @@ export default function CounterPage(_props: ToolPageProps) {
       const made = createCounter(newName.trim() || `Counter ${counters.length + 1}`, counters, randomId(), Date.now());
       commit([...counters, made], [made]);
       setSelected(made.id);
+      // Out of the name field, onto the new counter: + ↑ 1… count again instead of typing into the name.
+      setFocusCard(made.id);
       setNewName('');
       setProblem('');
     } catch (error) {
@@ -261,6 +269,12 @@ export default function CounterPage(_props: ToolPageProps) {
     }
     setConfirm(null);
   }
+
+  useEffect(() => {
+    if (!focusCard) return;
+    document.getElementById(cardId(focusCard))?.focus();
+    setFocusCard(null);
+  }, [focusCard, counters]);
 
   // Keyboard shortcuts for the selected counter (not while typing in a field).
   const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
@@ -312,6 +326,15 @@ export default function CounterPage(_props: ToolPageProps) {
             maxLength={80}
             placeholder={`Counter ${list.length + 1}`}
             onChange={(e) => setNewName(e.target.value)}
+            onKeyDown={(e) => {
+              // Esc leaves the field (empty) for the selected counter, where the keys count again.
+              if (e.key !== 'Escape') return;
+              e.preventDefault();
+              setNewName('');
+              setProblem('');
+              if (current) setFocusCard(current.id);
+              else e.currentTarget.blur();
+            }}
           />
         </label>
         <button type="submit" className="button button-small button-primary" disabled={counters === null}>
