@@ -192,7 +192,7 @@ export default function CounterPage(_props: ToolPageProps) {
   const [storageProblem, setStorageProblem] = useState('');
   const newField = useRef<HTMLInputElement>(null);
   /** The counter whose card takes the focus once it is on the page (after adding, or Esc in the name field). */
-  const [focusCard, setFocusCard] = useState<string | null>(null);
+  const focusCard = useRef<string | null>(null);
   const list = counters ? sorted(counters) : [];
   const current = list.find((c) => c.id === selected) ?? list[0];
 
@@ -252,7 +252,7 @@ export default function CounterPage(_props: ToolPageProps) {
       commit([...counters, made], [made]);
       setSelected(made.id);
       // Out of the name field, onto the new counter: + ↑ 1… count again instead of typing into the name.
-      setFocusCard(made.id);
+      focusCard.current = made.id;
       setNewName('');
       setProblem('');
     } catch (error) {
@@ -271,10 +271,10 @@ export default function CounterPage(_props: ToolPageProps) {
   }
 
   useEffect(() => {
-    if (!focusCard) return;
-    document.getElementById(cardId(focusCard))?.focus();
-    setFocusCard(null);
-  }, [focusCard, counters]);
+    if (!focusCard.current) return;
+    document.getElementById(cardId(focusCard.current))?.focus();
+    focusCard.current = null;
+  }, [counters]);
 
   // Keyboard shortcuts for the selected counter (not while typing in a field).
   const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
@@ -332,7 +332,8 @@ export default function CounterPage(_props: ToolPageProps) {
               e.preventDefault();
               setNewName('');
               setProblem('');
-              if (current) setFocusCard(current.id);
+              const card = current && document.getElementById(cardId(current.id));
+              if (card) card.focus();
               else e.currentTarget.blur();
             }}
           />
