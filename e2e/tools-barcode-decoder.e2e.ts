@@ -93,7 +93,7 @@ test('Barcode decoder: several codes in one picture, numbered outlines, copy, op
   await expect(results.getByRole('status')).toHaveText(/^No barcode found in this picture/);
   await pick(page, 'notes.png', Buffer.from('these are notes, not a picture'));
   await expect(page.getByRole('alert')).toHaveText(
-    'This file is not an image the browser can read. Use a PNG, JPEG, WebP, GIF or BMP picture.',
+    'This file is not an image the browser can read. Use a PNG, JPEG, WebP, GIF, BMP or SVG picture.',
   );
   // Pasting a picture works like dropping one.
   await page.evaluate(async (b64) => {
@@ -151,5 +151,39 @@ test('Round trip: every symbology the creator draws that ZXing reads comes back 
       failed.push(`${bcid}: wanted ${JSON.stringify(want)}, read ${JSON.stringify(read)}`);
   }
   expect(failed).toEqual([]);
+  expect([...errors, ...decoderErrors]).toEqual([]);
+});
+
+test("Barcode decoder reads the creator's own Download SVG, drawn safely (no script in an SVG runs)", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  const decoder = await context.newPage();
+  const decoderErrors = watchErrors(decoder);
+  await page.goto('/tools/displaybarcode/');
+  await decoder.goto('/tools/barcodes/decoder/');
+  for (const bcid of ['qrcode', 'ean13', 'code128', 'datamatrix', 'pdf417', 'azteccode']) {
+    await page.getByLabel('Type').selectOption(bcid);
+    const data = await page.getByLabel('Input', { exact: true }).inputValue();
+    const drawn = await downloaded(page, 'Download SVG');
+    expect(drawn.name).toMatch(/\.svg$/);
+    await pick(decoder, `${bcid}.svg`, drawn.bytes, 'image/svg+xml');
+    await expect(decoder.locator('figcaption')).toContainText(`${bcid}.svg`);
+    await expect(decoder.getByRole('region', { name: 'Results' }).getByRole('status')).toHaveText(/^Found 1 /);
+    await expect(decoder.locator('.code-card .code-text')).toHaveText(ZXING_READS[bcid]?.text ?? data);
+  }
+  // A hostile SVG: its script never runs, nothing is fetched, and it is simply a picture without a code.
+  const requests: string[] = [];
+  decoder.on('request', (r) => requests.push(r.url()));
+  const hostile = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" onload="window.pwned=1"><script>window.pwned=2</script>' +
+      '<image href="https://example.com/probe.png" width="10" height="10"/><rect width="200" height="100" fill="#eee"/></svg>',
+  );
+  await pick(decoder, 'hostile.svg', hostile, 'image/svg+xml');
+  await expect(decoder.getByRole('region', { name: 'Results' }).getByRole('status')).toHaveText(/^No barcode/);
+  expect(await decoder.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  expect(requests.filter((u) => u.includes('probe'))).toEqual([]);
+  // A file called .svg that holds no SVG is explained.
+  await pick(decoder, 'notes.svg', Buffer.from('just some notes'), 'image/svg+xml');
+  await expect(decoder.getByRole('alert')).toHaveText('This is not an SVG image: there is no <svg> element in it.');
   expect([...errors, ...decoderErrors]).toEqual([]);
 });

@@ -30,7 +30,7 @@ async function pixels(image: Blob): Promise<ImageData> {
   try {
     bitmap = await createImageBitmap(image);
   } catch (error) {
-    throw new Error('This file is not an image the browser can read. Use a PNG, JPEG, WebP, GIF or BMP picture.', { cause: error });
+    throw new Error('This file is not an image the browser can read. Use a PNG, JPEG, WebP, GIF, BMP or SVG picture.', { cause: error });
   }
   try {
     if (bitmap.width * bitmap.height > MAX_PIXELS) {

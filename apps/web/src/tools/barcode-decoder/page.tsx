@@ -1,5 +1,5 @@
 import { codesToCsv } from '@tinkerdesk/tools/barcode-read';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CopyButton, DownloadButton } from '../kit/actions';
 import { FileDrop } from '../kit/files';
 import { formatSize } from '../kit/format';
@@ -9,6 +9,7 @@ import { setting, useUrlSettings } from '../kit/url-settings';
 import type { ToolPageProps } from '../types';
 import { CodeCard } from './CodeCard';
 import type { DecodeResult } from './decode-job';
+import { decodablePicture } from './picture';
 import { useDecoder } from './use-decoder';
 
 const SETTINGS = { harder: setting.flag(true) };
@@ -20,21 +21,24 @@ type Outcome = { value: DecodeResult; error?: undefined } | { value?: undefined;
 export default function BarcodeDecoderPage(_: ToolPageProps) {
   const [settings, update] = useUrlSettings(SETTINGS);
   const [file, setFile] = useState<File | null>(null);
+  /** What is decoded and shown: the file, or an SVG file drawn as PNG. */
+  const [picture, setPicture] = useState<Blob | null>(null);
+  const opened = useRef(0);
   const [refused, setRefused] = useState('');
   const { run, busy } = useDecoder();
   const compute = useMemo(
     () =>
-      file
+      picture
         ? () =>
-            run({ image: file, tryHarder: settings.harder }).then(
+            run({ image: picture, tryHarder: settings.harder }).then(
               (value): Outcome | undefined => (value ? { value } : undefined),
               (error: unknown): Outcome => ({ error: error instanceof Error ? error.message : String(error) }),
             )
         : null,
-    [file, settings.harder, run],
+    [picture, settings.harder, run],
   );
   const outcome = useAsyncValue(compute);
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
+  const url = useMemo(() => (picture ? URL.createObjectURL(picture) : undefined), [picture]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
 
   const open = (files: File[]) => {
@@ -47,6 +51,12 @@ export default function BarcodeDecoderPage(_: ToolPageProps) {
     }
     setRefused('');
     setFile(picked);
+    setPicture(null);
+    const n = ++opened.current;
+    decodablePicture(picked).then(
+      (drawn) => n === opened.current && setPicture(drawn),
+      (error: unknown) => n === opened.current && setRefused(error instanceof Error ? error.message : String(error)),
+    );
   };
   const result = outcome?.value;
   const codes = result?.codes ?? [];
@@ -60,7 +70,7 @@ export default function BarcodeDecoderPage(_: ToolPageProps) {
           Try harder (small, damaged, rotated or inverted codes; slower)
         </label>
       </div>
-      <FileDrop onFiles={open} accept="image/*" label="Choose image">
+      <FileDrop onFiles={open} accept="image/*,.svg" label="Choose image">
         Drop a picture with barcodes here or paste it (Ctrl+V)
       </FileDrop>
       {error ? (

@@ -8,7 +8,7 @@ import { ToolAbout } from '../kit/ToolAbout';
 import { useAsyncValue } from '../kit/use-async-value';
 import { setting, useUrlSettings } from '../kit/url-settings';
 import type { ToolPageProps } from '../types';
-import { rasterize, type ImageType, type RasterJob } from './rasterize';
+import { rasterize, type ImageType, type RasterJob } from '../kit/svg-raster';
 
 const FORMATS: Array<{ value: 'png' | 'jpeg' | 'webp'; label: string; type: ImageType; ext: string }> = [
   { value: 'png', label: 'PNG', type: 'image/png', ext: 'png' },

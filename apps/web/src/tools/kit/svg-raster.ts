@@ -1,4 +1,4 @@
-import { fitsCanvas, MAX_CANVAS_SIDE } from '../kit/canvas-limits';
+import { fitsCanvas, MAX_CANVAS_SIDE } from './canvas-limits';
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
