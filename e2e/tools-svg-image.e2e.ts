@@ -106,6 +106,13 @@ test('SVG to image: input that is not SVG is explained', async ({ page }) => {
     .getByLabel('Choose SVG file')
     .setInputFiles({ name: 'photo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
   await expect(page.getByRole('alert')).toHaveText('This is not an SVG image: there is no <svg> element in it.');
+  // A syntax error is placed in what was typed (not in the cleaned markup), without the browser's framing text.
+  await input.fill('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">\n<x:rect/></svg>');
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText(/^This SVG is not well-formed: error on line 2 at column \d+: /);
+  const column = Number(/column (\d+)/.exec((await alert.textContent()) ?? '')?.[1]);
+  expect(column).toBeLessThanOrEqual('<x:rect/></svg>'.length);
+  await expect(alert).not.toContainText('Below is a rendering');
   await input.fill('<svg width="20" height="20"><rect width="20" height="20" fill="#00f"/></svg>');
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Output' })).toContainText('20 × 20 px PNG');

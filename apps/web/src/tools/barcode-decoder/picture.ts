@@ -19,9 +19,18 @@ async function isSvg(file: File): Promise<boolean> {
  */
 export async function decodablePicture(file: File): Promise<Blob> {
   if (!(await isSvg(file))) return file;
-  const svg = cleanSvg(await file.text());
+  const text = await file.text();
+  const svg = cleanSvg(text);
   const scale = Math.min(16, Math.max(1, SVG_LONG_SIDE / Math.max(svg.width, svg.height)));
   const width = Math.max(1, Math.round(svg.width * scale));
   const height = Math.max(1, Math.round(svg.height * scale));
-  return rasterize({ markup: svgMarkup(svg, width, height), width, height, type: 'image/png', quality: 1, background: '#ffffff' });
+  return rasterize({
+    markup: svgMarkup(svg, width, height),
+    source: text,
+    width,
+    height,
+    type: 'image/png',
+    quality: 1,
+    background: '#ffffff',
+  });
 }

@@ -4,6 +4,8 @@ export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 export interface RasterJob {
   markup: string;
+  /** The markup as the person gave it (before cleaning): what a syntax error's line and column refer to. */
+  source?: string;
   width: number;
   height: number;
   type: ImageType;
@@ -13,14 +15,21 @@ export interface RasterJob {
   background?: string;
 }
 
-/** The XML parser's complaint about markup, if any (the first line of Chromium's parsererror text). */
-function xmlProblem(markup: string): string | undefined {
+/**
+ * The XML parser's complaint about markup, if any: Chromium's parsererror text without its framing
+ * ("This page contains the following errors:" before, "Below is a rendering of the page up to the
+ * first error." after).
+ */
+export function xmlProblem(markup: string): string | undefined {
   const parsed = new DOMParser().parseFromString(markup, 'image/svg+xml');
   const error = parsed.querySelector('parsererror');
   if (!error) return undefined;
-  const text = (error.textContent ?? '').replace(/\s+/g, ' ').trim();
-  const detail = /error on line \d+ at column \d+: [^.]*/i.exec(text)?.[0] ?? text;
-  return detail.replace(/^This page contains the following errors: ?/i, '');
+  const text = (error.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/^\s*This page contains the following errors: ?/i, '')
+    .replace(/\s*Below is a rendering of the page up to the first error\.?\s*$/i, '')
+    .trim();
+  return /^error on line \d+ at column \d+: .*$/i.exec(text)?.[0] ?? text;
 }
 
 /**
@@ -32,6 +41,12 @@ export async function rasterize(job: RasterJob): Promise<Blob> {
   if (!fitsCanvas(job.width, job.height)) {
     throw new Error(`That is too large to draw: up to ${MAX_CANVAS_SIDE.toLocaleString('en')} pixels a side and 120 megapixels in all.`);
   }
+  // Markup the image decoder would refuse is explained before it is tried; positions refer to what the
+  // person gave (cleaning adds and removes text) when that shows the problem too.
+  if (xmlProblem(job.markup) !== undefined) {
+    const problem = (job.source !== undefined ? xmlProblem(job.source) : undefined) ?? xmlProblem(job.markup);
+    throw new Error(`This SVG is not well-formed: ${problem}`);
+  }
   const url = URL.createObjectURL(new Blob([job.markup], { type: 'image/svg+xml' }));
   try {
     const image = new Image(job.width, job.height);
@@ -39,8 +54,7 @@ export async function rasterize(job: RasterJob): Promise<Blob> {
     try {
       await image.decode();
     } catch (error) {
-      const problem = xmlProblem(job.markup);
-      throw new Error(problem ? `This SVG is not well-formed: ${problem}` : 'The browser could not draw this SVG.', { cause: error });
+      throw new Error('The browser could not draw this SVG.', { cause: error });
     }
     const canvas = new OffscreenCanvas(job.width, job.height);
     const context = canvas.getContext('2d');

@@ -74,13 +74,14 @@ export default function SvgToImagePage(_: ToolPageProps) {
     if (!svg || !(outWidth >= 1) || !(outHeight >= 1)) return null;
     return {
       markup: svgMarkup(svg, outWidth, outHeight),
+      source: text,
       width: outWidth,
       height: outHeight,
       type: format.type,
       quality: settings.quality / 100,
       background: settings.transparent && format.value !== 'jpeg' ? undefined : settings.bg,
     };
-  }, [svg, outWidth, outHeight, format, settings.quality, settings.transparent, settings.bg]);
+  }, [svg, text, outWidth, outHeight, format, settings.quality, settings.transparent, settings.bg]);
   const compute = useMemo(
     () =>
       job
