@@ -84,6 +84,15 @@ test('Wi-Fi QR code: escaped fields that scan back, validation, printable card, 
   await page.getByLabel('Network name (SSID)').fill('Home;Net, "5G"');
   await page.getByLabel('Password', { exact: true }).fill('short');
   await expect(page.getByRole('alert')).toHaveText('A WPA password has 8 to 63 characters');
+  // The error belongs to the password: under it, named by it; the SSID is fine; the output says why there is no code.
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('A WPA password has 8 to 63 characters');
+  await expect(page.getByLabel('Network name (SSID)')).not.toHaveAttribute('aria-invalid', 'true');
+  const passwordBox = (await page.getByLabel('Password', { exact: true }).boundingBox())!;
+  const alertBox = (await page.getByRole('alert').boundingBox())!;
+  expect(alertBox.y).toBeGreaterThan(passwordBox.y);
+  await expect(page.getByText('Enter the network name to make its code.')).toHaveCount(0);
+  await expect(page.getByText('The code appears once the error above is fixed.')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('p:ss,word;"1\\');
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByLabel('Hidden network').check();

@@ -34,6 +34,13 @@ export function isTwoDimensional(bcid: string): boolean {
 
 export class OptionsError extends Error {
   override name = 'OptionsError';
+  /** The input the error is about, when there are several (the Wi-Fi code's network name and password). */
+  constructor(
+    message: string,
+    readonly field?: 'ssid' | 'password',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -76,16 +83,16 @@ function quoteIfHex(value: string): string {
 }
 
 export function wifiPayload(network: WifiNetwork): string {
-  if (!network.ssid) throw new OptionsError('Enter the network name (SSID)');
-  if ([...new TextEncoder().encode(network.ssid)].length > 32) throw new OptionsError('A network name has at most 32 bytes');
+  if (!network.ssid) throw new OptionsError('Enter the network name (SSID)', 'ssid');
+  if ([...new TextEncoder().encode(network.ssid)].length > 32) throw new OptionsError('A network name has at most 32 bytes', 'ssid');
   const parts = [`WIFI:T:${network.security}`, `S:${quoteIfHex(escapeWifi(network.ssid))}`];
   if (network.security !== 'nopass') {
-    if (!network.password) throw new OptionsError('Enter the password, or choose no password');
+    if (!network.password) throw new OptionsError('Enter the password, or choose no password', 'password');
     if (network.security === 'WEP' && !/^(?:.{5}|.{13}|[0-9a-f]{10}|[0-9a-f]{26})$/i.test(network.password)) {
-      throw new OptionsError('A WEP key is 5 or 13 characters, or 10 or 26 hex digits');
+      throw new OptionsError('A WEP key is 5 or 13 characters, or 10 or 26 hex digits', 'password');
     }
     if ((network.security === 'WPA' || network.security === 'SAE') && (network.password.length < 8 || network.password.length > 63)) {
-      throw new OptionsError('A WPA password has 8 to 63 characters');
+      throw new OptionsError('A WPA password has 8 to 63 characters', 'password');
     }
     parts.push(`P:${quoteIfHex(escapeWifi(network.password))}`);
   }

@@ -31,12 +31,12 @@ export default function WifiBarcodePage(_props: ToolPageProps) {
   const [reveal, setReveal] = useState(false);
   const { security, hidden } = settings;
 
-  const payload = useMemo((): { value?: string; error?: string } => {
+  const payload = useMemo((): { value?: string; error?: string; field?: 'ssid' | 'password' } => {
     if (!ssid) return {};
     try {
       return { value: wifiPayload({ ssid, password, security, hidden }) };
     } catch (error) {
-      return { error: error instanceof OptionsError ? error.message : String(error) };
+      return error instanceof OptionsError ? { error: error.message, field: error.field } : { error: String(error) };
     }
   }, [ssid, password, security, hidden]);
 
@@ -59,6 +59,15 @@ export default function WifiBarcodePage(_props: ToolPageProps) {
   );
   const { result, error, url, busy } = useBarcode(job);
   const problem = payload.error ?? error;
+  /** An error about one field is shown under it (and named by it); any other under the form. */
+  const fieldError = (field: 'ssid' | 'password') =>
+    payload.error && payload.field === field ? (
+      <span id={`wifi-${field}-error`} className="field-error" role="alert">
+        {payload.error}
+      </span>
+    ) : null;
+  const invalid = (field: 'ssid' | 'password') =>
+    payload.error && payload.field === field ? { 'aria-invalid': true, 'aria-describedby': `wifi-${field}-error` } : {};
   const stem = `wifi-${ssid.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'network'}`;
 
   return (
@@ -66,7 +75,16 @@ export default function WifiBarcodePage(_props: ToolPageProps) {
       <form className="tool-form" aria-label="Network" onSubmit={(e) => e.preventDefault()}>
         <label>
           Network name (SSID)
-          <input type="text" value={ssid} maxLength={64} autoComplete="off" spellCheck={false} onChange={(e) => setSsid(e.target.value)} />
+          <input
+            type="text"
+            value={ssid}
+            maxLength={64}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setSsid(e.target.value)}
+            {...invalid('ssid')}
+          />
+          {fieldError('ssid')}
         </label>
         <label>
           Security
@@ -90,18 +108,20 @@ export default function WifiBarcodePage(_props: ToolPageProps) {
                 autoComplete="off"
                 spellCheck={false}
                 onChange={(e) => setPassword(e.target.value)}
+                {...invalid('password')}
               />
               <button type="button" className="button button-small" onClick={() => setReveal((r) => !r)} aria-pressed={reveal}>
                 {reveal ? 'Hide' : 'Show'}
               </button>
             </span>
+            {fieldError('password')}
           </div>
         )}
         <label className="checkbox-label">
           <input type="checkbox" checked={hidden} onChange={(e) => update({ hidden: e.target.checked })} />
           Hidden network
         </label>
-        {problem ? (
+        {problem && !payload.field ? (
           <p className="field-error" role="alert">
             {problem}
           </p>
@@ -116,7 +136,9 @@ export default function WifiBarcodePage(_props: ToolPageProps) {
           alt={`Wi-Fi QR code for the network ${ssid}`}
           onPng={() => result && saveFile(result.png, `${stem}.png`)}
           onSvg={() => result && saveFile(result.svg, `${stem}.svg`, 'image/svg+xml')}
-          empty="Enter the network name to make its code."
+          empty={
+            !ssid ? 'Enter the network name to make its code.' : problem ? 'The code appears once the error above is fixed.' : undefined
+          }
         />
         <div>
           {url && !problem ? (
