@@ -268,10 +268,14 @@ describe('jsonToYaml', () => {
       '0x1F',
       '+12',
       'nULL',
+      'e0',
+      '-E5',
       '.Inf',
     );
-    const key = fc.oneof(tricky, fc.string({ maxLength: 6 }));
-    const leaf = fc.oneof(tricky, fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
+    // Short strings of the characters 1.1 numbers, dates and booleans are made of.
+    const numberish = fc.string({ maxLength: 6, unit: fc.constantFrom(...'0123456789eE.+-_:xobyYnN<=~') });
+    const key = fc.oneof(tricky, numberish, fc.string({ maxLength: 6 }));
+    const leaf = fc.oneof(tricky, numberish, fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
     const value = fc.letrec((tie) => ({
       node: fc.oneof(
         { depthSize: 'small' },
