@@ -139,7 +139,7 @@ export default function PasswordGeneratorPage(_props: ToolPageProps) {
           value={output}
           readOnly
           rows={Math.min(12, Math.max(3, count))}
-          placeholder={stale ? 'Correct the settings above to make passwords' : undefined}
+          placeholder={stale ? 'Fix the settings above' : undefined}
           wrap="off"
           error={result.error}
           info={
