@@ -189,6 +189,59 @@ test.describe('profile', () => {
   });
 });
 
+test.describe('time zones', () => {
+  // India: Chromium reports the zone by its old name, Asia/Calcutta (CLDR), as many browsers do.
+  test.use({ timezoneId: 'Asia/Kolkata' });
+
+  test("a new account starts on the browser's zone by its current name; old names are accepted and kept as the current ones", async ({
+    page,
+    request,
+  }) => {
+    const errors = watchErrors(page);
+    const reported = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(['Asia/Calcutta', 'Asia/Kolkata']).toContain(reported);
+    await signUp(page, newEmail('tz'));
+    const zone = page.getByLabel('Time zone');
+    await expect(zone).toHaveValue('Asia/Kolkata');
+    await expect(zone.locator('option[value="Asia/Kolkata"]')).toHaveText('Asia/Kolkata');
+    // The list has the current names only.
+    for (const current of ['Europe/Kyiv', 'Asia/Ho_Chi_Minh', 'Asia/Kolkata'])
+      await expect(zone.locator(`option[value="${current}"]`)).toHaveCount(1);
+    for (const old of ['Europe/Kiev', 'Asia/Saigon', 'Asia/Calcutta']) await expect(zone.locator(`option[value="${old}"]`)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Use this device's time zone/ })).toHaveCount(0);
+
+    // The API takes an old name and keeps the current one; a name that is no zone is refused.
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+    const saved = await api(request, 'POST', '/v1/users/me', token, { tz: 'Europe/Kiev' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.tz).toBe('Europe/Kyiv');
+    const refused = await api(request, 'POST', '/v1/users/me', token, { tz: 'Mars/Olympus' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('VALIDATION_FAILED');
+    await page.reload();
+    await expect(zone).toHaveValue('Europe/Kyiv');
+    // Back to this device's zone in one click, saved by its current name.
+    await page.getByRole('button', { name: "Use this device's time zone (Asia/Kolkata)" }).click();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile is saved.' })).toBeVisible();
+    expect((await api(request, 'GET', '/v1/users/me', token)).body.tz).toBe('Asia/Kolkata');
+    expect(errors).toEqual([]);
+  });
+
+  test('sign-up through the API: the tz hint is stored by its current name, and an unknown one leaves UTC', async ({ request }) => {
+    const old = await api(request, 'POST', '/v1/users', undefined, { email: newEmail('tz-api'), password: PASSWORD, tz: 'Asia/Saigon' });
+    expect(old.status).toBe(201);
+    expect((old.body.profile as { tz: string }).tz).toBe('Asia/Ho_Chi_Minh');
+    const unknown = await api(request, 'POST', '/v1/users', undefined, {
+      email: newEmail('tz-api'),
+      password: PASSWORD,
+      tz: 'Nowhere/Land',
+    });
+    expect(unknown.status).toBe(201);
+    expect((unknown.body.profile as { tz: string }).tz).toBe('UTC');
+  });
+});
+
 test.describe('emails followed', () => {
   test('verification: the emailed link verifies the account', async ({ page }) => {
     const email = newEmail('verify');

@@ -186,7 +186,7 @@ test.describe('All Tools panel', () => {
 test.describe('search', () => {
   test('Enter opens /search?query=... with matching tools', async ({ page }) => {
     await page.goto('/');
-    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search tools' });
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search tools' });
     await box.fill('json');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\?query=json$/);
@@ -197,15 +197,84 @@ test.describe('search', () => {
 
   test('the icon submits too, and small typos still find the tool', async ({ page }) => {
     await page.goto('/help');
-    await page.getByRole('banner').getByRole('searchbox', { name: 'Search tools' }).fill('base46');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Search tools' }).fill('base46');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/search\?query=base46$/);
     await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: /Base64 encode/ })).toBeVisible();
   });
 
+  test('suggestions as you type, by keyboard only: arrows highlight, Enter opens the tool, Escape closes', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/help');
+    // Tab to the top bar's search box (after the skip link and the logo), then type.
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search tools' });
+    for (let i = 0; i < 10 && !(await box.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.type('b64');
+    const list = page.getByRole('listbox', { name: 'Suggested tools' });
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(list.getByRole('option')).toHaveCount(4);
+    await expect(list.getByRole('option').first()).toContainText('Base64');
+    await page.keyboard.press('ArrowDown');
+    const first = list.getByRole('option').nth(0);
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowUp'); // wraps to the last
+    await expect(list.getByRole('option').last()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).toHaveValue('b64');
+    await expect(box).toBeFocused();
+
+    // A word typed letter by letter never loses a tool on the way: qr c, qr co ... qr codes.
+    await box.fill('');
+    await page.keyboard.type('qr c');
+    await expect(list.getByRole('option')).toHaveCount(4);
+    for (const letter of 'odes') {
+      await page.keyboard.type(letter);
+      await expect(list.getByRole('option')).toHaveCount(4);
+    }
+
+    await box.fill('');
+    await page.keyboard.type('jwt');
+    await expect(list.getByRole('option')).toHaveText([/^Base64 decode/]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/tools\/converters\/base64\/decode\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Base64 decode');
+
+    // Nothing highlighted: Enter searches, as the spec says.
+    await box.focus();
+    await page.keyboard.type('hex');
+    await expect(list.getByRole('option')).toHaveCount(2);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/search\?query=hex$/);
+    const results = page.getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('link')).toHaveCount(2);
+    await expect(results.getByRole('link', { name: /Base64 decode/ })).toBeVisible();
+    await expect(results.getByRole('link', { name: /Data URI to image or file/ })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a JWT pasted into Base64 decode is explained, and its payload decodes', async ({ page }) => {
+    const jwt =
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkFkYSIsImlhdCI6MTUxNjIzOTAyMn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    await page.goto('/tools/converters/base64/decode/');
+    const input = page.getByLabel('Input', { exact: true });
+    await input.fill(jwt);
+    await expect(page.getByRole('alert')).toContainText('This looks like a JWT');
+    await input.fill(jwt.split('.')[1]!);
+    await expect(page.getByLabel('Output', { exact: true })).toHaveValue('{"sub":"1234567890","name":"Ada","iat":1516239022}');
+  });
+
   test('an empty search does nothing and no match shows an empty state', async ({ page }) => {
     await page.goto('/help');
-    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search tools' });
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search tools' });
     await box.fill('   ');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/help$/);
@@ -231,7 +300,7 @@ test.describe('mobile', () => {
     for (const name of ['Help', 'Pricing', 'Contact', 'Sign Up', 'Sign In']) {
       await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    await expect(sidebar.getByRole('searchbox', { name: 'Search tools' })).toBeVisible();
+    await expect(sidebar.getByRole('combobox', { name: 'Search tools' })).toBeVisible();
     await menu.click();
     await expect(sidebar).toBeHidden();
     await menu.click();
@@ -244,9 +313,17 @@ test.describe('mobile', () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(sidebar).toBeHidden();
     await menu.click();
-    await sidebar.getByRole('searchbox', { name: 'Search tools' }).fill('qr');
-    await sidebar.getByRole('searchbox', { name: 'Search tools' }).press('Enter');
+    await sidebar.getByRole('combobox', { name: 'Search tools' }).fill('qr');
+    await sidebar.getByRole('combobox', { name: 'Search tools' }).press('Enter');
     await expect(page).toHaveURL(/\/search\?query=qr$/);
+    // The sidebar's box suggests too, and a tapped suggestion opens the tool.
+    await menu.click();
+    await sidebar.getByRole('combobox', { name: 'Search tools' }).fill('password');
+    await sidebar
+      .getByRole('listbox', { name: 'Suggested tools' })
+      .getByRole('option', { name: /^Password generator/ })
+      .click();
+    await expect(page).toHaveURL(/\/tools\/passwordgenerator\/$/);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);

@@ -47,8 +47,18 @@ test('Barcode creator: QR Code and EAN-13 that scan, settings in the URL, PNG an
   await expect(page.getByLabel('Human-readable text')).toBeChecked();
   png = await downloaded(page, 'Download PNG');
   expect(await decodeImage(png.bytes)).toEqual([{ format: 'EAN13', text: '4006381333931' }]);
+  // A wrong check digit: the message says which digit is right.
   await input.fill('4006381333932');
-  await expect(page.getByRole('alert')).toContainText(/check digit/i);
+  await expect(page.getByRole('alert')).toHaveText('The EAN-13 check digit should be 1, not 2 (4006381333931)');
+  await page.getByLabel('Type').selectOption('upca');
+  await input.fill('036000291453');
+  await expect(page.getByRole('alert')).toHaveText('The UPC check digit should be 2, not 3 (036000291452)');
+  await page.getByLabel('Type').selectOption('isbn');
+  await input.fill('978-1-56619-909-3');
+  await expect(page.getByRole('alert')).toHaveText('The ISBN-13 check digit should be 4, not 3 (978-1-56619-909-4)');
+  await input.fill('978-1-56619-909-4');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByLabel('Type').selectOption('ean13');
 
   // Settings come back with the link; data does not go into it.
   await page.reload();

@@ -69,8 +69,32 @@ test('Password generator: length and sets in the URL, look-alikes excluded, many
   const file = await downloaded(page, 'Download');
   expect(file.bytes.toString()).toBe(`${lines.join('\n')}\n`);
 
+  // A bad number is said next to its field and takes the passwords away (none made for other settings stays copyable).
+  await page.getByLabel('How many').fill('1000');
+  await expect(page.getByRole('alert')).toHaveText('The number of passwords can be at most 500');
+  await expect(page.getByLabel('How many')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('How many')).toHaveAccessibleDescription('The number of passwords can be at most 500');
+  await expect(page.getByLabel('How many')).toHaveValue('1000');
+  await expect(output).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Copy all' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Generate' })).toBeDisabled();
+  await expect(page).toHaveURL(/count=10(?!\d)/);
+  await page.getByLabel('How many').fill('500');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect.poll(async () => (await output.inputValue()).split('\n').length).toBe(500);
+  await expect(page).toHaveURL(/count=500/);
+  await page.getByLabel('How many').fill('3');
+
   await page.getByLabel('Length').fill('2');
-  await expect(page.getByRole('alert')).toHaveText('The length must be a whole number from 4 to 1024');
+  await expect(page.getByRole('alert')).toHaveText('The length must be at least 4');
+  await expect(output).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Copy all' })).toBeDisabled();
+  await page.getByLabel('Length').fill('5000');
+  await expect(page.getByRole('alert')).toHaveText('The length can be at most 1024');
+  await page.getByLabel('Length').fill('12');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(output).toHaveValue(/^[a-zA-Z0-9]{12}\n[a-zA-Z0-9]{12}\n[a-zA-Z0-9]{12}$/);
+  await page.getByLabel('Length').fill('2');
   for (const set of ['Lowercase (a–z)', 'Uppercase (A–Z)', 'Digits (0–9)']) await page.getByLabel(set).uncheck();
   await expect(page.getByText('Choose at least one character set')).toBeVisible();
   expect(errors).toEqual([]);

@@ -61,6 +61,48 @@ test('YAML to JSON: an error gives line and column and shows the place in the in
   expect(errors).toEqual([]);
 });
 
+test('YAML to JSON: merge keys of a docker-compose file merged by default, a switch kept in the URL reads << as a plain key', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/tools/converters/yaml/json/');
+  const input = page.getByLabel('Input', { exact: true });
+  const output = page.getByLabel('Output', { exact: true });
+  const merge = page.getByLabel('Merge keys (<<: *base)');
+  await expect(merge).toBeChecked();
+  await page.getByLabel('Indentation').selectOption('none');
+  await input.fill('x-app: &app\n  image: app:1\n  restart: always\nservices:\n  web:\n    <<: *app\n    restart: "no"\n');
+  await expect(output).toHaveValue('{"x-app":{"image":"app:1","restart":"always"},"services":{"web":{"image":"app:1","restart":"no"}}}');
+  await merge.uncheck();
+  await expect(output).toHaveValue(
+    '{"x-app":{"image":"app:1","restart":"always"},"services":{"web":{"<<":{"image":"app:1","restart":"always"},"restart":"no"}}}',
+  );
+  await expect(page).toHaveURL(/merge=0/);
+  await page.reload();
+  await expect(page.getByLabel('Merge keys (<<: *base)')).not.toBeChecked();
+  await page.getByLabel('Merge keys (<<: *base)').check();
+  await expect(page).not.toHaveURL(/merge=/);
+  expect(errors).toEqual([]);
+});
+
+test('YAML to JSON: a line indented too deep is reported at that line, and Show in input puts the caret on it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/tools/converters/yaml/json/');
+  const input = page.getByLabel('Input', { exact: true });
+  await input.fill('name: web\n  port: 80\n');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Line 2, column 3: Bad indentation: this line continues the value on line 1');
+  await alert.getByRole('button', { name: 'Show in input' }).click();
+  await expect(input).toBeFocused();
+  expect(await input.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd])).toEqual([12, 13]);
+
+  await input.fill('services:\n  web:\n    image: x\n   ports: [80]\n');
+  await expect(alert).toContainText('Line 4, column 4: All mapping items must start at the same column');
+  await alert.getByRole('button', { name: 'Show in input' }).click();
+  expect(await input.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart))).toBe('ports: [80]\n');
+  expect(errors).toEqual([]);
+});
+
 test('JSON to YAML: quoting, documents, 4-space indentation, JSON errors with position, a large file', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/tools/converters/json/yaml/');
@@ -69,9 +111,16 @@ test('JSON to YAML: quoting, documents, 4-space indentation, JSON errors with po
   const output = page.getByLabel('Output', { exact: true });
 
   await input.fill('{"on": "yes", "version": "1.10", "list": [1, {"deep": null}], "empty": ""}');
-  await expect(output).toHaveValue('on: yes\nversion: "1.10"\nlist:\n  - 1\n  - deep: null\nempty: ""\n');
+  // "on" and "yes" quoted: a YAML 1.1 reader would otherwise read `on: yes` as `True: True`.
+  await expect(output).toHaveValue('"on": "yes"\nversion: "1.10"\nlist:\n  - 1\n  - deep: null\nempty: ""\n');
   await page.getByLabel('Indentation').selectOption('4');
-  await expect(output).toHaveValue('on: yes\nversion: "1.10"\nlist:\n    - 1\n    - deep: null\nempty: ""\n');
+  await expect(output).toHaveValue('"on": "yes"\nversion: "1.10"\nlist:\n    - 1\n    - deep: null\nempty: ""\n');
+  await input.fill(
+    '{"OFF": "N", "mode": "y", "perm": "0777", "count": "1_000", "time": "1:20", "day": "2024-01-05", "<<": "x", "v": "1.2.3"}',
+  );
+  await expect(output).toHaveValue(
+    '"OFF": "N"\nmode: "y"\nperm: "0777"\ncount: "1_000"\ntime: "1:20"\nday: "2024-01-05"\n"<<": x\nv: 1.2.3\n',
+  );
 
   await input.fill('[{"kind": "Service"}, {"kind": "Deployment"}]');
   await page.getByLabel('Top-level array as separate documents').check();

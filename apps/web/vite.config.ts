@@ -55,6 +55,11 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@tinkerdesk\/tools$/, replacement: fileURLToPath(new URL('../../libs/tools/src/index.ts', import.meta.url)) },
+      // The one module of the contracts the browser uses (no decorators, no Nest): time zone names.
+      {
+        find: /^@tinkerdesk\/contracts\/time-zones$/,
+        replacement: fileURLToPath(new URL('../../libs/contracts/src/time-zones.ts', import.meta.url)),
+      },
       { find: /^@tinkerdesk\/tools\/(.+)$/, replacement: `${fileURLToPath(new URL('../../libs/tools/src/', import.meta.url))}$1.ts` },
     ],
   },

@@ -1,6 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsString, IsTimeZone, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
 import { Optional } from './input.js';
+import { canonicalTimeZone } from './time-zones.js';
+
+/**
+ * An IANA time zone by its current or an old name (Europe/Kyiv or Europe/Kiev, any letter case); the
+ * service stores the current name (canonicalTimeZone).
+ */
+export function IsKnownTimeZone(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isKnownTimeZone',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && value.length <= 64 && canonicalTimeZone(value) !== undefined,
+        defaultMessage: () => 'tz must be an IANA time zone such as Europe/Paris',
+      },
+    },
+    options,
+  );
+}
 
 /** HTTP: POST /v1/users */
 export class CreateUserDto {
@@ -14,6 +32,17 @@ export class CreateUserDto {
   @MinLength(8, { message: 'password must be at least 8 characters long' })
   @MaxLength(1024)
   password!: string;
+
+  @ApiPropertyOptional({
+    example: 'Europe/Berlin',
+    maxLength: 64,
+    description:
+      "The browser's time zone, to start the account on (IANA, current or old name; stored by its current name). A name that is not a known zone is ignored: the account starts on UTC.",
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(64)
+  tz?: string;
 }
 
 /** HTTP: POST /v1/users/{guid}/signin (the path takes the guid or the email) */
@@ -27,9 +56,12 @@ export class SignInDto {
 
 /** HTTP: POST /v1/users/me */
 export class UpdateProfileDto {
-  @ApiPropertyOptional({ example: 'Europe/Paris', description: 'IANA time zone' })
+  @ApiPropertyOptional({
+    example: 'Europe/Paris',
+    description: 'IANA time zone, by its current or an old name (Europe/Kiev is kept as Europe/Kyiv)',
+  })
   @Optional()
-  @IsTimeZone({ message: 'tz must be an IANA time zone such as Europe/Paris' })
+  @IsKnownTimeZone()
   tz?: string;
 
   @ApiPropertyOptional({ maxLength: 200 })

@@ -57,10 +57,81 @@ export function parseOptions(text: string): Record<string, string | boolean> {
   return options;
 }
 
-/** bwip-js says "bwipp.ean13badLength#6878: EAN-13 must be 12 or 13 digits": keep the words. */
-export function barcodeErrorMessage(error: unknown): string {
+/**
+ * bwip-js says "bwipp.ean13badLength#6878: EAN-13 must be 12 or 13 digits": keep the words. For a wrong
+ * check digit it only says that it is wrong; given the data, the message says which digit is right.
+ */
+export function barcodeErrorMessage(error: unknown, data?: string): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/^(?:Error: )?bwip(?:p|-js)\.[A-Za-z0-9]+(?:#\d+)?: /, '').trim() || 'The data cannot be encoded in this barcode';
+  const words =
+    text.replace(/^(?:Error: )?bwip(?:p|-js)\.[A-Za-z0-9]+(?:#\d+)?: /, '').trim() || 'The data cannot be encoded in this barcode';
+  const scheme = /bwipp\.([A-Za-z0-9]+?)[bB]adCheckDigit\b/.exec(text)?.[1];
+  const check = scheme && data !== undefined ? rightCheckDigit(scheme, data) : undefined;
+  if (!check) return words;
+  const name = /^Incorrect (.+) check digit/.exec(words)?.[1] ?? 'The';
+  return `The ${name} check digit should be ${check.right}, not ${check.given} (${check.corrected})`;
+}
+
+/** GS1's mod-10 check digit (EAN, UPC, ITF-14, ISBN-13, ISMN): weights 3, 1, 3 ... from the right. */
+export function gs1CheckDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10;
+}
+
+/** The mod-11 check character of ISBN-10 (weights 10 ... 2) and ISSN (weights 8 ... 2); 10 is X. */
+function mod11CheckDigit(digits: string): string {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (digits.length + 1 - i);
+  const check = (11 - (sum % 11)) % 11;
+  return check === 10 ? 'X' : String(check);
+}
+
+/** UPC-E (number system, six digits) written out as the UPC-A it stands for, without the check digit. */
+function upcEToUpcA(d: string): string {
+  const [ns, a, b, c, e, f, g] = d.split('') as [string, string, string, string, string, string, string];
+  if (g <= '2') return `${ns}${a}${b}${g}0000${c}${e}${f}`;
+  if (g === '3') return `${ns}${a}${b}${c}00000${e}${f}`;
+  if (g === '4') return `${ns}${a}${b}${c}${e}00000${f}`;
+  return `${ns}${a}${b}${c}${e}${f}0000${g}`;
+}
+
+export interface CheckDigitFix {
+  right: string;
+  given: string;
+  /** The data as typed, with the right check digit. */
+  corrected: string;
+}
+
+/**
+ * The right check digit for the scheme of a BWIPP badCheckDigit error (ean13, ean8, upcA, upcE, itf14,
+ * ean14, isbn13, isbn10, ismn, issn) and the data as typed; undefined when the data is not in a shape
+ * this can read, or its check digit is right.
+ */
+export function rightCheckDigit(scheme: string, data: string): CheckDigitFix | undefined {
+  // The main number: add-ons follow a space; ISBN, ISMN, ISSN and ITF-14 may be written with hyphens or spaces.
+  const main = /^(?:itf14|ean14)$/.test(scheme) ? data.replace(/^\(01\)/, '').replace(/[\s]/g, '') : (data.trim().split(/[\s|]/)[0] ?? '');
+  const plain = main
+    .replace(/-/g, '')
+    .replace(/^M/i, scheme === 'ismn' ? '9790' : 'M')
+    .toUpperCase();
+  let payload: string;
+  let right: string;
+  if (scheme === 'isbn10' || scheme === 'issn') {
+    if (!/^\d+[\dX]$/.test(plain)) return undefined;
+    payload = plain.slice(0, -1);
+    right = mod11CheckDigit(payload);
+  } else {
+    if (!/^\d+$/.test(plain)) return undefined;
+    payload = plain.slice(0, -1);
+    right = String(gs1CheckDigit(scheme === 'upcE' ? (plain.length === 8 ? upcEToUpcA(payload) : '') : payload));
+    if (scheme === 'upcE' && plain.length !== 8) return undefined;
+  }
+  const given = plain.slice(-1);
+  if (given === right) return undefined;
+  // The data as typed, with its check character (the last of the main number) replaced.
+  const at = /^(?:itf14|ean14)$/.test(scheme) ? data.trimEnd().length - 1 : data.length - data.trimStart().length + main.length - 1;
+  return { right, given, corrected: (data.slice(0, at) + right + data.slice(at + 1)).trim() };
 }
 
 export type WifiSecurity = 'WPA' | 'SAE' | 'WEP' | 'nopass';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { Base64Decoder, Base64Encoder, Base64Error, decodeBase64, encodeBase64 } from './base64.js';
+import { Base64Decoder, Base64Encoder, Base64Error, decodeBase64, encodeBase64, looksLikeJwt } from './base64.js';
 
 const utf8 = new TextEncoder();
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -159,5 +159,19 @@ describe('Base64 decoding', () => {
     const decoder = new Base64Decoder();
     decoder.push('Zm9v\nYm');
     expect(() => decoder.push('Fy\n?')).toThrow("Invalid character '?' at position 11 (line 3, column 1).");
+  });
+});
+
+describe('looksLikeJwt', () => {
+  const jwt =
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkFkYSIsImlhdCI6MTUxNjIzOTAyMn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+  it('knows a compact JWT, whose parts decode as Base64url', () => {
+    expect(looksLikeJwt(jwt)).toBe(true);
+    expect(looksLikeJwt(`  ${jwt}\n`)).toBe(true);
+    expect(new TextDecoder().decode(decodeBase64(jwt.split('.')[1]!))).toBe('{"sub":"1234567890","name":"Ada","iat":1516239022}');
+    expect(() => decodeBase64(jwt)).toThrow("Invalid character '.'");
+  });
+  it('does not take other text for one', () => {
+    for (const text of ['SGVsbG8=', 'a.b.c', 'eyJ.', 'example.com', jwt.replace('.', ' ')]) expect(looksLikeJwt(text)).toBe(false);
   });
 });

@@ -307,3 +307,11 @@ export class Base64Decoder {
     return new Base64Error(reason, at, this.line, at - this.lineStart + 1);
   }
 }
+
+/**
+ * Whether the text is a JSON Web Token (RFC 7519, compact form): Base64url parts joined by dots, the
+ * first a JSON header ("eyJ" is how '{"' starts in Base64). Each part decodes on its own; the dots do not.
+ */
+export function looksLikeJwt(text: string): boolean {
+  return /^\s*eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*){0,2}\s*$/.test(text);
+}

@@ -6,12 +6,37 @@ import {
   entropyBits,
   generatePassword,
   LOOK_ALIKES,
+  MAX_COUNT,
+  MAX_LENGTH,
+  MIN_LENGTH,
   PasswordError,
   randomBelow,
+  wholeNumberProblem,
   type CharacterSet,
 } from './password.js';
 
 const setsArb = fc.subarray(['lower', 'upper', 'digits', 'symbols'] as CharacterSet[], { minLength: 1 });
+
+describe('wholeNumberProblem', () => {
+  it('names the limit that is passed instead of clamping', () => {
+    expect(wholeNumberProblem('1000', 1, MAX_COUNT, 'number of passwords')).toBe('The number of passwords can be at most 500');
+    expect(wholeNumberProblem('0', 1, MAX_COUNT, 'number of passwords')).toBe('The number of passwords must be at least 1');
+    expect(wholeNumberProblem('2', MIN_LENGTH, MAX_LENGTH, 'length')).toBe('The length must be at least 4');
+    for (const text of ['', ' ', '2.5', 'ten', '1e3', '0x10']) {
+      expect(wholeNumberProblem(text, MIN_LENGTH, MAX_LENGTH, 'length')).toBe('The length must be a whole number from 4 to 1024');
+    }
+    expect(wholeNumberProblem(' 12 ', MIN_LENGTH, MAX_LENGTH, 'length')).toBeUndefined();
+  });
+
+  it('accepts exactly the whole numbers from min to max (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2000, max: 2000 }), (n) => {
+        const ok = wholeNumberProblem(String(n), 1, MAX_COUNT, 'count') === undefined;
+        expect(ok).toBe(n >= 1 && n <= MAX_COUNT);
+      }),
+    );
+  });
+});
 
 describe('generatePassword', () => {
   it('has the length, only chosen characters, one of each set, and no look-alikes when asked', () => {

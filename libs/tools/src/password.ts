@@ -30,6 +30,21 @@ export class PasswordError extends Error {
 
 export const MIN_LENGTH = 4;
 export const MAX_LENGTH = 1024;
+/** The most passwords made at once. */
+export const MAX_COUNT = 500;
+
+/**
+ * What is wrong with a number typed into a field (undefined when it is a whole number from min to max),
+ * naming the limit it passes: "The length can be at most 1024". Nothing is clamped silently.
+ */
+export function wholeNumberProblem(text: string, min: number, max: number, what: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^[-+]?\d+$/.test(trimmed)) return `The ${what} must be a whole number from ${min} to ${max}`;
+  const n = Number(trimmed);
+  if (n > max) return `The ${what} can be at most ${max}`;
+  if (n < min) return `The ${what} must be at least ${min}`;
+  return undefined;
+}
 
 /** The alphabet of each chosen set, after the exclusions. */
 export function alphabets(options: Pick<PasswordOptions, 'sets' | 'excludeLookAlikes'>): string[] {

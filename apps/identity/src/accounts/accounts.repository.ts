@@ -29,7 +29,7 @@ export class AccountsRepository {
   }
 
   /** A new account; a taken email (any letter case) or provider subject throws EmailTakenError. */
-  async insertUser(email: string, passwordHash: string | null, social?: SocialAccountFields): Promise<UserEntity> {
+  async insertUser(email: string, passwordHash: string | null, social?: SocialAccountFields | Pick<UserEntity, 'tz'>): Promise<UserEntity> {
     try {
       return await this.users.save(this.users.create({ id: randomUUID(), email, passwordHash, ...social }));
     } catch (error) {

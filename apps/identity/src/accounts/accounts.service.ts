@@ -10,6 +10,7 @@ import {
   type Profile,
   type PublicProfile,
   type SessionInfo,
+  canonicalTimeZone,
 } from '@tinkerdesk/contracts';
 import { DataSource } from 'typeorm';
 import type { Logger } from '@tinkerdesk/nest-common';
@@ -36,7 +37,8 @@ export function toProfile(user: UserEntity): Profile {
   return {
     guid: user.id,
     name: user.name,
-    tz: user.tz,
+    // Accounts saved before a zone was renamed (Europe/Kiev) show its current name (Europe/Kyiv).
+    tz: canonicalTimeZone(user.tz) ?? user.tz,
     active: user.active,
     email: user.email,
     verified: user.verified,
@@ -73,11 +75,13 @@ export class AccountsService {
     return { profile: toProfile(user), token, verified: user.verified };
   }
 
-  async signUp(email: string, password: string): Promise<AuthResult> {
+  /** tz: the browser's zone, a hint: stored by its current name, or UTC when it is not a known zone. */
+  async signUp(email: string, password: string, tz?: string): Promise<AuthResult> {
     const normalized = email.trim();
     const passwordHash = await hashPassword(password);
+    const zone = tz === undefined ? undefined : canonicalTimeZone(tz);
     try {
-      const user = await this.accounts.insertUser(normalized, passwordHash);
+      const user = await this.accounts.insertUser(normalized, passwordHash, zone ? { tz: zone } : undefined);
       const session = await this.startSession(user);
       // The verification email goes through the mail queue: a slow or failing mail server never fails a
       // sign-up, and if even the queue is unreachable the account can ask for the email again.
@@ -202,7 +206,8 @@ export class AccountsService {
   async update(userId: string, changes: { name?: string; tz?: string }): Promise<Profile> {
     const clean: { name?: string; tz?: string } = {};
     if (changes.name !== undefined) clean.name = changes.name.trim();
-    if (changes.tz !== undefined) clean.tz = changes.tz;
+    // Validated as a known zone (current or old name); kept by its current name.
+    if (changes.tz !== undefined) clean.tz = canonicalTimeZone(changes.tz) ?? changes.tz;
     await this.accounts.updateProfile(userId, clean);
     return this.me(userId);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { meta as annotatedImage } from './annotated-image/meta';
 import { meta as barcodeCreator } from './barcode-creator/meta';
 import { meta as barcodeDecoder } from './barcode-decoder/meta';
@@ -137,5 +138,33 @@ describe('tool catalogue', () => {
     expect(names('qr code')).toEqual(expect.arrayContaining(['Barcode creator', 'WiFi barcode']));
     expect(names('markdown html')[0]).toBe('Markdown to HTML');
     expect(names('spreadsheet macros')).toEqual([]);
+  });
+
+  it('knows the words people search with: b64, jwt, hex', () => {
+    expect(names('b64').slice(0, 2).sort()).toEqual(['Base64 decode', 'Base64 encode']);
+    expect(names('jwt')).toEqual(['Base64 decode']);
+    expect(names('hex').sort()).toEqual(['Base64 decode', 'Data URI to image or file']);
+    expect(names('base64url').slice(0, 2).sort()).toEqual(['Base64 decode', 'Base64 encode']);
+  });
+
+  it('finds the same QR code tools at every step of typing "qr codes"', () => {
+    const all = names('qr codes');
+    expect(all).toEqual(expect.arrayContaining(['Barcode creator', 'Barcode decoder', 'Barcode scanner', 'WiFi barcode']));
+    for (let end = 'qr c'.length; end <= 'qr codes'.length; end++) {
+      expect(names('qr codes'.slice(0, end))).toEqual(expect.arrayContaining(all));
+    }
+  });
+
+  it("typing any tool's name, keyword or phrase letter by letter never hides a tool the whole text finds by its words (property)", () => {
+    const phrases = METAS.flatMap((m) => [m.name, ...m.keywords]);
+    fc.assert(
+      fc.property(fc.constantFrom(...phrases), fc.nat(), (phrase, cut) => {
+        const typed = phrase.slice(0, 1 + (cut % phrase.length));
+        if (!typed.trim()) return;
+        const byWords = search(METAS, phrase, { typos: false }).map((t) => t.name);
+        expect(names(typed)).toEqual(expect.arrayContaining(byWords));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

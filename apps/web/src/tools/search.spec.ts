@@ -21,6 +21,41 @@ describe('tool search', () => {
     expect(search(tools, 'wrod count')[0]?.name).toBe('Word count');
   });
 
+  it('finds a word by any beginning of it, inside longer words, and in the plural', () => {
+    const codes = [
+      { name: 'Barcode decoder', keywords: ['barcode', 'qr'], description: 'Read every barcode in an image.' },
+      { name: 'WiFi barcode', keywords: ['wifi', 'qr'], description: 'A QR code that joins a Wi-Fi network.' },
+      { name: 'Counter', keywords: ['tally'], description: 'Count things.' },
+    ];
+    for (const query of ['qr c', 'qr co', 'qr cod', 'qr code', 'qr codes']) {
+      expect(
+        search(codes, query)
+          .map((t) => t.name)
+          .sort(),
+      ).toEqual(['Barcode decoder', 'WiFi barcode']);
+    }
+    expect(search(tools, 'paswo')).toEqual([]);
+    expect(search([{ name: 'Password generator', keywords: [], description: '' }], 'paswo')).toHaveLength(1);
+  });
+
+  it('never drops a tool while its word is typed: each beginning of a word of a tool finds it (property)', () => {
+    const vocabulary = (t: (typeof tools)[number]) =>
+      [t.name, ...t.keywords, t.description].flatMap((x) => x.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+    fc.assert(
+      fc.property(fc.constantFrom(...tools), fc.nat(), fc.nat(), fc.nat(), (tool, i, j, cut) => {
+        const words = vocabulary(tool);
+        const other = words[i % words.length]!;
+        const word = words[j % words.length]!;
+        const prefix = word.slice(0, 1 + (cut % word.length));
+        const plural = word.length >= 3 ? [`${other} ${word}s`] : [];
+        for (const query of [prefix, `${other} ${prefix}`, `${other} ${word}`, ...plural]) {
+          expect(search(tools, query)).toContain(tool);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('finds nothing for unrelated or empty text', () => {
     expect(search(tools, 'spreadsheet')).toEqual([]);
     expect(search(tools, '   ')).toEqual([]);

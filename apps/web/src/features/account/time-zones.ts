@@ -1,10 +1,24 @@
-/** The IANA time zones this browser knows (UTC first), for the profile's time zone choice. */
-export function timeZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+/**
+ * Time zone names for the profile: the current IANA names (from the tz database through
+ * @tinkerdesk/contracts/time-zones, loaded with the account page's first use: the list is ~90 kB), with
+ * old names (Asia/Calcutta, Europe/Kiev) read as their current ones (Asia/Kolkata, Europe/Kyiv).
+ * Browsers report several old names: Intl's own list and resolvedOptions() follow CLDR, not IANA.
+ */
+export interface TimeZoneData {
+  /** Every current zone, UTC first. */
+  zones: readonly string[];
+  /** The current name of a zone given by any of its names; undefined when it is not a zone. */
+  canonical(name: string): string | undefined;
 }
 
-/** The browser's own time zone, e.g. Europe/Berlin. */
+export function loadTimeZones(): Promise<TimeZoneData> {
+  return import('@tinkerdesk/contracts/time-zones').then(({ TIME_ZONES, canonicalTimeZone }) => ({
+    zones: TIME_ZONES,
+    canonical: canonicalTimeZone,
+  }));
+}
+
+/** The browser's own time zone as it reports it (e.g. Europe/Berlin, or an old name such as Asia/Calcutta). */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }

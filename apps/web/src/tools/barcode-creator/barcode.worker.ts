@@ -36,6 +36,6 @@ serveWorkerTask<RenderJob, RenderResult>(async (job) => {
     const svg = toSVG(opts);
     return { result: { key: jobKey(job), svg, png, width: canvas.width, height: canvas.height } };
   } catch (error) {
-    throw new Error(barcodeErrorMessage(error), { cause: error });
+    throw new Error(barcodeErrorMessage(error, job.text), { cause: error });
   }
 });

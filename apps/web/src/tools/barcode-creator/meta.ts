@@ -6,5 +6,5 @@ export const meta: ToolMeta = {
   path: '/tools/displaybarcode/',
   category: 'Barcodes',
   description: 'Make QR codes, Data Matrix, EAN, Code 128 and many more.',
-  keywords: ['barcode', 'qr', 'generator', 'ean', 'code128', 'datamatrix', 'create'],
+  keywords: ['barcode', 'qr', 'qr code', 'generator', 'ean', 'upc', 'isbn', 'code128', 'datamatrix', 'pdf417', 'aztec', 'create'],
 };

@@ -1,3 +1,4 @@
+import { looksLikeJwt } from '@tinkerdesk/tools/base64';
 import { hexDump } from '@tinkerdesk/tools/hex-dump';
 import { useMemo, useState } from 'react';
 import { type Base64Job, type DecodeResult } from '../base64-encode/base64-jobs';
@@ -79,7 +80,12 @@ export default function Base64DecodePage({ tool }: ToolPageProps) {
           below={
             error ? (
               <div className="field-error" role="alert">
-                <span>{error.message}</span>
+                <span>
+                  {error.message}
+                  {!file && looksLikeJwt(text)
+                    ? '. This looks like a JWT: Base64url parts joined by dots. Paste one part at a time: the first (header) and the second (payload) decode to JSON.'
+                    : ''}
+                </span>
                 {!file && error.index !== undefined ? (
                   <button type="button" className="link-button" onClick={() => showErrorInInput(error.index!)}>
                     Show it in the input

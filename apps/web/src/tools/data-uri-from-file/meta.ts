@@ -6,6 +6,6 @@ export const meta: ToolMeta = {
   path: '/tools/converters/data-uri-url/from-image-or-file/',
   category: 'Converters',
   description: 'Turn an image or any file into a data: URI you can paste into HTML, CSS or JSON.',
-  keywords: ['data uri', 'data url', 'base64', 'image', 'embed', 'inline'],
+  keywords: ['data uri', 'data url', 'base64', 'b64', 'image', 'embed', 'inline'],
   resources: [{ title: 'RFC 2397: the data URL scheme', url: 'https://www.rfc-editor.org/rfc/rfc2397' }],
 };

@@ -6,5 +6,5 @@ export const meta: ToolMeta = {
   path: '/tools/passwordgenerator/',
   category: 'Generators',
   description: 'Strong random passwords with the character sets you choose.',
-  keywords: ['password', 'random', 'secure', 'generator', 'passphrase'],
+  keywords: ['password', 'random', 'secure', 'strong', 'generator', 'pwgen'],
 };

@@ -2,9 +2,11 @@ import {
   entropyBits,
   generatePassword,
   LOOK_ALIKES,
+  MAX_COUNT,
   MAX_LENGTH,
   MIN_LENGTH,
   PasswordError,
+  wholeNumberProblem,
   type CharacterSet,
 } from '@tinkerdesk/tools/password';
 import { useMemo, useState } from 'react';
@@ -22,7 +24,7 @@ const SETTINGS = {
   symbols: setting.flag(true),
   lookalikes: setting.flag(false),
   each: setting.flag(true),
-  count: setting.integer(1, 1, 500),
+  count: setting.integer(1, 1, MAX_COUNT),
 };
 
 const SETS: Array<{ key: CharacterSet; label: string }> = [
@@ -42,7 +44,9 @@ function strength(bits: number): string {
 export default function PasswordGeneratorPage(_props: ToolPageProps) {
   const [settings, update] = useUrlSettings(SETTINGS);
   const [round, setRound] = useState(0);
+  // What is typed in the two number fields while it differs from the setting (null: shows the setting).
   const [lengthText, setLengthText] = useState<string | null>(null);
+  const [countText, setCountText] = useState<string | null>(null);
   const sets = SETS.filter((s) => settings[s.key]).map((s) => s.key);
   const setsKey = sets.join(',');
   const { length, lookalikes, each, count } = settings;
@@ -57,11 +61,11 @@ export default function PasswordGeneratorPage(_props: ToolPageProps) {
     }
     // round: a new batch on request.
   }, [length, setsKey, lookalikes, each, count, round]); // eslint-disable-line react-hooks/exhaustive-deps
-  const output = result.passwords?.join('\n') ?? '';
-  const lengthError =
-    lengthText !== null && lengthText !== String(length)
-      ? `The length must be a whole number from ${MIN_LENGTH} to ${MAX_LENGTH}`
-      : undefined;
+  const lengthError = lengthText === null ? undefined : wholeNumberProblem(lengthText, MIN_LENGTH, MAX_LENGTH, 'length');
+  const countError = countText === null ? undefined : wholeNumberProblem(countText, 1, MAX_COUNT, 'number of passwords');
+  // Passwords made for other settings than those on screen are taken away, not left to be copied by mistake.
+  const stale = Boolean(lengthError || countError);
+  const output = stale ? '' : (result.passwords?.join('\n') ?? '');
 
   return (
     <>
@@ -74,12 +78,14 @@ export default function PasswordGeneratorPage(_props: ToolPageProps) {
             max={MAX_LENGTH}
             value={lengthText ?? length}
             aria-invalid={lengthError ? true : undefined}
+            aria-describedby={lengthError ? 'length-error' : undefined}
             onChange={(e) => {
               setLengthText(e.target.value);
-              const n = Number(e.target.value);
-              if (/^\d+$/.test(e.target.value) && n >= MIN_LENGTH && n <= MAX_LENGTH) update({ length: n });
+              if (!wholeNumberProblem(e.target.value, MIN_LENGTH, MAX_LENGTH, 'length')) update({ length: Number(e.target.value) });
             }}
-            onBlur={() => setLengthText(null)}
+            onBlur={() => {
+              if (!lengthError) setLengthText(null);
+            }}
           />
         </label>
         <label>
@@ -87,9 +93,17 @@ export default function PasswordGeneratorPage(_props: ToolPageProps) {
           <input
             type="number"
             min={1}
-            max={500}
-            value={count}
-            onChange={(e) => update({ count: Math.min(500, Math.max(1, Math.trunc(Number(e.target.value)) || 1)) })}
+            max={MAX_COUNT}
+            value={countText ?? count}
+            aria-invalid={countError ? true : undefined}
+            aria-describedby={countError ? 'count-error' : undefined}
+            onChange={(e) => {
+              setCountText(e.target.value);
+              if (!wholeNumberProblem(e.target.value, 1, MAX_COUNT, 'number of passwords')) update({ count: Number(e.target.value) });
+            }}
+            onBlur={() => {
+              if (!countError) setCountText(null);
+            }}
           />
         </label>
         {SETS.map((s) => (
@@ -108,8 +122,13 @@ export default function PasswordGeneratorPage(_props: ToolPageProps) {
         </label>
       </div>
       {lengthError ? (
-        <p className="field-error" role="alert">
+        <p className="field-error" id="length-error" role="alert">
           {lengthError}
+        </p>
+      ) : null}
+      {countError ? (
+        <p className="field-error" id="count-error" role="alert">
+          {countError}
         </p>
       ) : null}
 
@@ -120,10 +139,11 @@ export default function PasswordGeneratorPage(_props: ToolPageProps) {
           value={output}
           readOnly
           rows={Math.min(12, Math.max(3, count))}
+          placeholder={stale ? 'Fix the settings above' : undefined}
           wrap="off"
           error={result.error}
           info={
-            result.bits !== undefined ? (
+            !stale && result.bits !== undefined ? (
               <>
                 Entropy: <strong>{Math.floor(result.bits)} bits</strong> per password ({strength(result.bits)})
               </>
@@ -131,7 +151,7 @@ export default function PasswordGeneratorPage(_props: ToolPageProps) {
           }
           actions={
             <>
-              <button type="button" className="button button-small button-primary" onClick={() => setRound((r) => r + 1)}>
+              <button type="button" className="button button-small button-primary" disabled={stale} onClick={() => setRound((r) => r + 1)}>
                 Generate
               </button>
               <CopyButton text={output} label={count > 1 ? 'Copy all' : 'Copy'} disabled={!output} />

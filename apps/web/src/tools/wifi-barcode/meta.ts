@@ -6,5 +6,5 @@ export const meta: ToolMeta = {
   path: '/tools/displaybarcode/wifi/',
   category: 'Barcodes',
   description: 'A QR code that joins a Wi-Fi network when scanned.',
-  keywords: ['wifi', 'wi-fi', 'qr', 'network', 'password', 'share'],
+  keywords: ['wifi', 'wi-fi', 'wlan', 'ssid', 'qr', 'qr code', 'network', 'password', 'share'],
 };

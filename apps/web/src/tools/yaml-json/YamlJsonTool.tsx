@@ -16,6 +16,7 @@ import { convertText, WORKER_THRESHOLD, type Direction, type YamlJob } from './y
 const SETTINGS = {
   indent: setting.choice(['2', '4', 'tab', 'none'] as const, '2'),
   documents: setting.flag(false),
+  merge: setting.flag(true),
 };
 
 const YAML_EXAMPLES: Example[] = [
@@ -23,6 +24,11 @@ const YAML_EXAMPLES: Example[] = [
     label: 'Anchors and aliases',
     input:
       'defaults: &defaults\n  adapter: postgres\n  host: localhost\n\ndevelopment:\n  database: dev\n  settings: *defaults\n\ntest:\n  database: test\n  settings: *defaults\n',
+  },
+  {
+    label: 'Merge keys (docker-compose)',
+    input:
+      'x-app: &app\n  image: example/app:1.4\n  restart: always\n  environment:\n    LOG_LEVEL: info\n\nservices:\n  web:\n    <<: *app\n    ports: ["8080:80"]\n  worker:\n    <<: *app\n    restart: "no"\n',
   },
   { label: 'Two documents', input: '# first\nname: web\nreplicas: 2\n---\n# second\nname: worker\nreplicas: 4\n' },
   {
@@ -81,9 +87,10 @@ export function YamlJsonTool({ tool, direction }: { tool: Tool; direction: Direc
             jsonIndent: settings.indent === 'tab' || settings.indent === 'none' ? settings.indent : yamlIndent,
             yamlIndent,
             documents: settings.documents,
+            merge: settings.merge,
           }
         : null,
-    [direction, file, text, settings.indent, settings.documents, yamlIndent],
+    [direction, file, text, settings.indent, settings.documents, settings.merge, yamlIndent],
   );
   const large = file !== null || text.length >= WORKER_THRESHOLD;
   const { result, busy, progress, cancel } = useConversion(job, large, convertText, createWorker);
@@ -123,7 +130,12 @@ export function YamlJsonTool({ tool, direction }: { tool: Tool; direction: Direc
             ) : null}
           </select>
         </label>
-        {toJson ? null : (
+        {toJson ? (
+          <label>
+            <input type="checkbox" checked={settings.merge} onChange={(e) => update({ merge: e.target.checked })} />
+            Merge keys (<code>&lt;&lt;: *base</code>)
+          </label>
+        ) : (
           <label>
             <input type="checkbox" checked={settings.documents} onChange={(e) => update({ documents: e.target.checked })} />
             Top-level array as separate documents
@@ -176,12 +188,17 @@ export function YamlJsonTool({ tool, direction }: { tool: Tool; direction: Direc
             aliases are resolved into copies, with a limit that stops &ldquo;billion laughs&rdquo; alias bombs. A stream of several
             documents separated by <code>---</code> becomes a JSON array with one element per document. In YAML 1.2, <code>yes</code>,{' '}
             <code>no</code>, <code>on</code> and <code>off</code> are plain strings; only <code>true</code> and <code>false</code> are
-            booleans. Duplicate keys are errors, and every error gives its line and column.
+            booleans. Merge keys (<code>&lt;&lt;: *base</code>, as in docker-compose, GitLab CI and Rails files) copy the keys of the
+            aliased mapping in, unless the mapping sets them itself; turn &ldquo;Merge keys&rdquo; off to read <code>&lt;&lt;</code> as an
+            ordinary key, as strict YAML 1.2 does. Duplicate keys are errors, and every error gives its line and column.
           </p>
         ) : (
           <p>
             Writes JSON as YAML 1.2: keys keep their order, strings that YAML would read as something else (<code>&quot;true&quot;</code>,{' '}
-            <code>&quot;1.10&quot;</code>, <code>&quot;null&quot;</code>, empty strings) are quoted, and long strings stay on one line. A
+            <code>&quot;1.10&quot;</code>, <code>&quot;null&quot;</code>, empty strings) are quoted, and so is everything a YAML 1.1 reader
+            (PyYAML, SnakeYAML, older tools) would take for something else: <code>&quot;on&quot;: &quot;yes&quot;</code> rather than{' '}
+            <code>on: yes</code>, which such a reader turns into <code>True: True</code>, and likewise <code>y</code>, <code>off</code>,{' '}
+            <code>0777</code>, <code>1_000</code>, <code>1:20</code>, dates and <code>&lt;&lt;</code>. Long strings stay on one line. A
             top-level array can become a stream of documents, one per element, as Kubernetes manifests are written. Invalid JSON is reported
             with its line and column.
           </p>

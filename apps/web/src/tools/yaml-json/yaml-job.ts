@@ -11,6 +11,8 @@ export interface YamlJob {
   yamlIndent: 2 | 4;
   /** JSON to YAML: a top-level array becomes a stream of documents. */
   documents: boolean;
+  /** YAML to JSON: merge << keys. */
+  merge: boolean;
 }
 
 export interface YamlResult {
@@ -21,7 +23,7 @@ export interface YamlResult {
 
 function convert(job: YamlJob, text: string): YamlResult {
   if (job.direction === 'yaml-json') {
-    const { json, documents } = yamlToJson(text, { indent: job.jsonIndent });
+    const { json, documents } = yamlToJson(text, { indent: job.jsonIndent, merge: job.merge });
     return { text: json, documents };
   }
   return { text: jsonToYaml(text, { indent: job.yamlIndent, documents: job.documents }) };

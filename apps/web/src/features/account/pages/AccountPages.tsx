@@ -9,7 +9,7 @@ import { session, useSession } from '../../../shared/session/session';
 import type { Profile } from '../../../shared/session/types';
 import { RequireAuth } from '../../auth/RequireAuth';
 import { useLogout } from '../../auth/use-logout';
-import { browserTimeZone, timeZones } from '../time-zones';
+import { browserTimeZone, loadTimeZones, type TimeZoneData } from '../time-zones';
 
 /** /account (signed-in users): profile, email verification, password. */
 export function AccountPage() {
@@ -56,12 +56,22 @@ function VerificationResult() {
 
 function ProfileSection() {
   const { profile, token } = useSession();
-  const [zones] = useState(timeZones);
+  const [data, setData] = useState<TimeZoneData | null>(null);
   const [name, setName] = useState(profile?.name ?? '');
-  const [tz, setTz] = useState(profile?.tz ?? 'UTC');
+  const [chosen, setTz] = useState(profile?.tz ?? 'UTC');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const own = browserTimeZone();
+  useEffect(() => {
+    let live = true;
+    void loadTimeZones().then((loaded) => live && setData(loaded));
+    return () => {
+      live = false;
+    };
+  }, []);
+  // Current names throughout: an old one (stored before a rename, or reported by the browser) shows as its successor.
+  const tz = data?.canonical(chosen) ?? chosen;
+  const own = data?.canonical(browserTimeZone());
+  const zones = data?.zones ?? [];
   const options = zones.includes(tz) ? zones : [tz, ...zones];
 
   async function save(event: FormEvent) {
@@ -96,7 +106,7 @@ function ProfileSection() {
             </option>
           ))}
         </select>
-        {tz !== own && zones.includes(own) ? (
+        {own && tz !== own ? (
           <button type="button" className="link-button align-start" onClick={() => setTz(own)}>
             Use this device's time zone ({own.replaceAll('_', ' ')})
           </button>

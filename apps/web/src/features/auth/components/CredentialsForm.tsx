@@ -7,6 +7,7 @@ import { session } from '../../../shared/session/session';
 import type { AuthResult } from '../../../shared/session/types';
 import { authErrorText } from '../conflict-texts';
 import { PasswordInput } from './PasswordInput';
+import { browserTimeZone } from '../../account/time-zones';
 
 export const MIN_PASSWORD = 8;
 
@@ -47,7 +48,7 @@ export function CredentialsForm({ mode, onDone }: { mode: 'register' | 'login'; 
     const email = fields.email.trim();
     await run(async () => {
       const result = register
-        ? await api<AuthResult>('POST', '/v1/users', { body: { email, password: fields.password } })
+        ? await api<AuthResult>('POST', '/v1/users', { body: { email, password: fields.password, tz: browserTimeZone() } })
         : await api<AuthResult>('POST', `/v1/users/${encodeURIComponent(email)}/signin`, { body: { password: fields.password } });
       await session.login(result);
       onDone();
