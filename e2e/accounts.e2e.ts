@@ -189,6 +189,30 @@ test.describe('profile', () => {
   });
 });
 
+test.describe('signed in', () => {
+  test('the avatar letter follows the saved name, and the contact form comes filled in with name and email', async ({ page }) => {
+    const errors = watchErrors(page);
+    const email = newEmail('zed');
+    await signUp(page, email);
+    const avatar = page.getByRole('button', { name: email }).locator('.avatar');
+    await expect(avatar).toHaveText('Z');
+    await page.getByLabel('Name').fill('Beatrice Quill');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile is saved.' })).toBeVisible();
+    await expect(avatar).toHaveText('B');
+
+    await page.getByRole('link', { name: 'Contact', exact: true }).first().click();
+    await expect(page.getByLabel('Name')).toHaveValue('Beatrice Quill');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    // Loaded directly too (the session is known a moment after the page).
+    await page.goto('/contact');
+    await expect(page.getByLabel('Name')).toHaveValue('Beatrice Quill');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Question')).toHaveValue('');
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe('time zones', () => {
   // India: Chromium reports the zone by its old name, Asia/Calcutta (CLDR), as many browsers do.
   test.use({ timezoneId: 'Asia/Kolkata' });

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { PATHS, SUPPORT_EMAIL } from '../../../routes/paths';
 import { BookIcon, CodeIcon, MailIcon } from '../../../shared/icons';
 import { Page } from '../../../shared/Page';
+import { useSession } from '../../../shared/session/session';
 
 interface Fields {
   name: string;
@@ -20,12 +21,17 @@ function validate(fields: Fields): FieldErrors<keyof Fields> {
   return errors;
 }
 
+/**
+ * /contact. Signed in, the name and email come filled in from the profile (the form is made again
+ * once the session is known, which happens right after the page loads, before anyone types).
+ */
 export function ContactPage() {
-  const { fields, check, fieldProps, fieldError } = useValidatedForm<keyof Fields>(
-    'contact',
-    { name: '', email: '', question: '' },
-    validate,
-  );
+  const { profile } = useSession();
+  return <ContactForm key={profile?.guid ?? 'anonymous'} name={profile?.name ?? ''} email={profile?.email ?? ''} />;
+}
+
+function ContactForm({ name, email }: { name: string; email: string }) {
+  const { fields, check, fieldProps, fieldError } = useValidatedForm<keyof Fields>('contact', { name, email, question: '' }, validate);
   const { state, error: serverError, run } = useSubmission();
   const thanks = useRef<HTMLDivElement>(null);
 
