@@ -47,7 +47,7 @@ describe('impersonation and token swap codes', () => {
 
     const exchanged = await call('POST', `/v1/codes/${code}/exchange`);
     expect(exchanged).toMatchObject({ status: 200, body: { success: true, profile: { guid: target.guid } } });
-    expect(await call('POST', `/v1/codes/${code}/exchange`)).toMatchObject({ status: 401, body: { error: 'INVALID_TOKEN' } });
+    expect(await call('POST', `/v1/codes/${code}/exchange`)).toMatchObject({ status: 410, body: { error: 'LINK_INVALID' } });
 
     const asTarget = exchanged.body.token as string;
     expect((await call('GET', '/v1/users/me', undefined, asTarget)).body).toMatchObject({ guid: target.guid });
@@ -75,8 +75,8 @@ describe('impersonation and token swap codes', () => {
     const late = await call('POST', '/v1/users/me/codes', { kind: 'tokenswap' }, user.token);
     await platform.query(`UPDATE identity.exchange_code SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.guid]);
     expect(await call('POST', `/v1/codes/${late.body.code as string}/exchange`)).toMatchObject({
-      status: 401,
-      body: { error: 'INVALID_TOKEN' },
+      status: 410,
+      body: { error: 'LINK_INVALID' },
     });
   });
 });

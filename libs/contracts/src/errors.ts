@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   IDENTIFIER_NOT_FOUND: 404,
+  /** A link or code from an email or a URL (verification, password reset, impersonate/tokenswap) that was used, has expired or never existed. */
+  LINK_INVALID: 410,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   REQUEST_TIMEOUT: 408,

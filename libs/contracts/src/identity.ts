@@ -180,6 +180,15 @@ export class ResetPasswordDto {
 }
 
 /** HTTP: POST /v1/account/verify */
+/** HTTP: POST /v1/account/resetpassword/check (and NATS identity.reset.check) */
+export class ResetCheckDto {
+  @ApiProperty()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  token!: string;
+}
+
 export class VerifyEmailDto {
   @ApiProperty()
   @IsString()

@@ -21,6 +21,7 @@ export const SUBJECTS = {
     verificationConfirm: 'identity.verification.confirm',
     resetRequest: 'identity.reset.request',
     resetConfirm: 'identity.reset.confirm',
+    resetCheck: 'identity.reset.check',
     codeCreate: 'identity.code.create',
     codeExchange: 'identity.code.exchange',
     oidcList: 'identity.oidc.list',

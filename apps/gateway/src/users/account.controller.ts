@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { AppError, ResetPasswordDto, ResetSetupDto, SUBJECTS, VerifyEmailDto } from '@tinkerdesk/contracts';
+import { AppError, ResetCheckDto, ResetPasswordDto, ResetSetupDto, SUBJECTS, VerifyEmailDto } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Response } from 'express';
 import { RateLimit } from '../http/rate-limit.js';
@@ -26,6 +26,13 @@ export class AccountController {
     return this.rpc.send(SUBJECTS.identity.resetConfirm, body, 5000);
   }
 
+  @Post('resetpassword/check')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Whether a reset link can still be used (410 LINK_INVALID when used, expired or unknown); uses nothing' })
+  checkReset(@Body() body: ResetCheckDto): Promise<{ success: true }> {
+    return this.rpc.send(SUBJECTS.identity.resetCheck, body);
+  }
+
   @Post('verify')
   @HttpCode(200)
   @ApiOperation({ summary: 'Confirm the email address with the emailed token' })
@@ -42,7 +49,7 @@ export class AccountController {
       await this.rpc.send(SUBJECTS.identity.verificationConfirm, { token });
       res.redirect(303, '/account?verified=1');
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'INVALID_TOKEN') throw error;
+      if (!(error instanceof AppError) || error.code !== 'LINK_INVALID') throw error;
       res.redirect(303, '/account?verified=invalid');
     }
   }

@@ -6,6 +6,7 @@ import {
   ExchangeCodeMessage,
   type CodeView,
   type LogoutResult,
+  ResetCheckDto,
   ResetPasswordDto,
   ResetSetupDto,
   VerifyEmailDto,
@@ -83,6 +84,11 @@ export class AccountsController {
   @MessagePattern(SUBJECTS.identity.resetConfirm)
   reset(@Payload() input: ResetPasswordDto): Promise<{ success: true }> {
     return this.accounts.resetPassword(input.token, input.password);
+  }
+
+  @MessagePattern(SUBJECTS.identity.resetCheck)
+  checkReset(@Payload() input: ResetCheckDto): Promise<{ success: true }> {
+    return this.accounts.checkResetLink(input.token);
   }
 
   @MessagePattern(SUBJECTS.identity.codeCreate)

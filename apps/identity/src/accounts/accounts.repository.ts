@@ -113,6 +113,15 @@ export class AccountsRepository {
     return row?.user_id;
   }
 
+  /** Whether a token of that purpose is unused and unexpired (without using it). */
+  async isLiveActionToken(tokenHash: string, purpose: ActionPurpose): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM "identity"."action_token" WHERE "token_hash" = $1 AND "purpose" = $2 AND "used_at" IS NULL AND "expires_at" > now()`,
+      [tokenHash, purpose],
+    );
+    return rows.length > 0;
+  }
+
   /** Marks the account of a verification token verified; undefined when the token is not usable. */
   async verifyWithToken(tokenHash: string): Promise<string | undefined> {
     return this.dataSource.transaction(async (manager) => {

@@ -32,6 +32,7 @@ export const PUBLIC_URL = Symbol('PUBLIC_URL');
 export const SIGN_IN_LIMITER = Symbol('SIGN_IN_LIMITER');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BAD_CREDENTIALS = 'the email address or the password is wrong';
+const RESET_LINK_INVALID = 'this reset link is not valid: it was used already or has expired';
 
 export function toProfile(user: UserEntity): Profile {
   return {
@@ -191,7 +192,7 @@ export class AccountsService {
 
   async exchangeCode(code: string): Promise<AuthResult> {
     const used = await this.accounts.consumeCode(hashToken(code));
-    if (!used) throw new AppError('INVALID_TOKEN', 'this code is not valid: it was used already or has expired');
+    if (!used) throw new AppError('LINK_INVALID', 'this code is not valid: it was used already or has expired');
     const user = await this.accounts.findById(used.userId);
     if (!user?.active) throw new AppError('IDENTIFIER_NOT_FOUND', 'the account of this code no longer exists');
     return this.startSession(user, used.kind === 'impersonate' ? used.issuedBy : null);
@@ -252,7 +253,7 @@ export class AccountsService {
 
   async verifyEmail(token: string): Promise<{ success: true }> {
     const userId = await this.accounts.verifyWithToken(hashToken(token));
-    if (!userId) throw new AppError('INVALID_TOKEN', 'this verification link is not valid: it was used already or has expired');
+    if (!userId) throw new AppError('LINK_INVALID', 'this verification link is not valid: it was used already or has expired');
     return { success: true };
   }
 
@@ -282,7 +283,13 @@ export class AccountsService {
   /** Sets the new password and ends every session of the account. */
   async resetPassword(token: string, password: string): Promise<{ success: true }> {
     const userId = await this.accounts.resetWithToken(hashToken(token), await hashPassword(password));
-    if (!userId) throw new AppError('INVALID_TOKEN', 'this reset link is not valid: it was used already or has expired');
+    if (!userId) throw new AppError('LINK_INVALID', RESET_LINK_INVALID);
+    return { success: true };
+  }
+
+  /** Whether a reset link can still be used (the page checks it when it opens, before a password is typed). */
+  async checkResetLink(token: string): Promise<{ success: true }> {
+    if (!(await this.accounts.isLiveActionToken(hashToken(token), 'reset'))) throw new AppError('LINK_INVALID', RESET_LINK_INVALID);
     return { success: true };
   }
 }

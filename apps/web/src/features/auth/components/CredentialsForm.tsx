@@ -62,7 +62,12 @@ export function CredentialsForm({ mode, onDone }: { mode: 'register' | 'login'; 
       {fieldError('email')}
       <div className="label-row">
         <label htmlFor={`${mode}-password`}>Password</label>
-        {register ? null : <Link to={PATHS.resetRequest}>Forgot your password?</Link>}
+        {register ? null : (
+          // The email typed so far goes along, so it is not typed twice.
+          <Link to={PATHS.resetRequest} state={{ email: fields.email.trim() }}>
+            Forgot your password?
+          </Link>
+        )}
       </div>
       <PasswordInput {...fieldProps('password')} autoComplete={register ? 'new-password' : 'current-password'} maxLength={1024} />
       {fieldError('password')}

@@ -1,7 +1,7 @@
-import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
-import { api } from '../../../shared/api';
+import { api, ApiError } from '../../../shared/api';
 import { EMAIL_PATTERN, FormError, useSubmission, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { MIN_PASSWORD } from './CredentialsForm';
 import { PasswordInput } from './PasswordInput';
@@ -12,7 +12,13 @@ function validateEmail(fields: { email: string }): FieldErrors<'email'> {
 
 /** /login#!/reset: asks for a reset link (the answer is the same whether or not the account exists). */
 export function ResetRequestForm() {
-  const { fields, check, fieldProps, fieldError } = useValidatedForm<'email'>('reset', { email: '' }, validateEmail);
+  // The email typed on the sign-in form comes along ("Forgot your password?" passes it).
+  const carried = (useLocation().state as { email?: unknown } | null)?.email;
+  const { fields, check, fieldProps, fieldError } = useValidatedForm<'email'>(
+    'reset',
+    { email: typeof carried === 'string' ? carried : '' },
+    validateEmail,
+  );
   const { state, error: serverError, run } = useSubmission();
 
   async function submit(event: FormEvent) {
@@ -59,8 +65,39 @@ function validateNewPassword(fields: Record<NewPasswordField, string>): FieldErr
   return errors;
 }
 
-/** /login#!/reset/{token}: sets the new password; every session of the account ends. */
+/**
+ * /login#!/reset/{token}: sets the new password; every session of the account ends. The link is
+ * checked as the page opens, so a used or expired one is said before anyone types a password.
+ */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const [link, setLink] = useState<{ token: string; usable: boolean } | null>(null);
+  useEffect(() => {
+    let current = true;
+    api('POST', '/v1/account/resetpassword/check', { body: { token } }).then(
+      () => current && setLink({ token, usable: true }),
+      // Only the server's "used or expired" closes the form; any other trouble leaves it to the submit.
+      (error: unknown) => current && setLink({ token, usable: !(error instanceof ApiError && error.error === 'LINK_INVALID') }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  if (link?.token === token && !link.usable) {
+    return (
+      <div className="notice notice-error" role="alert">
+        <p>This reset link was used already or has expired: each link works once, for 60 minutes.</p>
+        <p>
+          <Link className="button button-primary" to={PATHS.resetRequest}>
+            Ask for a new link
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return <NewPasswordForm token={token} />;
+}
+
+function NewPasswordForm({ token }: { token: string }) {
   const { fields, check, fieldProps, fieldError } = useValidatedForm<NewPasswordField>(
     'new',
     { password: '', confirm: '' },
