@@ -176,6 +176,55 @@ test.describe('sign in', () => {
   });
 });
 
+test.describe('sign-in limits', () => {
+  test("the owner's right password gets in after others failed from the same address; ten wrong ones are refused with the wait", async ({
+    page,
+    request,
+  }) => {
+    const errors = watchErrors(page);
+    const email = newEmail('owner');
+    await api(request, 'POST', '/v1/users', undefined, { email, password: PASSWORD });
+    // Neighbours behind the same address fail on other accounts many times.
+    for (let i = 0; i < 60; i++) {
+      const res = await request.post(`/v1/users/${encodeURIComponent(`neighbour-${i % 6}-${email}`)}/signin`, {
+        data: { password: 'wrong one' },
+      });
+      expect([401, 429]).toContain(res.status());
+    }
+    await page.goto('/login#!/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a typo in it');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('UNAUTHORIZED - the email address or the password is wrong');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+
+    // Ten wrong passwords for the account from here: the next try is refused with the wait, and a way out.
+    for (let i = 0; i < 10; i++) {
+      expect((await request.post(`/v1/users/${encodeURIComponent(email)}/signin`, { data: { password: `wrong ${i}` } })).status()).toBe(
+        401,
+      );
+    }
+    const limited = await request.post(`/v1/users/${encodeURIComponent(email)}/signin`, { data: { password: PASSWORD } });
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(60);
+    const other = await page.context().browser()!.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto('/login#!/login');
+    await fresh.getByLabel('Email').fill(email);
+    await fresh.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await fresh.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(fresh.getByRole('alert')).toHaveText(/^RATE_LIMITED - too many failed sign-ins; try again in \d+ minutes$/);
+    await fresh.getByRole('link', { name: 'choose a new password' }).click();
+    await expect(fresh.getByLabel('Email')).toHaveValue(email);
+    await other.close();
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe('profile', () => {
   test('name and IANA time zone are saved and kept', async ({ page }) => {
     await signUp(page, newEmail('profile'));

@@ -73,6 +73,15 @@ export function CredentialsForm({ mode, onDone }: { mode: 'register' | 'login'; 
       {fieldError('password')}
       {register ? <p className="hint">At least {MIN_PASSWORD} characters. A long passphrase is best.</p> : null}
       <FormError message={serverError} />
+      {!register && serverError.startsWith('RATE_LIMITED') ? (
+        <p className="hint">
+          Too many wrong passwords for this account from here: wait, or{' '}
+          <Link to={PATHS.resetRequest} state={{ email: fields.email.trim() }}>
+            choose a new password
+          </Link>{' '}
+          now.
+        </p>
+      ) : null}
       <button className="button button-primary button-large" type="submit" disabled={busy}>
         {busy ? (register ? 'Creating your account…' : 'Signing in…') : register ? 'Sign up' : 'Sign in'}
       </button>
