@@ -46,11 +46,12 @@ test('EPUB creation: a book with cover, images, Markdown and HTML chapters in th
   const toc = page.getByRole('region', { name: 'Table of contents' }).getByRole('listitem');
   await expect(toc).toHaveText(['The bench', 'من الورشة', '工作台的故事']);
 
+  // What making the book will change is shown before the download.
+  const changes = page.getByRole('group', { name: 'What the book will change' });
+  await expect(changes).toContainText('Chapter 2: <script> is not allowed in an EPUB chapter and was left out.');
   const book = await downloaded(page, 'Download EPUB');
   expect(book.name).toBe('Stories from the Workbench.epub');
-  await expect(page.getByRole('status').filter({ hasText: 'The EPUB' })).toContainText(
-    '<script> is not allowed in an EPUB chapter and was left out.',
-  );
+  await expect(page.getByRole('status').filter({ hasText: 'The EPUB' })).toBeVisible();
   expect(await epubcheckErrors(book.bytes)).toEqual([]);
   const files = unzipSync(new Uint8Array(book.bytes));
   const nav = strFromU8(files['OEBPS/nav.xhtml']!);
@@ -60,10 +61,36 @@ test('EPUB creation: a book with cover, images, Markdown and HTML chapters in th
   expect(strFromU8(files['OEBPS/chapter-002.xhtml']!)).not.toMatch(/script|onclick|iframe/);
   expect(strFromU8(files['OEBPS/content.opf']!)).toContain('<dc:creator id="author">Grace Hopper</dc:creator>');
 
-  // The text is kept as a draft in this browser.
+  // The text, the cover and the images are kept as a draft in this browser.
   await page.reload();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Stories from the Workbench');
   await expect(page.getByLabel('Chapter 2 title')).toHaveValue('من الورشة');
+  await expect(page.getByRole('button', { name: 'Remove cover' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Images' })).toContainText('![](bench%20photo.png)');
+  const again = unzipSync(new Uint8Array((await downloaded(page, 'Download EPUB')).bytes));
+  expect(
+    Object.keys(again)
+      .filter((f) => f.startsWith('OEBPS/images/'))
+      .sort(),
+  ).toEqual(['OEBPS/images/bench-photo.png', 'OEBPS/images/cover.png']);
+  expect(errors).toEqual([]);
+});
+
+test('EPUB creation: a chapter whose text opens with its title gets one heading; a missing image is said while writing', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/tools/epub/');
+  await page.getByLabel('Title', { exact: true }).fill('One heading');
+  await page.getByLabel('Chapter 1 title').fill('Getting started');
+  await page.getByLabel('Chapter 1 text').fill('# Getting started\n\nFirst steps. ![A map](map.png)');
+  await expect(page.getByRole('group', { name: 'What the book will change' })).toContainText(
+    'Chapter 1: there is no image named "map.png" under Images.',
+  );
+  const file = await downloaded(page, 'Download EPUB');
+  const chapter = strFromU8(unzipSync(new Uint8Array(file.bytes))['OEBPS/chapter-001.xhtml']!);
+  expect(chapter.match(/<h1>Getting started<\/h1>/g)).toHaveLength(1);
+  expect(await epubcheckErrors(file.bytes)).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -240,7 +240,34 @@ function uuid(): string {
 }
 
 /** Checks the book and builds the .epub file. */
-export function buildEpub(book: EpubBook): EpubResult {
+/** Normalised heading text for comparison: letter case and runs of white space do not count. */
+const sameText = (a: string, b: string): boolean =>
+  a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The text of a node and everything in it. */
+function textContent(node: ChildNode): string {
+  if (node instanceof Text) return node.data;
+  return node instanceof Element ? node.children.map(textContent).join('') : '';
+}
+
+/** Whether a chapter's clean body opens with a heading (h1–h3) that says the chapter's title already. */
+function opensWithTitle(body: string, title: string): boolean {
+  const first = parseDocument(body, { xmlMode: true }).children.find((n) => !(n instanceof Text && n.data.trim() === ''));
+  return first instanceof Element && /^h[1-3]$/.test(first.name) && sameText(textContent(first), title);
+}
+
+interface Prepared {
+  title: string;
+  language: string;
+  author: string;
+  notes: Set<string>;
+  files: Array<{ id: string; href: string; mediaType: string; bytes: Uint8Array; properties?: string }>;
+  coverHref: string | undefined;
+  chapters: Array<{ id: string; href: string; title: string; body: string; titled: boolean }>;
+}
+
+/** Everything of the book but the ZIP: checked details, images named, chapters cleaned, and what was changed. */
+function prepare(book: EpubBook): Prepared {
   const title = xmlSafe(book.title.trim());
   if (!title) throw new EpubError('Give the book a title.');
   const language = checkLanguage(book.language);
@@ -249,7 +276,7 @@ export function buildEpub(book: EpubBook): EpubResult {
   const notes = new Set<string>();
 
   const taken = new Set<string>(['cover.xhtml', 'nav.xhtml']);
-  const files: Array<{ id: string; href: string; mediaType: string; bytes: Uint8Array; properties?: string }> = [];
+  const files: Prepared['files'] = [];
   const byName = new Map<string, string>();
   book.images.forEach((image, i) => {
     const ext = EPUB_IMAGE_TYPES[image.mediaType];
@@ -270,8 +297,29 @@ export function buildEpub(book: EpubBook): EpubResult {
     const heading = xmlSafe(chapter.title.trim()) || `Chapter ${i + 1}`;
     const html = chapter.format === 'markdown' ? markdownToHtml(chapter.content, { html: true }) : chapter.content;
     const body = cleanChapter(html, { chapter: i + 1, images: byName, notes });
-    return { id: `chapter-${i + 1}`, href: `chapter-${String(i + 1).padStart(3, '0')}.xhtml`, title: heading, body };
+    // A chapter whose text begins with its own title as a heading keeps that one heading, not two.
+    const titled = opensWithTitle(body, heading);
+    return { id: `chapter-${i + 1}`, href: `chapter-${String(i + 1).padStart(3, '0')}.xhtml`, title: heading, body, titled };
   });
+  return { title, language, author, notes, files, coverHref, chapters };
+}
+
+/**
+ * What making the book would change or complain about, without making it: the notes of buildEpub
+ * (dropped elements, missing images, links that lead nowhere), or the error that stops it. For
+ * showing as the book is written, before anyone downloads it.
+ */
+export function reviewBook(book: EpubBook): { notes: string[]; error?: string } {
+  try {
+    return { notes: [...prepare(book).notes] };
+  } catch (error) {
+    if (error instanceof EpubError) return { notes: [], error: error.message };
+    throw error;
+  }
+}
+
+export function buildEpub(book: EpubBook): EpubResult {
+  const { title, language, author, notes, files, coverHref, chapters } = prepare(book);
 
   const identifier = book.identifier ?? `urn:uuid:${uuid()}`;
   const modified = (book.modified ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -317,7 +365,11 @@ ${coverHref ? '    <li><a epub:type="cover" href="cover.xhtml">Cover</a></li>\n'
   );
   for (const c of chapters) {
     oebps[c.href] = text(
-      xhtml(c.title, language, `<section epub:type="chapter" id="${c.id}">\n<h1>${escapeXml(c.title)}</h1>\n${c.body}\n</section>`),
+      xhtml(
+        c.title,
+        language,
+        `<section epub:type="chapter" id="${c.id}">\n${c.titled ? '' : `<h1>${escapeXml(c.title)}</h1>\n`}${c.body}\n</section>`,
+      ),
     );
   }
   oebps['toc.ncx'] = text(`<?xml version="1.0" encoding="UTF-8"?>

@@ -1,4 +1,4 @@
-import type { EpubBook, EpubChapter, EpubImage, EpubResult } from '@tinkerdesk/tools/epub';
+import type { EpubBook, EpubChapter, EpubImage } from '@tinkerdesk/tools/epub';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { saveFile } from '../kit/actions';
 import { FileDrop } from '../kit/files';
@@ -7,10 +7,13 @@ import { getSetting, putSetting } from '../kit/history';
 import { ToolAbout } from '../kit/ToolAbout';
 import { useWorkerTask } from '../kit/use-worker-task';
 import type { ToolPageProps } from '../types';
+import type { EpubAnswer, EpubTask } from './epub-task';
 import { toBookImage } from './images';
 
 const createWorker = () => new Worker(new URL('./epub.worker.ts', import.meta.url), { type: 'module' });
 const DRAFT = 'epub:draft';
+/** The cover and images, kept apart from the text so typing does not write them again each time. */
+const DRAFT_IMAGES = 'epub:images';
 const LANGUAGES = [
   'en',
   'en-GB',
@@ -59,27 +62,32 @@ export default function EpubPage(_: ToolPageProps) {
   const [cover, setCover] = useState<EpubImage | null>(null);
   const [images, setImages] = useState<EpubImage[]>([]);
   const [error, setError] = useState('');
-  const [notes, setNotes] = useState<string[]>([]);
+  /** What making the book would change (or the problem that stops it), reviewed as the book is written. */
+  const [review, setReview] = useState<{ notes: string[]; error?: string }>({ notes: [] });
   const [built, setBuilt] = useState<{ size: number } | null>(null);
   const [loaded, setLoaded] = useState(false);
   const dragged = useRef<number | null>(null);
-  const { run, busy } = useWorkerTask<EpubBook, EpubResult>(createWorker);
+  const { run, busy } = useWorkerTask<EpubTask, EpubAnswer>(createWorker);
+  const reviewer = useWorkerTask<EpubTask, EpubAnswer>(createWorker, { keepAlive: true });
+  const runReview = reviewer.run;
 
-  // The text of the book is kept in this browser as a draft (images are not: they can be large).
+  // The book is kept in this browser as a draft: its text, and its cover and images (in the local database).
   useEffect(() => {
     let live = true;
-    getSetting(DRAFT)
-      .then((value) => {
+    Promise.all([getSetting(DRAFT).catch(() => undefined), getSetting(DRAFT_IMAGES).catch(() => undefined)])
+      .then(([text, pictures]) => {
         if (!live) return;
-        const draft = value as Draft | undefined;
+        const draft = text as Draft | undefined;
         if (draft && Array.isArray(draft.chapters) && draft.chapters.length > 0) {
           setTitle(draft.title);
           setAuthor(draft.author);
           setLanguage(draft.language);
           setChapters(draft.chapters.map((c) => ({ ...c, key: nextKey++ })));
         }
+        const kept = pictures as { cover?: EpubImage | null; images?: EpubImage[] } | undefined;
+        if (kept?.cover) setCover(kept.cover);
+        if (Array.isArray(kept?.images)) setImages(kept.images);
       })
-      .catch(() => undefined)
       .finally(() => live && setLoaded(true));
     return () => {
       live = false;
@@ -97,6 +105,35 @@ export default function EpubPage(_: ToolPageProps) {
     }, 400);
     return () => clearTimeout(timer);
   }, [loaded, title, author, language, chapters]);
+  useEffect(() => {
+    if (!loaded) return;
+    putSetting(DRAFT_IMAGES, { cover, images }).catch(() =>
+      setError('The pictures could not be kept in this browser (too large for its storage?); they stay until you leave the page.'),
+    );
+  }, [loaded, cover, images]);
+
+  const book = useMemo(
+    (): EpubBook => ({
+      title,
+      author,
+      language,
+      cover: cover ?? undefined,
+      images,
+      chapters: chapters.map(({ title: t, format, content }) => ({ title: t, format, content })),
+    }),
+    [title, author, language, cover, images, chapters],
+  );
+  // Reviewed as it is written: what will be left out or changed is known before the download.
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setTimeout(() => {
+      runReview({ kind: 'review', book }).then(
+        (answer) => answer?.kind === 'review' && setReview({ notes: answer.notes, error: answer.error }),
+        () => undefined,
+      );
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [loaded, book, runReview]);
 
   const change = (key: number, patch: Partial<EpubChapter>) =>
     setChapters((list) => list.map((c) => (c.key === key ? { ...c, ...patch } : c)));
@@ -122,19 +159,12 @@ export default function EpubPage(_: ToolPageProps) {
 
   async function download() {
     setError('');
-    setNotes([]);
     setBuilt(null);
     try {
-      const result = await run({
-        title,
-        author,
-        language,
-        cover: cover ?? undefined,
-        images,
-        chapters: chapters.map(({ title: t, format, content }) => ({ title: t, format, content })),
-      });
-      if (!result) return;
-      setNotes(result.notes);
+      const answer = await run({ kind: 'build', book });
+      if (answer?.kind !== 'build') return;
+      const result = answer.result;
+      setReview({ notes: result.notes });
       setBuilt({ size: result.bytes.byteLength });
       const stem =
         title
@@ -347,20 +377,23 @@ export default function EpubPage(_: ToolPageProps) {
           </p>
         ) : null}
         {built ? (
-          <div role="status" className="notice">
-            <p>The EPUB ({formatSize(built.size)}) is downloaded.</p>
-            {notes.length > 0 ? (
-              <>
-                <p>Changed to keep the book valid:</p>
-                <ul>
-                  {notes.map((n) => (
-                    <li key={n}>{n}</li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
+          <p role="status" className="notice">
+            The EPUB ({formatSize(built.size)}) is downloaded.
+          </p>
         ) : null}
+        <div className="epub-review" aria-live="polite">
+          {review.error && !error ? <p className="hint">Before the book can be made: {review.error}</p> : null}
+          {review.notes.length > 0 ? (
+            <div className="notice" role="group" aria-label="What the book will change">
+              <p>To keep the book valid, making it will change this:</p>
+              <ul>
+                {review.notes.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
       </section>
 
       <ToolAbout>
@@ -372,7 +405,7 @@ export default function EpubPage(_: ToolPageProps) {
         <p>
           Pasted HTML is cleaned to what e-books allow: scripts, forms, frames, styles and unknown markup are left out, and you are told.
           Pictures come from the Images list (WebP and other formats are turned into PNG). Every book passes epubcheck, the reference
-          validator. The text is kept as a draft in this browser; nothing is uploaded.
+          validator. The text, the cover and the images are kept as a draft in this browser&apos;s local database; nothing is uploaded.
         </p>
       </ToolAbout>
     </>
