@@ -115,3 +115,60 @@ test('Image composition: files that are no pictures and sizes too large are expl
   );
   expect(errors).toEqual([]);
 });
+
+test('Image composition, keyboard only: a picture of the free layout is placed with the arrow keys and the Left/Top fields', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/compositions/new/?layout=free');
+  await page.getByLabel('Choose images').setInputFiles([
+    { name: 'red.png', mimeType: 'image/png', buffer: await picture(page, 120, 80, '#dd2222') },
+    { name: 'blue.png', mimeType: 'image/png', buffer: await picture(page, 120, 80, '#2222dd') },
+  ]);
+  const chip = page.getByRole('button', { name: '1. red.png' });
+  await chip.focus();
+  await page.keyboard.press('Enter');
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  const left = page.getByLabel('Left (px)');
+  const top = page.getByLabel('Top (px)');
+  const [x0, y0] = [Number(await left.inputValue()), Number(await top.inputValue())];
+  const canvas = page.getByRole('img', { name: /^The composition/ });
+  await canvas.focus();
+  await expect(canvas).toHaveAccessibleDescription(/arrow keys on the composition move it/);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(left).toHaveValue(String(x0 + 3));
+  await expect(top).toHaveValue(String(y0 + 9));
+  await left.fill('0');
+  await top.fill('0');
+  await expect(left).toHaveValue('0');
+  // The picture is drawn where the fields say: its colour at the top-left corner of the composition.
+  const { px } = await exported(page, 'Download PNG');
+  expect(px(5, 5).slice(0, 3)).toEqual([0xdd, 0x22, 0x22]);
+  expect(errors).toEqual([]);
+});
+
+test('Image composition and annotation on a phone: the picture and its tools come before the settings and the drop zone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/compositions/new/');
+  await page.getByLabel('Choose images').setInputFiles([
+    { name: 'a.png', mimeType: 'image/png', buffer: await picture(page, 120, 80, '#dd2222') },
+    { name: 'b.png', mimeType: 'image/png', buffer: await picture(page, 120, 80, '#2222dd') },
+  ]);
+  const stage = (await page.getByRole('img', { name: /^The composition/ }).boundingBox())!;
+  const settings = (await page.getByRole('group', { name: 'Composition settings' }).boundingBox())!;
+  expect(stage.y).toBeLessThan(settings.y);
+  expect(stage.y).toBeLessThan(740);
+
+  await page.goto('/compositions/annotated/new');
+  await page
+    .getByLabel('Choose image')
+    .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: await picture(page, 300, 200, '#888888') });
+  const toolbar = (await page.getByRole('toolbar', { name: 'Drawing tools' }).boundingBox())!;
+  const drop = (await page.locator('.file-drop').boundingBox())!;
+  expect(toolbar.y).toBeLessThan(drop.y);
+  expect(toolbar.y).toBeLessThan(740);
+});

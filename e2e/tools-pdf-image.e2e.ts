@@ -49,8 +49,13 @@ test('PDF to image: every page drawn like pdftoppm draws it, page range, DPI, JP
   await expect(results.getByRole('listitem').nth(0)).toContainText('Page 1 · 612 × 792 px');
   await expect(results.getByRole('listitem').nth(1)).toContainText('Page 2 · 842 × 595 px');
 
-  // Each preview downloads its page, also once later pages were added.
-  const [one] = await Promise.all([page.waitForEvent('download'), results.getByRole('link', { name: 'Download page 1' }).click()]);
+  // Each page downloads from a labelled button under its preview, also once later pages were added.
+  await expect(results.getByRole('button', { name: /^Download page \d$/ })).toHaveText([
+    'Download page 1',
+    'Download page 2',
+    'Download page 3',
+  ]);
+  const [one] = await Promise.all([page.waitForEvent('download'), results.getByRole('button', { name: 'Download page 1' }).click()]);
   expect(one.suggestedFilename()).toBe('sample-1.png');
   expect((await readFile((await one.path())!)).subarray(1, 4).toString()).toBe('PNG');
 

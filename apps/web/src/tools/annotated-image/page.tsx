@@ -225,11 +225,14 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
   }
 
   const toolLabel = TOOLS.find((t) => t.id === settings.tool)?.label ?? '';
+  const dropZone = (
+    <FileDrop onFiles={(files) => void open(files)} accept="image/*" label="Choose image">
+      {picture ? 'Drop another picture here or paste it (Ctrl+V)' : 'Drop the picture to annotate here or paste it (Ctrl+V)'}
+    </FileDrop>
+  );
   return (
     <>
-      <FileDrop onFiles={(files) => void open(files)} accept="image/*" label="Choose image">
-        Drop the picture to annotate here or paste it (Ctrl+V)
-      </FileDrop>
+      {picture ? null : dropZone}
       {error ? (
         <p className="field-error" role="alert">
           {error}
@@ -361,6 +364,8 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
           Open a picture to draw arrows, boxes, text and numbered markers on it, or to blur what must not be seen.
         </p>
       )}
+      {/* With a picture open, the tools and the picture come first (on a phone, above a screen of drop zone). */}
+      {picture ? dropZone : null}
       <ToolAbout>
         <p>
           Marks up a screenshot or photo: arrows, rectangles, ellipses, free drawing, text, numbered markers (1, 2, 3… in order) and a

@@ -5,6 +5,7 @@ import { fitsCanvas } from '../kit/canvas-limits';
 import { FileDrop } from '../kit/files';
 import { ToolAbout } from '../kit/ToolAbout';
 import { setting, useUrlSettings } from '../kit/url-settings';
+import { useMediaQuery } from '../kit/use-media-query';
 import type { ToolPageProps } from '../types';
 import { drawComposition, placements, type Layout, type Picture } from './draw';
 
@@ -134,102 +135,108 @@ export default function CompositionPage(_: ToolPageProps) {
   const replace = (index: number, patch: Partial<Picture>) =>
     setPictures((list) => list.map((p, i) => (i === index ? { ...p, ...patch } : p)));
 
-  return (
-    <>
-      <div className="tool-form" role="group" aria-label="Composition settings">
+  // On a phone, once there are pictures, the composition comes first and the settings after it.
+  const narrow = useMediaQuery('(max-width: 700px)');
+  const stageFirst = narrow && pictures.length > 0;
+  const settingsForm = (
+    <div className="tool-form" role="group" aria-label="Composition settings">
+      <div className="field">
+        <label htmlFor="comp-layout">Layout</label>
+        <select id="comp-layout" value={settings.layout} onChange={(e) => update({ layout: e.target.value as 'grid' | 'free' })}>
+          <option value="grid">Grid</option>
+          <option value="free">Free</option>
+        </select>
+      </div>
+      {settings.layout === 'grid' ? (
         <div className="field">
-          <label htmlFor="comp-layout">Layout</label>
-          <select id="comp-layout" value={settings.layout} onChange={(e) => update({ layout: e.target.value as 'grid' | 'free' })}>
-            <option value="grid">Grid</option>
-            <option value="free">Free</option>
-          </select>
-        </div>
-        {settings.layout === 'grid' ? (
-          <div className="field">
-            <label htmlFor="comp-cols">Columns</label>
-            <select id="comp-cols" value={settings.cols} onChange={(e) => update({ cols: Number(e.target.value) })}>
-              <option value={0}>Automatic</option>
-              {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor="comp-preset">Size</label>
-          <select
-            id="comp-preset"
-            value={PRESETS.find((p) => p.width === settings.width && p.height === settings.height)?.label ?? 'custom'}
-            onChange={(e) => {
-              const preset = PRESETS.find((p) => p.label === e.target.value);
-              if (preset) update({ width: preset.width, height: preset.height });
-            }}
-          >
-            {PRESETS.map((p) => (
-              <option key={p.label} value={p.label}>
-                {p.label}
+          <label htmlFor="comp-cols">Columns</label>
+          <select id="comp-cols" value={settings.cols} onChange={(e) => update({ cols: Number(e.target.value) })}>
+            <option value={0}>Automatic</option>
+            {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
+              <option key={n} value={n}>
+                {n}
               </option>
             ))}
-            <option value="custom" disabled>
-              Custom
-            </option>
           </select>
         </div>
-        <NumberField
-          id="comp-width"
-          label="Width (px)"
-          value={settings.width}
-          min={16}
-          max={16384}
-          onChange={(width) => update({ width })}
-        />
-        <NumberField
-          id="comp-height"
-          label="Height (px)"
-          value={settings.height}
-          min={16}
-          max={16384}
-          onChange={(height) => update({ height })}
-        />
-        <NumberField
-          id="comp-spacing"
-          label="Spacing (px)"
-          value={settings.spacing}
-          min={0}
-          max={400}
-          onChange={(spacing) => update({ spacing })}
-        />
-        <NumberField
-          id="comp-radius"
-          label="Corner radius (px)"
-          value={settings.radius}
-          min={0}
-          max={1000}
-          onChange={(radius) => update({ radius })}
-        />
-        <div className="field">
-          <label htmlFor="comp-bg">Background</label>
-          <input
-            id="comp-bg"
-            type="color"
-            value={settings.bg}
-            onChange={(e) => update({ bg: e.target.value })}
-            disabled={layout.transparent}
-          />
-        </div>
-        {settings.format === 'png' ? (
-          <label className="checkbox-label">
-            <input type="checkbox" checked={settings.transparent} onChange={(e) => update({ transparent: e.target.checked })} />
-            Transparent background
-          </label>
-        ) : null}
+      ) : null}
+      <div className="field">
+        <label htmlFor="comp-preset">Size</label>
+        <select
+          id="comp-preset"
+          value={PRESETS.find((p) => p.width === settings.width && p.height === settings.height)?.label ?? 'custom'}
+          onChange={(e) => {
+            const preset = PRESETS.find((p) => p.label === e.target.value);
+            if (preset) update({ width: preset.width, height: preset.height });
+          }}
+        >
+          {PRESETS.map((p) => (
+            <option key={p.label} value={p.label}>
+              {p.label}
+            </option>
+          ))}
+          <option value="custom" disabled>
+            Custom
+          </option>
+        </select>
       </div>
+      <NumberField id="comp-width" label="Width (px)" value={settings.width} min={16} max={16384} onChange={(width) => update({ width })} />
+      <NumberField
+        id="comp-height"
+        label="Height (px)"
+        value={settings.height}
+        min={16}
+        max={16384}
+        onChange={(height) => update({ height })}
+      />
+      <NumberField
+        id="comp-spacing"
+        label="Spacing (px)"
+        value={settings.spacing}
+        min={0}
+        max={400}
+        onChange={(spacing) => update({ spacing })}
+      />
+      <NumberField
+        id="comp-radius"
+        label="Corner radius (px)"
+        value={settings.radius}
+        min={0}
+        max={1000}
+        onChange={(radius) => update({ radius })}
+      />
+      <div className="field">
+        <label htmlFor="comp-bg">Background</label>
+        <input
+          id="comp-bg"
+          type="color"
+          value={settings.bg}
+          onChange={(e) => update({ bg: e.target.value })}
+          disabled={layout.transparent}
+        />
+      </div>
+      {settings.format === 'png' ? (
+        <label className="checkbox-label">
+          <input type="checkbox" checked={settings.transparent} onChange={(e) => update({ transparent: e.target.checked })} />
+          Transparent background
+        </label>
+      ) : null}
+    </div>
+  );
+  const dropZone = (
+    <FileDrop onFiles={(files) => void add(files)} accept="image/*" multiple label="Choose images">
+      Drop pictures here or paste them
+    </FileDrop>
+  );
 
-      <FileDrop onFiles={(files) => void add(files)} accept="image/*" multiple label="Choose images">
-        Drop pictures here or paste them
-      </FileDrop>
+  return (
+    <>
+      {stageFirst ? null : (
+        <>
+          {settingsForm}
+          {dropZone}
+        </>
+      )}
       {error ? (
         <p className="field-error" role="alert">
           {error}
@@ -268,6 +275,21 @@ export default function CompositionPage(_: ToolPageProps) {
               role="img"
               aria-label={`The composition: ${pictures.length} ${pictures.length === 1 ? 'picture' : 'pictures'}, ${layout.width} × ${layout.height} px`}
               className={dropTarget >= 0 ? 'dragging' : undefined}
+              tabIndex={0}
+              aria-describedby="comp-keys"
+              onKeyDown={(event) => {
+                // Arrow keys move the chosen picture (free layout) or its crop (grid, crop mode); Shift: 10 px.
+                const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+                if (!step || !current) return;
+                event.preventDefault();
+                const [dx, dy] = [step[0]! * (event.shiftKey ? 10 : 1), step[1]! * (event.shiftKey ? 10 : 1)];
+                if (layout.mode === 'free')
+                  replace(selected, { free: { ...current.free, x: current.free.x + dx, y: current.free.y + dy } });
+                else {
+                  const cell = placements(pictures, layout)[selected]!;
+                  replace(selected, panBy(current, current.bitmap.width, current.bitmap.height, cell, -dx, -dy));
+                }
+              }}
               onPointerDown={(event) => {
                 const [x, y] = point(event);
                 const index = hitTest(placements(pictures, layout), x, y);
@@ -315,6 +337,10 @@ export default function CompositionPage(_: ToolPageProps) {
               }}
             />
           </div>
+          <p id="comp-keys" className="hint">
+            Choose a picture below or on the composition; then the arrow keys on the composition move it
+            {settings.layout === 'grid' ? ' inside its cell' : ''} (Shift: 10 px at a time).
+          </p>
           <ol className="comp-list" aria-label="Pictures">
             {pictures.map((p, i) => (
               <li key={p.id}>
@@ -350,17 +376,35 @@ export default function CompositionPage(_: ToolPageProps) {
                   </button>
                 </>
               ) : (
-                <div className="field">
-                  <label htmlFor="comp-size">Picture width (px)</label>
-                  <input
-                    id="comp-size"
-                    type="range"
-                    min={Math.round(layout.width / 20)}
-                    max={layout.width * 2}
-                    value={current.free.width}
-                    onChange={(e) => replace(selected, { free: { ...current.free, width: Number(e.target.value) } })}
+                <>
+                  <div className="field">
+                    <label htmlFor="comp-size">Picture width (px)</label>
+                    <input
+                      id="comp-size"
+                      type="range"
+                      min={Math.round(layout.width / 20)}
+                      max={layout.width * 2}
+                      value={current.free.width}
+                      onChange={(e) => replace(selected, { free: { ...current.free, width: Number(e.target.value) } })}
+                    />
+                  </div>
+                  <NumberField
+                    id="comp-x"
+                    label="Left (px)"
+                    value={Math.round(current.free.x)}
+                    min={-layout.width}
+                    max={layout.width}
+                    onChange={(x) => replace(selected, { free: { ...current.free, x } })}
                   />
-                </div>
+                  <NumberField
+                    id="comp-y"
+                    label="Top (px)"
+                    value={Math.round(current.free.y)}
+                    min={-layout.height}
+                    max={layout.height}
+                    onChange={(y) => replace(selected, { free: { ...current.free, y } })}
+                  />
+                </>
               )}
               <div className="inline-field">
                 <button
@@ -407,6 +451,12 @@ export default function CompositionPage(_: ToolPageProps) {
         </>
       ) : pictures.length === 0 ? (
         <p className="empty-state-text">Add two or more pictures to compose them in a grid or freely.</p>
+      ) : null}
+      {stageFirst ? (
+        <>
+          {dropZone}
+          {settingsForm}
+        </>
       ) : null}
       <ToolAbout>
         <p>

@@ -275,12 +275,13 @@ export default function PdfToImagePage(_: ToolPageProps) {
           <ol className="pdf-pages">
             {pages.map((p) => (
               <li key={p.page} className="pdf-page">
-                <a href={p.url} download={p.name} aria-label={`Download page ${p.page}`}>
-                  <img src={p.url} alt={`Page ${p.page}`} loading="lazy" width={p.width} height={p.height} />
-                </a>
+                <img src={p.url} alt={`Page ${p.page}`} loading="lazy" width={p.width} height={p.height} />
                 <span className="pdf-page-info">
                   Page {p.page} · {p.width} × {p.height} px · {formatSize(p.blob.size)}
                 </span>
+                <button type="button" className="button button-small" onClick={() => saveFile(p.blob, p.name)}>
+                  Download page {p.page}
+                </button>
               </li>
             ))}
           </ol>
