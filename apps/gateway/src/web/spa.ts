@@ -1,15 +1,32 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AppError } from '@tinkerdesk/contracts';
+import { AppError, statusOf, type ErrorEnvelope } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 
 const API_PATH = /^\/v1(\/|$)/;
 
 /**
+ * A path that names a file rather than a page: anything under /assets/ (the hashed build output),
+ * or a last segment with a file extension (/favicon.ico, /pdfjs/cmaps/x.bcmap). No page route of the
+ * app has one (routes/paths.ts, the tools' meta.ts); such a path that is not a file on disk is a 404,
+ * never the SPA's index.html (a script or style answered with HTML breaks the page in confusing ways).
+ */
+export function looksLikeFile(path: string): boolean {
+  return path.startsWith('/assets/') || /\/[^/]*\.[A-Za-z0-9]{1,8}$/.test(path);
+}
+
+/**
  * Serves the built web app for every non-/v1 path: files as they are (hashed assets cached for a
  * year), and index.html for any other GET so deep links (/tools/guidgenerator/, /login#!/register)
- * load the SPA, which renders its own 404 page for unknown routes.
+ * load the SPA, which renders its own 404 page for unknown routes. A missing file is a 404.
+ *
+ * The build writes brotli (.br) and gzip (.gz) copies of compressible files beside them
+ * (apps/web/vite.config.ts); express-static-gzip answers with the copy the request's Accept-Encoding
+ * allows (brotli first), with Content-Encoding, Vary: Accept-Encoding and the original file's
+ * Content-Type; serve-static below it keeps HEAD, Range, ETag and Last-Modified working (on the copy
+ * that is sent). The copies are found when the gateway starts: rebuild, then restart.
  */
 export function mountWebApp(app: Express, webDist: string, logger: Logger): void {
   const root = resolve(webDist);
@@ -18,17 +35,27 @@ export function mountWebApp(app: Express, webDist: string, logger: Logger): void
     logger.warn({ webDist: root }, 'web app not built: run `npm run build:web`; non-/v1 paths answer 503');
   }
   app.use(
-    express.static(root, {
+    expressStaticGzip(root, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      redirect: false,
-      setHeaders(res, path) {
-        if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
+      serveStatic: {
+        index: false,
+        redirect: false,
+        setHeaders(res, path) {
+          if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          else res.setHeader('cache-control', 'no-cache');
+        },
       },
     }),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (API_PATH.test(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (looksLikeFile(req.path)) {
+      const body: ErrorEnvelope = { success: false, error: 'NOT_FOUND', detail: `no file at ${req.path}` };
+      res.status(statusOf('NOT_FOUND')).setHeader('cache-control', 'no-cache').json(body);
+      return;
+    }
     if (!existsSync(index)) return next(new AppError('UNAVAILABLE', 'the web app is not built'));
     res.setHeader('cache-control', 'no-cache');
     res.sendFile(index);

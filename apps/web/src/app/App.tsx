@@ -1,18 +1,38 @@
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { AccountPage, BillingPage } from '../features/account/pages/AccountPages';
-import { LoginPage } from '../features/auth/pages/LoginPage';
-import { OAuthCallbackPage } from '../features/auth/pages/OAuthCallbackPage';
-import { HardwarePage } from '../features/hardware/pages/HardwarePage';
-import { ContactPage } from '../features/info/pages/ContactPage';
-import { HomePage } from '../features/info/pages/HomePage';
-import { AboutPage, FaqPage, HelpPage, PricingPage, PrivacyPage, SecurityPage, TermsPage } from '../features/info/pages/InfoPages';
-import { NotFoundPage } from '../features/info/pages/NotFoundPage';
-import { SearchPage } from '../features/info/pages/SearchPage';
 import { PATHS } from '../routes/paths';
 import { toolForPath } from '../tools/registry';
 import { ToolPage } from '../tools/ToolPage';
-import { ToolsIndexPage } from '../tools/ToolsIndexPage';
 import { Layout } from './Layout';
+
+/**
+ * A page module's named export as a lazily loaded component: every page is its own chunk, loaded
+ * when its route is first shown (pages of one module, such as the information pages, share one).
+ * The entry keeps only the layout, the router, the session and the tool registry's metadata.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const infoPages = () => import('../features/info/pages/InfoPages');
+const accountPages = () => import('../features/account/pages/AccountPages');
+const HomePage = lazyPage(() => import('../features/info/pages/HomePage'), 'HomePage');
+const HelpPage = lazyPage(infoPages, 'HelpPage');
+const PricingPage = lazyPage(infoPages, 'PricingPage');
+const AboutPage = lazyPage(infoPages, 'AboutPage');
+const FaqPage = lazyPage(infoPages, 'FaqPage');
+const TermsPage = lazyPage(infoPages, 'TermsPage');
+const PrivacyPage = lazyPage(infoPages, 'PrivacyPage');
+const SecurityPage = lazyPage(infoPages, 'SecurityPage');
+const ContactPage = lazyPage(() => import('../features/info/pages/ContactPage'), 'ContactPage');
+const SearchPage = lazyPage(() => import('../features/info/pages/SearchPage'), 'SearchPage');
+const NotFoundPage = lazyPage(() => import('../features/info/pages/NotFoundPage'), 'NotFoundPage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
+const OAuthCallbackPage = lazyPage(() => import('../features/auth/pages/OAuthCallbackPage'), 'OAuthCallbackPage');
+const AccountPage = lazyPage(accountPages, 'AccountPage');
+const BillingPage = lazyPage(accountPages, 'BillingPage');
+const HardwarePage = lazyPage(() => import('../features/hardware/pages/HardwarePage'), 'HardwarePage');
+const ToolsIndexPage = lazyPage(() => import('../tools/ToolsIndexPage'), 'ToolsIndexPage');
 
 /** Tool routes come from the registry; anything else unknown is the 404 page. */
 function ToolOrNotFound() {

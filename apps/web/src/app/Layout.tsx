@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useHashEntry } from '../features/auth/use-hash-entry';
+import { PageLoading } from '../shared/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Notifications } from './Notifications';
@@ -24,7 +25,7 @@ export function Layout() {
       <Sidebar open={sidebarOpen} onClose={() => setSidebarOpenAt(null)} />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<p className="page loading">Loading…</p>}>
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../routes/paths';
 import { CategoryIcon, ClockIcon } from '../shared/icons';
+import { PageLoading } from '../shared/PageLoading';
 import { useTitle } from '../shared/useTitle';
 import { recordToolVisit } from './kit/history';
 import { categoryAnchor, TOOLS } from './registry';
@@ -41,7 +42,10 @@ export function ToolPage({ tool }: { tool: Tool }) {
         </div>
       </header>
       {Implementation ? (
-        <Implementation tool={tool} />
+        // The header above shows at once; the tool's own chunk loads under it.
+        <Suspense fallback={<PageLoading />}>
+          <Implementation tool={tool} />
+        </Suspense>
       ) : (
         <>
           <div className="notice notice-soon" role="status">

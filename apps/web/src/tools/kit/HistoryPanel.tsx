@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { session } from '../../shared/session/session';
 import type { HistoryRecord } from '../../shared/storage/db';
+import './kit.css';
 import { clearHistory, keepInputs, recentTools, setKeepInputs } from './history';
 
 /** Recently used tools from the local history, the opt-in for keeping inputs, and a way to clear it all. */

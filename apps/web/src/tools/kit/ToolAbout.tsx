@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './kit.css';
 
 export interface Example {
   label: string;

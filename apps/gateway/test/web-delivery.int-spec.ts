@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ROOT, TestPlatform } from '@tinkerdesk/testing';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+
+// How the gateway delivers the built web app (apps/gateway/src/web/spa.ts): the precompressed copy the
+// browser accepts, 404 for missing files, index.html for routes. First against a small dist of our
+// own, then against the real build (`npm run build` runs before the integration tests).
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A raw HTTP request: no automatic decompression, so the bytes on the wire are what the test sees. */
+function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, base), { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const header = (a: Answer, name: string): string => String(a.headers[name] ?? '');
+const BROWSER = 'gzip, deflate, br, zstd'; // what Chromium sends
+
+// A script large enough to be worth compressing, and not a repetition a compressor makes trivial.
+const SCRIPT = Buffer.from(
+  Array.from({ length: 400 }, (_, i) => `export const value${i} = ${(i * 7919) % 1013} + ${JSON.stringify(`line ${i}`)};`).join('\n'),
+);
+const STYLE = Buffer.from(
+  Array.from(
+    { length: 200 },
+    (_, i) => `.rule-${i} { margin: ${i % 17}px; color: #${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)}; }`,
+  ).join('\n'),
+);
+const PICTURE = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const INDEX = '<!doctype html><title>Tinkerdesk delivery test</title><div id="root"></div>';
+
+describe('web app delivery (a dist of the test own)', () => {
+  let platform: TestPlatform;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'tinkerdesk-delivery-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'serviceworker.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'assets/app-3f9a1c.js'), SCRIPT);
+    writeFileSync(join(dist, 'assets/app-3f9a1c.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(join(dist, 'assets/app-3f9a1c.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(join(dist, 'assets/style-8d2e.css'), STYLE);
+    writeFileSync(join(dist, 'assets/style-8d2e.css.br'), brotliCompressSync(STYLE));
+    writeFileSync(join(dist, 'assets/style-8d2e.css.gz'), gzipSync(STYLE));
+    writeFileSync(join(dist, 'assets/picture-77aa.png'), PICTURE);
+    platform = await TestPlatform.start(['gateway'], { WEB_DIST: dist });
+  }, 90_000);
+
+  afterAll(async () => {
+    await platform?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the brotli copy when the browser accepts br, with the original type and caching', async () => {
+    const a = await get(platform.url, '/assets/app-3f9a1c.js', { 'accept-encoding': BROWSER });
+    expect(a.status).toBe(200);
+    expect(header(a, 'content-encoding')).toBe('br');
+    expect(header(a, 'vary').toLowerCase()).toContain('accept-encoding');
+    expect(header(a, 'content-type').toLowerCase()).toBe('text/javascript; charset=utf-8');
+    expect(header(a, 'cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Number(header(a, 'content-length'))).toBe(a.body.length);
+    expect(a.body.length).toBeLessThan(SCRIPT.length / 2);
+    expect(brotliDecompressSync(a.body).equals(SCRIPT)).toBe(true);
+  });
+
+  it('sends the gzip copy when only gzip is accepted, or br is refused (q=0)', async () => {
+    for (const accept of ['gzip', 'gzip, deflate', 'br;q=0, gzip']) {
+      const a = await get(platform.url, '/assets/app-3f9a1c.js', { 'accept-encoding': accept });
+      expect(a.status).toBe(200);
+      expect(header(a, 'content-encoding')).toBe('gzip');
+      expect(header(a, 'vary').toLowerCase()).toContain('accept-encoding');
+      expect(header(a, 'content-type').toLowerCase()).toBe('text/javascript; charset=utf-8');
+      expect(gunzipSync(a.body).equals(SCRIPT)).toBe(true);
+    }
+  });
+
+  it('sends the file as it is when neither is accepted, still with Vary', async () => {
+    const cases: Array<Record<string, string>> = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }];
+    for (const headers of cases) {
+      const a = await get(platform.url, '/assets/app-3f9a1c.js', headers);
+      expect(a.status).toBe(200);
+      expect(a.headers['content-encoding']).toBeUndefined();
+      expect(header(a, 'vary').toLowerCase()).toContain('accept-encoding');
+      expect(header(a, 'content-type').toLowerCase()).toBe('text/javascript; charset=utf-8');
+      expect(a.body.equals(SCRIPT)).toBe(true);
+    }
+  });
+
+  it('gives a stylesheet its own type in every encoding', async () => {
+    for (const [accept, encoding] of [
+      [BROWSER, 'br'],
+      ['gzip', 'gzip'],
+      ['', undefined],
+    ] as const) {
+      const a = await get(platform.url, '/assets/style-8d2e.css', { 'accept-encoding': accept });
+      expect(a.status).toBe(200);
+      expect(a.headers['content-encoding']).toBe(encoding);
+      expect(header(a, 'content-type').toLowerCase()).toBe('text/css; charset=utf-8');
+    }
+  });
+
+  it('answers HEAD with the headers of the copy it would send, and no body', async () => {
+    const brotli = readFileSync(join(dist, 'assets/app-3f9a1c.js.br'));
+    const a = await get(platform.url, '/assets/app-3f9a1c.js', { 'accept-encoding': BROWSER }, 'HEAD');
+    expect(a.status).toBe(200);
+    expect(header(a, 'content-encoding')).toBe('br');
+    expect(Number(header(a, 'content-length'))).toBe(brotli.length);
+    expect(a.body.length).toBe(0);
+    const plain = await get(platform.url, '/assets/app-3f9a1c.js', {}, 'HEAD');
+    expect(Number(header(plain, 'content-length'))).toBe(SCRIPT.length);
+  });
+
+  it('serves byte ranges of the representation it sends', async () => {
+    const plain = await get(platform.url, '/assets/app-3f9a1c.js', { range: 'bytes=10-29' });
+    expect(plain.status).toBe(206);
+    expect(header(plain, 'content-range')).toBe(`bytes 10-29/${SCRIPT.length}`);
+    expect(plain.body.equals(SCRIPT.subarray(10, 30))).toBe(true);
+
+    const brotli = readFileSync(join(dist, 'assets/app-3f9a1c.js.br'));
+    const encoded = await get(platform.url, '/assets/app-3f9a1c.js', { range: 'bytes=0-9', 'accept-encoding': 'br' });
+    expect(encoded.status).toBe(206);
+    expect(header(encoded, 'content-encoding')).toBe('br');
+    expect(header(encoded, 'content-range')).toBe(`bytes 0-9/${brotli.length}`);
+    expect(encoded.body.equals(brotli.subarray(0, 10))).toBe(true);
+  });
+
+  it('leaves files without compressed copies (pictures) as they are', async () => {
+    const a = await get(platform.url, '/assets/picture-77aa.png', { 'accept-encoding': BROWSER });
+    expect(a.status).toBe(200);
+    expect(a.headers['content-encoding']).toBeUndefined();
+    expect(header(a, 'content-type')).toBe('image/png');
+    expect(a.body.equals(PICTURE)).toBe(true);
+  });
+
+  it('answers a missing file with 404 in the error envelope, never the app page', async () => {
+    for (const path of ['/assets/gone-1234.js', '/assets/gone.css', '/assets/', '/assets/deeper/x', '/favicon.ico', '/tools/picture.png']) {
+      const a = await get(platform.url, path, { 'accept-encoding': BROWSER });
+      expect([path, a.status]).toEqual([path, 404]);
+      expect(header(a, 'content-type')).toContain('application/json');
+      expect(JSON.parse(a.body.toString())).toEqual({ success: false, error: 'NOT_FOUND', detail: `no file at ${path}` });
+    }
+    const head = await get(platform.url, '/assets/gone-1234.js', {}, 'HEAD');
+    expect(head.status).toBe(404);
+  });
+
+  it('answers every route with the app page (the SPA fallback), not cached', async () => {
+    for (const path of [
+      '/',
+      '/tools/guidgenerator/',
+      '/tools/converters/base64/encode/',
+      '/login',
+      '/account',
+      '/account/orders/42',
+      '/no-such-page',
+    ]) {
+      const a = await get(platform.url, path, { 'accept-encoding': BROWSER });
+      expect([path, a.status]).toEqual([path, 200]);
+      expect(header(a, 'content-type')).toContain('text/html');
+      expect(header(a, 'cache-control')).toBe('no-cache');
+      expect(a.body.toString()).toBe(INDEX);
+    }
+    const sw = await get(platform.url, '/serviceworker.js');
+    expect(sw.status).toBe(200);
+    expect(header(sw, 'cache-control')).toBe('no-cache');
+  });
+
+  it('keeps /v1 out of it: an unknown API path is a JSON 404', async () => {
+    const a = await get(platform.url, '/v1/no-such-thing.js');
+    expect(a.status).toBe(404);
+    expect(JSON.parse(a.body.toString())).toMatchObject({ success: false, error: 'NOT_FOUND' });
+  });
+});
+
+describe('web app delivery (the real build)', () => {
+  const dist = join(ROOT, 'apps/web/dist');
+  let platform: TestPlatform;
+
+  function files(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? files(path) : [path];
+    });
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} is not built: run npm run build first`);
+    platform = await TestPlatform.start(['gateway'], { WEB_DIST: dist });
+  }, 90_000);
+
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('has brotli and gzip copies of every script and stylesheet of 1 KiB or more, and none of pictures', () => {
+    const all = files(dist);
+    const present = new Set(all);
+    const wanted = all.filter((f) => /\.(m?js|css)$/.test(f) && statSync(f).size >= 1024);
+    expect(wanted.length).toBeGreaterThan(20);
+    expect(wanted.filter((f) => !present.has(`${f}.br`) || !present.has(`${f}.gz`))).toEqual([]);
+    expect(all.filter((f) => /\.(png|jpe?g|webp|woff2)\.(br|gz)$/.test(f))).toEqual([]);
+  });
+
+  it('sends the entry script and stylesheet of index.html as brotli that decodes to the built file', async () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? 'no entry script in index.html';
+    const style = /<link rel="stylesheet" crossorigin href="([^"]+)"/.exec(html)?.[1] ?? 'no stylesheet in index.html';
+    expect(script).toMatch(/^\/assets\/index-.+\.js$/);
+    expect(style).toMatch(/^\/assets\/index-.+\.css$/);
+    for (const [path, type] of [
+      [script, 'text/javascript'],
+      [style, 'text/css'],
+    ] as const) {
+      const a = await get(platform.url, path, { 'accept-encoding': BROWSER });
+      expect(a.status).toBe(200);
+      expect(header(a, 'content-encoding')).toBe('br');
+      expect(header(a, 'content-type').toLowerCase()).toBe(`${type}; charset=utf-8`);
+      expect(brotliDecompressSync(a.body).equals(readFileSync(join(dist, path)))).toBe(true);
+    }
+  });
+
+  it('keeps the compressed copies out of the service worker precache list', () => {
+    const sw = readFileSync(join(dist, 'serviceworker.js'), 'utf8');
+    expect(sw).toContain('"url":"index.html"');
+    expect(sw).not.toMatch(/"url":"[^"]*\.(br|gz)"/);
+  });
+});
