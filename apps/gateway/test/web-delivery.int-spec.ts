@@ -182,6 +182,22 @@ describe('web app delivery (a dist of the test own)', () => {
     expect(header(sw, 'cache-control')).toBe('no-cache');
   });
 
+  it('answers a path that is not valid percent-encoding in the envelope, never with an HTML error page', async () => {
+    for (const path of ['/tools/%ff%fe', '/assets/%', '/%E0%A4%A']) {
+      const a = await get(platform.url, path, { 'accept-encoding': BROWSER });
+      expect({ path, status: a.status, type: header(a, 'content-type') }).toEqual({
+        path,
+        status: 400,
+        type: expect.stringContaining('application/json'),
+      });
+      expect(JSON.parse(a.body.toString())).toEqual({
+        success: false,
+        error: 'BAD_REQUEST',
+        detail: 'the path is not valid percent-encoding',
+      });
+    }
+  });
+
   it('keeps /v1 out of it: an unknown API path is a JSON 404', async () => {
     const a = await get(platform.url, '/v1/no-such-thing.js');
     expect(a.status).toBe(404);

@@ -34,21 +34,32 @@ export function mountWebApp(app: Express, webDist: string, logger: Logger): void
   if (!existsSync(index)) {
     logger.warn({ webDist: root }, 'web app not built: run `npm run build:web`; non-/v1 paths answer 503');
   }
-  app.use(
-    expressStaticGzip(root, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
+  const serveFiles = expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
       index: false,
-      serveStatic: {
-        index: false,
-        redirect: false,
-        setHeaders(res, path) {
-          if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-          else res.setHeader('cache-control', 'no-cache');
-        },
+      redirect: false,
+      setHeaders(res, path) {
+        if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
       },
-    }),
-  );
+    },
+  });
+  // /v1 is the API's alone; a path that is not valid percent-encoding is refused in the envelope (the
+  // file server decodes it and would otherwise fail with Express's HTML error page).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (API_PATH.test(req.path)) return next();
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      const body: ErrorEnvelope = { success: false, error: 'BAD_REQUEST', detail: 'the path is not valid percent-encoding' };
+      res.status(statusOf('BAD_REQUEST')).json(body);
+      return;
+    }
+    serveFiles(req, res, next);
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (API_PATH.test(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     if (looksLikeFile(req.path)) {
