@@ -334,6 +334,8 @@ test.describe('emails followed', () => {
   });
 
   test('password reset: the emailed link sets a new password and ends the other sessions', async ({ page, browser }) => {
+    // Two browsers, a queued mail and two sign-ins with argon2id: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     const email = newEmail('reset');
     await signUp(page, email);
     const other = await browser.newContext();

@@ -313,11 +313,14 @@ test.describe('mobile', () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(sidebar).toBeHidden();
     await menu.click();
+    await expect(sidebar).toBeVisible();
     await sidebar.getByRole('combobox', { name: 'Search tools' }).fill('qr');
     await sidebar.getByRole('combobox', { name: 'Search tools' }).press('Enter');
     await expect(page).toHaveURL(/\/search\?query=qr$/);
+    await expect(sidebar).toBeHidden();
     // The sidebar's box suggests too, and a tapped suggestion opens the tool.
     await menu.click();
+    await expect(sidebar).toBeVisible();
     await sidebar.getByRole('combobox', { name: 'Search tools' }).fill('password');
     await sidebar
       .getByRole('listbox', { name: 'Suggested tools' })
@@ -333,6 +336,8 @@ test.describe('mobile', () => {
 test.describe('keyboard', () => {
   test('a skip link leads to the main content', async ({ page }) => {
     await page.goto('/help');
+    // The first Tab once the page is there (before, only the static frame of index.html is shown).
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
