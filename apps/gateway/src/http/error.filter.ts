@@ -10,11 +10,16 @@ import type { RouteTable } from './route-table.js';
  * Nest's answer for a request no route takes (an HttpException 404, unlike a service's NOT_FOUND):
  * a 405 with Allow when the path exists with other methods.
  */
-function methodNotAllowed(exception: unknown, request: Request, routes: RouteTable | undefined): AppError | undefined {
+function methodNotAllowed(
+  exception: unknown,
+  request: Request,
+  routes: RouteTable | undefined,
+): { error: AppError; allowed: string[] } | undefined {
   if (!routes || !(exception instanceof HttpException) || exception.getStatus() !== 404) return undefined;
   const allowed = routes.methodsOf(request.path);
   if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
-  return new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${request.path}; allowed: ${allowed.join(', ')}`);
+  const detail = `${request.method} is not allowed on ${request.path}; allowed: ${allowed.join(', ')}`;
+  return { error: new AppError('METHOD_NOT_ALLOWED', detail), allowed };
 }
 
 /** Every error leaves the gateway as `{ success: false, error, detail }`; 500s only carry an id. */
@@ -31,7 +36,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const errorId = randomUUID();
     const notAllowed = methodNotAllowed(exception, request, this.routes);
-    const mapped = mapError(notAllowed ?? exception, errorId);
+    const mapped = mapError(notAllowed?.error ?? exception, errorId);
     if (mapped.unexpected !== undefined) {
       this.logger.error({ err: mapped.unexpected, errorId, method: request.method, url: request.originalUrl }, 'unexpected error');
     }
@@ -39,7 +44,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.destroy();
       return;
     }
-    if (notAllowed) response.setHeader('allow', this.routes?.methodsOf(request.path).join(', ') ?? '');
+    if (notAllowed) response.setHeader('allow', notAllowed.allowed.join(', '));
     for (const [name, value] of Object.entries(mapped.headers ?? {})) response.setHeader(name, value);
     response.status(mapped.status).json(mapped.body);
   }
