@@ -74,6 +74,8 @@ test('tool counts count working tools; tools without a page are marked in every 
   const errors = watchErrors(page);
   await page.goto('/tools/');
   const cards = page.locator('main .tool-card');
+  // The page loads lazily: count once its cards are there (they render together).
+  await expect(cards.first()).toBeVisible();
   const total = await cards.count();
   const coming = await cards.filter({ hasText: 'Coming soon' }).count();
   expect(coming).toBeGreaterThan(0);
