@@ -381,20 +381,20 @@ export default function EpubPage(_: ToolPageProps) {
             The EPUB ({formatSize(built.size)}) is downloaded.
           </p>
         ) : null}
-        <div className="epub-review" aria-live="polite">
-          {review.error && !error ? <p className="hint">Before the book can be made: {review.error}</p> : null}
-          {review.notes.length > 0 ? (
-            <div className="notice" role="group" aria-label="What the book will change">
-              <p>To keep the book valid, making it will change this:</p>
-              <ul>
-                {review.notes.map((n) => (
-                  <li key={n}>{n}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </div>
       </section>
+      <div className="epub-review" aria-live="polite">
+        {review.error && !error ? <p className="hint">Before the book can be made: {review.error}</p> : null}
+        {review.notes.length > 0 ? (
+          <div className="notice" role="group" aria-label="What the book will change">
+            <p>To keep the book valid, making it will change this:</p>
+            <ul>
+              {review.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
 
       <ToolAbout>
         <p>
