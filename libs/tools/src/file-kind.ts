@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type/core';
 import mime from 'mime/lite';
 
 /** What a run of bytes is, for naming a download: media type, file extension, and whether it is text. */
@@ -40,6 +39,9 @@ export function looksLikeText(bytes: Uint8Array, sample = false): boolean {
 
 /** Looks at the first bytes (up to SNIFF_BYTES) of a file: magic numbers first, then text formats. */
 export async function detectFileKind(head: Uint8Array, complete = head.length < SNIFF_BYTES): Promise<FileKind> {
+  // file-type's table of magic numbers is most of this module's weight: pages load it when a file
+  // is first looked at, not when they open.
+  const { fileTypeFromBuffer } = await import('file-type/core');
   const found = await fileTypeFromBuffer(head);
   // file-type calls anything starting with <?xml XML; SVG is told apart below.
   if (found && found.ext !== 'xml') return { mime: found.mime, ext: found.ext, text: false };
