@@ -54,7 +54,45 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The browser takes the server's types from the contracts' browser-safe entries only (the main
+      // entry carries Nest's decorators and class-validator).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@tinkerdesk/contracts', message: "import from '@tinkerdesk/contracts/web' (types and constants, no Nest)" }],
+        },
+      ],
+    },
+  },
+  {
+    // What @tinkerdesk/contracts/web re-exports stays free of Nest, class-validator and Node.
+    files: ['libs/contracts/src/{web,errors,health,*-views}.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@nestjs/*',
+                'class-validator',
+                'class-transformer',
+                'node:*',
+                './identity.js',
+                './commerce.js',
+                './conversion.js',
+                './input.js',
+                './rpc.js',
+                './subjects.js',
+              ],
+              message: 'the browser-safe entry of the contracts imports no Nest, validation or Node code',
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

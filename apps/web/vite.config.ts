@@ -97,7 +97,9 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@tinkerdesk\/tools$/, replacement: fileURLToPath(new URL('../../libs/tools/src/index.ts', import.meta.url)) },
-      // The one module of the contracts the browser uses (no decorators, no Nest): time zone names.
+      // The browser-safe entries of the contracts (no decorators, no Nest): the server's own types and
+      // constants (web), and time zone names (loaded with the account page).
+      { find: /^@tinkerdesk\/contracts\/web$/, replacement: fileURLToPath(new URL('../../libs/contracts/src/web.ts', import.meta.url)) },
       {
         find: /^@tinkerdesk\/contracts\/time-zones$/,
         replacement: fileURLToPath(new URL('../../libs/contracts/src/time-zones.ts', import.meta.url)),

@@ -1,9 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsUUID, Matches } from 'class-validator';
+import { PROFILE_INCLUDES } from './commerce-views.js';
 import { Optional } from './input.js';
-
-/** What GET /v1/users/me may include besides the profile (comma separated). */
-export const PROFILE_INCLUDES = ['services'] as const;
 
 /** HTTP: GET /v1/users/me?include=services */
 export class ProfileQueryDto {
@@ -19,16 +17,4 @@ export class ProfileQueryDto {
 export class UserServicesMessage {
   @IsUUID('4')
   userId!: string;
-}
-
-/** A provider service (spec section 3): name, provider, vendor, account, plus provider-specific extras. */
-export interface ServiceView {
-  id: string;
-  name: string;
-  provider: string;
-  vendor: string;
-  account: string;
-  created: string;
-  modified: string;
-  [extra: string]: unknown;
 }

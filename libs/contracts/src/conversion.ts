@@ -1,14 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IMAGE_TARGETS, type ImageTarget } from './conversion-views.js';
 import { Optional } from './input.js';
-
-/** Output formats the conversion workers produce from images (sharp). */
-export const IMAGE_TARGETS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
-export type ImageTarget = (typeof IMAGE_TARGETS)[number];
-
-export const JOB_STATES = ['queued', 'active', 'completed', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
 
 /** Gateway → conversion: a file already stored in the object store, to be converted. */
 export class CreateConversionJobDto {
@@ -47,20 +41,6 @@ export class CreateConversionJobDto {
 export class GetConversionJobDto {
   @IsUUID('4')
   id!: string;
-}
-
-export interface ConversionJobView {
-  id: string;
-  state: JobState;
-  progress: number;
-  filename: string;
-  to: string;
-  inputSize: number;
-  /** Present once completed. */
-  output?: { filename: string; mediaType: string; size: number; width?: number; height?: number };
-  error?: string;
-  created: string;
-  modified: string;
 }
 
 /** Object store bucket shared by the gateway (uploads, downloads) and the workers. */

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
 import { Optional } from './input.js';
+import { CODE_KINDS, RETURN_TO_PATTERN, type CodeKind } from './identity-views.js';
 import { canonicalTimeZone } from './time-zones.js';
 
 /**
@@ -129,33 +130,6 @@ export class PublicProfileMessage {
   id!: string;
 }
 
-export interface Profile {
-  guid: string;
-  name: string;
-  tz: string;
-  active: boolean;
-  email: string;
-  verified: boolean;
-  context: Record<string, unknown>;
-}
-
-export interface PublicProfile {
-  guid: string;
-  name: string;
-}
-
-export interface AuthResult {
-  profile: Profile;
-  token: string;
-  verified: boolean;
-}
-
-/** What the gateway learns from a valid bearer token. */
-export interface SessionInfo {
-  userId: string;
-  sessionId: string;
-}
-
 /** HTTP: POST /v1/account/resetpassword/setup */
 export class ResetSetupDto {
   @ApiProperty({ maxLength: 254 })
@@ -197,9 +171,6 @@ export class VerifyEmailDto {
   token!: string;
 }
 
-export const CODE_KINDS = ['impersonate', 'tokenswap'] as const;
-export type CodeKind = (typeof CODE_KINDS)[number];
-
 /** HTTP: POST /v1/users/me/codes */
 export class CreateCodeDto {
   @ApiProperty({
@@ -229,37 +200,6 @@ export class ExchangeCodeMessage {
   code!: string;
 }
 
-export interface CodeView {
-  code: string;
-  kind: CodeKind;
-  expires: string;
-}
-
-/** Logout answer: an impersonation's logout hands the administrator a session back. */
-export type LogoutResult = { success: true } | ({ success: true } & AuthResult);
-
-/** Social sign-in (OpenID Connect): every provider, in the order the sign-in page lists them. */
-export const OIDC_PROVIDERS = ['google', 'github', 'facebook'] as const;
-export type OidcProviderId = (typeof OIDC_PROVIDERS)[number];
-export const OIDC_PROVIDER_NAMES: Record<OidcProviderId, string> = { google: 'Google', github: 'GitHub', facebook: 'Facebook' };
-
-export function isOidcProvider(value: string): value is OidcProviderId {
-  return (OIDC_PROVIDERS as readonly string[]).includes(value);
-}
-
-export interface OidcProviderView {
-  id: OidcProviderId;
-  name: string;
-}
-
-/** GET /v1/auth/providers: only the providers configured on this server. */
-export interface OidcProvidersResult {
-  providers: OidcProviderView[];
-}
-
-/** A path on this site: starts with one '/', no backslash, no white space or control characters. */
-export const RETURN_TO_PATTERN = /^\/(?![/\\])[^\\\s\p{Cc}]*$/u;
-
 /** HTTP: POST /v1/auth/{provider}/authorize (the body is optional) */
 export class OidcAuthorizeDto {
   @ApiPropertyOptional({
@@ -279,11 +219,6 @@ export class OidcAuthorizeMessage extends OidcAuthorizeDto {
   @IsString()
   @MaxLength(40)
   provider!: string;
-}
-
-export interface OidcAuthorizeResult {
-  /** The provider's authorization endpoint with response_type=code, PKCE (S256), state and nonce. */
-  url: string;
 }
 
 /** NATS: identity.oidc.exchange (HTTP: POST /v1/{provider}/credentials/exchange/{code}?state=...&iss=...) */
@@ -307,9 +242,4 @@ export class OidcExchangeMessage {
   @IsString()
   @MaxLength(500, { message: 'iss is too long' })
   iss?: string;
-}
-
-/** Answers like sign-in, plus where the web app should go next (null: its own default). */
-export interface OidcExchangeResult extends AuthResult {
-  returnTo: string | null;
 }

@@ -1,7 +1,9 @@
-export * from './errors.js';
+// The server entry: everything in web.ts (browser-safe types and constants) plus the DTO classes that
+// validate requests (Nest's Swagger decorators and class-validator), the subjects and the RPC map.
+export * from './web.js';
 export * from './input.js';
 export * from './subjects.js';
-export * from './health.js';
+export * from './rpc.js';
 export * from './conversion.js';
 export * from './identity.js';
 export * from './time-zones.js';

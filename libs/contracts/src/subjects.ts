@@ -42,7 +42,9 @@ export const SUBJECTS = {
   },
 } as const satisfies Record<ServiceName, Record<string, string>>;
 
-export function healthSubject(service: ServiceName): string {
+export type HealthSubject = (typeof SUBJECTS)[ServiceName]['health'];
+
+export function healthSubject(service: ServiceName): HealthSubject {
   return SUBJECTS[service].health;
 }
 

@@ -3,6 +3,7 @@ export * from './context.js';
 export * from './logger.js';
 export * from './rpc-client.js';
 export * from './rpc-server.js';
+export * from './handles.js';
 export * from './input-pipe.js';
 export * from './prefixed-nats-server.js';
 export * from './service-bootstrap.js';

@@ -7,7 +7,15 @@ import {
   TimeoutError,
   type NatsConnection,
 } from '@nats-io/transport-node';
-import { AppError, isRpcErrorPayload, prefixed, REQUEST_ID_HEADER } from '@tinkerdesk/contracts';
+import {
+  AppError,
+  isRpcErrorPayload,
+  prefixed,
+  REQUEST_ID_HEADER,
+  type RpcRequest,
+  type RpcResponse,
+  type RpcSubject,
+} from '@tinkerdesk/contracts';
 import { currentRequestId } from './context.js';
 
 export interface RpcClientOptions {
@@ -77,7 +85,11 @@ export class RpcClient {
     return this.linked && !this.nc.isClosed();
   }
 
-  async send<T>(subject: string, data: unknown, timeoutMs = this.options.timeoutMs): Promise<T> {
+  /**
+   * Sends a request and waits for its answer. Both are typed from the subject (RpcMap in
+   * libs/contracts): `send(SUBJECTS.identity.userMe, { userId })` resolves to a Profile.
+   */
+  async send<S extends RpcSubject>(subject: S, data: RpcRequest<S>, timeoutMs = this.options.timeoutMs): Promise<RpcResponse<S>> {
     const id = randomUUID();
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? id);
@@ -97,7 +109,8 @@ export class RpcClient {
       if (isRpcErrorPayload(reply.err)) throw AppError.fromPayload(reply.err);
       throw new Error(`${service} service failed: ${typeof reply.err === 'string' ? reply.err : JSON.stringify(reply.err)}`);
     }
-    return reply.response as T;
+    // The service's handler is typed from the same map (@Handles), and validated its input with it.
+    return reply.response as RpcResponse<S>;
   }
 
   static translate(error: unknown, service: string, timeoutMs: number): Error {

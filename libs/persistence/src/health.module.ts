@@ -8,10 +8,10 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import type { DependencyHealth, ServiceHealth, ServiceName } from '@tinkerdesk/contracts';
 import { healthSubject } from '@tinkerdesk/contracts';
+import { Handles } from '@tinkerdesk/nest-common';
 import { DataSource } from 'typeorm';
 import { ServiceInstanceEntity } from './service-instance.entity.js';
 
@@ -120,7 +120,7 @@ export class ServiceHealthModule {
     class HealthController {
       constructor(private readonly health: HealthService) {}
 
-      @MessagePattern(healthSubject(options.service))
+      @Handles(healthSubject(options.service))
       check(): Promise<ServiceHealth> {
         return this.health.check();
       }

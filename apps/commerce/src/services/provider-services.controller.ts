@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { Handles } from '@tinkerdesk/nest-common';
 import { SUBJECTS, UserServicesMessage, type ServiceView } from '@tinkerdesk/contracts';
 import { ProviderServicesService } from './provider-services.service.js';
 
@@ -8,7 +9,7 @@ import { ProviderServicesService } from './provider-services.service.js';
 export class ProviderServicesController {
   constructor(private readonly services: ProviderServicesService) {}
 
-  @MessagePattern(SUBJECTS.commerce.serviceList)
+  @Handles(SUBJECTS.commerce.serviceList)
   list(@Payload() input: UserServicesMessage): Promise<ServiceView[]> {
     return this.services.listForUser(input.userId);
   }

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { Handles } from '@tinkerdesk/nest-common';
 import { CreateConversionJobDto, GetConversionJobDto, SUBJECTS, type ConversionJobView } from '@tinkerdesk/contracts';
 import { ConversionJobsService } from './conversion-jobs.service.js';
 
@@ -8,12 +9,12 @@ import { ConversionJobsService } from './conversion-jobs.service.js';
 export class ConversionJobsController {
   constructor(private readonly jobs: ConversionJobsService) {}
 
-  @MessagePattern(SUBJECTS.conversion.jobCreate)
+  @Handles(SUBJECTS.conversion.jobCreate)
   create(@Payload() input: CreateConversionJobDto): Promise<ConversionJobView> {
     return this.jobs.create(input);
   }
 
-  @MessagePattern(SUBJECTS.conversion.jobGet)
+  @Handles(SUBJECTS.conversion.jobGet)
   get(@Payload() input: GetConversionJobDto): Promise<ConversionJobView> {
     return this.jobs.get(input.id);
   }

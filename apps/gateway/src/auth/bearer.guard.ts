@@ -28,7 +28,7 @@ export class BearerGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(req);
     if (!token) throw new AppError('UNAUTHORIZED', 'this call needs a bearer token (Authorization: Bearer <token>)');
-    const session = await this.rpc.send<SessionInfo>(SUBJECTS.identity.sessionVerify, { token });
+    const session = await this.rpc.send(SUBJECTS.identity.sessionVerify, { token });
     req.session = { ...session, token };
     return true;
   }

@@ -70,7 +70,7 @@ export class ConversionController {
       ...(body.height !== undefined ? { height: body.height } : {}),
     };
     try {
-      const job = await this.rpc.send<ConversionJobView>(SUBJECTS.conversion.jobCreate, message);
+      const job = await this.rpc.send(SUBJECTS.conversion.jobCreate, message);
       return { success: true, job };
     } catch (error) {
       await this.files.delete(conversionInputKey(id)).catch(() => undefined);
@@ -81,14 +81,14 @@ export class ConversionController {
   @Get('jobs/:id')
   @ApiOperation({ summary: 'State and progress of a conversion job' })
   async job(@Param() params: JobIdParamDto): Promise<{ success: true; job: ConversionJobView }> {
-    const job = await this.rpc.send<ConversionJobView>(SUBJECTS.conversion.jobGet, { id: params.id });
+    const job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id });
     return { success: true, job };
   }
 
   @Get('jobs/:id/result')
   @ApiOperation({ summary: 'Download the converted file of a completed job' })
   async result(@Param() params: JobIdParamDto, @Res() res: Response): Promise<void> {
-    const job = await this.rpc.send<ConversionJobView>(SUBJECTS.conversion.jobGet, { id: params.id });
+    const job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id });
     if (job.state === 'failed') throw new AppError('UNPROCESSABLE', job.error ?? 'the conversion failed');
     if (job.state !== 'completed' || !job.output) throw new AppError('CONFLICT', `the job is ${job.state}; try again when it is completed`);
     const stored = await this.files.get(conversionOutputKey(job.id));

@@ -1,15 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Inject, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  AppError,
-  healthSubject,
-  PLATFORM_VERSION,
-  SERVICES,
-  type HealthReport,
-  type PublicHealthReport,
-  type ServiceHealth,
-} from '@tinkerdesk/contracts';
+import { AppError, healthSubject, PLATFORM_VERSION, SERVICES, type HealthReport, type PublicHealthReport } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
 import { bearerToken } from '../auth/bearer.guard.js';
@@ -58,7 +50,7 @@ export class HealthController {
     const results = await Promise.all(
       SERVICES.map(async (service) => {
         try {
-          return await this.rpc.send<ServiceHealth>(healthSubject(service), {}, HEALTH_TIMEOUT_MS);
+          return await this.rpc.send(healthSubject(service), {}, HEALTH_TIMEOUT_MS);
         } catch (error) {
           const detail = error instanceof AppError ? error.detail : error instanceof Error ? error.message : String(error);
           return { service, status: 'down' as const, detail };

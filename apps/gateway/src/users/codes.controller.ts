@@ -14,6 +14,6 @@ export class CodesController {
   @ApiOperation({ summary: 'Exchange a single-use impersonate or tokenswap code for a session (profile, token, verified)' })
   async exchange(@Param('code') code: string): Promise<{ success: true } & AuthResult> {
     if (code.length > 200) throw new AppError('VALIDATION_FAILED', 'the code is too long');
-    return { success: true, ...(await this.rpc.send<AuthResult>(SUBJECTS.identity.codeExchange, { code })) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.codeExchange, { code })) };
   }
 }

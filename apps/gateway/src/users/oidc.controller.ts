@@ -26,7 +26,7 @@ export class OidcController {
   @Get('auth/providers')
   @ApiOperation({ summary: 'The social sign-in providers configured on this server, in display order' })
   async providers(): Promise<{ success: true } & OidcProvidersResult> {
-    return { success: true, ...(await this.rpc.send<OidcProvidersResult>(SUBJECTS.identity.oidcList, {})) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oidcList, {})) };
   }
 
   @Post('auth/:provider/authorize')
@@ -40,7 +40,7 @@ export class OidcController {
   async authorize(@Param('provider') provider: string, @Body() body: OidcAuthorizeDto): Promise<{ success: true } & OidcAuthorizeResult> {
     if (provider.length > 40) throw new AppError('NOT_FOUND', 'unknown sign-in provider');
     const message = { provider, ...(body.returnTo !== undefined ? { returnTo: body.returnTo } : {}) };
-    return { success: true, ...(await this.rpc.send<OidcAuthorizeResult>(SUBJECTS.identity.oidcAuthorize, message, AUTHORIZE_TIMEOUT_MS)) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oidcAuthorize, message, AUTHORIZE_TIMEOUT_MS)) };
   }
 
   @Post(':provider/credentials/exchange/:code')
@@ -65,6 +65,6 @@ export class OidcController {
       throw new AppError('VALIDATION_FAILED', 'state is required: pass the state query parameter the provider sent back');
     }
     const message = { provider, code, state, ...(typeof iss === 'string' && iss !== '' ? { iss } : {}) };
-    return { success: true, ...(await this.rpc.send<OidcExchangeResult>(SUBJECTS.identity.oidcExchange, message, EXCHANGE_TIMEOUT_MS)) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oidcExchange, message, EXCHANGE_TIMEOUT_MS)) };
   }
 }

@@ -2,13 +2,13 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGu
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
+  type AccountView,
   CreateCodeDto,
   CreateUserDto,
   type CodeView,
   type LogoutResult,
   ProfileQueryDto,
   PublicProfileMessage,
-  type ServiceView,
   SignInDto,
   SUBJECTS,
   UpdateProfileDto,
@@ -32,21 +32,18 @@ export class UsersController {
   @RateLimit(MAIL_LIMITS.signUp)
   @ApiOperation({ summary: 'Sign up: creates the account and answers like sign-in (profile, token, verified)' })
   async create(@Body() body: CreateUserDto): Promise<{ success: true } & AuthResult> {
-    return { success: true, ...(await this.rpc.send<AuthResult>(SUBJECTS.identity.userCreate, body, 5000)) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userCreate, body, 5000)) };
   }
 
   @Get('me')
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The profile of the signed-in user; include=services adds the provider services (from commerce)' })
-  async me(
-    @CurrentSession() session: AuthenticatedSession,
-    @Query() query: ProfileQueryDto,
-  ): Promise<{ success: true } & Profile & { services?: ServiceView[] }> {
+  async me(@CurrentSession() session: AuthenticatedSession, @Query() query: ProfileQueryDto): Promise<{ success: true } & AccountView> {
     const includes = new Set(query.include?.split(',') ?? []);
     const [profile, services] = await Promise.all([
-      this.rpc.send<Profile>(SUBJECTS.identity.userMe, { userId: session.userId }),
-      includes.has('services') ? this.rpc.send<ServiceView[]>(SUBJECTS.commerce.serviceList, { userId: session.userId }) : undefined,
+      this.rpc.send(SUBJECTS.identity.userMe, { userId: session.userId }),
+      includes.has('services') ? this.rpc.send(SUBJECTS.commerce.serviceList, { userId: session.userId }) : undefined,
     ]);
     return { success: true, ...profile, ...(services ? { services } : {}) };
   }
@@ -57,7 +54,7 @@ export class UsersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Update name and time zone (IANA)' })
   async update(@CurrentSession() session: AuthenticatedSession, @Body() body: UpdateProfileDto): Promise<{ success: true } & Profile> {
-    return { success: true, ...(await this.rpc.send<Profile>(SUBJECTS.identity.userUpdate, { ...body, userId: session.userId })) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userUpdate, { ...body, userId: session.userId })) };
   }
 
   @Post('me/codes')
@@ -68,7 +65,7 @@ export class UsersController {
     summary: 'Mint a single-use code (2 minutes): tokenswap for your own account; impersonate (administrators) for another',
   })
   async createCode(@CurrentSession() session: AuthenticatedSession, @Body() body: CreateCodeDto): Promise<{ success: true } & CodeView> {
-    return { success: true, ...(await this.rpc.send<CodeView>(SUBJECTS.identity.codeCreate, { ...body, userId: session.userId })) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.codeCreate, { ...body, userId: session.userId })) };
   }
 
   @Post(':guid/signin')
@@ -83,7 +80,7 @@ export class UsersController {
     if (identifier.length > 254) throw new AppError('VALIDATION_FAILED', 'the account identifier is too long');
     // Identity resolves the account (guid or email) and counts the try before checking the password.
     const message = { identifier, password: body.password, clientAddress: clientAddress(req) };
-    return { success: true, ...(await this.rpc.send<AuthResult>(SUBJECTS.identity.userSignin, message, 5000)) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userSignin, message, 5000)) };
   }
 
   @Post(':guid/logout')
@@ -93,7 +90,7 @@ export class UsersController {
   @ApiOperation({ summary: "End this session at once; only the session's own user may" })
   async logout(@Param('guid') guid: string, @CurrentSession() session: AuthenticatedSession): Promise<LogoutResult> {
     if (guid !== session.userId) throw new AppError('FORBIDDEN', 'a session can only be ended by its own user');
-    return this.rpc.send<LogoutResult>(SUBJECTS.identity.sessionEnd, { token: session.token });
+    return this.rpc.send(SUBJECTS.identity.sessionEnd, { token: session.token });
   }
 
   @Post(':guid/requestverification')
@@ -113,6 +110,6 @@ export class UsersController {
   @Get(':id')
   @ApiOperation({ summary: 'Public profile (never the email)' })
   async publicProfile(@Param() params: PublicProfileMessage): Promise<{ success: true } & PublicProfile> {
-    return { success: true, ...(await this.rpc.send<PublicProfile>(SUBJECTS.identity.userPublic, { id: params.id })) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userPublic, { id: params.id })) };
   }
 }

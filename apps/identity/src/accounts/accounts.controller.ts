@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { Handles } from '@tinkerdesk/nest-common';
 import {
   CreateCodeMessage,
   CreateUserDto,
@@ -28,32 +29,32 @@ import { AccountsService } from './accounts.service.js';
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
-  @MessagePattern(SUBJECTS.identity.userCreate)
+  @Handles(SUBJECTS.identity.userCreate)
   create(@Payload() input: CreateUserDto): Promise<AuthResult> {
     return this.accounts.signUp(input.email, input.password, input.tz);
   }
 
-  @MessagePattern(SUBJECTS.identity.userSignin)
+  @Handles(SUBJECTS.identity.userSignin)
   signIn(@Payload() input: SignInMessage): Promise<AuthResult> {
     return this.accounts.signIn(input.identifier, input.password, input.clientAddress);
   }
 
-  @MessagePattern(SUBJECTS.identity.sessionVerify)
+  @Handles(SUBJECTS.identity.sessionVerify)
   verify(@Payload() input: TokenMessage): Promise<SessionInfo> {
     return this.accounts.verifySession(input.token);
   }
 
-  @MessagePattern(SUBJECTS.identity.sessionEnd)
+  @Handles(SUBJECTS.identity.sessionEnd)
   logout(@Payload() input: TokenMessage): Promise<LogoutResult> {
     return this.accounts.logout(input.token);
   }
 
-  @MessagePattern(SUBJECTS.identity.userMe)
+  @Handles(SUBJECTS.identity.userMe)
   me(@Payload() input: UserIdMessage): Promise<Profile> {
     return this.accounts.me(input.userId);
   }
 
-  @MessagePattern(SUBJECTS.identity.userUpdate)
+  @Handles(SUBJECTS.identity.userUpdate)
   update(@Payload() input: UpdateProfileMessage): Promise<Profile> {
     return this.accounts.update(input.userId, {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -61,42 +62,42 @@ export class AccountsController {
     });
   }
 
-  @MessagePattern(SUBJECTS.identity.userPublic)
+  @Handles(SUBJECTS.identity.userPublic)
   publicProfile(@Payload() input: PublicProfileMessage): Promise<PublicProfile> {
     return this.accounts.publicProfile(input.id);
   }
 
-  @MessagePattern(SUBJECTS.identity.verificationRequest)
+  @Handles(SUBJECTS.identity.verificationRequest)
   requestVerification(@Payload() input: UserIdMessage): Promise<{ success: true; sent: boolean }> {
     return this.accounts.requestVerification(input.userId);
   }
 
-  @MessagePattern(SUBJECTS.identity.verificationConfirm)
+  @Handles(SUBJECTS.identity.verificationConfirm)
   verifyEmail(@Payload() input: VerifyEmailDto): Promise<{ success: true }> {
     return this.accounts.verifyEmail(input.token);
   }
 
-  @MessagePattern(SUBJECTS.identity.resetRequest)
+  @Handles(SUBJECTS.identity.resetRequest)
   requestReset(@Payload() input: ResetSetupDto): Promise<{ success: true }> {
     return this.accounts.requestPasswordReset(input.email);
   }
 
-  @MessagePattern(SUBJECTS.identity.resetConfirm)
+  @Handles(SUBJECTS.identity.resetConfirm)
   reset(@Payload() input: ResetPasswordDto): Promise<{ success: true }> {
     return this.accounts.resetPassword(input.token, input.password);
   }
 
-  @MessagePattern(SUBJECTS.identity.resetCheck)
+  @Handles(SUBJECTS.identity.resetCheck)
   checkReset(@Payload() input: ResetCheckDto): Promise<{ success: true }> {
     return this.accounts.checkResetLink(input.token);
   }
 
-  @MessagePattern(SUBJECTS.identity.codeCreate)
+  @Handles(SUBJECTS.identity.codeCreate)
   createCode(@Payload() input: CreateCodeMessage): Promise<CodeView> {
     return this.accounts.createCode(input.userId, input.kind, input.user);
   }
 
-  @MessagePattern(SUBJECTS.identity.codeExchange)
+  @Handles(SUBJECTS.identity.codeExchange)
   exchangeCode(@Payload() input: ExchangeCodeMessage): Promise<AuthResult> {
     return this.accounts.exchangeCode(input.code);
   }

@@ -1,5 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { Handles } from '@tinkerdesk/nest-common';
 import { ContactDto, SUBJECTS } from '@tinkerdesk/contracts';
 import { ContactService } from './contact.service.js';
 
@@ -8,7 +9,7 @@ import { ContactService } from './contact.service.js';
 export class ContactController {
   constructor(@Inject(ContactService) private readonly contact: ContactService) {}
 
-  @MessagePattern(SUBJECTS.identity.contactCreate)
+  @Handles(SUBJECTS.identity.contactCreate)
   create(@Payload() input: ContactDto): Promise<{ success: true; id: string }> {
     return this.contact.create(input);
   }

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { Handles } from '@tinkerdesk/nest-common';
 import {
   OidcAuthorizeMessage,
   OidcExchangeMessage,
@@ -15,17 +16,17 @@ import { SocialService } from './social.service.js';
 export class SocialController {
   constructor(private readonly social: SocialService) {}
 
-  @MessagePattern(SUBJECTS.identity.oidcList)
+  @Handles(SUBJECTS.identity.oidcList)
   list(): OidcProvidersResult {
     return this.social.list();
   }
 
-  @MessagePattern(SUBJECTS.identity.oidcAuthorize)
+  @Handles(SUBJECTS.identity.oidcAuthorize)
   authorize(@Payload() input: OidcAuthorizeMessage): Promise<OidcAuthorizeResult> {
     return this.social.authorize(input.provider, input.returnTo);
   }
 
-  @MessagePattern(SUBJECTS.identity.oidcExchange)
+  @Handles(SUBJECTS.identity.oidcExchange)
   exchange(@Payload() input: OidcExchangeMessage): Promise<OidcExchangeResult> {
     return this.social.exchange(input.provider, input.code, input.state, input.iss);
   }

@@ -1,30 +1,14 @@
 /** What the web app reads from the identity calls (the gateway's answers, spec sections 3 and 7). */
 
-export interface Service {
-  id?: string;
-  name: string;
-  provider: string;
-  vendor: string;
-  account: string;
-  [extra: string]: unknown;
-}
+import type { AccountView, AuthResult, ServiceView } from '@tinkerdesk/contracts/web';
 
-export interface Profile {
-  guid: string;
-  name: string;
-  tz: string;
-  active: boolean;
-  email: string;
-  verified?: boolean;
-  context: Record<string, unknown>;
-  services?: Service[];
-}
+/** A provider service as the profile lists it (the server's own type). */
+export type Service = ServiceView;
 
-export interface AuthResult {
-  profile: Profile;
-  token: string;
-  verified: boolean;
-}
+/** The signed-in user's profile: what GET /v1/users/me?include=services answers (the server's own type). */
+export type Profile = AccountView;
+
+export type { AuthResult };
 
 export type NotificationType = 'info' | 'success' | 'warning' | 'error';
 

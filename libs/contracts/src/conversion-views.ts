@@ -1,0 +1,24 @@
+/** Conversion's answers and constants, browser-safe (no Nest, no class-validator). */
+
+/** Output formats the conversion workers produce from images (sharp). */
+export const IMAGE_TARGETS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
+
+export type ImageTarget = (typeof IMAGE_TARGETS)[number];
+
+export const JOB_STATES = ['queued', 'active', 'completed', 'failed'] as const;
+
+export type JobState = (typeof JOB_STATES)[number];
+
+export interface ConversionJobView {
+  id: string;
+  state: JobState;
+  progress: number;
+  filename: string;
+  to: string;
+  inputSize: number;
+  /** Present once completed. */
+  output?: { filename: string; mediaType: string; size: number; width?: number; height?: number };
+  error?: string;
+  created: string;
+  modified: string;
+}

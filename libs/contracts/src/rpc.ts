@@ -1,0 +1,87 @@
+import type { CreateConversionJobDto, GetConversionJobDto } from './conversion.js';
+import type { ConversionJobView } from './conversion-views.js';
+import type { UserServicesMessage } from './commerce.js';
+import type { ServiceView } from './commerce-views.js';
+import type { ServiceHealth } from './health.js';
+import type {
+  ContactDto,
+  CreateCodeMessage,
+  CreateUserDto,
+  ExchangeCodeMessage,
+  OidcAuthorizeMessage,
+  OidcExchangeMessage,
+  PublicProfileMessage,
+  ResetCheckDto,
+  ResetPasswordDto,
+  ResetSetupDto,
+  SignInMessage,
+  TokenMessage,
+  UpdateProfileMessage,
+  UserIdMessage,
+  VerifyEmailDto,
+} from './identity.js';
+import type {
+  AuthResult,
+  CodeView,
+  LogoutResult,
+  OidcAuthorizeResult,
+  OidcExchangeResult,
+  OidcProvidersResult,
+  Profile,
+  PublicProfile,
+  SessionInfo,
+} from './identity-views.js';
+import { SUBJECTS } from './subjects.js';
+
+/** The message of a request whose handler needs nothing (health checks, lists of everything). */
+export type EmptyMessage = Record<string, never>;
+
+/** `{ success: true }` and, for some calls, more. */
+export interface Done {
+  success: true;
+}
+
+/**
+ * The one map from each request/reply subject to its request and its response. `RpcClient.send`
+ * and the services' `@Handles` decorator are typed from it, so a wrong payload, a wrong use of an
+ * answer, or a handler that answers something else does not compile. Every subject of SUBJECTS is a
+ * key here (checked below); a new subject is added to both.
+ */
+export interface RpcMap {
+  [SUBJECTS.identity.health]: { request: EmptyMessage; response: ServiceHealth };
+  [SUBJECTS.identity.userCreate]: { request: CreateUserDto; response: AuthResult };
+  [SUBJECTS.identity.userSignin]: { request: SignInMessage; response: AuthResult };
+  [SUBJECTS.identity.userMe]: { request: UserIdMessage; response: Profile };
+  [SUBJECTS.identity.userUpdate]: { request: UpdateProfileMessage; response: Profile };
+  [SUBJECTS.identity.userPublic]: { request: PublicProfileMessage; response: PublicProfile };
+  [SUBJECTS.identity.sessionVerify]: { request: TokenMessage; response: SessionInfo };
+  [SUBJECTS.identity.sessionEnd]: { request: TokenMessage; response: LogoutResult };
+  [SUBJECTS.identity.contactCreate]: { request: ContactDto; response: Done & { id: string } };
+  [SUBJECTS.identity.verificationRequest]: { request: UserIdMessage; response: Done & { sent: boolean } };
+  [SUBJECTS.identity.verificationConfirm]: { request: VerifyEmailDto; response: Done };
+  [SUBJECTS.identity.resetRequest]: { request: ResetSetupDto; response: Done };
+  [SUBJECTS.identity.resetConfirm]: { request: ResetPasswordDto; response: Done };
+  [SUBJECTS.identity.resetCheck]: { request: ResetCheckDto; response: Done };
+  [SUBJECTS.identity.codeCreate]: { request: CreateCodeMessage; response: CodeView };
+  [SUBJECTS.identity.codeExchange]: { request: ExchangeCodeMessage; response: AuthResult };
+  [SUBJECTS.identity.oidcList]: { request: EmptyMessage; response: OidcProvidersResult };
+  [SUBJECTS.identity.oidcAuthorize]: { request: OidcAuthorizeMessage; response: OidcAuthorizeResult };
+  [SUBJECTS.identity.oidcExchange]: { request: OidcExchangeMessage; response: OidcExchangeResult };
+  [SUBJECTS.commerce.health]: { request: EmptyMessage; response: ServiceHealth };
+  [SUBJECTS.commerce.serviceList]: { request: UserServicesMessage; response: ServiceView[] };
+  [SUBJECTS.terminals.health]: { request: EmptyMessage; response: ServiceHealth };
+  [SUBJECTS.conversion.health]: { request: EmptyMessage; response: ServiceHealth };
+  [SUBJECTS.conversion.jobCreate]: { request: CreateConversionJobDto; response: ConversionJobView };
+  [SUBJECTS.conversion.jobGet]: { request: GetConversionJobDto; response: ConversionJobView };
+}
+
+export type RpcSubject = keyof RpcMap;
+/** The payload a subject's handler receives (its fields; the service validates it with the same class). */
+export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];
+export type RpcResponse<S extends RpcSubject> = RpcMap[S]['response'];
+
+/** Every value of SUBJECTS. */
+type SubjectValue = { [K in keyof typeof SUBJECTS]: (typeof SUBJECTS)[K][keyof (typeof SUBJECTS)[K]] }[keyof typeof SUBJECTS];
+/** Fails to compile when a subject of SUBJECTS has no entry in RpcMap (or RpcMap has one SUBJECTS lacks). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const RPC_MAP_COVERS_SUBJECTS: Same<SubjectValue, RpcSubject> = true;

@@ -1,0 +1,12 @@
+/**
+ * The browser-safe entry of the contracts (`@tinkerdesk/contracts/web`): types and constants only,
+ * with no Nest, class-validator or Node import, so the web app imports the server's own definitions
+ * instead of redeclaring them. A lint rule keeps it that way (apps/web may import only this entry and
+ * `@tinkerdesk/contracts/time-zones`).
+ */
+export * from './errors.js';
+export * from './health.js';
+export * from './identity-views.js';
+export * from './commerce-views.js';
+export * from './conversion-views.js';
+export * from './account-views.js';
