@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   INVALID_TOKEN: 401,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** A URL the server will not fetch: not http(s), credentials in it, or an address inside the network (SSRF guard). */
+  URL_NOT_ALLOWED: 403,
   IDENTIFIER_NOT_FOUND: 404,
   /** A link or code from an email or a URL (verification, password reset, impersonate/tokenswap) that was used, has expired or never existed. */
   LINK_INVALID: 410,
@@ -24,6 +26,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
+  /** A server this one fetched from answered an error status, or redirected too often. */
+  UPSTREAM_ERROR: 502,
   UNAVAILABLE: 503,
 } as const;
 

@@ -11,3 +11,4 @@ export * from './file-store.js';
 export * from './ready.js';
 export * from './redis.js';
 export * from './rate-limit.js';
+export * from './safe-fetch.js';
