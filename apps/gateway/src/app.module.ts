@@ -8,6 +8,7 @@ import { HealthController } from './health/health.controller.js';
 import { RateLimitInterceptor, RateLimits } from './http/rate-limit.js';
 import { AccountController } from './users/account.controller.js';
 import { CodesController } from './users/codes.controller.js';
+import { FetchController } from './users/fetch.controller.js';
 import { OidcController } from './users/oidc.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { RpcModule } from './rpc.module.js';
@@ -26,7 +27,15 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ConfigModule.with(config), RpcModule.withClient(rpc), ConversionModule],
-      controllers: [HealthController, UsersController, AccountController, CodesController, OidcController, ContactController],
+      controllers: [
+        HealthController,
+        UsersController,
+        AccountController,
+        CodesController,
+        OidcController,
+        ContactController,
+        FetchController,
+      ],
       providers: [BearerGuard, RateLimits, RateLimitInterceptor],
     };
   }

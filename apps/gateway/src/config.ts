@@ -64,6 +64,14 @@ export const schema = {
   TRUST_PROXY: trustProxyField(),
   /** Bearer token that shows operators the detail of GET /v1/health; unset: nobody sees it. */
   HEALTH_TOKEN: optionalSecret(16),
+  /** Host names that POST /v1/users/{guid}/fetch may reach even inside the network (comma-separated); none by default. */
+  FETCH_ALLOWED_HOSTS: env.str(''),
+  /** Largest content POST /v1/users/{guid}/fetch hands back, in bytes (10 MiB). */
+  FETCH_MAX_BYTES: env.int(10 * 1_048_576, 1024, 64 * 1_048_576),
+  /** Deadline of one fetch, redirects included. */
+  FETCH_TIMEOUT_MS: env.int(15_000, 500, 120_000),
+  /** Fetches one gateway runs at once; past it, 429 RATE_LIMITED (bounds the memory they hold). */
+  FETCH_CONCURRENCY: env.int(8, 1, 256),
   /** Multiplies the limits of the mail-sending routes (http/rate-limits.ts); 1 in production. */
   RATE_LIMIT_FACTOR: env.int(1, 1, 100_000),
 };

@@ -22,3 +22,17 @@ export interface ConversionJobView {
   created: string;
   modified: string;
 }
+
+/**
+ * POST /v1/users/{guid}/fetch: a URL's content fetched by the server for the browser tools (no CORS
+ * in the way). `content` is the body in base64 (any kind of file); `url` is where it came from after
+ * redirects.
+ */
+export interface FetchedContentView {
+  success: true;
+  url: string;
+  contentType: string;
+  filename: string;
+  size: number;
+  content: string;
+}

@@ -8,3 +8,4 @@ export * from './conversion.js';
 export * from './identity.js';
 export * from './time-zones.js';
 export * from './commerce.js';
+export * from './fetch.js';

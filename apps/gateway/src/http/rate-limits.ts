@@ -44,3 +44,12 @@ export const MAIL_LIMITS = {
   verification: perHour('verification', 'verification requests', 20, 3, (req) => req.session?.userId),
   contact: perHour('contact', 'contact questions', 10, 5, bodyEmail),
 } satisfies Record<string, RouteLimit>;
+
+/** Server-side fetches for the browser tools: per minute, per client address and per account. */
+export const FETCH_LIMIT: RouteLimit = {
+  name: 'fetch',
+  what: 'fetches',
+  perAddress: { points: 120, durationSeconds: 60 },
+  perTarget: { points: 60, durationSeconds: 60 },
+  target: (req) => req.session?.userId,
+};

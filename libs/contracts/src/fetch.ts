@@ -1,0 +1,37 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { Optional } from './input.js';
+
+/** Request headers to send with a fetch: an object of string values (names and values are checked again when sent). */
+function IsHeaderMap(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isHeaderMap',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.values(value as Record<string, unknown>).every((v) => typeof v === 'string'),
+      defaultMessage: () => 'headers must be an object whose values are strings, such as {"Authorization": "Bearer ..."}',
+    },
+  });
+}
+
+/** HTTP: POST /v1/users/{guid}/fetch (spec section 7: {url, headers}) */
+export class FetchUrlDto {
+  @ApiProperty({ example: 'https://example.com/data.json', maxLength: 2048, description: 'An http or https URL outside this network' })
+  @IsString()
+  @MinLength(1, { message: 'url is required' })
+  @MaxLength(2048, { message: 'url must be at most 2048 characters long' })
+  url!: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { Authorization: 'Bearer ...' },
+    description: 'Request headers to send (at most 30; Host, Connection, Accept-Encoding and other hop-by-hop headers are ignored)',
+  })
+  @Optional()
+  @IsHeaderMap()
+  headers?: Record<string, string>;
+}
