@@ -22,6 +22,7 @@ const common = {
     '^@tinkerdesk/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^@tinkerdesk/tools/([a-z0-9-]+)$': '<rootDir>/libs/tools/src/$1.ts',
     '^@tinkerdesk/contracts/time-zones$': '<rootDir>/libs/contracts/src/time-zones.ts',
+    '^@tinkerdesk/contracts/web$': '<rootDir>/libs/contracts/src/web.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -13,7 +13,7 @@ const LIBREOFFICE = ['libreoffice-core-nogui', 'libreoffice-writer-nogui', 'libr
  */
 export const PROGRAMS = [
   { name: 'Chromium', commands: ['chromium'], packages: ['chromium'], steps: ['e2e'] },
-  { name: 'pdftoppm', commands: ['pdftoppm'], packages: ['poppler-utils'], steps: ['e2e'] },
+  { name: 'pdftoppm and pdftotext', commands: ['pdftoppm', 'pdftotext'], packages: ['poppler-utils'], steps: ['integration', 'e2e'] },
   {
     name: 'epubcheck with Java',
     commands: ['java'],
@@ -22,10 +22,15 @@ export const PROGRAMS = [
     steps: ['integration', 'e2e'],
   },
   {
-    name: 'LibreOffice and its fonts',
+    name: 'LibreOffice with its fonts and UNO bridge',
     commands: ['soffice'],
-    files: ['/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
-    packages: [...LIBREOFFICE, 'fonts-liberation2', 'fonts-dejavu-core'],
+    files: [
+      '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf',
+      '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+      '/usr/lib/python3/dist-packages/uno.py',
+    ],
+    // python3-uno: the conversion workers keep LibreOffice warm through its UNO bridge (bin/uno-bridge.py).
+    packages: [...LIBREOFFICE, 'python3-uno', 'fonts-liberation2', 'fonts-dejavu-core'],
     steps: ['integration', 'e2e'],
   },
   { name: 'docker-compose', commands: ['docker-compose'], packages: ['docker-compose'], steps: ['unit'] },

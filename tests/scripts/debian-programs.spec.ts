@@ -26,11 +26,11 @@ describe('decide', () => {
   });
 
   it('installs what is missing when root with apt-get, and only that', () => {
-    const d = decide({ steps: ALL, present: allBut('Chromium', 'pdftoppm'), root: true, apt: true });
+    const d = decide({ steps: ALL, present: allBut('Chromium', 'pdftoppm and pdftotext'), root: true, apt: true });
     expect(d).toEqual({
       action: 'install',
       packages: ['chromium', 'poppler-utils'],
-      missing: ['Chromium', 'pdftoppm'],
+      missing: ['Chromium', 'pdftoppm and pdftotext'],
       command: 'apt-get update && env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium poppler-utils',
     });
   });
@@ -65,9 +65,11 @@ describe('decide', () => {
 describe('the list of programs', () => {
   it('covers what the tests run: Chromium, pdftoppm, epubcheck with Java, LibreOffice with fonts, docker-compose', () => {
     expect(byName('Chromium').packages).toEqual(['chromium']);
-    expect(byName('pdftoppm').packages).toEqual(['poppler-utils']);
+    expect(byName('pdftoppm and pdftotext').packages).toEqual(['poppler-utils']);
     expect(byName('epubcheck with Java').files).toContain('/usr/share/java/epubcheck.jar');
-    expect(byName('LibreOffice and its fonts').packages).toEqual(expect.arrayContaining(['fonts-liberation2', 'fonts-dejavu-core']));
+    expect(byName('LibreOffice with its fonts and UNO bridge').packages).toEqual(
+      expect.arrayContaining(['fonts-liberation2', 'fonts-dejavu-core', 'python3-uno']),
+    );
     expect(byName('docker-compose').steps).toEqual(['unit']);
   });
 

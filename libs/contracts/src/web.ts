@@ -10,3 +10,4 @@ export * from './identity-views.js';
 export * from './commerce-views.js';
 export * from './conversion-views.js';
 export * from './account-views.js';
+export * from './conversion-formats.js';

@@ -1,0 +1,111 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConversionFailure } from './failure.js';
+import { OfficeEngine, warmModeAvailable } from './libreoffice.js';
+
+/** Real LibreOffice (Debian's soffice), warm through the UNO bridge, and cold through libreoffice-convert. */
+const warm = new OfficeEngine({ mode: 'warm', timeoutMs: 30_000, restartAfter: 3 });
+const cold = new OfficeEngine({ mode: 'cold', timeoutMs: 60_000, restartAfter: 1 });
+
+afterAll(async () => {
+  await warm.close();
+  await cold.close();
+});
+
+const text = (s: string) => new TextEncoder().encode(s);
+
+/** The text of a PDF, through poppler's pdftotext. */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'office-test-'));
+  writeFileSync(join(dir, 'a.pdf'), pdf);
+  return execFileSync('pdftotext', [join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ConversionFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ConversionFailure) return error;
+    throw error;
+  }
+  throw new Error('expected the conversion to fail');
+}
+
+describe('OfficeEngine, warm', () => {
+  it('runs here (Debian python3-uno is installed by the test command)', () => {
+    expect(warmModeAvailable()).toBe(true);
+  });
+
+  it('converts text to PDF, DOCX and ODT, keeping the words (and restarts soffice after restartAfter documents)', async () => {
+    const source = text('Tinkerdesk converts documents.\nSecond line: äöü €.\n');
+    const pdf = await warm.convert(source, { kind: 'document', from: 'txt', to: 'pdf' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf)).toContain('Second line: äöü €.');
+    const docx = await warm.convert(source, { kind: 'document', from: 'txt', to: 'docx' });
+    expect(docx.subarray(0, 2).toString()).toBe('PK');
+    const back = await warm.convert(docx, { kind: 'document', from: 'docx', to: 'txt' });
+    expect(back.toString('utf8')).toContain('Tinkerdesk converts documents.');
+    const odt = await warm.convert(docx, { kind: 'document', from: 'docx', to: 'odt' });
+    expect(odt.subarray(30, 38).toString()).toBe('mimetype');
+  });
+
+  it('converts HTML and RTF to PDF', async () => {
+    const html = await warm.convert(text('<!doctype html><h1>Heading</h1><p>Paragraph <b>bold</b></p>'), {
+      kind: 'document',
+      from: 'html',
+      to: 'pdf',
+    });
+    expect(pdfText(html)).toMatch(/Heading[\s\S]*Paragraph bold/);
+    const rtf = await warm.convert(text('{\\rtf1\\ansi Hello {\\b RTF}.\\par}'), { kind: 'document', from: 'rtf', to: 'pdf' });
+    expect(pdfText(rtf)).toContain('Hello RTF.');
+  });
+
+  it('converts CSV to XLSX and back, and a spreadsheet to PDF', async () => {
+    const csv = text('name,amount\nAda,12.5\n"Lovelace, A",7\n');
+    const xlsx = await warm.convert(csv, { kind: 'spreadsheet', from: 'csv', to: 'xlsx' });
+    expect(xlsx.subarray(0, 2).toString()).toBe('PK');
+    const again = await warm.convert(xlsx, { kind: 'spreadsheet', from: 'xlsx', to: 'csv' });
+    expect(again.toString('utf8').trim().split(/\r?\n/)).toEqual(['name,amount', 'Ada,12.5', '"Lovelace, A",7']);
+    const pdf = await warm.convert(xlsx, { kind: 'spreadsheet', from: 'xlsx', to: 'pdf' });
+    expect(pdfText(pdf)).toContain('Lovelace, A');
+  });
+
+  it('refuses a password-protected document with a clear message, and goes on working', async () => {
+    const protectedOdt = readFileSync(new URL('../../test/fixtures/protected.odt', import.meta.url));
+    const error = await failure(warm.convert(protectedOdt, { kind: 'document', from: 'odt', to: 'pdf' }));
+    expect(error.reason).toBe('password');
+    expect(error.message).toBe('the document is protected by a password; remove the password and try again');
+    const pdf = await warm.convert(text('still here'), { kind: 'document', from: 'txt', to: 'pdf' });
+    expect(pdfText(pdf)).toContain('still here');
+  });
+
+  it('refuses a corrupt or empty file as unreadable (before LibreOffice sees it)', async () => {
+    const corrupt = await failure(
+      warm.convert(Buffer.from('PK\u0003\u0004 not really a zip'), { kind: 'document', from: 'docx', to: 'pdf' }),
+    );
+    expect(corrupt.reason).toBe('unreadable');
+    const empty = await failure(warm.convert(new Uint8Array(0), { kind: 'spreadsheet', from: 'xlsx', to: 'pdf' }));
+    expect(empty.reason).toBe('unreadable');
+  });
+
+  it('kills a conversion past its deadline and starts afresh for the next document', async () => {
+    const hasty = new OfficeEngine({ mode: 'warm', timeoutMs: 1, restartAfter: 10 });
+    try {
+      const error = await failure(hasty.convert(text('a'.repeat(10_000)), { kind: 'document', from: 'txt', to: 'pdf' }));
+      expect(error.reason).toBe('timeout');
+    } finally {
+      await hasty.close();
+    }
+  });
+});
+
+describe('OfficeEngine, cold (libreoffice-convert)', () => {
+  it('converts text to PDF', async () => {
+    const pdf = await cold.convert(text('cold start'), { kind: 'document', from: 'txt', to: 'pdf' });
+    expect(pdfText(pdf)).toContain('cold start');
+  });
+});
