@@ -9,7 +9,8 @@ import { schema } from '../config.js';
 import { dataSourceOptions } from '../database/data-source.js';
 import { ConversionJobsRepository } from './conversion-jobs.repository.js';
 import type { ConversionJobData } from './conversion-jobs.service.js';
-import { convertImage, UnconvertibleInputError } from './image-conversion.js';
+import { ConversionFailure } from '../engines/failure.js';
+import { convertImage } from '../engines/image.js';
 
 export interface WorkerHandle {
   logger: Logger;
@@ -67,7 +68,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
       await job.updateProgress(100);
       logger.info({ jobId: record.id, to: record.target, size: output.data.byteLength }, 'conversion completed');
     } catch (error) {
-      if (error instanceof UnconvertibleInputError) {
+      if (error instanceof ConversionFailure && error.final) {
         await jobs.fail(record.id, error.message);
         await files.delete(conversionInputKey(record.id)).catch(() => undefined);
         throw new UnrecoverableError(error.message);
