@@ -12,7 +12,7 @@ const LIBREOFFICE = ['libreoffice-core-nogui', 'libreoffice-writer-nogui', 'libr
  * command is on the PATH and every file exists.
  */
 export const PROGRAMS = [
-  { name: 'Chromium', commands: ['chromium'], packages: ['chromium'], steps: ['e2e'] },
+  { name: 'Chromium', commands: ['chromium'], packages: ['chromium'], steps: ['integration', 'e2e'] },
   { name: 'pdftoppm and pdftotext', commands: ['pdftoppm', 'pdftotext'], packages: ['poppler-utils'], steps: ['integration', 'e2e'] },
   {
     name: 'epubcheck with Java',
