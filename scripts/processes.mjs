@@ -59,3 +59,14 @@ export function startProcess(proc, index, env) {
   }
   return child;
 }
+
+/**
+ * How long `npm start` waits before restarting a process that died: 0.5 s, doubling with each restart
+ * in a row up to 30 s. A process that stayed up for `stableMs` starts the count afresh.
+ */
+export function restartDelayMs(restartsInARow, { baseMs = 500, maxMs = 30_000 } = {}) {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, restartsInARow));
+}
+
+/** A process that ran this long before dying is not crash-looping: its next restart is immediate-ish again. */
+export const STABLE_AFTER_MS = 60_000;

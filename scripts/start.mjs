@@ -2,8 +2,10 @@
 // `npm start`: checks PostgreSQL, NATS and Redis, builds, migrates, then runs the gateway, the four
 // services and one conversion worker with their logs in one stream. Ctrl-C stops them all cleanly.
 // Flags: --no-build (use the existing build), --workers=N (conversion workers, default 1).
+// A process that dies once the platform runs is restarted with backoff (restartDelayMs) and logged,
+// while the others keep serving; one that dies before it was ever ready stops the start-up.
 import { checkInfrastructure } from './infra.mjs';
-import { PROCESSES, run, SERVICES, startProcess } from './processes.mjs';
+import { PROCESSES, restartDelayMs, run, SERVICES, STABLE_AFTER_MS, startProcess } from './processes.mjs';
 
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
@@ -50,13 +52,35 @@ function stopAll(code) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-function launch(proc, index) {
+function launch(proc, index, restarts = 0) {
   const child = startProcess(proc, index, process.env);
-  children.push({ proc, child });
+  const entry = { proc, child };
+  children.push(entry);
+  const started = Date.now();
+  let ready = false;
+  child.ready.then(
+    () => (ready = true),
+    () => undefined,
+  );
   child.once('exit', (code, signal) => {
     if (stopping) return;
-    console.error(`${proc.name} exited (${signal ?? code}); stopping the platform`);
-    stopAll(1);
+    if (!ready && restarts === 0) {
+      console.error(`${proc.name} exited (${signal ?? code}) before it was ready; stopping the platform`);
+      stopAll(1);
+      return;
+    }
+    // The rest keeps serving; this one comes back after a pause that grows while it keeps dying.
+    const inARow = Date.now() - started >= STABLE_AFTER_MS ? 0 : restarts;
+    const delay = restartDelayMs(inARow);
+    console.error(`${proc.name} exited (${signal ?? code}); restarting it in ${delay / 1000} s (restart ${inARow + 1} in a row)`);
+    setTimeout(() => {
+      if (stopping) return;
+      children.splice(children.indexOf(entry), 1);
+      launch(proc, index, inARow + 1).then(
+        () => console.error(`${proc.name} is back`),
+        () => undefined,
+      );
+    }, delay);
   });
   return child.ready;
 }
