@@ -1,56 +1,61 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
-import { CONVERSION_QUEUE, PLATFORM_VERSION } from '@tinkerdesk/contracts';
-import { createRedis, pingRedis, type Logger } from '@tinkerdesk/nest-common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { CONVERSION_BUCKET, CONVERSION_QUEUE, PLATFORM_VERSION } from '@tinkerdesk/contracts';
+import { createRedis, openFileStore, pingRedis, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { schema } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
-import { ConversionJobsController } from './jobs/conversion-jobs.controller.js';
-import { CONVERSION_QUEUE_TOKEN, ConversionJobsService, LOGGER } from './jobs/conversion-jobs.service.js';
+import { ConversionJobsModule } from './jobs/conversion-jobs.module.js';
 
-interface ListenerConfig {
-  DATABASE_URL: string;
-  REDIS_URL: string;
-  REDIS_PREFIX: string;
+const RESOURCES = Symbol('RESOURCES');
+
+interface Resources {
+  queue: Queue;
+  redis: Redis;
+  nats: Promise<NatsConnection>;
 }
-
-const REDIS = Symbol('REDIS');
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
-  constructor(
-    @Inject(CONVERSION_QUEUE_TOKEN) private readonly queue: Queue,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  constructor(@Inject(RESOURCES) private readonly resources: Resources) {}
 
-  static register(config: ListenerConfig, logger: Logger): DynamicModule {
+  static register(config: ConfigOf<typeof schema>, logger: Logger): DynamicModule {
     const redis = createRedis(config.REDIS_URL, 'conversion-listener', { forBullmq: true });
     redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
     const queue = new Queue(CONVERSION_QUEUE, { connection: redis, prefix: config.REDIS_PREFIX });
     queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'queue error'));
+    // The listener deletes the files of cancelled, deleted and expired jobs: its own NATS connection to the object store.
+    const nats = connect({ servers: config.NATS_URL, name: `conversion-files-${process.pid}`, maxReconnectAttempts: -1 });
+    nats.catch(() => undefined);
     return {
       module: AppModule,
       imports: [
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
-        ServiceHealthModule.forService(
-          { service: 'conversion', version: PLATFORM_VERSION },
-          {
-            redis: () => pingRedis(redis),
+        ServiceHealthModule.forService({ service: 'conversion', version: PLATFORM_VERSION }, { redis: () => pingRedis(redis) }),
+        ConversionJobsModule.register({
+          queue,
+          redis,
+          logger,
+          files: async () => openFileStore(await nats, CONVERSION_BUCKET, config.NATS_PREFIX, config),
+          settings: {
+            queueLimit: config.CONVERSION_QUEUE_LIMIT,
+            attempts: config.CONVERSION_ATTEMPTS,
+            resultTtlHours: config.CONVERSION_RESULT_TTL_HOURS,
+            jobsPerMinute: config.CONVERSION_JOBS_PER_MINUTE,
+            bytesPerDay: config.CONVERSION_BYTES_PER_DAY,
+            redisPrefix: config.REDIS_PREFIX,
           },
-        ),
+        }),
       ],
-      controllers: [ConversionJobsController],
-      providers: [
-        ConversionJobsService,
-        { provide: CONVERSION_QUEUE_TOKEN, useValue: queue },
-        { provide: REDIS, useValue: redis },
-        { provide: LOGGER, useValue: logger },
-      ],
+      providers: [{ provide: RESOURCES, useValue: { queue, redis, nats } satisfies Resources }],
     };
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-    this.redis.disconnect();
+    await this.resources.queue.close();
+    this.resources.redis.disconnect();
+    await (await this.resources.nats.catch(() => undefined))?.drain();
   }
 }

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { commonSchema, ConfigError, env, redisSchema, type ConfigOf, type Field } from '@tinkerdesk/nest-common';
+import { commonSchema, ConfigError, env, fileStoreSchema, redisSchema, type ConfigOf, type Field } from '@tinkerdesk/nest-common';
 
 /** Express's names for address ranges, allowed in TRUST_PROXY next to addresses and CIDR blocks. */
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -53,6 +53,7 @@ function optionalSecret(min: number): Field<string | undefined> {
 export const schema = {
   ...commonSchema,
   ...redisSchema,
+  ...fileStoreSchema,
   PORT: env.port(8080),
   HOST: env.str('0.0.0.0'),
   BODY_LIMIT: env.int(1_048_576, 1024, 64 * 1_048_576),

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   IDENTIFIER_NOT_FOUND: 404,
   /** A link or code from an email or a URL (verification, password reset, impersonate/tokenswap) that was used, has expired or never existed. */
   LINK_INVALID: 410,
+  /** A stored result whose time is up (a conversion result after its expiry). */
+  EXPIRED: 410,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   REQUEST_TIMEOUT: 408,
@@ -24,6 +26,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  /** The conversion queue holds as many jobs as it may; try again after Retry-After. */
+  QUEUE_FULL: 429,
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   /** A server this one fetched from answered an error status, or redirected too often. */

@@ -3,7 +3,7 @@ import { IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { Optional } from './input.js';
 
 /** Request headers to send with a fetch: an object of string values (names and values are checked again when sent). */
-function IsHeaderMap(): PropertyDecorator {
+export function IsHeaderMap(): PropertyDecorator {
   return ValidateBy({
     name: 'isHeaderMap',
     validator: {

@@ -1,5 +1,5 @@
-import type { CreateConversionJobDto, GetConversionJobDto } from './conversion.js';
-import type { ConversionJobView } from './conversion-views.js';
+import type { CreateConversionJobMessage, ListJobsMessage, OwnedJobMessage } from './conversion.js';
+import type { ConversionJobList, ConversionJobView } from './conversion-views.js';
 import type { UserServicesMessage } from './commerce.js';
 import type { ServiceView } from './commerce-views.js';
 import type { ServiceHealth } from './health.js';
@@ -71,8 +71,10 @@ export interface RpcMap {
   [SUBJECTS.commerce.serviceList]: { request: UserServicesMessage; response: ServiceView[] };
   [SUBJECTS.terminals.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.conversion.health]: { request: EmptyMessage; response: ServiceHealth };
-  [SUBJECTS.conversion.jobCreate]: { request: CreateConversionJobDto; response: ConversionJobView };
-  [SUBJECTS.conversion.jobGet]: { request: GetConversionJobDto; response: ConversionJobView };
+  [SUBJECTS.conversion.jobCreate]: { request: CreateConversionJobMessage; response: ConversionJobView };
+  [SUBJECTS.conversion.jobGet]: { request: OwnedJobMessage; response: ConversionJobView };
+  [SUBJECTS.conversion.jobList]: { request: ListJobsMessage; response: ConversionJobList };
+  [SUBJECTS.conversion.jobDelete]: { request: OwnedJobMessage; response: Done & { state: 'cancelled' | 'deleted' } };
 }
 
 export type RpcSubject = keyof RpcMap;

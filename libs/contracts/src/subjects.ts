@@ -39,6 +39,8 @@ export const SUBJECTS = {
     health: 'conversion.health.check',
     jobCreate: 'conversion.job.create',
     jobGet: 'conversion.job.get',
+    jobList: 'conversion.job.list',
+    jobDelete: 'conversion.job.delete',
   },
 } as const satisfies Record<ServiceName, Record<string, string>>;
 

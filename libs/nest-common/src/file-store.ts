@@ -1,16 +1,32 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Objm, type ObjectStore } from '@nats-io/obj';
+import { env } from './config.js';
 
 const NANOS_PER_MS = 1_000_000;
 
+/** What every process that opens the conversion file store must agree on (gateway, listener, workers). */
+export const fileStoreSchema = {
+  /** Hours a conversion result (and its job's files) is kept. */
+  CONVERSION_RESULT_TTL_HOURS: env.int(24, 1, 24 * 30),
+  /** The object store's size cap in bytes (10 GiB); a full store refuses new files. */
+  CONVERSION_STORE_MAX_BYTES: env.int(10 * 1024 ** 3, 1024 ** 2, 1024 ** 4),
+};
+
+export interface FileStoreLimits {
+  CONVERSION_RESULT_TTL_HOURS: number;
+  CONVERSION_STORE_MAX_BYTES: number;
+}
+
 /**
  * Files in transit between the gateway and the workers live in a JetStream object store (chunked,
- * so no NATS message carries a whole file), one bucket per deployment prefix, with a time to live
- * so abandoned files go away by themselves.
+ * so no NATS message carries a whole file), one bucket per deployment prefix, with a size cap and a
+ * time to live an hour past the results' (the service deletes expired files itself; the TTL is the
+ * backstop for anything abandoned).
  */
-export async function openFileStore(nc: NatsConnection, bucket: string, prefix: string, ttlMs = 24 * 3600_000): Promise<ObjectStore> {
+export async function openFileStore(nc: NatsConnection, bucket: string, prefix: string, limits: FileStoreLimits): Promise<ObjectStore> {
   const name = prefix ? `${prefix}_${bucket}` : bucket;
-  return new Objm(nc).create(name, { ttl: ttlMs * NANOS_PER_MS });
+  const ttlMs = (limits.CONVERSION_RESULT_TTL_HOURS + 1) * 3600_000;
+  return new Objm(nc).create(name, { ttl: ttlMs * NANOS_PER_MS, max_bytes: limits.CONVERSION_STORE_MAX_BYTES });
 }
 
 export type { ObjectStore };

@@ -33,12 +33,17 @@ export function waitText(seconds: number): string {
 }
 
 /**
- * Counts one try under `key`, atomically, before the work it guards. Over the limit: 429
+ * Counts one try (or `points`: bytes, say) under `key`, atomically, before the work it guards. Over the limit: 429
  * RATE_LIMITED with the wait (Retry-After). Counter store unreachable: 503 UNAVAILABLE.
  */
-export async function consumeOrReject(limiter: RateLimiterAbstract, key: string, detail: (wait: string) => string): Promise<void> {
+export async function consumeOrReject(
+  limiter: RateLimiterAbstract,
+  key: string,
+  detail: (wait: string) => string,
+  points = 1,
+): Promise<void> {
   try {
-    await limiter.consume(key);
+    await limiter.consume(key, points);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
       const seconds = rejection.msBeforeNext / 1000;

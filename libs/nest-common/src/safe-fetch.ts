@@ -252,6 +252,21 @@ function exchange(
 }
 
 /**
+ * Checks a URL as safeFetch would before its first request (scheme, credentials, every address of
+ * its host), without fetching it: for answering 403 at once when a job is created for a URL a worker
+ * will fetch later (and check again).
+ */
+export async function checkUrl(target: string, policy: FetchPolicy): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'url must be an absolute http or https URL');
+  }
+  await destination(url, policy);
+}
+
+/**
  * Fetches `target` under the policy. Failures are AppErrors: URL_NOT_ALLOWED (scheme, credentials,
  * an inside address, on the first hop or after a redirect), VALIDATION_FAILED (a malformed URL or
  * header), PAYLOAD_TOO_LARGE, UPSTREAM_ERROR (the server answered an error status, or too many

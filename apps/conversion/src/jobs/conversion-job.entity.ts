@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { JobState } from '@tinkerdesk/contracts';
+import type { ConversionOptions, JobState } from '@tinkerdesk/contracts';
 
 const bigintAsNumber = { to: (v?: number | null) => v, from: (v?: string | null) => (v == null ? null : Number(v)) };
 
@@ -8,12 +8,27 @@ export class ConversionJobEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
+  /** The account that created the job; nobody else sees it. */
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
   @Column({ type: 'text' })
   state!: JobState;
 
   @Column({ type: 'smallint', default: 0 })
   progress!: number;
 
+  /** Source format id, or `auto` for a URL whose format is known once fetched. */
+  @Column({ name: 'source_format', type: 'text' })
+  sourceFormat!: string;
+
+  @Column({ name: 'source_kind', type: 'text' })
+  sourceKind!: 'upload' | 'url';
+
+  @Column({ name: 'source_url', type: 'text', nullable: true })
+  sourceUrl!: string | null;
+
+  /** The uploaded file's name (for a URL: its last path segment, known once fetched). */
   @Column({ type: 'text' })
   filename!: string;
 
@@ -26,11 +41,8 @@ export class ConversionJobEntity {
   @Column({ type: 'text' })
   target!: string;
 
-  @Column({ type: 'integer', nullable: true })
-  width!: number | null;
-
-  @Column({ type: 'integer', nullable: true })
-  height!: number | null;
+  @Column({ type: 'jsonb', default: {} })
+  options!: ConversionOptions;
 
   @Column({ name: 'output_filename', type: 'text', nullable: true })
   outputFilename!: string | null;
@@ -41,14 +53,11 @@ export class ConversionJobEntity {
   @Column({ name: 'output_size', type: 'bigint', nullable: true, transformer: bigintAsNumber })
   outputSize!: number | null;
 
-  @Column({ name: 'output_width', type: 'integer', nullable: true })
-  outputWidth!: number | null;
-
-  @Column({ name: 'output_height', type: 'integer', nullable: true })
-  outputHeight!: number | null;
-
   @Column({ type: 'text', nullable: true })
   error!: string | null;
+
+  @Column({ type: 'timestamptz' })
+  expires!: Date;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created!: Date;

@@ -1,21 +1,31 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
+import { CreateConversionJobMessage, ListJobsMessage, OwnedJobMessage, SUBJECTS, type RpcResponse } from '@tinkerdesk/contracts';
 import { Handles } from '@tinkerdesk/nest-common';
-import { CreateConversionJobDto, GetConversionJobDto, SUBJECTS, type ConversionJobView } from '@tinkerdesk/contracts';
 import { ConversionJobsService } from './conversion-jobs.service.js';
 
 /** NATS handlers: translate only, the rules are in the service. */
 @Controller()
 export class ConversionJobsController {
-  constructor(private readonly jobs: ConversionJobsService) {}
+  constructor(@Inject(ConversionJobsService) private readonly jobs: ConversionJobsService) {}
 
   @Handles(SUBJECTS.conversion.jobCreate)
-  create(@Payload() input: CreateConversionJobDto): Promise<ConversionJobView> {
+  create(@Payload() input: CreateConversionJobMessage): Promise<RpcResponse<typeof SUBJECTS.conversion.jobCreate>> {
     return this.jobs.create(input);
   }
 
   @Handles(SUBJECTS.conversion.jobGet)
-  get(@Payload() input: GetConversionJobDto): Promise<ConversionJobView> {
-    return this.jobs.get(input.id);
+  get(@Payload() input: OwnedJobMessage): Promise<RpcResponse<typeof SUBJECTS.conversion.jobGet>> {
+    return this.jobs.get(input.id, input.ownerId);
+  }
+
+  @Handles(SUBJECTS.conversion.jobList)
+  list(@Payload() input: ListJobsMessage): Promise<RpcResponse<typeof SUBJECTS.conversion.jobList>> {
+    return this.jobs.list(input.ownerId, input.offset, input.limit);
+  }
+
+  @Handles(SUBJECTS.conversion.jobDelete)
+  delete(@Payload() input: OwnedJobMessage): Promise<RpcResponse<typeof SUBJECTS.conversion.jobDelete>> {
+    return this.jobs.delete(input.id, input.ownerId);
   }
 }

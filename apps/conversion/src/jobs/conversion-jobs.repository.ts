@@ -1,5 +1,7 @@
-import type { ConversionJobView, CreateConversionJobDto, JobState } from '@tinkerdesk/contracts';
-import type { DataSource, Repository } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ConversionJobView, ConversionOptions, JobState } from '@tinkerdesk/contracts';
+import { DataSource, In, LessThan, Not, type Repository } from 'typeorm';
 import { ConversionJobEntity } from './conversion-job.entity.js';
 
 export function toView(job: ConversionJobEntity): ConversionJobView {
@@ -7,86 +9,119 @@ export function toView(job: ConversionJobEntity): ConversionJobView {
     id: job.id,
     state: job.state,
     progress: job.progress,
-    filename: job.filename,
+    from: job.sourceFormat,
     to: job.target,
-    inputSize: job.inputSize,
+    source:
+      job.sourceKind === 'url'
+        ? { kind: 'url', url: job.sourceUrl ?? '' }
+        : { kind: 'upload', filename: job.filename, size: job.inputSize },
+    options: job.options,
     ...(job.state === 'completed' && job.outputFilename && job.outputMediaType && job.outputSize != null
-      ? {
-          output: {
-            filename: job.outputFilename,
-            mediaType: job.outputMediaType,
-            size: job.outputSize,
-            ...(job.outputWidth != null ? { width: job.outputWidth } : {}),
-            ...(job.outputHeight != null ? { height: job.outputHeight } : {}),
-          },
-        }
+      ? { output: { filename: job.outputFilename, mediaType: job.outputMediaType, size: job.outputSize } }
       : {}),
     ...(job.error ? { error: job.error } : {}),
     created: job.created.toISOString(),
     modified: job.modified.toISOString(),
+    expires: job.expires.toISOString(),
   };
+}
+
+export interface NewJob {
+  id: string;
+  ownerId: string;
+  sourceFormat: string;
+  sourceKind: 'upload' | 'url';
+  sourceUrl: string | null;
+  filename: string;
+  mediaType: string;
+  inputSize: number;
+  target: string;
+  options: ConversionOptions;
+  expires: Date;
 }
 
 export interface JobOutput {
   filename: string;
   mediaType: string;
   size: number;
-  width?: number;
-  height?: number;
 }
 
-/** The only place that touches TypeORM for conversion jobs (listener and worker share it). */
+/** States in which a job still holds files that expiry must free. */
+const LIVE_STATES: JobState[] = ['queued', 'active', 'completed', 'failed', 'cancelled'];
+
+/**
+ * The only place that touches TypeORM for conversion jobs. An injectable provider of the listener's
+ * jobs module; the worker process builds one on its own DataSource.
+ */
+@Injectable()
 export class ConversionJobsRepository {
   private readonly repo: Repository<ConversionJobEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.repo = dataSource.getRepository(ConversionJobEntity);
   }
 
-  async insert(input: CreateConversionJobDto): Promise<ConversionJobEntity> {
-    const job = this.repo.create({
-      id: input.id,
-      state: 'queued',
-      progress: 0,
-      filename: input.filename,
-      mediaType: input.mediaType,
-      inputSize: input.size,
-      target: input.to,
-      width: input.width ?? null,
-      height: input.height ?? null,
-    });
-    return this.repo.save(job);
+  insert(job: NewJob): Promise<ConversionJobEntity> {
+    return this.repo.save(this.repo.create({ ...job, state: 'queued', progress: 0 }));
   }
 
   findById(id: string): Promise<ConversionJobEntity | null> {
     return this.repo.findOneBy({ id });
   }
 
+  /** The job if `ownerId` owns it; null otherwise, exactly as for a job that does not exist. */
+  findOwned(id: string, ownerId: string): Promise<ConversionJobEntity | null> {
+    return this.repo.findOneBy({ id, ownerId });
+  }
+
+  /** The owner's jobs, newest first, and how many there are. */
+  listOwned(ownerId: string, offset: number, limit: number): Promise<[ConversionJobEntity[], number]> {
+    return this.repo.findAndCount({ where: { ownerId }, order: { created: 'DESC', id: 'DESC' }, skip: offset, take: limit });
+  }
+
   async remove(id: string): Promise<void> {
     await this.repo.delete({ id });
   }
 
-  async setState(id: string, state: JobState, progress: number): Promise<void> {
-    await this.repo.update({ id }, { state, progress });
+  /** Moves the job on unless it was cancelled (or finished) meanwhile; false when it no longer runs. */
+  async progress(id: string, progress: number, state: 'active' = 'active'): Promise<boolean> {
+    const result = await this.repo.update({ id, state: In(['queued', 'active']) }, { state, progress });
+    return (result.affected ?? 0) > 0;
   }
 
-  async complete(id: string, output: JobOutput): Promise<void> {
-    await this.repo.update(
-      { id },
+  /** Records the output unless the job was cancelled meanwhile; false then (the caller drops the file). */
+  async complete(id: string, output: JobOutput, filename?: string): Promise<boolean> {
+    const result = await this.repo.update(
+      { id, state: In(['queued', 'active']) },
       {
         state: 'completed',
         progress: 100,
         outputFilename: output.filename,
         outputMediaType: output.mediaType,
         outputSize: output.size,
-        outputWidth: output.width ?? null,
-        outputHeight: output.height ?? null,
         error: null,
+        ...(filename ? { filename } : {}),
       },
     );
+    return (result.affected ?? 0) > 0;
   }
 
   async fail(id: string, error: string): Promise<void> {
-    await this.repo.update({ id }, { state: 'failed', error });
+    await this.repo.update({ id, state: In(['queued', 'active']) }, { state: 'failed', error });
+  }
+
+  /** Cancels a job that has not finished; false when it had finished already. */
+  async cancel(id: string): Promise<boolean> {
+    const result = await this.repo.update({ id, state: In(['queued', 'active']) }, { state: 'cancelled' });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Jobs whose time is up and that still hold files (oldest first, a batch at a time). */
+  findExpired(now: Date, limit: number): Promise<ConversionJobEntity[]> {
+    return this.repo.find({ where: { expires: LessThan(now), state: In(LIVE_STATES) }, order: { expires: 'ASC' }, take: limit });
+  }
+
+  async markExpired(id: string): Promise<void> {
+    await this.repo.update({ id, state: Not('expired') }, { state: 'expired', progress: 0 });
   }
 }

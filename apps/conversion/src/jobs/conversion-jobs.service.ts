@@ -1,48 +1,167 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, type ConversionJobView, type CreateConversionJobDto } from '@tinkerdesk/contracts';
+import {
+  AppError,
+  conversionInputKey,
+  conversionOutputKey,
+  pairProblem,
+  sourceFormat,
+  type ConversionJobList,
+  type ConversionJobView,
+  type CreateConversionJobMessage,
+} from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
-import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { ConversionJobsRepository, toView } from './conversion-jobs.repository.js';
+import { CONVERSION_LIMITS, type ConversionLimits } from './conversion-limits.js';
 
 export const CONVERSION_QUEUE_TOKEN = Symbol('CONVERSION_QUEUE');
+export const CONVERSION_FILES = Symbol('CONVERSION_FILES');
+export const CONVERSION_SETTINGS = Symbol('CONVERSION_SETTINGS');
 export const LOGGER = Symbol('LOGGER');
+export const CLOCK = Symbol('CLOCK');
 
 export interface ConversionJobData {
   id: string;
+  /** A URL job's request headers: kept in the queue entry only (removed with it), never in the database. */
+  headers?: Record<string, string>;
 }
 
+/** What the service needs of BullMQ's Queue (a fake in the unit tests). */
+export interface JobQueue {
+  add(
+    name: string,
+    data: ConversionJobData,
+    options: { jobId: string; attempts: number; backoff: { type: 'exponential'; delay: number } },
+  ): Promise<unknown>;
+  getJobCounts(...types: string[]): Promise<Record<string, number>>;
+  remove(jobId: string): Promise<unknown>;
+}
+
+/** What the service needs of the object store. */
+export interface FileRemover {
+  delete(name: string): Promise<unknown>;
+}
+
+export interface ConversionSettings {
+  queueLimit: number;
+  attempts: number;
+  resultTtlHours: number;
+}
+
+const DEFAULT_LIMIT = 20;
+
+/** The rules of conversion jobs: who may create, see, cancel and delete which, and when results go. */
 @Injectable()
 export class ConversionJobsService {
-  private readonly jobs: ConversionJobsRepository;
-
   constructor(
-    @InjectDataSource() dataSource: DataSource,
-    @Inject(CONVERSION_QUEUE_TOKEN) private readonly queue: Queue<ConversionJobData>,
+    @Inject(ConversionJobsRepository) private readonly jobs: ConversionJobsRepository,
+    @Inject(CONVERSION_QUEUE_TOKEN) private readonly queue: JobQueue,
+    @Inject(CONVERSION_FILES) private readonly files: FileRemover,
+    @Inject(CONVERSION_LIMITS) private readonly limits: ConversionLimits,
+    @Inject(CONVERSION_SETTINGS) private readonly settings: ConversionSettings,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.jobs = new ConversionJobsRepository(dataSource);
-  }
+    @Inject(CLOCK) private readonly now: () => Date = () => new Date(),
+  ) {}
 
-  /** Records the job, then queues it; if queueing fails the record goes too (nothing half-written). */
-  async create(input: CreateConversionJobDto): Promise<ConversionJobView> {
+  /**
+   * Checks the pair, the queue's room and the owner's limits, records the job, then queues it; if
+   * queueing fails the record goes too (nothing half-written).
+   */
+  async create(input: CreateConversionJobMessage): Promise<ConversionJobView> {
+    if (input.from === 'auto') {
+      if (input.source.kind !== 'url') throw new AppError('VALIDATION_FAILED', 'from is required for an upload whose format is not known');
+    } else {
+      const format = sourceFormat(input.from === 'jpeg' ? 'jpg' : input.from);
+      if (!format) throw new AppError('VALIDATION_FAILED', `from must be a known format (got ${input.from})`);
+      if (format.kind === 'web' && input.source.kind !== 'url')
+        throw new AppError('VALIDATION_FAILED', 'from url needs a URL (POST /v1/convert/fetch)');
+      const problem = pairProblem(format, input.to);
+      if (problem) throw new AppError('VALIDATION_FAILED', problem);
+    }
     if (await this.jobs.findById(input.id)) throw new AppError('CONFLICT', `job ${input.id} exists already`);
-    const job = await this.jobs.insert(input);
+    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed');
+    const waiting = Object.values(counts).reduce((a, b) => a + b, 0);
+    if (waiting >= this.settings.queueLimit) {
+      throw new AppError('QUEUE_FULL', `the conversion queue is full (${waiting} jobs waiting); try again shortly`, undefined, 30);
+    }
+    await this.limits.countJob(input.ownerId);
+    if (input.source.kind === 'upload') await this.limits.countBytes(input.ownerId, input.source.size);
+    const source = input.source;
+    const job = await this.jobs.insert({
+      id: input.id,
+      ownerId: input.ownerId,
+      sourceFormat: input.from === 'jpeg' ? 'jpg' : input.from,
+      sourceKind: source.kind,
+      sourceUrl: source.kind === 'url' ? source.url : null,
+      filename: source.kind === 'upload' ? source.filename : (new URL(source.url).pathname.split('/').filter(Boolean).at(-1) ?? 'download'),
+      mediaType: source.kind === 'upload' ? source.mediaType : 'application/octet-stream',
+      inputSize: source.kind === 'upload' ? source.size : 0,
+      target: input.to === 'jpeg' ? 'jpg' : input.to,
+      options: { ...input.options },
+      expires: new Date(this.now().getTime() + this.settings.resultTtlHours * 3600_000),
+    });
     try {
-      await this.queue.add('convert', { id: job.id }, { jobId: job.id, attempts: 3, backoff: { type: 'exponential', delay: 500 } });
+      const data: ConversionJobData = { id: job.id, ...(source.kind === 'url' && source.headers ? { headers: source.headers } : {}) };
+      await this.queue.add('convert', data, {
+        jobId: job.id,
+        attempts: this.settings.attempts,
+        backoff: { type: 'exponential', delay: 1000 },
+      });
     } catch (error) {
       await this.jobs.remove(job.id);
       this.logger.error({ err: error, jobId: job.id }, 'could not queue conversion job');
       throw new AppError('UNAVAILABLE', 'the conversion queue is not reachable');
     }
-    this.logger.info({ jobId: job.id, to: input.to, size: input.size }, 'conversion job queued');
+    this.logger.info({ jobId: job.id, from: job.sourceFormat, to: job.target, size: job.inputSize }, 'conversion job queued');
     return toView(job);
   }
 
-  async get(id: string): Promise<ConversionJobView> {
-    const job = await this.jobs.findById(id);
+  async get(id: string, ownerId: string): Promise<ConversionJobView> {
+    const job = await this.jobs.findOwned(id, ownerId);
     if (!job) throw new AppError('NOT_FOUND', `no conversion job ${id}`);
+    if (job.state !== 'expired' && job.expires.getTime() <= this.now().getTime()) {
+      // Its time is up but the sweep has not come by yet: expire it now, so nobody gets a stale result.
+      await this.expire(job.id);
+      return toView({ ...job, state: 'expired', progress: 0 });
+    }
     return toView(job);
+  }
+
+  async list(ownerId: string, offset = 0, limit = DEFAULT_LIMIT): Promise<ConversionJobList> {
+    const [jobs, total] = await this.jobs.listOwned(ownerId, offset, limit);
+    return { jobs: jobs.map(toView), total, offset, limit };
+  }
+
+  /**
+   * A job that has not finished is cancelled (taken off the queue, or its worker drops the result)
+   * and kept in the list as cancelled; a finished one is deleted. Its files go either way.
+   */
+  async delete(id: string, ownerId: string): Promise<{ success: true; state: 'cancelled' | 'deleted' }> {
+    const job = await this.jobs.findOwned(id, ownerId);
+    if (!job) throw new AppError('NOT_FOUND', `no conversion job ${id}`);
+    const cancelled = await this.jobs.cancel(id);
+    if (cancelled)
+      await this.queue.remove(id).catch(() => undefined); // an active job is locked: its worker sees the state
+    else await this.jobs.remove(id);
+    await this.dropFiles(id);
+    return { success: true, state: cancelled ? 'cancelled' : 'deleted' };
+  }
+
+  /** Frees the files of jobs whose time is up and marks them expired; how many there were. */
+  async expireDue(batch = 100): Promise<number> {
+    const due = await this.jobs.findExpired(this.now(), batch);
+    for (const job of due) await this.expire(job.id);
+    if (due.length > 0) this.logger.info({ count: due.length }, 'expired conversion results removed');
+    return due.length;
+  }
+
+  private async expire(id: string): Promise<void> {
+    await this.jobs.cancel(id); // a job still running when its time is up stops too
+    await this.queue.remove(id).catch(() => undefined);
+    await this.dropFiles(id);
+    await this.jobs.markExpired(id);
+  }
+
+  private async dropFiles(id: string): Promise<void> {
+    await Promise.all([conversionInputKey(id), conversionOutputKey(id)].map((key) => this.files.delete(key).catch(() => undefined)));
   }
 }

@@ -1,26 +1,147 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from '@nats-io/transport-node';
-import { CONVERSION_BUCKET, CONVERSION_QUEUE, conversionInputKey, conversionOutputKey, type ImageTarget } from '@tinkerdesk/contracts';
-import { announceReady, createLogger, createRedis, loadConfigOrExit, openFileStore, type Logger } from '@tinkerdesk/nest-common';
+import {
+  AppError,
+  CONVERSION_BUCKET,
+  CONVERSION_QUEUE,
+  conversionInputKey,
+  conversionOutputKey,
+  detectSourceFormat,
+  pairProblem,
+  sourceFormat,
+  TARGET_FORMATS,
+  type SourceFormat,
+} from '@tinkerdesk/contracts';
+import {
+  announceReady,
+  createLogger,
+  createRedis,
+  loadConfigOrExit,
+  openFileStore,
+  parseAllowedHosts,
+  safeFetch,
+  type ConfigOf,
+  type FetchPolicy,
+  type Logger,
+  type ObjectStore,
+} from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { schema } from '../config.js';
 import { dataSourceOptions } from '../database/data-source.js';
+import { ConversionFailure } from '../engines/failure.js';
+import { convertImage, type ImageTarget } from '../engines/image.js';
+import { OfficeEngine, warmModeAvailable, type OfficeRequest } from '../engines/libreoffice.js';
+import { renderPdfPages } from '../engines/pdf-pages.js';
+import { DEFAULT_WEB_PAGE_OPTIONS, WebPageRenderer } from '../engines/web-page.js';
+import type { ConversionJobEntity } from './conversion-job.entity.js';
 import { ConversionJobsRepository } from './conversion-jobs.repository.js';
 import type { ConversionJobData } from './conversion-jobs.service.js';
-import { ConversionFailure } from '../engines/failure.js';
-import { convertImage } from '../engines/image.js';
+import { ConversionLimits } from './conversion-limits.js';
 
 export interface WorkerHandle {
   logger: Logger;
   close(): Promise<void>;
 }
 
+interface Converted {
+  data: Uint8Array;
+  filename: string;
+  mediaType: string;
+}
+
+/** "report.final.docx" → "report.final" (or the fallback when nothing is left). */
+function baseName(filename: string, fallback = 'converted'): string {
+  return (
+    filename
+      .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+      .trim() || fallback
+  );
+}
+
+/** A file name from a page title ("Quarterly report | Acme" → "Quarterly report - Acme"). */
+function titleName(title: string): string {
+  return baseName(title.replace(/[|/\\]+/g, '-').slice(0, 80), 'page');
+}
+
+/** Engines of one worker process: LibreOffice and Chromium are started on first use and kept. */
+class Engines {
+  readonly office: OfficeEngine;
+  readonly web: WebPageRenderer;
+
+  constructor(
+    private readonly config: ConfigOf<typeof schema>,
+    readonly policy: FetchPolicy,
+  ) {
+    const mode = config.LIBREOFFICE_MODE === 'auto' ? (warmModeAvailable() ? 'warm' : 'cold') : config.LIBREOFFICE_MODE;
+    this.office = new OfficeEngine({ mode, timeoutMs: config.CONVERSION_JOB_TIMEOUT_MS, restartAfter: config.LIBREOFFICE_RESTART_AFTER });
+    this.web = new WebPageRenderer({
+      ...DEFAULT_WEB_PAGE_OPTIONS,
+      chromiumPath: config.CHROMIUM_PATH,
+      policy,
+      timeoutMs: Math.min(config.CONVERSION_JOB_TIMEOUT_MS, 120_000),
+    });
+  }
+
+  async convert(
+    job: ConversionJobEntity,
+    format: SourceFormat,
+    input: Uint8Array,
+    filename: string,
+    headers?: Record<string, string>,
+  ): Promise<Converted> {
+    const to = job.target;
+    const target = TARGET_FORMATS[to];
+    if (!target) throw new ConversionFailure('unsupported', `unknown target format ${to}`);
+    switch (format.kind) {
+      case 'image': {
+        const out = await convertImage(input, { filename, to: to as ImageTarget, ...job.options });
+        return { data: out.data, filename: out.filename, mediaType: out.mediaType };
+      }
+      case 'document':
+      case 'spreadsheet':
+      case 'presentation': {
+        const data = await this.office.convert(input, { kind: format.kind as OfficeRequest['kind'], from: format.id, to });
+        return { data, filename: `${baseName(filename)}.${target.extension}`, mediaType: target.mediaType };
+      }
+      case 'pdf': {
+        const out = await renderPdfPages(input, {
+          to: to as 'png' | 'jpg',
+          baseName: baseName(filename),
+          ...(job.options.firstPage ? { firstPage: job.options.firstPage } : {}),
+          ...(job.options.lastPage ? { lastPage: job.options.lastPage } : {}),
+          ...(job.options.dpi ? { dpi: job.options.dpi } : {}),
+        });
+        return out;
+      }
+      case 'web': {
+        const page = await this.web.render({ url: job.sourceUrl ?? '', to: to as 'pdf' | 'png', ...(headers ? { headers } : {}) });
+        return { data: page.data, filename: `${titleName(page.title)}.${target.extension}`, mediaType: page.mediaType };
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.office.close(), this.web.close()]);
+  }
+}
+
+/** A sentence for a job that cannot succeed, from whatever the engines or the fetch threw; undefined: worth another attempt. */
+function finalReason(error: unknown): string | undefined {
+  if (error instanceof ConversionFailure) return error.final ? error.message : undefined;
+  if (error instanceof AppError) return error.code === 'UNAVAILABLE' ? `the URL could not be fetched: ${error.detail}` : error.detail;
+  return undefined;
+}
+
 /**
  * A conversion worker: takes jobs from the BullMQ queue on Redis, reads the input from the object
- * store, converts it, stores the output and records the outcome in the conversion schema. Run as
- * many copies as needed; BullMQ hands each job to one of them.
+ * store (or fetches the URL behind the SSRF guard), converts it with the engine its format needs,
+ * stores the output and records the outcome in the conversion schema. Run as many copies as needed;
+ * BullMQ hands each job to one of them, and a job whose worker died (SIGKILL, out of memory) is
+ * taken up by another once its lock lapses (stalled-job recovery), at most `CONVERSION_ATTEMPTS`
+ * times in all.
  */
 export async function startWorker(env: Record<string, string | undefined> = process.env): Promise<WorkerHandle> {
   const config = loadConfigOrExit(schema, env);
@@ -29,51 +150,74 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   await dataSource.initialize();
   const jobs = new ConversionJobsRepository(dataSource);
   const nc = await connect({ servers: config.NATS_URL, name: `conversion-worker-${process.pid}`, maxReconnectAttempts: -1 });
-  const files = await openFileStore(nc, CONVERSION_BUCKET, config.NATS_PREFIX);
+  const files: ObjectStore = await openFileStore(nc, CONVERSION_BUCKET, config.NATS_PREFIX, config);
   const redis = createRedis(config.REDIS_URL, 'conversion-worker', { forBullmq: true });
   redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
+  const limits = new ConversionLimits(redis, config.REDIS_PREFIX, {
+    jobsPerMinute: config.CONVERSION_JOBS_PER_MINUTE,
+    bytesPerDay: config.CONVERSION_BYTES_PER_DAY,
+  });
+  const policy: FetchPolicy = {
+    allowedHosts: parseAllowedHosts(config.FETCH_ALLOWED_HOSTS),
+    maxBytes: config.FETCH_MAX_BYTES,
+    timeoutMs: config.FETCH_TIMEOUT_MS,
+    maxRedirects: 5,
+  };
+  const engines = new Engines(config, policy);
+
+  const step = async (job: Job<ConversionJobData>, id: string, progress: number): Promise<boolean> => {
+    const running = await jobs.progress(id, progress);
+    if (running) await job.updateProgress(progress);
+    return running;
+  };
 
   const process_ = async (job: Job<ConversionJobData>): Promise<void> => {
     const record = await jobs.findById(job.data.id);
     if (!record) throw new UnrecoverableError(`job ${job.data.id} has no record`);
-    await jobs.setState(record.id, 'active', 10);
-    await job.updateProgress(10);
-    const input = await files.getBlob(conversionInputKey(record.id));
-    if (!input) {
-      await jobs.fail(record.id, 'the uploaded file has expired or was removed');
-      throw new UnrecoverableError('input missing');
-    }
-    await jobs.setState(record.id, 'active', 40);
-    await job.updateProgress(40);
+    if (!(await step(job, record.id, 5))) return; // cancelled or expired before it started
     try {
-      const output = await convertImage(input, {
-        filename: record.filename,
-        to: record.target as ImageTarget,
-        width: record.width,
-        height: record.height,
-      });
-      await jobs.setState(record.id, 'active', 80);
-      await files.putBlob(
-        { name: conversionOutputKey(record.id) },
-        new Uint8Array(output.data.buffer, output.data.byteOffset, output.data.byteLength),
+      let input: Uint8Array = new Uint8Array(0);
+      let filename = record.filename;
+      let format = sourceFormat(record.sourceFormat);
+      if (record.sourceKind === 'upload') {
+        const blob = await files.getBlob(conversionInputKey(record.id));
+        if (!blob) throw new ConversionFailure('unreadable', 'the uploaded file has expired or was removed');
+        input = blob;
+      } else if (format?.kind !== 'web') {
+        const got = await safeFetch(record.sourceUrl ?? '', policy, job.data.headers ? { headers: job.data.headers } : {});
+        await limits.countBytes(record.ownerId, got.size);
+        filename = got.filename;
+        input = got.body;
+        if (!format) {
+          // `auto`: an HTML page is rendered, anything else converted by what it turned out to be.
+          format = /^text\/html|^application\/xhtml/i.test(got.contentType)
+            ? sourceFormat('url')
+            : detectSourceFormat(got.filename, got.contentType);
+          if (!format) throw new ConversionFailure('unsupported', `the URL gave ${got.contentType}, which this service does not convert`);
+        }
+        const problem = pairProblem(format, record.target);
+        if (problem) throw new ConversionFailure('unsupported', problem);
+      }
+      if (!format) throw new ConversionFailure('unsupported', `unknown source format ${record.sourceFormat}`);
+      if (!(await step(job, record.id, 30))) return;
+      const output = await engines.convert(record, format, input, filename, job.data.headers);
+      if (!(await step(job, record.id, 80))) return;
+      await files.putBlob({ name: conversionOutputKey(record.id) }, output.data);
+      const kept = await jobs.complete(
+        record.id,
+        { filename: output.filename, mediaType: output.mediaType, size: output.data.byteLength },
+        filename,
       );
-      await jobs.complete(record.id, {
-        filename: output.filename,
-        mediaType: output.mediaType,
-        size: output.data.byteLength,
-        width: output.width,
-        height: output.height,
-      });
+      if (!kept) await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       await job.updateProgress(100);
-      logger.info({ jobId: record.id, to: record.target, size: output.data.byteLength }, 'conversion completed');
+      logger.info({ jobId: record.id, from: format.id, to: record.target, size: output.data.byteLength }, 'conversion completed');
     } catch (error) {
-      if (error instanceof ConversionFailure && error.final) {
-        await jobs.fail(record.id, error.message);
-        await files.delete(conversionInputKey(record.id)).catch(() => undefined);
-        throw new UnrecoverableError(error.message);
-      }
-      throw error;
+      const reason = finalReason(error);
+      if (reason === undefined) throw error; // worth another attempt (BullMQ retries with backoff)
+      await jobs.fail(record.id, reason);
+      await files.delete(conversionInputKey(record.id)).catch(() => undefined);
+      throw new UnrecoverableError(reason);
     }
   };
 
@@ -81,16 +225,33 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     connection: redis,
     prefix: config.REDIS_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
+    // A worker that died leaves its job locked; the lock lapses after lockDuration and another
+    // worker takes the job (stalled-job recovery). A job that keeps killing workers fails after
+    // maxStalledCount stalls instead of looping.
+    lockDuration: config.CONVERSION_LOCK_MS,
+    stalledInterval: Math.max(1000, Math.round(config.CONVERSION_LOCK_MS / 2)),
+    maxStalledCount: Math.max(1, config.CONVERSION_ATTEMPTS - 1),
+    removeOnComplete: { count: 1000 },
+    removeOnFail: { count: 1000 },
   });
   worker.on('failed', (job, err) => {
     logger.warn({ jobId: job?.data.id, attempts: job?.attemptsMade, err: err.message }, 'conversion attempt failed');
-    if (job && job.attemptsMade >= (job.opts.attempts ?? 1) && !(err instanceof UnrecoverableError)) {
-      void jobs.fail(job.data.id, 'the conversion failed; please try again later').catch(() => undefined);
+    if (!job || err instanceof UnrecoverableError || err.name === 'UnrecoverableError') return;
+    const stalled = /stalled/i.test(err.message);
+    if (stalled || job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      const reason = stalled
+        ? 'the conversion stopped its worker every time it was tried, and was given up'
+        : 'the conversion failed every time it was tried; please try again later';
+      void jobs.fail(job.data.id, reason).catch(() => undefined);
+      void files.delete(conversionInputKey(job.data.id)).catch(() => undefined);
     }
   });
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
-  logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'conversion worker ready');
+  logger.info(
+    { concurrency: config.WORKER_CONCURRENCY, libreoffice: engines.office ? config.LIBREOFFICE_MODE : 'none' },
+    'conversion worker ready',
+  );
 
   let probe: Server | undefined;
   if (config.HEALTH_PORT) {
@@ -110,6 +271,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     close: async () => {
       probe?.close();
       await worker.close();
+      await engines.close();
       redis.disconnect();
       await nc.drain();
       await dataSource.destroy();

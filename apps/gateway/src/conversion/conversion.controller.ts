@@ -1,40 +1,107 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Res,
+  UploadedFile,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
+  CONVERSION_TARGETS,
   conversionInputKey,
   conversionOutputKey,
+  ConvertFetchDto,
   ConvertUploadDto,
-  IMAGE_TARGETS,
+  detectSourceFormat,
   JobIdParamDto,
+  ListQueryDto,
+  pairProblem,
+  SOURCE_FORMATS,
+  sourceFormat,
   SUBJECTS,
+  TARGET_FORMATS,
+  type ConversionJobList,
   type ConversionJobView,
-  type CreateConversionJobDto,
+  type ConversionOptions,
+  type SourceFormat,
+  type TargetFormat,
 } from '@tinkerdesk/contracts';
-import { RpcClient, type ObjectStore } from '@tinkerdesk/nest-common';
+import { checkUrl, parseAllowedHosts, RpcClient, type FetchPolicy, type ObjectStore } from '@tinkerdesk/nest-common';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { FILE_STORE } from './file-store.provider.js';
+import type { StoredUpload } from './object-store-storage.js';
 
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** The options of a request, without the fields that are not options. */
+function optionsOf(body: ConvertUploadDto): ConversionOptions {
+  const { width, height, quality, background, firstPage, lastPage, dpi } = body;
+  return Object.fromEntries(
+    Object.entries({ width, height, quality, background, firstPage, lastPage, dpi }).filter(([, v]) => v !== undefined),
+  ) as ConversionOptions;
+}
+
+function checkPair(format: SourceFormat, to: string): void {
+  const problem = pairProblem(format, to);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem);
+}
+
+/**
+ * /v1/convert: files and URLs converted by the conversion service's workers. Every call needs a
+ * bearer token; a job belongs to the account that created it, and anyone else's job answers 404
+ * exactly like one that does not exist.
+ */
 @ApiTags('conversion')
+@ApiBearerAuth()
+@UseGuards(BearerGuard)
 @Controller('v1/convert')
 export class ConversionController {
+  private readonly policy: FetchPolicy;
+
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(FILE_STORE) private readonly files: ObjectStore,
-  ) {}
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.policy = {
+      allowedHosts: parseAllowedHosts(config.FETCH_ALLOWED_HOSTS),
+      maxBytes: config.FETCH_MAX_BYTES,
+      timeoutMs: config.FETCH_TIMEOUT_MS,
+      maxRedirects: 5,
+    };
+  }
+
+  @Get('formats')
+  @ApiOperation({ summary: 'Every source format with the targets it can become' })
+  formats(): { success: true; formats: readonly SourceFormat[]; targets: TargetFormat[] } {
+    return { success: true, formats: SOURCE_FORMATS, targets: Object.values(TARGET_FORMATS) };
+  }
 
   @Post('upload')
   @HttpCode(202)
   @UseInterceptors(FileInterceptor('file'))
-  @ApiOperation({ summary: 'Queue a conversion of an uploaded file; answers the job to poll' })
+  @ApiOperation({
+    summary: 'Queue a conversion of an uploaded file; answers 202 with the job to poll',
+    description:
+      'The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 400 names what the source can become when the pair is not supported.',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -42,62 +109,131 @@ export class ConversionController {
       required: ['file', 'to'],
       properties: {
         file: { type: 'string', format: 'binary' },
-        to: { type: 'string', enum: [...IMAGE_TARGETS] },
+        to: { type: 'string', enum: [...CONVERSION_TARGETS] },
+        from: { type: 'string', description: "The file's format when its name and type do not tell it" },
         width: { type: 'integer', minimum: 1, maximum: 10000 },
         height: { type: 'integer', minimum: 1, maximum: 10000 },
+        quality: { type: 'integer', minimum: 1, maximum: 100 },
+        background: { type: 'string' },
+        firstPage: { type: 'integer', minimum: 1 },
+        lastPage: { type: 'integer', minimum: 1 },
+        dpi: { type: 'integer', minimum: 36, maximum: 600 },
       },
     },
   })
   async upload(
-    @UploadedFile() file: Express.Multer.File | undefined,
+    @CurrentSession() session: AuthenticatedSession,
+    @UploadedFile() file: (Express.Multer.File & Partial<StoredUpload>) | undefined,
     @Body() body: ConvertUploadDto,
   ): Promise<{ success: true; job: ConversionJobView }> {
-    if (!file) throw new AppError('VALIDATION_FAILED', 'file is required (multipart field "file")');
-    if (file.size === 0) throw new AppError('VALIDATION_FAILED', 'file is empty');
-    const id = randomUUID();
-    const filename = Buffer.from(file.originalname, 'latin1').toString('utf8').slice(0, 255) || 'upload';
-    await this.files.putBlob(
-      { name: conversionInputKey(id) },
-      new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength),
-    );
-    const message: CreateConversionJobDto = {
-      id,
-      filename,
-      mediaType: /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype : 'application/octet-stream',
-      size: file.size,
-      to: body.to,
-      ...(body.width !== undefined ? { width: body.width } : {}),
-      ...(body.height !== undefined ? { height: body.height } : {}),
-    };
+    if (!file?.jobId) throw new AppError('VALIDATION_FAILED', 'file is required (multipart field "file")');
+    const jobId = file.jobId;
+    const drop = () => this.files.delete(conversionInputKey(jobId)).catch(() => undefined);
     try {
-      const job = await this.rpc.send(SUBJECTS.conversion.jobCreate, message);
+      const size = file.size ?? 0;
+      if (size === 0) throw new AppError('VALIDATION_FAILED', 'file is empty');
+      const filename = Buffer.from(file.originalname, 'latin1').toString('utf8').slice(0, 255) || 'upload';
+      const format = body.from ? sourceFormat(body.from === 'jpeg' ? 'jpg' : body.from) : detectSourceFormat(filename, file.mimetype);
+      if (!format) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `the format of ${filename} is not one this service converts; name it with its extension or give from (GET /v1/convert/formats)`,
+        );
+      }
+      checkPair(format, body.to);
+      const job = await this.rpc.send(SUBJECTS.conversion.jobCreate, {
+        id: jobId,
+        ownerId: session.userId,
+        from: format.id,
+        to: body.to,
+        source: {
+          kind: 'upload',
+          filename,
+          mediaType: /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype : 'application/octet-stream',
+          size,
+        },
+        options: optionsOf(body),
+      });
       return { success: true, job };
     } catch (error) {
-      await this.files.delete(conversionInputKey(id)).catch(() => undefined);
+      await drop();
       throw error;
     }
   }
 
+  @Post('fetch')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Queue a conversion of a URL: a web page to PDF or PNG (from "url"), or a file on the web by its format',
+    description:
+      'The URL must be http or https and outside this network (403 URL_NOT_ALLOWED otherwise, checked now and again by the worker on every redirect). Without from, the format is found once fetched: an HTML page is rendered, a file is converted by its type.',
+  })
+  async fetch(
+    @CurrentSession() session: AuthenticatedSession,
+    @Body() body: ConvertFetchDto,
+  ): Promise<{ success: true; job: ConversionJobView }> {
+    const from = body.from ? sourceFormat(body.from === 'jpeg' ? 'jpg' : body.from) : undefined;
+    if (from) checkPair(from, body.to);
+    await checkUrl(body.url, this.policy);
+    const job = await this.rpc.send(SUBJECTS.conversion.jobCreate, {
+      id: randomUUID(),
+      ownerId: session.userId,
+      from: from?.id ?? 'auto',
+      to: body.to,
+      source: { kind: 'url', url: body.url, ...(body.headers ? { headers: body.headers } : {}) },
+      options: optionsOf(body),
+    });
+    return { success: true, job };
+  }
+
+  @Get('jobs')
+  @ApiOperation({ summary: "The caller's conversion jobs, newest first (offset, limit; total in the body)" })
+  async jobs(
+    @CurrentSession() session: AuthenticatedSession,
+    @Query() query: ListQueryDto,
+  ): Promise<{ success: true } & ConversionJobList> {
+    const list = await this.rpc.send(SUBJECTS.conversion.jobList, {
+      ownerId: session.userId,
+      ...(query.offset !== undefined ? { offset: query.offset } : {}),
+      ...(query.limit !== undefined ? { limit: query.limit } : {}),
+    });
+    return { success: true, ...list };
+  }
+
   @Get('jobs/:id')
-  @ApiOperation({ summary: 'State and progress of a conversion job' })
-  async job(@Param() params: JobIdParamDto): Promise<{ success: true; job: ConversionJobView }> {
-    const job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id });
+  @ApiOperation({ summary: 'State, progress in percent and error of a conversion job' })
+  async job(
+    @CurrentSession() session: AuthenticatedSession,
+    @Param() params: JobIdParamDto,
+  ): Promise<{ success: true; job: ConversionJobView }> {
+    const job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id, ownerId: session.userId });
     return { success: true, job };
   }
 
   @Get('jobs/:id/result')
-  @ApiOperation({ summary: 'Download the converted file of a completed job' })
-  async result(@Param() params: JobIdParamDto, @Res() res: Response): Promise<void> {
-    const job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id });
+  @ApiOperation({ summary: 'Download the converted file of a completed job (410 EXPIRED once its time is up)' })
+  async result(@CurrentSession() session: AuthenticatedSession, @Param() params: JobIdParamDto, @Res() res: Response): Promise<void> {
+    const job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id, ownerId: session.userId });
     if (job.state === 'failed') throw new AppError('UNPROCESSABLE', job.error ?? 'the conversion failed');
+    if (job.state === 'expired') throw new AppError('EXPIRED', `the result expired at ${job.expires}; convert the file again`);
+    if (job.state === 'cancelled') throw new AppError('CONFLICT', 'the job was cancelled');
     if (job.state !== 'completed' || !job.output) throw new AppError('CONFLICT', `the job is ${job.state}; try again when it is completed`);
     const stored = await this.files.get(conversionOutputKey(job.id));
-    if (!stored) throw new AppError('NOT_FOUND', 'the converted file has expired');
+    if (!stored) throw new AppError('EXPIRED', 'the converted file is no longer stored; convert the file again');
     res.status(200);
     res.setHeader('content-type', job.output.mediaType);
     res.setHeader('content-length', String(job.output.size));
     res.setHeader('content-disposition', contentDisposition(job.output.filename));
     res.setHeader('cache-control', 'private, no-store');
     Readable.fromWeb(stored.data as import('node:stream/web').ReadableStream<Uint8Array>).pipe(res);
+  }
+
+  @Delete('jobs/:id')
+  @ApiOperation({ summary: 'Cancel a job that has not finished, or delete a finished one (its files go either way)' })
+  remove(
+    @CurrentSession() session: AuthenticatedSession,
+    @Param() params: JobIdParamDto,
+  ): Promise<{ success: true; state: 'cancelled' | 'deleted' }> {
+    return this.rpc.send(SUBJECTS.conversion.jobDelete, { id: params.id, ownerId: session.userId });
   }
 }

@@ -1,18 +1,28 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
+import type { ObjectStore } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { uploadOptions } from '../http/uploads.js';
 import { ConversionController } from './conversion.controller.js';
-import { fileStoreProvider } from './file-store.provider.js';
+import { FILE_STORE, fileStoreProvider } from './file-store.provider.js';
+import { ObjectStoreStorage } from './object-store-storage.js';
+
+@Module({ providers: [fileStoreProvider], exports: [FILE_STORE] })
+class FileStoreModule {}
 
 @Module({
   imports: [
     MulterModule.registerAsync({
-      inject: [GATEWAY_CONFIG],
-      useFactory: (config: GatewayConfig) => uploadOptions(config.UPLOAD_LIMIT),
+      imports: [FileStoreModule],
+      inject: [GATEWAY_CONFIG, FILE_STORE],
+      // Uploads stream into the object store (ObjectStoreStorage), never into the gateway's memory.
+      useFactory: (config: GatewayConfig, store: ObjectStore) => ({
+        ...uploadOptions(config.UPLOAD_LIMIT),
+        storage: new ObjectStoreStorage(() => store),
+      }),
     }),
+    FileStoreModule,
   ],
   controllers: [ConversionController],
-  providers: [fileStoreProvider],
 })
 export class ConversionModule {}

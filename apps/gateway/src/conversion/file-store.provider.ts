@@ -8,5 +8,5 @@ export const FILE_STORE = Symbol('FILE_STORE');
 export const fileStoreProvider: Provider = {
   provide: FILE_STORE,
   inject: [RpcClient, GATEWAY_CONFIG],
-  useFactory: (rpc: RpcClient, config: GatewayConfig) => openFileStore(rpc.connection, CONVERSION_BUCKET, config.NATS_PREFIX),
+  useFactory: (rpc: RpcClient, config: GatewayConfig) => openFileStore(rpc.connection, CONVERSION_BUCKET, config.NATS_PREFIX, config),
 };

@@ -7,7 +7,7 @@ import { AppError, inputProblem } from '@tinkerdesk/contracts';
  */
 export function uploadOptions(fileSizeLimit: number): MulterOptions {
   return {
-    limits: { fileSize: fileSizeLimit, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    limits: { fileSize: fileSizeLimit, files: 1, fields: 20, fieldSize: 64 * 1024 },
     fileFilter: (_request, file, accept) => {
       const problem = inputProblem(file.originalname, 'the file name');
       if (problem) accept(new AppError('VALIDATION_FAILED', problem), false);

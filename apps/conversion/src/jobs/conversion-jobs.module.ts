@@ -1,0 +1,71 @@
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger, ObjectStore } from '@tinkerdesk/nest-common';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { ConversionJobsController } from './conversion-jobs.controller.js';
+import { ConversionJobsRepository } from './conversion-jobs.repository.js';
+import {
+  CLOCK,
+  CONVERSION_FILES,
+  CONVERSION_QUEUE_TOKEN,
+  CONVERSION_SETTINGS,
+  ConversionJobsService,
+  LOGGER,
+  type ConversionSettings,
+} from './conversion-jobs.service.js';
+import { CONVERSION_LIMITS, ConversionLimits, type ConversionLimitSettings } from './conversion-limits.js';
+
+/** How often the listener looks for results whose time is up. */
+const EXPIRY_SWEEP_MS = 5 * 60_000;
+
+/** Frees expired results now and then; every replica may sweep (deleting is idempotent). */
+@Injectable()
+class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(ConversionJobsService) private readonly jobs: ConversionJobsService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const sweep = () => void this.jobs.expireDue().catch((err: unknown) => this.logger.warn({ err }, 'expiry sweep failed'));
+    sweep();
+    this.timer = setInterval(sweep, EXPIRY_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+}
+
+export interface JobsModuleDeps {
+  queue: Queue;
+  redis: Redis;
+  files: () => Promise<ObjectStore>;
+  logger: Logger;
+  settings: ConversionSettings & ConversionLimitSettings & { redisPrefix: string };
+}
+
+/** Conversion jobs: NATS handlers, the rules, the repository, and the expiry sweep. */
+@Module({})
+export class ConversionJobsModule {
+  static register(deps: JobsModuleDeps): DynamicModule {
+    return {
+      module: ConversionJobsModule,
+      controllers: [ConversionJobsController],
+      providers: [
+        ConversionJobsRepository,
+        ConversionJobsService,
+        ExpirySweeper,
+        { provide: CONVERSION_QUEUE_TOKEN, useValue: deps.queue },
+        { provide: CONVERSION_FILES, useFactory: deps.files },
+        { provide: CONVERSION_LIMITS, useValue: new ConversionLimits(deps.redis, deps.settings.redisPrefix, deps.settings) },
+        { provide: CONVERSION_SETTINGS, useValue: deps.settings },
+        { provide: LOGGER, useValue: deps.logger },
+        { provide: CLOCK, useValue: () => new Date() },
+      ],
+    };
+  }
+}

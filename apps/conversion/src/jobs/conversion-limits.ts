@@ -1,0 +1,38 @@
+import { consumeOrReject, redisLimiter } from '@tinkerdesk/nest-common';
+import type { Redis } from 'ioredis';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export interface ConversionLimitSettings {
+  jobsPerMinute: number;
+  bytesPerDay: number;
+}
+
+/**
+ * Per-account limits on conversion, in Redis so every listener and worker replica shares them: jobs
+ * created per minute, and bytes converted per day (uploads when they are queued, URL content when a
+ * worker has fetched it). Over a limit: 429 RATE_LIMITED with Retry-After.
+ */
+export class ConversionLimits {
+  private readonly jobs: RateLimiterAbstract;
+  private readonly bytes: RateLimiterAbstract;
+
+  constructor(redis: Redis, prefix: string, settings: ConversionLimitSettings) {
+    this.jobs = redisLimiter(redis, prefix, 'conversion-jobs', { points: settings.jobsPerMinute, durationSeconds: 60 });
+    this.bytes = redisLimiter(redis, prefix, 'conversion-bytes', { points: settings.bytesPerDay, durationSeconds: 24 * 3600 });
+  }
+
+  countJob(ownerId: string): Promise<void> {
+    return consumeOrReject(this.jobs, ownerId, (wait) => `too many conversions; try again in ${wait}`);
+  }
+
+  countBytes(ownerId: string, bytes: number): Promise<void> {
+    return consumeOrReject(
+      this.bytes,
+      ownerId,
+      (wait) => `this account has converted as much as it may today; try again in ${wait}`,
+      Math.max(1, bytes),
+    );
+  }
+}
+
+export const CONVERSION_LIMITS = Symbol('CONVERSION_LIMITS');
