@@ -174,7 +174,16 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   const process_ = async (job: Job<ConversionJobData>): Promise<void> => {
     const record = await jobs.findById(job.data.id);
     if (!record) throw new UnrecoverableError(`job ${job.data.id} has no record`);
+    if ((job.attemptsStarted ?? 0) > config.CONVERSION_ATTEMPTS) {
+      // Started again after its workers died every time (each start that never finished): a poison job.
+      const reason = 'the conversion stopped its worker every time it was tried, and was given up';
+      await jobs.fail(record.id, reason);
+      await files.delete(conversionInputKey(record.id)).catch(() => undefined);
+      logger.error({ jobId: record.id, starts: job.attemptsStarted }, 'conversion given up: its workers died every time');
+      throw new UnrecoverableError(reason);
+    }
     if (!(await step(job, record.id, 5))) return; // cancelled or expired before it started
+    logger.info({ jobId: record.id, attempt: job.attemptsMade + 1, stalled: job.stalledCounter }, 'conversion started');
     try {
       let input: Uint8Array = new Uint8Array(0);
       let filename = record.filename;
@@ -226,22 +235,20 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     prefix: config.REDIS_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
     // A worker that died leaves its job locked; the lock lapses after lockDuration and another
-    // worker takes the job (stalled-job recovery). A job that keeps killing workers fails after
-    // maxStalledCount stalls instead of looping.
+    // worker takes the job (stalled-job recovery). A job that keeps killing workers is failed by the
+    // worker that starts it once more than CONVERSION_ATTEMPTS times (above), with its reason in the
+    // database; BullMQ's own stall limit is set past that, since it fails jobs without telling us.
     lockDuration: config.CONVERSION_LOCK_MS,
     stalledInterval: Math.max(1000, Math.round(config.CONVERSION_LOCK_MS / 2)),
-    maxStalledCount: Math.max(1, config.CONVERSION_ATTEMPTS - 1),
+    maxStalledCount: config.CONVERSION_ATTEMPTS + 1,
     removeOnComplete: { count: 1000 },
     removeOnFail: { count: 1000 },
   });
   worker.on('failed', (job, err) => {
     logger.warn({ jobId: job?.data.id, attempts: job?.attemptsMade, err: err.message }, 'conversion attempt failed');
     if (!job || err instanceof UnrecoverableError || err.name === 'UnrecoverableError') return;
-    const stalled = /stalled/i.test(err.message);
-    if (stalled || job.attemptsMade >= (job.opts.attempts ?? 1)) {
-      const reason = stalled
-        ? 'the conversion stopped its worker every time it was tried, and was given up'
-        : 'the conversion failed every time it was tried; please try again later';
+    if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      const reason = 'the conversion failed every time it was tried; please try again later';
       void jobs.fail(job.data.id, reason).catch(() => undefined);
       void files.delete(conversionInputKey(job.data.id)).catch(() => undefined);
     }
