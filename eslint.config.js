@@ -37,6 +37,9 @@ export default tseslint.config(
         {
           enforceBuildableLibDependency: false,
           allow: [],
+          // The account page loads @tinkerdesk/contracts/time-zones (90 kB of zone names) lazily; the
+          // small browser-safe entry @tinkerdesk/contracts/web is imported statically, and may be.
+          checkDynamicDependenciesExceptions: ['@tinkerdesk/contracts'],
           depConstraints: [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'type:test'] },
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },

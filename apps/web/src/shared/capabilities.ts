@@ -7,7 +7,7 @@
  */
 export const CAPABILITIES = {
   /** File and URL conversion on the server (POST /v1/convert/..., its page). */
-  serverConversion: { built: false, name: 'Server conversion' },
+  serverConversion: { built: true, name: 'Server conversion' },
   /** Provider services and products, public pages, orders, payment and receipts. */
   selling: { built: false, name: 'Selling from a public page' },
   /** Payment requests, plans, payment methods and the timeline in Billing. */
