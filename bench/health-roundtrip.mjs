@@ -7,6 +7,14 @@ const total = Number(process.argv[3] ?? 2000);
 const concurrency = Number(process.argv[4] ?? 20);
 const JOB = '3f0e8a4e-8a52-4c1e-9b1e-0c6a2b7e9d11';
 
+// Conversion calls need a signed-in user.
+const signUp = await fetch(`${base}/v1/users`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'benchmarking the round trip' }),
+}).then((r) => r.json());
+const headers = { authorization: `Bearer ${signUp.token}` };
+
 async function measure(name, path, expectStatus) {
   const times = [];
   let next = 0;
@@ -17,7 +25,7 @@ async function measure(name, path, expectStatus) {
       while (next < total) {
         next += 1;
         const t = performance.now();
-        const res = await fetch(base + path);
+        const res = await fetch(base + path, { headers });
         await res.arrayBuffer();
         if (res.status !== expectStatus) failures += 1;
         times.push(performance.now() - t);
