@@ -77,6 +77,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The account tests sign up more than the per-address sign-up limit allows from one address.
         RATE_LIMIT_FACTOR: '100',
+        // "Load from URL" and URL conversions reach the tests' own loopback sites.
+        FETCH_ALLOWED_HOSTS: '127.0.0.1',
         OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
         OIDC_GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         OIDC_GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,

@@ -79,9 +79,9 @@ test.describe('shell routes', () => {
     }
   });
 
-  test('/tools/ lists all 24 tools and a tool page says it is coming', async ({ page }) => {
+  test('/tools/ lists all 25 tools and a tool page says it is coming', async ({ page }) => {
     await page.goto('/tools/');
-    await expect(page.locator('main .tool-card')).toHaveCount(24);
+    await expect(page.locator('main .tool-card')).toHaveCount(25);
     await page.getByRole('link', { name: /Google Wallet pass/ }).click();
     await expect(page).toHaveURL(/\/tools\/wallet\/google\/$/);
     await expect(page.getByRole('status')).toContainText('Coming soon');
@@ -109,7 +109,7 @@ test.describe('All Tools panel', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Password generator' })).toBeVisible();
-    await expect(panel.getByRole('link')).toHaveCount(25);
+    await expect(panel.getByRole('link')).toHaveCount(26);
     await expect(panel.getByRole('link', { name: /Google Wallet pass/ })).toContainText('Coming soon');
     await page.mouse.click(640, 760);
     await expect(button).toHaveAttribute('aria-expanded', 'false');

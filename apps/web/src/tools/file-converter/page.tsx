@@ -231,7 +231,7 @@ export default function FileConverterPage(_: ToolPageProps) {
   const anyReady = items.some((i) => i.status === 'ready' && i.format && i.to);
   return (
     <>
-      <FileDrop multiple onFiles={addFiles} label="Choose files">
+      <FileDrop multiple onFiles={addFiles} label="Choose files" fromUrl={false}>
         Drop files here or paste them
       </FileDrop>
       <form className="tool-form url-form" onSubmit={addUrl} aria-label="Convert a URL">

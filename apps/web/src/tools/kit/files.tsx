@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { LoadFromUrl } from './LoadFromUrl';
 
 /**
  * Where files come in: drop them on the zone, paste them (Ctrl+V anywhere on the page when the focus
- * is not in a text field), or choose them with the button. Nothing is uploaded: onFiles gets File objects.
+ * is not in a text field), choose them with the button, or load one from a URL (fetched by the server
+ * for a signed-in user: LoadFromUrl). Dropped and chosen files are not uploaded: onFiles gets File objects.
  */
 export function FileDrop({
   onFiles,
@@ -10,12 +12,15 @@ export function FileDrop({
   multiple = false,
   children,
   label = 'Choose file',
+  fromUrl = true,
 }: {
   onFiles: (files: File[]) => void;
   accept?: string;
   multiple?: boolean;
   children?: ReactNode;
   label?: string;
+  /** Offer "Load from URL" (the server fetches it for a signed-in user). */
+  fromUrl?: boolean;
 }) {
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -61,6 +66,7 @@ export function FileDrop({
         </button>
         .
       </p>
+      {fromUrl ? <LoadFromUrl onFile={(file) => latest.current([file])} /> : null}
       <input
         id={id}
         ref={input}
