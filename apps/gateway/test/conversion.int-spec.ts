@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { declaredPng, pdfText, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
 import { zipSync } from 'fflate';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 
 /**
@@ -101,12 +98,6 @@ const png = (w: number, h: number) =>
     .png()
     .toBuffer();
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'conversion-test-'));
-  writeFileSync(join(dir, 'a.pdf'), pdf);
-  return execFileSync('pdftotext', [join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
-}
-
 describe('GET /v1/convert/formats', () => {
   it('lists every source with its targets, for a signed-in caller', async () => {
     expect((await platform.call('GET', '/v1/convert/formats')).status).toBe(401);
@@ -178,7 +169,7 @@ describe('uploads', () => {
       'pdf',
       /protected by a password/,
     ],
-    ['a pixel bomb (a 10,000 × 10,000 PNG in a few bytes)', () => pixelBomb(), 'bomb.png', 'webp', /10000 × 10000 pixels/],
+    ['a pixel bomb (a 10,000 × 10,000 PNG in a few bytes)', () => declaredPng(10_000, 10_000), 'bomb.png', 'webp', /10000 × 10000 pixels/],
     ['a ZIP bomb', () => zipSync({ 'word/document.xml': new Uint8Array(300 * 1024 * 1024) }, { level: 9 }), 'bomb.docx', 'pdf', /ZIP bomb/],
     ['text called an image', () => new TextEncoder().encode('just text'), 'notes.png', 'webp', /is not an image this service can read/],
   ])('fails %s with a clear message, and 422 on its result', async (_what, make, filename, to, message) => {
@@ -190,23 +181,6 @@ describe('uploads', () => {
     expect(await res.json()).toEqual({ success: false, error: 'UNPROCESSABLE', detail: job.error });
   });
 });
-
-/** A PNG whose header declares 10,000 × 10,000 pixels. */
-function pixelBomb(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(10_000, 0);
-  ihdr.writeUInt32BE(10_000, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const chunk = (type: string, data: Buffer) =>
-    Buffer.concat([Buffer.from([0, 0, 0, data.length]), Buffer.from(type), data, Buffer.alloc(4)]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.alloc(16)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('URLs', () => {
   it('converts a CSV on the web to XLSX (its format found once fetched)', async () => {

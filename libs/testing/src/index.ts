@@ -2,3 +2,4 @@ export * from './platform.js';
 export * from './cleanup.js';
 export * from './oidc-provider.js';
 export * from './epubcheck.js';
+export * from './files.js';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
+import { declaredPng, rejection } from '@tinkerdesk/testing';
+
 import { ConversionFailure } from './failure.js';
 import { convertImage, MAX_INPUT_PIXELS, outputFilename } from './image.js';
 
@@ -8,35 +10,7 @@ const png = (w: number, h: number) =>
     .png()
     .toBuffer();
 
-async function failure(promise: Promise<unknown>): Promise<ConversionFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ConversionFailure) return error;
-    throw error;
-  }
-  throw new Error('expected the conversion to fail');
-}
-
-/** A PNG whose header declares width × height pixels: a few bytes that would decode to gigabytes. */
-function declaredPng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
-  };
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.alloc(16)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const failureOf = (promise: Promise<unknown>) => rejection(promise, ConversionFailure);
 
 describe('outputFilename', () => {
   it('swaps the extension and keeps inner dots', () => {
@@ -63,7 +37,7 @@ describe('convertImage', () => {
     const red = await convertImage(await png(4, 4), { filename: 'a.png', to: 'png', background: '#ff0000' });
     const pixels = await sharp(red.data).raw().toBuffer();
     expect([pixels[0], pixels[1], pixels[2]]).toEqual([255, 0, 0]);
-    expect((await failure(convertImage(await png(4, 4), { filename: 'a.png', to: 'jpg', background: 'not a colour' }))).reason).toBe(
+    expect((await failureOf(convertImage(await png(4, 4), { filename: 'a.png', to: 'jpg', background: 'not a colour' }))).reason).toBe(
       'unsupported',
     );
   });
@@ -77,7 +51,7 @@ describe('convertImage', () => {
     const low = await convertImage(noisy, { filename: 'n.png', to: 'jpg', quality: 10 });
     const high = await convertImage(noisy, { filename: 'n.png', to: 'jpg', quality: 95 });
     expect(low.data.length).toBeLessThan(high.data.length);
-    expect((await failure(convertImage(noisy, { filename: 'n.png', to: 'webp', quality: 0 }))).message).toBe(
+    expect((await failureOf(convertImage(noisy, { filename: 'n.png', to: 'webp', quality: 0 }))).message).toBe(
       'quality must be a whole number from 1 to 100',
     );
   });
@@ -101,7 +75,7 @@ describe('convertImage', () => {
     const bomb = declaredPng(10_000, 10_000);
     expect(bomb.length).toBeLessThan(100);
     const started = performance.now();
-    const error = await failure(convertImage(bomb, { filename: 'bomb.png', to: 'webp' }));
+    const error = await failureOf(convertImage(bomb, { filename: 'bomb.png', to: 'webp' }));
     expect(error.reason).toBe('too-large');
     expect(error.message).toBe(
       `the image is 10000 × 10000 pixels (100 megapixels); at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are converted`,
@@ -111,14 +85,14 @@ describe('convertImage', () => {
 
   it('refuses to write more pixels than the target allows (AVIF is slow to encode)', async () => {
     const big = declaredPng(6000, 6000); // 36 MP: within the input bound, over AVIF's 32 MP
-    const error = await failure(convertImage(big, { filename: 'big.png', to: 'avif' }));
+    const error = await failureOf(convertImage(big, { filename: 'big.png', to: 'avif' }));
     expect(error.message).toBe('AVIF of 6000 × 6000 pixels is more than this service writes (32 megapixels); choose a smaller size');
   });
 
   it('refuses input that is not an image, and an empty file', async () => {
-    expect((await failure(convertImage(Buffer.from('hello'), { filename: 'notes.txt', to: 'png' }))).message).toBe(
+    expect((await failureOf(convertImage(Buffer.from('hello'), { filename: 'notes.txt', to: 'png' }))).message).toBe(
       'notes.txt is not an image this service can read',
     );
-    expect((await failure(convertImage(new Uint8Array(0), { filename: 'e.png', to: 'png' }))).message).toBe('the file is empty');
+    expect((await failureOf(convertImage(new Uint8Array(0), { filename: 'e.png', to: 'png' }))).message).toBe('the file is empty');
   });
 });

@@ -1,11 +1,10 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { pdfText, rejection } from '@tinkerdesk/testing';
 import { ConversionFailure } from './failure.js';
 import { OfficeEngine, warmModeAvailable } from './libreoffice.js';
+
+const failureOf = (promise: Promise<unknown>) => rejection(promise, ConversionFailure);
 
 /** Real LibreOffice (Debian's soffice), warm through the UNO bridge, and cold through libreoffice-convert. */
 const warm = new OfficeEngine({ mode: 'warm', timeoutMs: 30_000, restartAfter: 3 });
@@ -17,23 +16,6 @@ afterAll(async () => {
 });
 
 const text = (s: string) => new TextEncoder().encode(s);
-
-/** The text of a PDF, through poppler's pdftotext. */
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'office-test-'));
-  writeFileSync(join(dir, 'a.pdf'), pdf);
-  return execFileSync('pdftotext', [join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ConversionFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ConversionFailure) return error;
-    throw error;
-  }
-  throw new Error('expected the conversion to fail');
-}
 
 describe('OfficeEngine, warm', () => {
   it('runs here (Debian python3-uno is installed by the test command)', () => {
@@ -76,7 +58,7 @@ describe('OfficeEngine, warm', () => {
 
   it('refuses a password-protected document with a clear message, and goes on working', async () => {
     const protectedOdt = readFileSync(new URL('../../test/fixtures/protected.odt', import.meta.url));
-    const error = await failure(warm.convert(protectedOdt, { kind: 'document', from: 'odt', to: 'pdf' }));
+    const error = await failureOf(warm.convert(protectedOdt, { kind: 'document', from: 'odt', to: 'pdf' }));
     expect(error.reason).toBe('password');
     expect(error.message).toBe('the document is protected by a password; remove the password and try again');
     const pdf = await warm.convert(text('still here'), { kind: 'document', from: 'txt', to: 'pdf' });
@@ -84,18 +66,18 @@ describe('OfficeEngine, warm', () => {
   });
 
   it('refuses a corrupt or empty file as unreadable (before LibreOffice sees it)', async () => {
-    const corrupt = await failure(
+    const corrupt = await failureOf(
       warm.convert(Buffer.from('PK\u0003\u0004 not really a zip'), { kind: 'document', from: 'docx', to: 'pdf' }),
     );
     expect(corrupt.reason).toBe('unreadable');
-    const empty = await failure(warm.convert(new Uint8Array(0), { kind: 'spreadsheet', from: 'xlsx', to: 'pdf' }));
+    const empty = await failureOf(warm.convert(new Uint8Array(0), { kind: 'spreadsheet', from: 'xlsx', to: 'pdf' }));
     expect(empty.reason).toBe('unreadable');
   });
 
   it('kills a conversion past its deadline and starts afresh for the next document', async () => {
     const hasty = new OfficeEngine({ mode: 'warm', timeoutMs: 1, restartAfter: 10 });
     try {
-      const error = await failure(hasty.convert(text('a'.repeat(10_000)), { kind: 'document', from: 'txt', to: 'pdf' }));
+      const error = await failureOf(hasty.convert(text('a'.repeat(10_000)), { kind: 'document', from: 'txt', to: 'pdf' }));
       expect(error.reason).toBe('timeout');
     } finally {
       await hasty.close();

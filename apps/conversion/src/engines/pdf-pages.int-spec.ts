@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
+import { rejection } from '@tinkerdesk/testing';
 import { ConversionFailure } from './failure.js';
 import { renderPdfPages } from './pdf-pages.js';
+
+const failureOf = (promise: Promise<unknown>) => rejection(promise, ConversionFailure);
 
 /** A valid PDF of `pages` pages of the given size in points, each with its number drawn as text. */
 function makePdf(pages: number, width = 200, height = 100): Buffer {
@@ -30,16 +33,6 @@ function makePdf(pages: number, width = 200, height = 100): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-async function failure(promise: Promise<unknown>): Promise<ConversionFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ConversionFailure) return error;
-    throw error;
-  }
-  throw new Error('expected the rendering to fail');
-}
-
 describe('renderPdfPages (poppler)', () => {
   it('renders one page to a PNG of the size the resolution gives', async () => {
     const out = await renderPdfPages(makePdf(3), { to: 'png', firstPage: 2, lastPage: 2, dpi: 144, baseName: 'report' });
@@ -57,23 +50,25 @@ describe('renderPdfPages (poppler)', () => {
 
   it('bounds pages, resolution and pixels before rendering', async () => {
     const bounds = { maxPages: 5, maxPagePixels: 1_000_000, timeoutMs: 30_000 };
-    expect((await failure(renderPdfPages(makePdf(8), { to: 'png', baseName: 'a' }, bounds))).message).toBe(
+    expect((await failureOf(renderPdfPages(makePdf(8), { to: 'png', baseName: 'a' }, bounds))).message).toBe(
       '8 pages were asked for; at most 5 are rendered at once (choose a page range)',
     );
-    expect((await failure(renderPdfPages(makePdf(1, 2000, 2000), { to: 'png', dpi: 300, baseName: 'a' }, bounds))).reason).toBe(
+    expect((await failureOf(renderPdfPages(makePdf(1, 2000, 2000), { to: 'png', dpi: 300, baseName: 'a' }, bounds))).reason).toBe(
       'too-large',
     );
-    expect((await failure(renderPdfPages(makePdf(1), { to: 'png', dpi: 2000, baseName: 'a' }))).message).toBe(
+    expect((await failureOf(renderPdfPages(makePdf(1), { to: 'png', dpi: 2000, baseName: 'a' }))).message).toBe(
       'dpi must be a whole number from 36 to 600',
     );
-    expect((await failure(renderPdfPages(makePdf(2), { to: 'png', firstPage: 3, baseName: 'a' }))).message).toBe(
+    expect((await failureOf(renderPdfPages(makePdf(2), { to: 'png', firstPage: 3, baseName: 'a' }))).message).toBe(
       'the PDF has 2 pages; there is no page 3',
     );
-    expect((await failure(renderPdfPages(makePdf(2), { to: 'png', firstPage: 2, lastPage: 1, baseName: 'a' }))).reason).toBe('unsupported');
+    expect((await failureOf(renderPdfPages(makePdf(2), { to: 'png', firstPage: 2, lastPage: 1, baseName: 'a' }))).reason).toBe(
+      'unsupported',
+    );
   });
 
   it('refuses an empty or corrupt file', async () => {
-    expect((await failure(renderPdfPages(new Uint8Array(0), { to: 'png', baseName: 'a' }))).message).toBe('the file is empty');
-    expect((await failure(renderPdfPages(Buffer.from('%PDF-1.4 garbage'), { to: 'png', baseName: 'a' }))).reason).toBe('unreadable');
+    expect((await failureOf(renderPdfPages(new Uint8Array(0), { to: 'png', baseName: 'a' }))).message).toBe('the file is empty');
+    expect((await failureOf(renderPdfPages(Buffer.from('%PDF-1.4 garbage'), { to: 'png', baseName: 'a' }))).reason).toBe('unreadable');
   });
 });
