@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { CONVERSION_TARGETS, type ConversionTarget } from './conversion-views.js';
 import { SOURCE_FORMATS } from './conversion-formats.js';
-import { IsHeaderMap } from './fetch.js';
+import { FetchHeaders, FetchUrl, IsHeaderMap } from './fetch.js';
 import { Optional } from './input.js';
 
 const SOURCE_IDS = [...SOURCE_FORMATS.map((f) => f.id), 'jpeg'];
@@ -80,19 +80,10 @@ export class ConvertUploadDto extends ConversionOptionsDto {
 
 /** HTTP: POST /v1/convert/fetch (spec section 7: {url, from, to, headers}) */
 export class ConvertFetchDto extends ConvertUploadDto {
-  @ApiProperty({ example: 'https://example.com/report.docx', maxLength: 2048, description: 'An http or https URL outside this network' })
-  @IsString()
-  @MinLength(1, { message: 'url is required' })
-  @MaxLength(2048, { message: 'url must be at most 2048 characters long' })
+  @FetchUrl('https://example.com/report.docx')
   url!: string;
 
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: { type: 'string' },
-    description: 'Request headers for fetching the URL (at most 30)',
-  })
-  @Optional()
-  @IsHeaderMap()
+  @FetchHeaders()
   headers?: Record<string, string>;
 }
 

@@ -17,21 +17,43 @@ export function IsHeaderMap(): PropertyDecorator {
   });
 }
 
+/** A URL the server fetches: a string of 1 to 2048 characters (safeFetch checks the rest when it fetches). */
+export function FetchUrl(example: string): PropertyDecorator {
+  return (target, key) => {
+    for (const decorate of [
+      ApiProperty({ example, maxLength: 2048, description: 'An http or https URL outside this network' }),
+      IsString(),
+      MinLength(1, { message: 'url is required' }),
+      MaxLength(2048, { message: 'url must be at most 2048 characters long' }),
+    ]) {
+      decorate(target, key);
+    }
+  };
+}
+
+/** Request headers a fetch sends: optional, an object of strings. */
+export function FetchHeaders(): PropertyDecorator {
+  return (target, key) => {
+    for (const decorate of [
+      ApiPropertyOptional({
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        example: { Authorization: 'Bearer ...' },
+        description: 'Request headers to send (at most 30; Host, Connection, Accept-Encoding and other hop-by-hop headers are ignored)',
+      }),
+      Optional(),
+      IsHeaderMap(),
+    ]) {
+      decorate(target, key);
+    }
+  };
+}
+
 /** HTTP: POST /v1/users/{guid}/fetch (spec section 7: {url, headers}) */
 export class FetchUrlDto {
-  @ApiProperty({ example: 'https://example.com/data.json', maxLength: 2048, description: 'An http or https URL outside this network' })
-  @IsString()
-  @MinLength(1, { message: 'url is required' })
-  @MaxLength(2048, { message: 'url must be at most 2048 characters long' })
+  @FetchUrl('https://example.com/data.json')
   url!: string;
 
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: { type: 'string' },
-    example: { Authorization: 'Bearer ...' },
-    description: 'Request headers to send (at most 30; Host, Connection, Accept-Encoding and other hop-by-hop headers are ignored)',
-  })
-  @Optional()
-  @IsHeaderMap()
+  @FetchHeaders()
   headers?: Record<string, string>;
 }
