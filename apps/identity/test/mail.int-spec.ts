@@ -90,7 +90,17 @@ describe('email verification', () => {
     const token = created.body.token as string;
 
     const other = await call('POST', '/v1/users', { email: email('oth'), password: 'someone else' });
-    expect((await call('POST', `/v1/users/${guid}/requestverification`, undefined, other.body.token as string)).status).toBe(403);
+    // Another account's guid answers 404, exactly like an unknown one.
+    const theirs = await call('POST', `/v1/users/${guid}/requestverification`, undefined, other.body.token as string);
+    const unknown = await call(
+      'POST',
+      '/v1/users/6f1c3a52-1f6e-4c8a-9d3b-6a2f7c1e9b40/requestverification',
+      undefined,
+      other.body.token as string,
+    );
+    expect(theirs).toMatchObject({ status: 404, body: { success: false, error: 'NOT_FOUND' } });
+    expect(theirs.body).toEqual(unknown.body);
+    expect((await call('POST', `/v1/users/${guid}/logout`, undefined, other.body.token as string)).body).toEqual(unknown.body);
     expect((await call('POST', `/v1/users/${guid}/requestverification`)).status).toBe(401);
 
     const asked = await call('POST', `/v1/users/${guid}/requestverification`, undefined, token);

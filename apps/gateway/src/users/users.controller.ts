@@ -89,7 +89,8 @@ export class UsersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: "End this session at once; only the session's own user may" })
   async logout(@Param('guid') guid: string, @CurrentSession() session: AuthenticatedSession): Promise<LogoutResult> {
-    if (guid !== session.userId) throw new AppError('FORBIDDEN', 'a session can only be ended by its own user');
+    // Another account's guid answers exactly like an unknown one.
+    if (guid !== session.userId) throw new AppError('NOT_FOUND', 'no such user');
     return this.rpc.send(SUBJECTS.identity.sessionEnd, { token: session.token });
   }
 
@@ -103,7 +104,7 @@ export class UsersController {
     @Param('guid') guid: string,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<{ success: true; sent: boolean }> {
-    if (guid !== session.userId) throw new AppError('FORBIDDEN', 'only the account itself can ask for its verification email');
+    if (guid !== session.userId) throw new AppError('NOT_FOUND', 'no such user');
     return this.rpc.send(SUBJECTS.identity.verificationRequest, { userId: session.userId }, 5000);
   }
 
