@@ -12,6 +12,7 @@ import { FetchController } from './users/fetch.controller.js';
 import { OidcController } from './users/oidc.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { RpcModule } from './rpc.module.js';
+import { SessionCache } from './auth/session-cache.js';
 
 @Global()
 @Module({})
@@ -24,9 +25,11 @@ class ConfigModule {
 @Module({})
 export class AppModule {
   static register(config: GatewayConfig, rpc: RpcClient): DynamicModule {
+    const sessions = new SessionCache(config.SESSION_CACHE_TTL_MS);
+    sessions.listen(rpc.connection, config.NATS_PREFIX);
     return {
       module: AppModule,
-      imports: [ConfigModule.with(config), RpcModule.withClient(rpc), ConversionModule],
+      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions), ConversionModule],
       controllers: [
         HealthController,
         UsersController,

@@ -59,6 +59,8 @@ export const schema = {
   BODY_LIMIT: env.int(1_048_576, 1024, 64 * 1_048_576),
   UPLOAD_LIMIT: env.int(52_428_800, 1024, 1024 * 1_048_576),
   RPC_TIMEOUT_MS: env.int(1500, 100, 120_000),
+  /** How long a checked session token is remembered (identity's revocations reach every replica at once); 0: ask every time. */
+  SESSION_CACHE_TTL_MS: env.int(30_000, 0, 3_600_000),
   CORS_ORIGINS: env.str('*'),
   WEB_DIST: env.str('apps/web/dist'),
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),

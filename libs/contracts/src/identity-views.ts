@@ -76,3 +76,9 @@ export interface OidcAuthorizeResult {
 export interface OidcExchangeResult extends AuthResult {
   returnTo: string | null;
 }
+
+/**
+ * identity.session.revoked: one session ended (logout) or every session of a user (password reset).
+ * Gateways drop what they cached of them, so the token stops working on the very next call.
+ */
+export type SessionRevokedEvent = { sessionId: string } | { userId: string };

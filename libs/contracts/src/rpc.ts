@@ -30,6 +30,7 @@ import type {
   Profile,
   PublicProfile,
   SessionInfo,
+  SessionRevokedEvent,
 } from './identity-views.js';
 import { SUBJECTS } from './subjects.js';
 
@@ -77,6 +78,13 @@ export interface RpcMap {
   [SUBJECTS.conversion.jobDelete]: { request: OwnedJobMessage; response: Done & { state: 'cancelled' | 'deleted' } };
 }
 
+/** The one map from each event subject (published to every subscriber, no reply) to its payload. */
+export interface EventMap {
+  [SUBJECTS.identity.sessionRevoked]: SessionRevokedEvent;
+}
+
+export type EventSubject = keyof EventMap;
+
 export type RpcSubject = keyof RpcMap;
 /** The payload a subject's handler receives (its fields; the service validates it with the same class). */
 export type RpcRequest<S extends RpcSubject> = RpcMap[S]['request'];
@@ -84,6 +92,6 @@ export type RpcResponse<S extends RpcSubject> = RpcMap[S]['response'];
 
 /** Every value of SUBJECTS. */
 type SubjectValue = { [K in keyof typeof SUBJECTS]: (typeof SUBJECTS)[K][keyof (typeof SUBJECTS)[K]] }[keyof typeof SUBJECTS];
-/** Fails to compile when a subject of SUBJECTS has no entry in RpcMap (or RpcMap has one SUBJECTS lacks). */
+/** Fails to compile when a subject of SUBJECTS is in neither map (or a map has one SUBJECTS lacks). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const RPC_MAP_COVERS_SUBJECTS: Same<SubjectValue, RpcSubject> = true;
+export const RPC_MAP_COVERS_SUBJECTS: Same<SubjectValue, RpcSubject | EventSubject> = true;

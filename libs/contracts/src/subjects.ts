@@ -16,6 +16,8 @@ export const SUBJECTS = {
     userPublic: 'identity.user.public',
     sessionVerify: 'identity.session.verify',
     sessionEnd: 'identity.session.end',
+    /** Event (every gateway replica, no queue group): sessions ended; cached checks of them must go. */
+    sessionRevoked: 'identity.session.revoked',
     contactCreate: 'identity.contact.create',
     verificationRequest: 'identity.verification.request',
     verificationConfirm: 'identity.verification.confirm',

@@ -4,6 +4,7 @@ export * from './logger.js';
 export * from './rpc-client.js';
 export * from './rpc-server.js';
 export * from './handles.js';
+export * from './events.js';
 export * from './input-pipe.js';
 export * from './prefixed-nats-server.js';
 export * from './service-bootstrap.js';

@@ -2,6 +2,7 @@ import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, 
 import { AppError, SUBJECTS, type SessionInfo } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
+import { SessionCache } from './session-cache.js';
 
 export interface AuthenticatedSession extends SessionInfo {
   token: string;
@@ -18,17 +19,25 @@ export function bearerToken(req: Request): string | undefined {
 
 /**
  * Every protected call is checked here, on the server: the token must belong to a live session
- * (identity answers INVALID_TOKEN otherwise).
+ * (identity answers INVALID_TOKEN otherwise). A check is remembered for SESSION_CACHE_TTL_MS unless
+ * identity revokes the session first (SessionCache).
  */
 @Injectable()
 export class BearerGuard implements CanActivate {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(SessionCache) private readonly sessions: SessionCache,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(req);
     if (!token) throw new AppError('UNAUTHORIZED', 'this call needs a bearer token (Authorization: Bearer <token>)');
-    const session = await this.rpc.send(SUBJECTS.identity.sessionVerify, { token });
+    let session = this.sessions.get(token);
+    if (!session) {
+      session = await this.rpc.send(SUBJECTS.identity.sessionVerify, { token });
+      this.sessions.set(token, session);
+    }
     req.session = { ...session, token };
     return true;
   }

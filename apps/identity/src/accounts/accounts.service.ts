@@ -19,6 +19,7 @@ import { MailQueue } from '../mail/mail-queue.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { AccountsRepository, EmailTakenError } from './accounts.repository.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { SESSION_EVENTS, type SessionEvents } from './session-events.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 import { hashToken, newToken } from './tokens.js';
 import type { UserEntity } from './user.entity.js';
@@ -66,6 +67,7 @@ export class AccountsService {
     @Inject(SIGN_IN_LIMITER) private readonly limiter: SignInLimiter,
     @Inject(PUBLIC_URL) private readonly publicUrl: string,
     @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
+    @Inject(SESSION_EVENTS) private readonly sessionEvents: SessionEvents,
   ) {
     this.accounts = new AccountsRepository(dataSource);
   }
@@ -160,6 +162,7 @@ export class AccountsService {
     const session = await this.accounts.findLiveSession(hashToken(token));
     if (!session) throw new AppError('INVALID_TOKEN', 'the session token is not valid; sign in again');
     await this.accounts.endSession(session.id);
+    await this.sessionEvents.revoked({ sessionId: session.id });
     if (session.impersonatorId) {
       const admin = await this.accounts.findById(session.impersonatorId);
       if (admin?.active) return { success: true, ...(await this.startSession(admin)) };
@@ -284,6 +287,7 @@ export class AccountsService {
   async resetPassword(token: string, password: string): Promise<{ success: true }> {
     const userId = await this.accounts.resetWithToken(hashToken(token), await hashPassword(password));
     if (!userId) throw new AppError('LINK_INVALID', RESET_LINK_INVALID);
+    await this.sessionEvents.revoked({ userId });
     return { success: true };
   }
 

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ROOT, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Gateways remember session checks (SESSION_CACHE_TTL_MS, 30 s here as by default), and identity's
+ * revocations reach every replica at once: a token logged out, or ended by a password reset, through
+ * one gateway stops working on the very next call through another.
+ */
+let platform: TestPlatform;
+let second: ChildProcess;
+let secondUrl: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'tinkerdesk-session-cache-'));
+  platform = await TestPlatform.start(['identity', 'gateway'], {
+    DATA_DIR: dataDir,
+    RATE_LIMIT_FACTOR: '1000',
+    SESSION_CACHE_TTL_MS: '30000',
+  });
+  second = spawn(process.execPath, [join(ROOT, 'apps/gateway/dist/main.js')], {
+    env: platform.env,
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  secondUrl = await new Promise<string>((resolve, reject) => {
+    second.on('message', (m: { type?: string; url?: string }) => m.type === 'ready' && m.url && resolve(m.url));
+    second.once('exit', (code) => reject(new Error(`the second gateway exited (${code})`)));
+  });
+}, 90_000);
+
+afterAll(async () => {
+  second?.kill('SIGTERM');
+  await platform?.close();
+});
+
+async function me(base: string, token: string): Promise<number> {
+  return (await fetch(`${base}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+}
+
+async function resetToken(address: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const dir = join(dataDir, 'mail');
+    for (const file of (() => {
+      try {
+        return readdirSync(dir);
+      } catch {
+        return [];
+      }
+    })()) {
+      const raw = readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+      if (raw.includes(address)) {
+        const token = /\/login#!\/reset\/([A-Za-z0-9_-]{43})/.exec(raw)?.[1];
+        if (token) return token;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no reset mail for ${address}`);
+}
+
+describe('session checks cached by each gateway', () => {
+  it('a logout through one replica ends the token on the very next call through the other', async () => {
+    const created = await platform.call('POST', '/v1/users', { email: uniqueEmail('cache'), password: 'cached sessions' });
+    const token = created.body.token as string;
+    const guid = (created.body.profile as { guid: string }).guid;
+    // Both replicas have checked (and remembered) the token.
+    expect(await me(platform.url, token)).toBe(200);
+    expect(await me(secondUrl, token)).toBe(200);
+    const out = await fetch(`${platform.url}/v1/users/${guid}/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(200);
+    expect(await me(secondUrl, token)).toBe(401);
+    expect(await me(platform.url, token)).toBe(401);
+  });
+
+  it('a password reset through one replica ends every session of the account on the other', async () => {
+    const address = uniqueEmail('reset-cache');
+    const first = (await platform.call('POST', '/v1/users', { email: address, password: 'before the reset' })).body.token as string;
+    const other = (await platform.call('POST', `/v1/users/${encodeURIComponent(address)}/signin`, { password: 'before the reset' })).body
+      .token as string;
+    expect(await me(secondUrl, first)).toBe(200);
+    expect(await me(secondUrl, other)).toBe(200);
+    await platform.call('POST', '/v1/account/resetpassword/setup', { email: address });
+    const token = await resetToken(address);
+    expect(await platform.call('POST', '/v1/account/resetpassword', { token, password: 'after the reset' })).toMatchObject({ status: 200 });
+    expect(await me(secondUrl, first)).toBe(401);
+    expect(await me(secondUrl, other)).toBe(401);
+  });
+});
