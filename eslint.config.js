@@ -70,8 +70,25 @@ export default tseslint.config(
     },
   },
   {
+    // Components call the API through the typed client in their feature's api module, never by a path.
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/v1\\//]',
+          message: 'call /v1 through the typed client (@tinkerdesk/api-client) in the feature api module',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/v1\\//]',
+          message: 'call /v1 through the typed client (@tinkerdesk/api-client) in the feature api module',
+        },
+      ],
+    },
+  },
+  {
     // What @tinkerdesk/contracts/web re-exports stays free of Nest, class-validator and Node.
-    files: ['libs/contracts/src/{web,errors,health,*-views}.ts'],
+    files: ['libs/contracts/src/{web,errors,health,responses,conversion-formats,*-views}.ts', 'libs/api-client/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

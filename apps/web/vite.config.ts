@@ -99,6 +99,7 @@ export default defineConfig({
       { find: /^@tinkerdesk\/tools$/, replacement: fileURLToPath(new URL('../../libs/tools/src/index.ts', import.meta.url)) },
       // The browser-safe entries of the contracts (no decorators, no Nest): the server's own types and
       // constants (web), and time zone names (loaded with the account page).
+      { find: /^@tinkerdesk\/api-client$/, replacement: fileURLToPath(new URL('../../libs/api-client/src/index.ts', import.meta.url)) },
       { find: /^@tinkerdesk\/contracts\/web$/, replacement: fileURLToPath(new URL('../../libs/contracts/src/web.ts', import.meta.url)) },
       {
         find: /^@tinkerdesk\/contracts\/time-zones$/,

@@ -24,6 +24,9 @@ interface OpenApiParameter {
 
 interface OpenApiOperation {
   parameters?: OpenApiParameter[];
+  responses?: Record<string, unknown>;
+  /** Every error code the route documents (one response per status lists them too). */
+  'x-error-codes'?: string[];
   requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
 }
 
@@ -40,6 +43,15 @@ export interface FuzzRequest {
   headers: Record<string, string>;
   body?: string | Uint8Array<ArrayBuffer>;
   auth: boolean;
+  /** The statuses and error codes the operation documents. */
+  documented: { statuses: string[]; codes: string[] };
+  /** The path reaches another route of the document as well (a parameter value like `me`). */
+  reachesOtherRoute: boolean;
+}
+
+function templatePattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -217,9 +229,24 @@ export function fuzzRequests(doc: OpenApiDocument, seed: number, substitutes: Re
       const params = operation.parameters ?? [];
       const verb = method.toUpperCase();
       const path = fill(template, params, doc, substitutes);
+      const documented = { statuses: Object.keys(operation.responses ?? {}), codes: operation['x-error-codes'] ?? [] };
+      const others = Object.keys(doc.paths)
+        .filter((t) => t !== template)
+        .map(templatePattern);
       const add = (label: string, p: string, headers: Record<string, string> = {}, body?: string | Uint8Array<ArrayBuffer>): void => {
+        const bare = p.split('?')[0] ?? p;
+        const reachesOtherRoute = others.some((pattern) => pattern.test(bare));
         for (const auth of [false, true])
-          requests.push({ label: `${verb} ${template}: ${label}`, method: verb, path: p, headers, body, auth });
+          requests.push({
+            label: `${verb} ${template}: ${label}`,
+            method: verb,
+            path: p,
+            headers,
+            body,
+            auth,
+            documented,
+            reachesOtherRoute,
+          });
       };
 
       for (const param of params.filter((p) => p.in === 'path')) {

@@ -3,13 +3,19 @@ import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
 import { fuzzRequests, type FuzzRequest, type OpenApiDocument } from './fuzz-cases.js';
 
 // A bounded, seeded fuzz of every route in the OpenAPI document, through the real gateway and
-// services: no answer may be a 5xx, take over 2 s, carry a stack trace, or leave the error envelope.
+// services: no answer may be a 5xx, take over 2 s, carry a stack trace, leave the error envelope, or
+// answer an error code the document does not list for the route.
 // Routes are read from /v1/openapi.json, so a new route is fuzzed without anyone adding it here.
 // FUZZ_SEED replays a run (the seed is printed when a case fails).
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const CONCURRENCY = 4;
 const DEADLINE_MS = 2000;
+/**
+ * Answers of the HTTP layer before any route runs (a hostile path may reach no route, or another one):
+ * every route can give them, so the document does not list them per route.
+ */
+const BEFORE_ANY_ROUTE = new Set(['NOT_FOUND', 'METHOD_NOT_ALLOWED', 'BAD_REQUEST', 'HEADERS_TOO_LARGE', 'REQUEST_TIMEOUT']);
 const STACK_TRACE = /\n\s+at |\bat [\w$.<>]+ \(.+:\d+:\d+\)|node_modules|\.ts:\d+/;
 
 let platform: TestPlatform;
@@ -46,6 +52,13 @@ async function send(request: FuzzRequest): Promise<Outcome> {
       else {
         const body = JSON.parse(text) as Record<string, unknown>;
         if (body.success !== false || typeof body.error !== 'string') problems.push(`not the envelope: ${text.slice(0, 200)}`);
+        else if (request.reachesOtherRoute || BEFORE_ANY_ROUTE.has(body.error)) {
+          // Another route (or none) answered: its own document applies.
+        } else if (!request.documented.codes.includes(body.error)) {
+          problems.push(`answered ${status} ${body.error}, which the document does not list for the route (${body.detail as string})`);
+        } else if (!request.documented.statuses.includes(String(status))) {
+          problems.push(`answered status ${status}, which the document does not list for the route`);
+        }
       }
     }
   } catch (error) {

@@ -22,6 +22,10 @@ export const CONVERSION_TARGETS = [
 
 export type ConversionTarget = (typeof CONVERSION_TARGETS)[number];
 
+export function isConversionTarget(value: string): value is ConversionTarget {
+  return (CONVERSION_TARGETS as readonly string[]).includes(value);
+}
+
 /**
  * queued → active → completed | failed; cancelled when its owner stops it; expired when its result's
  * time is up (the files are gone).

@@ -126,6 +126,7 @@ export class UpdateProfileMessage extends UpdateProfileDto {
 
 /** NATS: identity.user.public */
 export class PublicProfileMessage {
+  @ApiProperty({ format: 'uuid', description: "The account's guid" })
   @IsUUID('4', { message: 'id must be a UUID' })
   id!: string;
 }

@@ -11,3 +11,4 @@ export * from './commerce-views.js';
 export * from './conversion-views.js';
 export * from './account-views.js';
 export * from './conversion-formats.js';
+export * from './responses.js';

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ContactDto, SUBJECTS } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { ApiAnswer } from '../http/api-docs.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { MAIL_LIMITS } from '../http/rate-limits.js';
 
@@ -14,6 +15,7 @@ export class ContactController {
   @HttpCode(200)
   @RateLimit(MAIL_LIMITS.contact)
   @ApiOperation({ summary: 'Send a question to support' })
+  @ApiAnswer(200, 'ContactReceived')
   create(@Body() body: ContactDto): Promise<{ success: true; id: string }> {
     return this.rpc.send(SUBJECTS.identity.contactCreate, body);
   }

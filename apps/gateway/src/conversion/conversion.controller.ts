@@ -14,7 +14,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
   CONVERSION_TARGETS,
@@ -37,6 +37,7 @@ import {
   type TargetFormat,
 } from '@tinkerdesk/contracts';
 import { checkUrl, parseAllowedHosts, RpcClient, type FetchPolicy, type ObjectStore } from '@tinkerdesk/nest-common';
+import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -90,6 +91,7 @@ export class ConversionController {
 
   @Get('formats')
   @ApiOperation({ summary: 'Every source format with the targets it can become' })
+  @ApiAnswer(200, 'ConversionFormats')
   formats(): { success: true; formats: readonly SourceFormat[]; targets: TargetFormat[] } {
     return { success: true, formats: SOURCE_FORMATS, targets: Object.values(TARGET_FORMATS) };
   }
@@ -121,6 +123,8 @@ export class ConversionController {
       },
     },
   })
+  @ApiAnswer(202, 'ConversionJob', 'Queued: poll GET /v1/convert/jobs/{id}')
+  @ApiErrors('QUEUE_FULL', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE')
   async upload(
     @CurrentSession() session: AuthenticatedSession,
     @UploadedFile() file: (Express.Multer.File & Partial<StoredUpload>) | undefined,
@@ -168,6 +172,8 @@ export class ConversionController {
     description:
       'The URL must be http or https and outside this network (403 URL_NOT_ALLOWED otherwise, checked now and again by the worker on every redirect). Without from, the format is found once fetched: an HTML page is rendered, a file is converted by its type.',
   })
+  @ApiAnswer(202, 'ConversionJob', 'Queued: poll GET /v1/convert/jobs/{id}')
+  @ApiErrors('URL_NOT_ALLOWED', 'QUEUE_FULL', 'RATE_LIMITED')
   async fetch(
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: ConvertFetchDto,
@@ -188,6 +194,7 @@ export class ConversionController {
 
   @Get('jobs')
   @ApiOperation({ summary: "The caller's conversion jobs, newest first (offset, limit; total in the body)" })
+  @ApiAnswer(200, 'ConversionJobs')
   async jobs(
     @CurrentSession() session: AuthenticatedSession,
     @Query() query: ListQueryDto,
@@ -202,6 +209,8 @@ export class ConversionController {
 
   @Get('jobs/:id')
   @ApiOperation({ summary: 'State, progress in percent and error of a conversion job' })
+  @ApiAnswer(200, 'ConversionJob')
+  @ApiErrors('NOT_FOUND')
   async job(
     @CurrentSession() session: AuthenticatedSession,
     @Param() params: JobIdParamDto,
@@ -212,6 +221,12 @@ export class ConversionController {
 
   @Get('jobs/:id/result')
   @ApiOperation({ summary: 'Download the converted file of a completed job (410 EXPIRED once its time is up)' })
+  @ApiResponse({
+    status: 200,
+    description: 'The converted file (its media type; Content-Disposition names it)',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiErrors('NOT_FOUND', 'CONFLICT', 'EXPIRED', 'UNPROCESSABLE')
   async result(@CurrentSession() session: AuthenticatedSession, @Param() params: JobIdParamDto, @Res() res: Response): Promise<void> {
     const job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id, ownerId: session.userId });
     if (job.state === 'failed') throw new AppError('UNPROCESSABLE', job.error ?? 'the conversion failed');
@@ -230,6 +245,8 @@ export class ConversionController {
 
   @Delete('jobs/:id')
   @ApiOperation({ summary: 'Cancel a job that has not finished, or delete a finished one (its files go either way)' })
+  @ApiAnswer(200, 'ConversionJobStopped')
+  @ApiErrors('NOT_FOUND')
   remove(
     @CurrentSession() session: AuthenticatedSession,
     @Param() params: JobIdParamDto,

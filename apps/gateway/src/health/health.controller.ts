@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Inject, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError, healthSubject, PLATFORM_VERSION, SERVICES, type HealthReport, type PublicHealthReport } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Request } from 'express';
 import { bearerToken } from '../auth/bearer.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
@@ -25,12 +26,14 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiBearerAuth()
+  @ApiHeader({ name: 'authorization', required: false, description: 'Bearer <HEALTH_TOKEN> for the detail' })
   @ApiOperation({
     summary:
       'Status of the gateway and of each service: up or down for anyone; with the operator token (Authorization: Bearer ' +
       '<HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors',
   })
+  @ApiAnswer(200, 'Health', 'The public status (no token) or the detail (operator token)')
+  @ApiErrors('UNAUTHORIZED')
   async report(@Req() req: Request): Promise<HealthReport | PublicHealthReport> {
     const token = bearerToken(req);
     const operator = token !== undefined && this.config.HEALTH_TOKEN !== undefined && sameSecret(token, this.config.HEALTH_TOKEN);
@@ -67,12 +70,14 @@ export class HealthController {
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the gateway process answers' })
+  @ApiAnswer(200, 'Probe')
   live(): { status: 'up' } {
     return { status: 'up' };
   }
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: the gateway is connected to NATS now (503 while it is disconnected or reconnecting)' })
+  @ApiAnswer(200, 'Probe')
   ready(): { status: 'up' } {
     if (!this.rpc.isConnected()) throw new AppError('UNAVAILABLE', 'the gateway is not connected to NATS');
     return { status: 'up' };

@@ -11,12 +11,14 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ApiExtension } from '@nestjs/swagger';
 import { consumeOrReject, createRedis, redisLimiter, type LimitRule } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Observable } from 'rxjs';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { RATE_LIMITED_EXTENSION } from './api-docs.js';
 import type { RouteLimit } from './rate-limits.js';
 
 const RATE_LIMIT_KEY = 'tinkerdesk:rate-limit';
@@ -91,5 +93,9 @@ export class RateLimitInterceptor implements NestInterceptor {
 
 /** Limits a route per client address and per target (see http/rate-limits.ts); 429 with Retry-After past either. */
 export function RateLimit(limit: RouteLimit): MethodDecorator {
-  return applyDecorators(SetMetadata(RATE_LIMIT_KEY, limit), UseInterceptors(RateLimitInterceptor));
+  return applyDecorators(
+    SetMetadata(RATE_LIMIT_KEY, limit),
+    UseInterceptors(RateLimitInterceptor),
+    ApiExtension(RATE_LIMITED_EXTENSION, true),
+  );
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AppError, ResetCheckDto, ResetPasswordDto, ResetSetupDto, SUBJECTS, VerifyEmailDto } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Response } from 'express';
 import { RateLimit } from '../http/rate-limit.js';
 import { MAIL_LIMITS } from '../http/rate-limits.js';
@@ -15,6 +16,7 @@ export class AccountController {
   @HttpCode(200)
   @RateLimit(MAIL_LIMITS.passwordReset)
   @ApiOperation({ summary: 'Email a single-use password reset link; answers the same whether or not the account exists' })
+  @ApiAnswer(200, 'Ok')
   setup(@Body() body: ResetSetupDto): Promise<{ success: true }> {
     return this.rpc.send(SUBJECTS.identity.resetRequest, body, 5000);
   }
@@ -22,6 +24,8 @@ export class AccountController {
   @Post('resetpassword')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password with the emailed token; ends every session of the account' })
+  @ApiAnswer(200, 'Ok')
+  @ApiErrors('LINK_INVALID')
   reset(@Body() body: ResetPasswordDto): Promise<{ success: true }> {
     return this.rpc.send(SUBJECTS.identity.resetConfirm, body, 5000);
   }
@@ -29,6 +33,8 @@ export class AccountController {
   @Post('resetpassword/check')
   @HttpCode(200)
   @ApiOperation({ summary: 'Whether a reset link can still be used (410 LINK_INVALID when used, expired or unknown); uses nothing' })
+  @ApiAnswer(200, 'Ok')
+  @ApiErrors('LINK_INVALID')
   checkReset(@Body() body: ResetCheckDto): Promise<{ success: true }> {
     return this.rpc.send(SUBJECTS.identity.resetCheck, body);
   }
@@ -36,6 +42,8 @@ export class AccountController {
   @Post('verify')
   @HttpCode(200)
   @ApiOperation({ summary: 'Confirm the email address with the emailed token' })
+  @ApiAnswer(200, 'Ok')
+  @ApiErrors('LINK_INVALID')
   verify(@Body() body: VerifyEmailDto): Promise<{ success: true }> {
     return this.rpc.send(SUBJECTS.identity.verificationConfirm, body);
   }
@@ -43,6 +51,7 @@ export class AccountController {
   @Get('verify')
   @ApiQuery({ name: 'token', required: true })
   @ApiOperation({ summary: 'The link in the verification email: confirms, then sends the browser to /account' })
+  @ApiResponse({ status: 303, description: 'To /account?verified=1, or /account?verified=invalid for a used, expired or unknown link' })
   async verifyLink(@Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
     if (!token || token.length > 200) throw new AppError('VALIDATION_FAILED', 'token is required');
     try {

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nes
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError, FetchUrlDto, type FetchedContentView } from '@tinkerdesk/contracts';
 import { parseAllowedHosts, safeFetch, type FetchPolicy } from '@tinkerdesk/nest-common';
+import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { RateLimit } from '../http/rate-limit.js';
@@ -38,6 +39,8 @@ export class FetchController {
     description:
       'Only http and https URLs outside this network (an address check on every redirect, at most 5); the content (at most FETCH_MAX_BYTES) comes back in base64. Errors: URL_NOT_ALLOWED 403, UPSTREAM_ERROR 502 (the site answered an error), UNAVAILABLE 503 (no answer in time), PAYLOAD_TOO_LARGE 413.',
   })
+  @ApiAnswer(200, 'FetchedContent')
+  @ApiErrors('NOT_FOUND', 'URL_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'UPSTREAM_ERROR', 'RATE_LIMITED')
   async fetch(
     @Param('guid') guid: string,
     @CurrentSession() session: AuthenticatedSession,

@@ -10,6 +10,7 @@ import {
   type OidcProvidersResult,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 
 /** Deadlines of the calls that talk to a provider (discovery, token endpoint, keys, userinfo). */
 const AUTHORIZE_TIMEOUT_MS = 10_000;
@@ -25,6 +26,7 @@ export class OidcController {
 
   @Get('auth/providers')
   @ApiOperation({ summary: 'The social sign-in providers configured on this server, in display order' })
+  @ApiAnswer(200, 'OidcProviders')
   async providers(): Promise<{ success: true } & OidcProvidersResult> {
     return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oidcList, {})) };
   }
@@ -37,6 +39,8 @@ export class OidcController {
       "Start a social sign-in: answers the provider's authorization URL (code flow, PKCE S256, state, nonce); " +
       'the provider sends the browser back to /login/oauth/{provider}',
   })
+  @ApiAnswer(200, 'OidcAuthorize')
+  @ApiErrors('NOT_FOUND')
   async authorize(@Param('provider') provider: string, @Body() body: OidcAuthorizeDto): Promise<{ success: true } & OidcAuthorizeResult> {
     if (provider.length > 40) throw new AppError('NOT_FOUND', 'unknown sign-in provider');
     const message = { provider, ...(body.returnTo !== undefined ? { returnTo: body.returnTo } : {}) };
@@ -53,6 +57,8 @@ export class OidcController {
     summary:
       'Finish a social sign-in: answers like sign-in (profile, token, verified) plus returnTo; 409 EMAIL_IN_USE when the email belongs to another account',
   })
+  @ApiAnswer(200, 'OidcExchange')
+  @ApiErrors('NOT_FOUND', 'UNAUTHORIZED', 'EMAIL_IN_USE', 'LINK_INVALID')
   async exchange(
     @Param('provider') provider: string,
     @Param('code') code: string,

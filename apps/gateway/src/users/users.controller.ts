@@ -17,6 +17,7 @@ import {
   type PublicProfile,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Request } from 'express';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { clientAddress, RateLimit } from '../http/rate-limit.js';
@@ -31,6 +32,8 @@ export class UsersController {
   @HttpCode(201)
   @RateLimit(MAIL_LIMITS.signUp)
   @ApiOperation({ summary: 'Sign up: creates the account and answers like sign-in (profile, token, verified)' })
+  @ApiAnswer(201, 'Auth')
+  @ApiErrors('EMAIL_IN_USE')
   async create(@Body() body: CreateUserDto): Promise<{ success: true } & AuthResult> {
     return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userCreate, body, 5000)) };
   }
@@ -39,6 +42,7 @@ export class UsersController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The profile of the signed-in user; include=services adds the provider services (from commerce)' })
+  @ApiAnswer(200, 'Account')
   async me(@CurrentSession() session: AuthenticatedSession, @Query() query: ProfileQueryDto): Promise<{ success: true } & AccountView> {
     const includes = new Set(query.include?.split(',') ?? []);
     const [profile, services] = await Promise.all([
@@ -53,6 +57,7 @@ export class UsersController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Update name and time zone (IANA)' })
+  @ApiAnswer(200, 'Profile')
   async update(@CurrentSession() session: AuthenticatedSession, @Body() body: UpdateProfileDto): Promise<{ success: true } & Profile> {
     return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userUpdate, { ...body, userId: session.userId })) };
   }
@@ -64,6 +69,8 @@ export class UsersController {
   @ApiOperation({
     summary: 'Mint a single-use code (2 minutes): tokenswap for your own account; impersonate (administrators) for another',
   })
+  @ApiAnswer(201, 'Code')
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   async createCode(@CurrentSession() session: AuthenticatedSession, @Body() body: CreateCodeDto): Promise<{ success: true } & CodeView> {
     return { success: true, ...(await this.rpc.send(SUBJECTS.identity.codeCreate, { ...body, userId: session.userId })) };
   }
@@ -76,6 +83,8 @@ export class UsersController {
       'Sign in; answers profile, token and verified. After 10 failures for one account from one client address ' +
       'in 15 minutes (or far more for one account from everywhere), 429 RATE_LIMITED with Retry-After',
   })
+  @ApiAnswer(200, 'Auth')
+  @ApiErrors('UNAUTHORIZED', 'RATE_LIMITED')
   async signIn(@Param('guid') identifier: string, @Body() body: SignInDto, @Req() req: Request): Promise<{ success: true } & AuthResult> {
     if (identifier.length > 254) throw new AppError('VALIDATION_FAILED', 'the account identifier is too long');
     // Identity resolves the account (guid or email) and counts the try before checking the password.
@@ -88,6 +97,8 @@ export class UsersController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @ApiOperation({ summary: "End this session at once; only the session's own user may" })
+  @ApiAnswer(200, 'Logout', "Ended; an impersonation answers the administrator's own session (profile, token, verified)")
+  @ApiErrors('NOT_FOUND')
   async logout(@Param('guid') guid: string, @CurrentSession() session: AuthenticatedSession): Promise<LogoutResult> {
     // Another account's guid answers exactly like an unknown one.
     if (guid !== session.userId) throw new AppError('NOT_FOUND', 'no such user');
@@ -100,6 +111,8 @@ export class UsersController {
   @RateLimit(MAIL_LIMITS.verification)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Email a verification link; sent is false when the account is verified already' })
+  @ApiAnswer(200, 'VerificationSent')
+  @ApiErrors('NOT_FOUND')
   requestVerification(
     @Param('guid') guid: string,
     @CurrentSession() session: AuthenticatedSession,
@@ -110,6 +123,8 @@ export class UsersController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Public profile (never the email)' })
+  @ApiAnswer(200, 'PublicProfile')
+  @ApiErrors('NOT_FOUND')
   async publicProfile(@Param() params: PublicProfileMessage): Promise<{ success: true } & PublicProfile> {
     return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userPublic, { id: params.id })) };
   }

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { api } from '../api';
+import { bearer, unwrap, v1 } from '../api';
 import { handleStorageMessage, kvGet, KV_KEYS, randomId } from '../storage/db';
 import { SessionStore } from './session-store';
-import type { AuthResult, Platform, Profile, SessionState } from './types';
+import type { Platform, SessionState } from './types';
 
 /** Login cookie names (spec section 9). */
 export const COOKIE_TOKEN = 'token';
@@ -35,14 +35,16 @@ const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CH
 /** The one session of this page, wired to the gateway, IndexedDB, the cookies and the other tabs. */
 export const session = new SessionStore({
   fetchProfile: async (token) => {
-    const { success: _ok, ...profile } = await api<Profile & { success: true }>('GET', '/v1/users/me?include=services', { token });
+    const { success: _ok, ...profile } = await unwrap(
+      v1.GET('/v1/users/me', { params: { query: { include: 'services' } }, headers: bearer(token) }),
+    );
     return profile;
   },
   endSession: async (guid, token) => {
-    const result = await api<{ success: true } & Partial<AuthResult>>('POST', `/v1/users/${encodeURIComponent(guid)}/logout`, { token });
-    return result.profile && result.token ? { profile: result.profile, token: result.token, verified: result.verified ?? false } : null;
+    const result = await unwrap(v1.POST('/v1/users/{guid}/logout', { params: { path: { guid } }, headers: bearer(token) }));
+    return 'profile' in result ? { profile: result.profile, token: result.token, verified: result.verified } : null;
   },
-  exchangeCode: (code) => api<AuthResult>('POST', `/v1/codes/${encodeURIComponent(code)}/exchange`),
+  exchangeCode: (code) => unwrap(v1.POST('/v1/codes/{code}/exchange', { params: { path: { code } } })),
   loadToken: async () => {
     const stored = await kvGet<string>(KV_KEYS.token).catch(() => undefined);
     return stored ?? readCookie(COOKIE_TOKEN);

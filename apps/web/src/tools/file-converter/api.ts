@@ -1,12 +1,13 @@
-import type { ConversionJobList, ConversionJobView } from '@tinkerdesk/contracts/web';
-import { api, ApiError, NetworkError, type ErrorBody } from '../../shared/api';
+import type { ApiPath } from '@tinkerdesk/api-client';
+import { isConversionTarget, type ConversionJobView, type ResponseMap } from '@tinkerdesk/contracts/web';
+import { ApiError, bearer, NetworkError, unwrap, v1, type ApiSchemas, type ErrorBody } from '../../shared/api';
 
-/** The calls of the converter page: /v1/convert through the gateway, with the user's token. */
+/** The calls of the converter page: /v1/convert through the typed client, with the user's token. */
 
-export interface JobAnswer {
-  success: true;
-  job: ConversionJobView;
-}
+/** XHR (for its upload progress) cannot go through the client; the path is still checked against the document. */
+const UPLOAD_PATH = '/v1/convert/upload' satisfies ApiPath;
+
+export type ConvertUrlBody = ApiSchemas['ConvertFetchDto'];
 
 /**
  * Uploads one file for conversion with its fields, reporting the upload's progress (0–1): XHR,
@@ -21,7 +22,7 @@ export function uploadForConversion(
 ): Promise<ConversionJobView> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/v1/convert/upload');
+    xhr.open('POST', UPLOAD_PATH);
     xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -36,7 +37,7 @@ export function uploadForConversion(
       } catch {
         body = undefined;
       }
-      if (xhr.status === 202 && body && typeof body === 'object' && 'job' in body) resolve((body as JobAnswer).job);
+      if (xhr.status === 202 && body && typeof body === 'object' && 'job' in body) resolve((body as ResponseMap['ConversionJob']).job);
       else if (body && typeof body === 'object' && (body as ErrorBody).success === false) {
         const e = body as ErrorBody;
         reject(new ApiError(xhr.status, e.error, e.detail));
@@ -50,27 +51,25 @@ export function uploadForConversion(
   });
 }
 
-export const convertUrl = (body: Record<string, unknown>, token: string) =>
-  api<JobAnswer>('POST', '/v1/convert/fetch', { body, token }).then((a) => a.job);
+/** Queues the conversion of a URL (`to` is one of the targets the page offers, `from` a SourceFormat id). */
+export async function convertUrl(url: string, to: string, from: string | undefined, token: string): Promise<ConversionJobView> {
+  if (!isConversionTarget(to)) throw new ApiError(400, 'VALIDATION_FAILED', `${to} is not a conversion target`);
+  // The document's enum of `from` is built from SOURCE_FORMATS, where the page's ids come from too.
+  const body: ConvertUrlBody = { url, to, ...(from ? { from: from as NonNullable<ConvertUrlBody['from']> } : {}) };
+  return (await unwrap(v1.POST('/v1/convert/fetch', { body, headers: bearer(token) }))).job;
+}
 
 export const getJob = (id: string, token: string, signal?: AbortSignal) =>
-  api<JobAnswer>('GET', `/v1/convert/jobs/${encodeURIComponent(id)}`, { token, ...(signal ? { signal } : {}) }).then((a) => a.job);
+  unwrap(v1.GET('/v1/convert/jobs/{id}', { params: { path: { id } }, headers: bearer(token), ...(signal ? { signal } : {}) })).then(
+    (a) => a.job,
+  );
 
 export const listJobs = (token: string, offset = 0, limit = 10) =>
-  api<ConversionJobList & { success: true }>('GET', `/v1/convert/jobs?offset=${offset}&limit=${limit}`, { token });
+  unwrap(v1.GET('/v1/convert/jobs', { params: { query: { offset, limit } }, headers: bearer(token) }));
 
 export const deleteJob = (id: string, token: string) =>
-  api<{ success: true; state: 'cancelled' | 'deleted' }>('DELETE', `/v1/convert/jobs/${encodeURIComponent(id)}`, { token });
+  unwrap(v1.DELETE('/v1/convert/jobs/{id}', { params: { path: { id } }, headers: bearer(token) }));
 
 /** The converted file of a completed job. */
-export async function downloadResult(id: string, token: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(`/v1/convert/jobs/${encodeURIComponent(id)}/result`, { headers: { authorization: `Bearer ${token}` } });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (response.ok) return response.blob();
-  const body = (await response.json().catch(() => undefined)) as ErrorBody | undefined;
-  throw new ApiError(response.status, body?.error ?? `HTTP_${response.status}`, body?.detail);
-}
+export const downloadResult = (id: string, token: string): Promise<Blob> =>
+  unwrap(v1.GET('/v1/convert/jobs/{id}/result', { params: { path: { id } }, headers: bearer(token), parseAs: 'blob' }));

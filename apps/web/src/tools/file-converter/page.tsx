@@ -152,7 +152,7 @@ export default function FileConverterPage(_: ToolPageProps) {
             token,
             (fraction) => patch(item.key, { upload: fraction }),
           )
-        : await convertUrl({ url: item.url, to: item.to, ...(item.format ? { from: item.format.id } : {}) }, token);
+        : await convertUrl(item.url ?? '', item.to, item.format?.id, token);
       patch(item.key, { status: 'converting', job, upload: 1 });
       refreshRecent();
     } catch (error) {

@@ -2,8 +2,9 @@ import type { FetchedContentView } from '@tinkerdesk/contracts/web';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { signInPath } from '../../routes/paths';
-import { api, ApiError } from '../../shared/api';
+import { ApiError } from '../../shared/api';
 import { useSession } from '../../shared/session/session';
+import { fetchUrlContent } from './api';
 
 /**
  * Spec section 8's download failure (type fetch_content): the server's error with ' - ' and its
@@ -49,10 +50,7 @@ export function LoadFromUrl({ onFile }: { onFile: (file: File) => void }) {
     setBusy(true);
     setError('');
     try {
-      const content = await api<FetchedContentView>('POST', `/v1/users/${encodeURIComponent(guid)}/fetch`, {
-        body: { url: url.trim() },
-        token: session.token,
-      });
+      const content = await fetchUrlContent(guid, url.trim(), session.token);
       onFile(fileOf(content));
       setUrl('');
       setOpen(false);

@@ -1,15 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
-import { api, errorText } from '../../../shared/api';
+import { errorText } from '../../../shared/api';
 import { FormError, useSubmission } from '../../../shared/forms';
 import { Coming } from '../../../shared/Coming';
 import { Page } from '../../../shared/Page';
 import { session, useSession } from '../../../shared/session/session';
-import type { Profile } from '../../../shared/session/types';
+import { requestPasswordReset } from '../../auth/api';
 import { RequireAuth } from '../../auth/RequireAuth';
 import { useLogout } from '../../auth/use-logout';
 import { browserTimeZone, loadTimeZones, type TimeZoneData } from '../time-zones';
+import { requestVerification, updateProfile } from '../api';
 
 /** /account (signed-in users): profile, email verification, password. */
 export function AccountPage() {
@@ -79,10 +80,7 @@ function ProfileSection() {
     setBusy(true);
     setError('');
     try {
-      const { success: _ok, ...updated } = await api<Profile & { success: true }>('POST', '/v1/users/me', {
-        body: { name: name.trim(), tz },
-        token,
-      });
+      const { success: _ok, ...updated } = await updateProfile(token, name.trim(), tz);
       session.setProfile(updated);
       session.notify({ tag: 'profile', type: 'success', content: 'Your profile is saved.', timeout: 5000 });
     } catch (failure) {
@@ -130,9 +128,7 @@ function EmailSection() {
     setState('sending');
     setError('');
     try {
-      const { sent } = await api<{ sent: boolean }>('POST', `/v1/users/${encodeURIComponent(profile!.guid)}/requestverification`, {
-        token,
-      });
+      const { sent } = await requestVerification(token, profile!.guid);
       if (sent) {
         session.notify({
           tag: 'verification',
@@ -177,7 +173,7 @@ function SecuritySection() {
   const { profile } = useSession();
   const logout = useLogout();
   const { state, error, run } = useSubmission();
-  const sendReset = () => run(() => api('POST', '/v1/account/resetpassword/setup', { body: { email: profile?.email } }));
+  const sendReset = () => run(async () => void (await requestPasswordReset(profile?.email ?? '')));
 
   return (
     <section className="card account-card" aria-labelledby="security-heading">

@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
-import { api } from '../../../shared/api';
 import { EMAIL_PATTERN, FormError, useSubmission, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { session } from '../../../shared/session/session';
-import type { AuthResult } from '../../../shared/session/types';
+import { signIn, signUp } from '../api';
 import { authErrorText } from '../conflict-texts';
 import { PasswordInput } from './PasswordInput';
 import { browserTimeZone } from '../../account/time-zones';
@@ -47,9 +46,7 @@ export function CredentialsForm({ mode, onDone }: { mode: 'register' | 'login'; 
     if (!check()) return;
     const email = fields.email.trim();
     await run(async () => {
-      const result = register
-        ? await api<AuthResult>('POST', '/v1/users', { body: { email, password: fields.password, tz: browserTimeZone() } })
-        : await api<AuthResult>('POST', `/v1/users/${encodeURIComponent(email)}/signin`, { body: { password: fields.password } });
+      const result = register ? await signUp(email, fields.password, browserTimeZone()) : await signIn(email, fields.password);
       await session.login(result);
       onDone();
     });

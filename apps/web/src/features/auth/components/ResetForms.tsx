@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
-import { api, ApiError } from '../../../shared/api';
+import { ApiError } from '../../../shared/api';
+import { checkResetLink, requestPasswordReset, resetPassword } from '../api';
 import { EMAIL_PATTERN, FormError, useSubmission, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { MIN_PASSWORD } from './CredentialsForm';
 import { PasswordInput } from './PasswordInput';
@@ -23,7 +24,7 @@ export function ResetRequestForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (check()) await run(() => api('POST', '/v1/account/resetpassword/setup', { body: { email: fields.email.trim() } }));
+    if (check()) await run(async () => void (await requestPasswordReset(fields.email.trim())));
   }
 
   if (state === 'done') {
@@ -73,7 +74,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [link, setLink] = useState<{ token: string; usable: boolean } | null>(null);
   useEffect(() => {
     let current = true;
-    api('POST', '/v1/account/resetpassword/check', { body: { token } }).then(
+    checkResetLink(token).then(
       () => current && setLink({ token, usable: true }),
       // Only the server's "used or expired" closes the form; any other trouble leaves it to the submit.
       (error: unknown) => current && setLink({ token, usable: !(error instanceof ApiError && error.error === 'LINK_INVALID') }),
@@ -107,7 +108,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (check()) await run(() => api('POST', '/v1/account/resetpassword', { body: { token, password: fields.password } }));
+    if (check()) await run(async () => void (await resetPassword(token, fields.password)));
   }
 
   if (state === 'done') {

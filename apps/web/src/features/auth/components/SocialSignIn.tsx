@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { api, errorText } from '../../../shared/api';
+import type { OidcProviderView } from '@tinkerdesk/contracts/web';
+import { errorText } from '../../../shared/api';
+import { socialProviders, startSocialSignIn } from '../api';
 import { FormError } from '../../../shared/forms';
 
-interface Provider {
-  id: string;
-  name: string;
-}
+type Provider = OidcProviderView;
 
 /** Buttons for the configured OpenID Connect providers (none shown when none is configured). */
 export function SocialSignIn({ next }: { next: string | undefined }) {
@@ -15,7 +14,7 @@ export function SocialSignIn({ next }: { next: string | undefined }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<{ providers: Provider[] }>('GET', '/v1/auth/providers', { signal: controller.signal })
+    socialProviders(controller.signal)
       .then((body) => setProviders(body.providers))
       .catch(() => setProviders([]));
     return () => controller.abort();
@@ -27,9 +26,7 @@ export function SocialSignIn({ next }: { next: string | undefined }) {
     setBusy(provider.id);
     setError('');
     try {
-      const { url } = await api<{ url: string }>('POST', `/v1/auth/${encodeURIComponent(provider.id)}/authorize`, {
-        body: next ? { returnTo: next } : {},
-      });
+      const { url } = await startSocialSignIn(provider.id, next);
       window.location.assign(url);
     } catch (failure) {
       setError(errorText(failure));

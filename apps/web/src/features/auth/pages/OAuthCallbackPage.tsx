@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PATHS, safeNext } from '../../../routes/paths';
-import { api } from '../../../shared/api';
+import { isOidcProvider } from '@tinkerdesk/contracts/web';
 import { Page } from '../../../shared/Page';
 import { session } from '../../../shared/session/session';
-import type { AuthResult } from '../../../shared/session/types';
+import { finishSocialSignIn } from '../api';
 import { authErrorText } from '../conflict-texts';
 
 /**
@@ -27,13 +27,8 @@ export function OAuthCallbackPage() {
     sent.current = true; // the code is single use
     void (async () => {
       try {
-        const result = await api<AuthResult & { returnTo?: string }>(
-          'POST',
-          `/v1/${encodeURIComponent(provider)}/credentials/exchange/${encodeURIComponent(code)}?${new URLSearchParams({
-            state,
-            ...(issuer ? { iss: issuer } : {}),
-          }).toString()}`,
-        );
+        if (!isOidcProvider(provider)) throw new Error(`Unknown sign-in provider "${provider}".`);
+        const result = await finishSocialSignIn(provider, code, state, issuer);
         await session.login(result);
         await navigate(safeNext(result.returnTo) ?? PATHS.account, { replace: true });
       } catch (failure) {

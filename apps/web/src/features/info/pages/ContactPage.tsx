@@ -1,11 +1,11 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { api } from '../../../shared/api';
 import { EMAIL_PATTERN, FormError, useSubmission, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { Link } from 'react-router-dom';
 import { PATHS, SUPPORT_EMAIL } from '../../../routes/paths';
 import { BookIcon, CodeIcon, MailIcon } from '../../../shared/icons';
 import { Page } from '../../../shared/Page';
 import { useSession } from '../../../shared/session/session';
+import { sendContactMessage } from '../api';
 
 interface Fields {
   name: string;
@@ -43,9 +43,7 @@ function ContactForm({ name, email }: { name: string; email: string }) {
     event.preventDefault();
     if (!check()) return;
     await run(async () => {
-      await api('POST', '/v1/contact', {
-        body: { name: fields.name.trim(), email: fields.email.trim(), question: fields.question.trim() },
-      });
+      await sendContactMessage(fields.name.trim(), fields.email.trim(), fields.question.trim());
     });
   }
 

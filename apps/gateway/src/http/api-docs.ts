@@ -1,0 +1,39 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtension, ApiResponse } from '@nestjs/swagger';
+import type { ErrorCode, ResponseMap, ResponseName } from '@tinkerdesk/contracts';
+
+/** The OpenAPI component that documents `ResponseMap[name]` (generated from the contracts). */
+export function answerSchemaName(name: ResponseName): string {
+  return `${name}Response`;
+}
+
+/** Where a route's own error codes wait for `completeErrorResponses` (openapi.ts). */
+export const ERROR_CODES_EXTENSION = 'x-error-codes';
+
+/** Marks a route that answers 429 RATE_LIMITED past its limit. */
+export const RATE_LIMITED_EXTENSION = 'x-rate-limited';
+
+type Returning<T> = (...args: never[]) => T | Promise<T>;
+
+/**
+ * Documents a route's success body as `ResponseMap[name]` and makes the compiler check that the
+ * route returns exactly that type: a route that answers something else does not compile.
+ */
+export function ApiAnswer<K extends ResponseName>(status: number, name: K, description?: string) {
+  return <T extends Returning<ResponseMap[K]>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<T>): void => {
+    ApiResponse({
+      status,
+      description: description ?? (status === 201 ? 'Created' : 'OK'),
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(name)}` } } },
+    })(target, key, descriptor);
+  };
+}
+
+/**
+ * The error codes a route answers besides the ones every route of its kind can (500, 503; 401 with a
+ * bearer token; 400 with a body or parameters; 429 with a rate limit): openapi.ts turns them into one
+ * response per status whose `error` lists exactly these codes.
+ */
+export function ApiErrors(...codes: ErrorCode[]): MethodDecorator {
+  return applyDecorators(ApiExtension(ERROR_CODES_EXTENSION, codes));
+}

@@ -1,0 +1,63 @@
+/**
+ * Every success body of /v1, by name. The gateway documents each route's answer with
+ * `@ApiAnswer(status, 'Name')`, which also makes the compiler check that the route returns exactly
+ * `ResponseMap['Name']`; the JSON schemas in /v1/openapi.json are generated from these types
+ * (`npm run api:generate`), and the generated web client (`@tinkerdesk/api-client`) types its answers
+ * with them. Browser-safe: types only.
+ */
+import type { AccountView } from './account-views.js';
+import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
+import type { SourceFormat, TargetFormat } from './conversion-formats.js';
+import type { HealthReport, PublicHealthReport } from './health.js';
+import type {
+  AuthResult,
+  CodeView,
+  LogoutResult,
+  OidcAuthorizeResult,
+  OidcExchangeResult,
+  OidcProvidersResult,
+  Profile,
+  PublicProfile,
+} from './identity-views.js';
+
+/** Every success body carries `success: true`. */
+export interface Success {
+  success: true;
+}
+
+export interface ResponseMap {
+  /** An action that answers nothing else. */
+  Ok: Success;
+  Auth: Success & AuthResult;
+  Account: Success & AccountView;
+  Profile: Success & Profile;
+  PublicProfile: Success & PublicProfile;
+  Code: Success & CodeView;
+  Logout: LogoutResult;
+  VerificationSent: Success & {
+    /** False when the address is verified already or a link was sent moments ago. */
+    sent: boolean;
+  };
+  ContactReceived: Success & {
+    /** The message's id, for the reply. */
+    id: string;
+  };
+  OidcProviders: Success & OidcProvidersResult;
+  OidcAuthorize: Success & OidcAuthorizeResult;
+  OidcExchange: Success & OidcExchangeResult;
+  FetchedContent: FetchedContentView;
+  ConversionFormats: Success & {
+    formats: readonly SourceFormat[];
+    targets: TargetFormat[];
+  };
+  ConversionJob: Success & { job: ConversionJobView };
+  ConversionJobs: Success & ConversionJobList;
+  ConversionJobStopped: Success & {
+    /** `cancelled`: it was still waiting or running; `deleted`: it had ended, its files are gone. */
+    state: 'cancelled' | 'deleted';
+  };
+  Health: HealthReport | PublicHealthReport;
+  Probe: { status: 'up' };
+}
+
+export type ResponseName = keyof ResponseMap;
