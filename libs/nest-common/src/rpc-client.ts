@@ -72,6 +72,9 @@ export class RpcClient {
       name: options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
+      // Without it every request builds an Error up front for its stack (about 5% of the gateway's CPU
+      // under load); a failure still arrives as NoResponders/Timeout/RequestError, translated below.
+      noAsyncTraces: true,
     });
     return new RpcClient(nc, options);
   }
