@@ -1,6 +1,8 @@
-// Offline checks of the deployment files: apps/*/Dockerfile, .dockerignore, docker-compose.yml and
-// k8s/. Nothing is built or started; Kubernetes objects are validated against their schemas with
-// kubernetes-models, and compose files with the compose client when one is installed.
+// Offline checks of the deployment files: the Dockerfile, .dockerignore, docker-compose.yml and k8s/.
+// Nothing is built or started; Kubernetes objects are validated against their schemas with
+// kubernetes-models, and compose files with the compose client when one is installed. The apps to
+// look for come from the platform's one list of processes (scripts/processes.mjs), so a process
+// added there must be deployable here too.
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -24,36 +26,49 @@ import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
 import { Job, type IJob } from 'kubernetes-models/batch/v1';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1';
+import { PROCESSES, SERVICES } from '../../scripts/processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const K8S_DIR = join(ROOT, 'k8s');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
+const DOCKERFILE = join(ROOT, 'Dockerfile');
 
 /** What every deployable process must look like, wherever it is described. */
 interface AppSpec {
-  image: string; // tinkerdesk/<image>:latest, built from apps/<image>/Dockerfile
+  image: string; // tinkerdesk/<image>:latest, built from the Dockerfile with --build-arg APP=<image>
   entry: string; // the script `node` runs
   port: number;
   live: string;
   ready: string;
 }
+const GATEWAY_PROBES = { port: 8080, live: '/v1/health/live', ready: '/v1/health/ready' };
 const SERVICE_PROBES = { port: 8081, live: '/live', ready: '/ready' };
-const APPS: Record<string, AppSpec> = {
-  gateway: {
-    image: 'gateway',
-    entry: 'apps/gateway/dist/main.js',
-    port: 8080,
-    live: '/v1/health/live',
-    ready: '/v1/health/ready',
-  },
-  identity: { image: 'identity', entry: 'apps/identity/dist/main.js', ...SERVICE_PROBES },
-  commerce: { image: 'commerce', entry: 'apps/commerce/dist/main.js', ...SERVICE_PROBES },
-  terminals: { image: 'terminals', entry: 'apps/terminals/dist/main.js', ...SERVICE_PROBES },
-  conversion: { image: 'conversion', entry: 'apps/conversion/dist/main.js', ...SERVICE_PROBES },
-  'conversion-worker': { image: 'conversion', entry: 'apps/conversion/dist/worker.js', ...SERVICE_PROBES },
-};
-const IMAGES = ['gateway', 'identity', 'commerce', 'terminals', 'conversion'];
-const MIGRATIONS = ['identity', 'commerce', 'terminals', 'conversion'].map((s) => `apps/${s}/dist/migrate.js`);
+
+/** The app folder a process runs from: `apps/conversion/dist/worker.js` → conversion (its image). */
+function imageOf(entry: string): string {
+  const app = /^apps\/([a-z0-9-]+)\/dist\/[^/]+\.js$/.exec(entry)?.[1];
+  if (!app) throw new Error(`scripts/processes.mjs: entry ${entry} is not apps/<app>/dist/<file>.js`);
+  return app;
+}
+const APPS: Record<string, AppSpec> = Object.fromEntries(
+  PROCESSES.map((p) => {
+    const image = imageOf(p.entry);
+    return [p.name, { image, entry: p.entry, ...(image === 'gateway' ? GATEWAY_PROBES : SERVICE_PROBES) }];
+  }),
+);
+/** One image per app folder that runs a process (the conversion worker shares the conversion image). */
+const IMAGES = [...new Set(Object.values(APPS).map((a) => a.image))];
+/** Every service's migrations, in the order `npm run migrate` runs them. */
+const MIGRATIONS = SERVICES.map((s) => `apps/${s}/dist/migrate.js`);
+
+describe('the list of processes (scripts/processes.mjs)', () => {
+  it('names each process once, and every image has a main.js process', () => {
+    expect(new Set(PROCESSES.map((p) => p.name)).size).toBe(PROCESSES.length);
+    expect(IMAGES).toContain('gateway');
+    for (const image of IMAGES) expect(Object.values(APPS).map((a) => a.entry)).toContain(`apps/${image}/dist/main.js`);
+    for (const service of SERVICES) expect(IMAGES).toContain(service);
+  });
+});
 
 // ------------------------------------------------------------------------------------------------
 // Kubernetes manifests
@@ -239,6 +254,23 @@ describe('k8s manifests', () => {
     expect([...listed].sort()).toEqual(manifestFiles);
   });
 
+  it('kustomization.yaml pins the tag of every image the Dockerfile builds, and only those', () => {
+    const kustomization = parse(readFileSync(join(K8S_DIR, 'kustomization.yaml'), 'utf8')) as { images?: Array<{ name?: string }> };
+    const pinned = (kustomization.images ?? []).map((i) => i.name ?? '');
+    expect([...pinned].sort()).toEqual(IMAGES.map((i) => `tinkerdesk/${i}`).sort());
+  });
+
+  it('runs only images the Dockerfile builds', () => {
+    const problems: string[] = [];
+    for (const m of [...deployments, ...jobs]) {
+      for (const c of allContainers(podSpecOf(m.spec?.template))) {
+        const image = /^tinkerdesk\/([a-z0-9-]+):/.exec(c.image ?? '')?.[1];
+        if (!image || !IMAGES.includes(image)) problems.push(`${m.where} container ${c.name}: image ${c.image}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
   (kubectl ? it : it.skip)(
     kubectl ? 'kubectl kustomize k8s builds' : 'kubectl kustomize k8s builds (SKIPPED: kubectl is not installed)',
@@ -336,7 +368,7 @@ describe('k8s manifests', () => {
     expect(['Never', 'OnFailure']).toContain(spec.restartPolicy);
     const init = spec.initContainers ?? [];
     expect(init.map((c) => c.args?.join(' '))).toEqual(MIGRATIONS.map((m) => `node ${m}`));
-    expect(init.map((c) => c.image)).toEqual(['identity', 'commerce', 'terminals', 'conversion'].map((s) => `tinkerdesk/${s}:latest`));
+    expect(init.map((c) => c.image)).toEqual(SERVICES.map((s) => `tinkerdesk/${s}:latest`));
     expect(init.every((c) => c.envFrom?.some((r) => r.secretRef))).toBe(true);
     expect(podProblems(job.where, spec)).toEqual([]);
   });
@@ -371,7 +403,7 @@ describe('k8s manifests', () => {
 });
 
 // ------------------------------------------------------------------------------------------------
-// Dockerfiles
+// Dockerfile (one for every app, chosen with the build argument APP)
 // ------------------------------------------------------------------------------------------------
 
 interface Instruction {
@@ -383,9 +415,16 @@ interface Stage {
   from: string;
   instructions: Instruction[];
 }
+interface Dockerfile {
+  args: Map<string, string>; // global ARGs (before the first FROM) with their defaults
+  stages: Stage[];
+}
 
-/** A small Dockerfile reader: line continuations, comments, global ARG defaults, stages. */
-function parseDockerfile(text: string): Stage[] {
+/**
+ * A small Dockerfile reader: line continuations, comments, global ARG defaults, stages. `buildArgs`
+ * stand for `docker build --build-arg`: they override the global ARGs named in FROM lines.
+ */
+function parseDockerfile(text: string, buildArgs: Record<string, string> = {}): Dockerfile {
   const logical: string[] = [];
   let current = '';
   for (const raw of text.split(/\r?\n/)) {
@@ -401,110 +440,164 @@ function parseDockerfile(text: string): Stage[] {
   }
   if (current.trim() !== '') logical.push(current.trim());
 
-  const globalArgs = new Map<string, string>();
+  const args = new Map<string, string>();
   const stages: Stage[] = [];
   for (const l of logical) {
     const m = /^(\S+)\s*(.*)$/s.exec(l);
     if (!m) continue;
     const keyword = (m[1] ?? '').toUpperCase();
-    const args = m[2] ?? '';
+    const rest = m[2] ?? '';
     if (keyword === 'FROM') {
-      const parts = args.split(/\s+/).filter((p) => !p.startsWith('--'));
-      const image = (parts[0] ?? '').replace(/\$\{?(\w+)\}?/g, (_, v: string) => globalArgs.get(v) ?? '');
+      const parts = rest.split(/\s+/).filter((p) => !p.startsWith('--'));
+      const value = (v: string): string => buildArgs[v] ?? args.get(v) ?? '';
+      const image = (parts[0] ?? '').replace(/\$\{?(\w+)\}?/g, (_, v: string) => value(v));
       const name = parts[1]?.toUpperCase() === 'AS' ? parts[2] : undefined;
       stages.push({ name, from: image, instructions: [] });
     } else if (stages.length === 0) {
       if (keyword === 'ARG') {
-        const [k, v] = args.split('=');
-        if (k) globalArgs.set(k.trim(), (v ?? '').trim());
+        const [k, v] = rest.split('=');
+        if (k) args.set(k.trim(), (v ?? '').trim());
       }
     } else {
-      stages[stages.length - 1]?.instructions.push({ keyword, args });
+      stages[stages.length - 1]?.instructions.push({ keyword, args: rest });
     }
   }
-  return stages;
+  return { args, stages };
 }
 
 /** Instructions of a stage including the stages it is built FROM, base first. */
-function chain(stages: Stage[], stage: Stage): { base: string; instructions: Instruction[] } {
+function chain(stages: Stage[], stage: Stage): { base: string; names: string[]; instructions: Instruction[] } {
   const parent = stages.find((s) => s.name !== undefined && s.name === stage.from && s !== stage);
-  if (!parent) return { base: stage.from, instructions: stage.instructions };
+  const own = stage.name === undefined ? [] : [stage.name];
+  if (!parent) return { base: stage.from, names: own, instructions: stage.instructions };
   const up = chain(stages, parent);
-  return { base: up.base, instructions: [...up.instructions, ...stage.instructions] };
+  return { base: up.base, names: [...up.names, ...own], instructions: [...up.instructions, ...stage.instructions] };
 }
 
-const dockerfilePath = (image: string): string => join(ROOT, 'apps', image, 'Dockerfile');
+const readDockerfile = (buildArgs: Record<string, string> = {}): Dockerfile => parseDockerfile(readFileSync(DOCKERFILE, 'utf8'), buildArgs);
+/** The default target (the last stage) as built with --build-arg APP=<image>, with everything it stands on. */
+function finalStage(image: string): { base: string; names: string[]; instructions: Instruction[] } {
+  const { stages } = readDockerfile({ APP: image });
+  const final = stages[stages.length - 1];
+  if (!final) throw new Error('the Dockerfile has no stages');
+  return chain(stages, final);
+}
+const OFFICE_PACKAGES = [
+  'libreoffice-core-nogui',
+  'libreoffice-writer-nogui',
+  'libreoffice-calc-nogui',
+  'libreoffice-impress-nogui',
+  'python3-uno',
+  'poppler-utils',
+  'chromium',
+  'fonts-liberation2',
+  'fonts-dejavu-core',
+];
+const installs = (instructions: Instruction[]): string =>
+  instructions
+    .filter((i) => i.keyword === 'RUN')
+    .map((i) => i.args)
+    .join(' ');
 
-describe.each(IMAGES)('apps/%s/Dockerfile', (image) => {
-  const read = (): Stage[] => parseDockerfile(readFileSync(dockerfilePath(image), 'utf8'));
-  const entries = Object.values(APPS).filter((a) => a.image === image);
-  const main = entries.find((a) => a.entry.endsWith('/main.js'));
+describe('Dockerfile', () => {
+  it('is the only Dockerfile (no per-app copies)', () => {
+    expect(existsSync(DOCKERFILE)).toBe(true);
+    for (const dir of ['apps', 'libs']) {
+      for (const entry of readdirSync(join(ROOT, dir))) expect(existsSync(join(ROOT, dir, entry, 'Dockerfile'))).toBe(false);
+    }
+  });
 
-  it('exists and is multi-stage, with every stage reference defined earlier', () => {
-    expect(existsSync(dockerfilePath(image))).toBe(true);
-    const stages = read();
-    expect(stages.length).toBeGreaterThanOrEqual(2);
+  it('takes the app as the build argument APP, whose default is an app', () => {
+    const { args } = readDockerfile();
+    expect(args.has('APP')).toBe(true);
+    expect(IMAGES).toContain(args.get('APP'));
+  });
+
+  it('is multi-stage, with every stage reference defined earlier, for every app', () => {
     const problems: string[] = [];
-    stages.forEach((s, i) => {
-      const earlier = new Set(stages.slice(0, i).map((x) => x.name));
-      for (const ins of s.instructions.filter((x) => x.keyword === 'COPY')) {
-        const from = /--from=(\S+)/.exec(ins.args)?.[1];
-        if (from !== undefined && !earlier.has(from)) problems.push(`COPY --from=${from} in stage ${s.name ?? i}`);
-      }
-      if (stages.some((x) => x.name === s.from) && !earlier.has(s.from)) problems.push(`FROM ${s.from} before it is defined`);
-    });
+    for (const image of IMAGES) {
+      const { stages } = readDockerfile({ APP: image });
+      expect(stages.length).toBeGreaterThanOrEqual(2);
+      stages.forEach((s, i) => {
+        const earlier = new Set(stages.slice(0, i).map((x) => x.name));
+        for (const ins of s.instructions.filter((x) => x.keyword === 'COPY')) {
+          const from = /--from=(\S+)/.exec(ins.args)?.[1];
+          if (from !== undefined && !earlier.has(from)) problems.push(`APP=${image}: COPY --from=${from} in stage ${s.name ?? i}`);
+        }
+        if (/\$/.test(s.from)) problems.push(`APP=${image}: FROM ${s.from} uses an unknown ARG`);
+        if (stages.some((x) => x.name === s.from) && !earlier.has(s.from))
+          problems.push(`APP=${image}: FROM ${s.from} before it is defined`);
+      });
+    }
     expect(problems).toEqual([]);
   });
 
+  it('has a stage for every app, and builds on a stage for an app only when that app exists', () => {
+    const { stages } = readDockerfile();
+    const names = stages.map((s) => s.name);
+    for (const image of IMAGES) {
+      expect(names).toContain(image);
+      expect(finalStage(image).names).toContain(image);
+    }
+    // A stage named os-<x> picks the system of app x: x must be an app.
+    for (const name of names) {
+      const app = /^os-(.+)$/.exec(name ?? '')?.[1];
+      if (app !== undefined && app !== 'office') expect(IMAGES).toContain(app);
+    }
+  });
+
   it('builds with npm install + npm run build and ships production dependencies only', () => {
-    const all = read().flatMap((s) => s.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args));
+    const all = readDockerfile().stages.flatMap((s) => s.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args));
     expect(all.some((r) => /npm (install|ci)\b/.test(r) && !r.includes('--omit=dev'))).toBe(true);
     expect(all.some((r) => r.includes('npm run build'))).toBe(true);
     expect(all.some((r) => r.includes('--omit=dev'))).toBe(true);
   });
 
-  it('final stage: node:20-bookworm-slim, non-root, NODE_ENV=production, EXPOSE, HEALTHCHECK, CMD', () => {
-    const stages = read();
-    const final = stages[stages.length - 1];
-    if (!final) throw new Error('no stages');
-    const { base, instructions } = chain(stages, final);
-    const last = (kw: string): string | undefined => instructions.filter((i) => i.keyword === kw).pop()?.args;
-    expect(base).toBe('node:20-bookworm-slim');
-    const user = last('USER');
-    expect(user).toBeDefined();
-    expect(['root', '0', '0:0']).not.toContain(user);
-    expect(instructions.some((i) => i.keyword === 'ENV' && /\bNODE_ENV=production\b/.test(i.args))).toBe(true);
-    expect(last('EXPOSE')?.split(/\s+/)).toContain(String(main?.port));
-    expect(last('HEALTHCHECK')).toMatch(/^(--\S+\s+)*CMD\b/);
-    expect(last('HEALTHCHECK')).toContain(main?.ready ?? '?');
-    expect(JSON.parse(last('CMD') ?? 'null')).toEqual(['node', main?.entry]);
-    // The runtime image gets built output only, never the raw build context.
-    expect(instructions.filter((i) => i.keyword === 'COPY' && !i.args.includes('--from='))).toEqual([]);
-  });
+  describe.each(IMAGES)('--build-arg APP=%s', (image) => {
+    const main = Object.values(APPS).find((a) => a.image === image && a.entry.endsWith('/main.js'));
 
-  if (image === 'conversion') {
-    it('installs LibreOffice and poppler in the runtime image', () => {
-      const stages = read();
-      const final = stages[stages.length - 1];
-      if (!final) throw new Error('no stages');
-      const runs = chain(stages, final)
-        .instructions.filter((i) => i.keyword === 'RUN')
-        .map((i) => i.args)
-        .join(' ');
-      for (const pkg of [
-        'libreoffice-core-nogui',
-        'libreoffice-writer-nogui',
-        'libreoffice-calc-nogui',
-        'libreoffice-impress-nogui',
-        'poppler-utils',
-        'fonts-liberation2',
-        'fonts-dejavu-core',
-        '--no-install-recommends',
-      ]) {
-        expect(runs).toContain(pkg);
-      }
+    it('final stage: node:20-bookworm-slim, non-root, NODE_ENV=production, EXPOSE, HEALTHCHECK, CMD', () => {
+      const { base, instructions } = finalStage(image);
+      const last = (kw: string): string | undefined => instructions.filter((i) => i.keyword === kw).pop()?.args;
+      expect(base).toBe('node:20-bookworm-slim');
+      const user = last('USER');
+      expect(user).toBeDefined();
+      expect(['root', '0', '0:0']).not.toContain(user);
+      expect(instructions.some((i) => i.keyword === 'ENV' && /\bNODE_ENV=production\b/.test(i.args))).toBe(true);
+      expect(last('EXPOSE')?.split(/\s+/)).toContain(String(main?.port));
+      expect(last('HEALTHCHECK')).toMatch(/^(--\S+\s+)*CMD\b/);
+      expect(last('HEALTHCHECK')).toContain(main?.ready ?? '?');
+      expect(JSON.parse(last('CMD') ?? 'null')).toEqual(['node', main?.entry]);
+      expect(JSON.parse(last('ENTRYPOINT') ?? 'null')).toEqual(['/usr/bin/tini', '--']);
+      // The runtime image gets built output only, never the raw build context.
+      expect(instructions.filter((i) => i.keyword === 'COPY' && !i.args.includes('--from='))).toEqual([]);
+      // Its own app's build, and no other app's.
+      const apps = instructions
+        .filter((i) => i.keyword === 'COPY')
+        .map((i) => /\/app\/apps\/([a-z0-9-]+)/.exec(i.args)?.[1])
+        .filter((a): a is string => a !== undefined && a !== 'web');
+      expect(apps).toEqual([image]);
     });
-  }
+
+    if (image === 'conversion') {
+      it('installs LibreOffice with its UNO bridge, poppler and Chromium in the runtime image', () => {
+        const runs = installs(finalStage(image).instructions);
+        for (const pkg of [...OFFICE_PACKAGES, '--no-install-recommends']) expect(runs).toContain(pkg);
+      });
+    } else {
+      it("does not carry the conversion workers' programs", () => {
+        const runs = installs(finalStage(image).instructions);
+        for (const pkg of OFFICE_PACKAGES) expect(runs).not.toContain(pkg);
+      });
+    }
+
+    if (image === 'gateway') {
+      it('carries the built web app', () => {
+        const copies = finalStage(image).instructions.filter((i) => i.keyword === 'COPY');
+        expect(copies.some((i) => /--from=\S+ \/app\/apps\/web\/dist /.test(i.args))).toBe(true);
+      });
+    }
+  });
 });
 
 describe('.dockerignore', () => {
@@ -522,7 +615,7 @@ describe('.dockerignore', () => {
 
 interface ComposeService {
   image?: string;
-  build?: string | { context?: string; dockerfile?: string; target?: string };
+  build?: string | { context?: string; dockerfile?: string; target?: string; args?: Record<string, string | number> | string[] };
   command?: string | string[];
   environment?: Record<string, string | number | null> | string[];
   depends_on?: string[] | Record<string, { condition?: string }>;
@@ -538,6 +631,15 @@ const dependsOn = (s: ComposeService): Record<string, string | undefined> =>
   Array.isArray(s.depends_on)
     ? Object.fromEntries(s.depends_on.map((d) => [d, 'service_started']))
     : Object.fromEntries(Object.entries(s.depends_on ?? {}).map(([k, v]) => [k, v.condition]));
+/** A service's build with compose's defaults filled in (dockerfile `Dockerfile`, args as a map). */
+function buildOf(s: ComposeService): { context: string; dockerfile: string; target: string | undefined; args: Record<string, string> } {
+  const b = typeof s.build === 'string' ? { context: s.build } : s.build;
+  if (!b) throw new Error('no build section');
+  const args = Array.isArray(b.args)
+    ? Object.fromEntries(b.args.map((a) => [a.split('=')[0] ?? '', a.split('=').slice(1).join('=')]))
+    : Object.fromEntries(Object.entries(b.args ?? {}).map(([k, v]) => [k, String(v)]));
+  return { context: b.context ?? '.', dockerfile: b.dockerfile ?? 'Dockerfile', target: b.target, args };
+}
 const commandOf = (s: ComposeService): string => (Array.isArray(s.command) ? s.command.join(' ') : (s.command ?? ''));
 
 /** The compose client to validate with: the `docker compose` plugin, else docker-compose; undefined when neither exists. */
@@ -572,32 +674,46 @@ describe('docker-compose.yml', () => {
     for (const n of ['postgres', 'nats', 'redis', 'migrate', ...Object.keys(APPS)]) expect(names).toContain(n);
   });
 
-  it('builds every app from its multi-stage Dockerfile and runs its entry point', () => {
+  it('builds every app from the Dockerfile with APP naming the app, and runs its entry point', () => {
     const { services: svcs } = loadCompose();
     for (const [name, app] of Object.entries(APPS)) {
       const s = svcs[name];
-      const build = s?.build;
-      expect(typeof build === 'object' ? build : { context: build }).toMatchObject({
-        context: '.',
-        dockerfile: `apps/${app.image}/Dockerfile`,
-      });
+      const build = buildOf(s ?? {});
+      expect(build).toMatchObject({ context: '.', dockerfile: 'Dockerfile' });
+      expect(build.args['APP']).toBe(app.image);
+      expect(build.target).toBeUndefined(); // the default target: the runtime of APP
       expect(s?.image).toBe(`tinkerdesk/${app.image}:latest`);
-      expect(existsSync(dockerfilePath(app.image))).toBe(true);
-      const stages = parseDockerfile(readFileSync(dockerfilePath(app.image), 'utf8'));
-      expect(stages.length).toBeGreaterThanOrEqual(2);
       // Either the compose command or the image's CMD runs the right script.
-      const finalCmd = stages[stages.length - 1]?.instructions.filter((i) => i.keyword === 'CMD').pop()?.args ?? '';
-      const cmd = commandOf(s ?? {}) || (JSON.parse(finalCmd) as string[]).join(' ');
+      const finalCmd = finalStage(app.image)
+        .instructions.filter((i) => i.keyword === 'CMD')
+        .pop()?.args;
+      const cmd = commandOf(s ?? {}) || (JSON.parse(finalCmd ?? '[]') as string[]).join(' ');
       expect(cmd).toBe(`node ${app.entry}`);
     }
   });
 
+  it('passes only the build arguments the Dockerfile declares, and APP only with the name of an app', () => {
+    const { services: svcs } = loadCompose();
+    const declared = readDockerfile().args;
+    const problems: string[] = [];
+    for (const [name, s] of Object.entries(svcs)) {
+      if (s.build === undefined) continue;
+      const build = buildOf(s);
+      if (build.dockerfile !== 'Dockerfile') problems.push(`${name}: builds from ${build.dockerfile}`);
+      for (const arg of Object.keys(build.args)) if (!declared.has(arg)) problems.push(`${name}: unknown build argument ${arg}`);
+      const app = build.args['APP'];
+      if (app !== undefined && !IMAGES.includes(app)) problems.push(`${name}: APP=${app} is not an app`);
+      if (app !== undefined && s.image !== `tinkerdesk/${app}:latest`) problems.push(`${name}: APP=${app} tagged ${s.image}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('runs the four migrations in order in a one-shot migrate service built from an existing stage', () => {
     const m = loadCompose().services['migrate'];
-    const build = m?.build;
-    if (typeof build !== 'object' || !build.dockerfile) throw new Error('migrate must build from a Dockerfile');
-    const stages = parseDockerfile(readFileSync(join(ROOT, build.dockerfile), 'utf8'));
-    if (build.target !== undefined) expect(stages.map((s) => s.name)).toContain(build.target);
+    const build = buildOf(m ?? {});
+    const { stages } = parseDockerfile(readFileSync(join(ROOT, build.dockerfile), 'utf8'), build.args);
+    expect(build.target).toBeDefined();
+    expect(stages.map((s) => s.name)).toContain(build.target);
     const cmd = commandOf(m ?? {});
     const positions = MIGRATIONS.map((p) => cmd.indexOf(p));
     expect(positions.every((p) => p >= 0)).toBe(true);
@@ -617,7 +733,7 @@ describe('docker-compose.yml', () => {
       }
       if (name in APPS && !s.healthcheck?.test) problems.push(`${name} has no healthcheck`);
     }
-    for (const name of ['identity', 'commerce', 'terminals', 'conversion', 'conversion-worker']) {
+    for (const name of Object.keys(APPS).filter((n) => APPS[n]?.image !== 'gateway')) {
       const deps = dependsOn(svcs[name] ?? {});
       if (deps['migrate'] !== 'service_completed_successfully') problems.push(`${name} must wait for migrate to complete`);
       if (deps['postgres'] !== 'service_healthy' || deps['nats'] !== 'service_healthy')
