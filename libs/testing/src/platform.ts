@@ -109,9 +109,16 @@ export class TestPlatform {
 
   static async start(names: ProcessName[], extraEnv: Record<string, string> = {}): Promise<TestPlatform> {
     const platform = new TestPlatform(isolatedEnv(extraEnv));
-    await Promise.all(SERVICES.map((s) => runToEnd(`apps/${s}/dist/migrate.js`, platform.env)));
-    await Promise.all(names.filter((n) => n !== 'gateway').map((n) => platform.startProcess(n)));
-    if (names.includes('gateway')) await platform.startProcess('gateway');
+    try {
+      await Promise.all(SERVICES.map((s) => runToEnd(`apps/${s}/dist/migrate.js`, platform.env)));
+      await Promise.all(names.filter((n) => n !== 'gateway').map((n) => platform.startProcess(n)));
+      if (names.includes('gateway')) await platform.startProcess('gateway');
+    } catch (error) {
+      // No caller holds the platform yet: stop what did start and drop the database, or the processes
+      // outlive the test run (a globalSetup that throws gets no teardown).
+      await platform.close().catch(() => undefined);
+      throw error;
+    }
     return platform;
   }
 
