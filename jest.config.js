@@ -32,6 +32,16 @@ const common = {
 export default {
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx'] },
+    // Medium: the gateway in-process under supertest, against real NATS and the services, which
+    // globalSetup starts once for the run (libs/testing/src/shared-platform.ts), not once per file.
+    {
+      ...common,
+      displayName: 'medium',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.medium-spec.ts'],
+      globalSetup: '<rootDir>/tests/medium/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/medium/global-teardown.ts',
+    },
     {
       ...common,
       displayName: 'integration',

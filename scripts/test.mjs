@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite, in order: build, typecheck, lint, unit, integration (real PostgreSQL,
-// NATS, Redis), end-to-end (Playwright in Debian's Chromium against the real platform).
+// `npm test`: the whole suite, in order: build, typecheck, lint, unit, medium (the gateway in-process
+// against real NATS and the services, started once), integration (real PostgreSQL, NATS, Redis, a
+// platform per file), end-to-end (Playwright in Debian's Chromium against the real platform).
 // Prints one closing line "tests: N passed, M failed". `--only=unit,integration` runs a subset.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,7 +14,7 @@ const only = process.argv
   ?.slice(7)
   .split(',');
 const want = (step) => !only || only.includes(step);
-const ALL_STEPS = ['build', 'typecheck', 'lint', 'unit', 'integration', 'e2e'];
+const ALL_STEPS = ['build', 'typecheck', 'lint', 'unit', 'medium', 'integration', 'e2e'];
 
 // The Debian programs the chosen steps use: installed now when this machine can, else one line and stop.
 ensureDebianPrograms(ALL_STEPS.filter(want));
@@ -47,6 +48,10 @@ const steps = [
       ),
   ],
   ['unit', () => run(process.execPath, [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`])],
+  [
+    'medium',
+    () => run(process.execPath, [...jest, '--selectProjects', 'medium', '--runInBand', '--json', `--outputFile=${reports}/medium.json`]),
+  ],
   [
     'integration',
     () =>
@@ -89,7 +94,7 @@ function readJson(path) {
 }
 let passed = 0;
 let failed = 0;
-for (const name of ['unit', 'integration']) {
+for (const name of ['unit', 'medium', 'integration']) {
   const report = readJson(`${reports}/${name}.json`);
   if (report) {
     passed += report.numPassedTests;

@@ -32,10 +32,22 @@ function corsOrigin(value: string): string | string[] | boolean {
     .filter(Boolean);
 }
 
-/** Builds and starts the gateway; tests call it in-process with their own environment. */
-export async function startGateway(env: Record<string, string | undefined> = process.env): Promise<GatewayHandle> {
-  const config = loadConfigOrExit(schema, env);
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+/** What createGatewayApp builds: the Nest application, initialised but not listening yet. */
+export interface GatewayApp {
+  app: NestExpressApplication;
+  logger: Logger;
+}
+
+/**
+ * Builds the gateway's Nest application for a configuration: connects to NATS, mounts the middleware,
+ * the routes and the web app, and initialises it without listening. `startGateway` (main.ts) listens
+ * and announces it; the medium tests (apps/gateway/test/medium.ts) run it in-process under supertest.
+ * Closing the app closes its NATS connection.
+ */
+export async function createGatewayApp(
+  config: GatewayConfig,
+  logger: Logger = createLogger('gateway', config.LOG_LEVEL),
+): Promise<GatewayApp> {
   const rpc = await RpcClient.connect({
     natsUrl: config.NATS_URL,
     prefix: config.NATS_PREFIX,
@@ -88,12 +100,18 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const expressApp = app.getHttpAdapter().getInstance() as express.Express;
   app.useGlobalFilters(new HttpErrorFilter(logger, new RouteTable(expressApp)));
   answerParserErrorsInEnvelope(app.getHttpServer() as Server);
-  app.enableShutdownHooks();
   // Before Nest's routes: the web app answers every non-/v1 path (SPA fallback); /v1 goes on.
   mountWebApp(expressApp, config.WEB_DIST, logger);
   mountOpenApi(app, config.PUBLIC_URL);
   await app.init();
+  return { app, logger };
+}
 
+/** Builds the gateway from the environment, listens on PORT and HOST, and tells a supervising parent it serves. */
+export async function startGateway(env: Record<string, string | undefined> = process.env): Promise<GatewayHandle> {
+  const config = loadConfigOrExit(schema, env);
+  const { app, logger } = await createGatewayApp(config);
+  app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
   const address = (app.getHttpServer() as Server).address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${address.port}`;

@@ -39,18 +39,21 @@ export async function cleanupRun(run: RunResources): Promise<void> {
     }
   }
 
-  if (run.redisPrefix) {
-    const redis = new Redis(run.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis.connect();
-    try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${run.redisPrefix}:*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
+  if (run.redisPrefix) await removeRedisKeys(run.redisUrl, run.redisPrefix);
+}
+
+/** Removes every Redis key under a prefix (`<prefix>:…`). */
+export async function removeRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }

@@ -3,3 +3,4 @@ export * from './cleanup.js';
 export * from './oidc-provider.js';
 export * from './epubcheck.js';
 export * from './files.js';
+export * from './shared-platform.js';

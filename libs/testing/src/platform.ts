@@ -5,6 +5,10 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+// The one list of the platform's processes, which `npm start` and `npm run migrate` read too. scripts/ is no
+// Nx project, hence no package to import it by; only the tests (never a service) load libs/testing.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { PROCESSES, SERVICES } from '../../../scripts/processes.mjs';
 import { cleanupRun } from './cleanup.js';
 
 export interface ApiAnswer {
@@ -37,18 +41,10 @@ export function uniqueEmail(tag: string): string {
 /** The repository root (tests run from it). */
 export const ROOT = resolve(process.cwd());
 
-export type ProcessName = 'identity' | 'commerce' | 'terminals' | 'conversion' | 'conversion-worker' | 'gateway';
+/** The platform's processes and their built entries: scripts/processes.mjs, which `npm start` runs too. */
+export type ProcessName = (typeof PROCESSES)[number]['name'];
 
-const ENTRIES: Record<ProcessName, string> = {
-  identity: 'apps/identity/dist/main.js',
-  commerce: 'apps/commerce/dist/main.js',
-  terminals: 'apps/terminals/dist/main.js',
-  conversion: 'apps/conversion/dist/main.js',
-  'conversion-worker': 'apps/conversion/dist/worker.js',
-  gateway: 'apps/gateway/dist/main.js',
-};
-
-const MIGRATIONS = ['identity', 'commerce', 'terminals', 'conversion'] as const;
+const ENTRIES = Object.fromEntries(PROCESSES.map((p) => [p.name, p.entry])) as Record<ProcessName, string>;
 
 /**
  * An isolated environment for one test run: its own throwaway database, NATS subject prefix and
@@ -73,6 +69,17 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     HOST: '127.0.0.1',
     ...extra,
   };
+}
+
+/** One query on a database, with a connection of its own. */
+export async function queryDatabase<T extends pg.QueryResultRow>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 interface Running {
@@ -102,9 +109,16 @@ export class TestPlatform {
 
   static async start(names: ProcessName[], extraEnv: Record<string, string> = {}): Promise<TestPlatform> {
     const platform = new TestPlatform(isolatedEnv(extraEnv));
-    await Promise.all(MIGRATIONS.map((s) => runToEnd(`apps/${s}/dist/migrate.js`, platform.env)));
-    await Promise.all(names.filter((n) => n !== 'gateway').map((n) => platform.startProcess(n)));
-    if (names.includes('gateway')) await platform.startProcess('gateway');
+    try {
+      await Promise.all(SERVICES.map((s) => runToEnd(`apps/${s}/dist/migrate.js`, platform.env)));
+      await Promise.all(names.filter((n) => n !== 'gateway').map((n) => platform.startProcess(n)));
+      if (names.includes('gateway')) await platform.startProcess('gateway');
+    } catch (error) {
+      // No caller holds the platform yet: stop what did start and drop the database, or the processes
+      // outlive the test run (a globalSetup that throws gets no teardown).
+      await platform.close().catch(() => undefined);
+      throw error;
+    }
     return platform;
   }
 
@@ -201,14 +215,8 @@ export class TestPlatform {
     });
   }
 
-  async query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: this.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query<T>(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
+  query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return queryDatabase<T>(this.env.DATABASE_URL ?? '', sql, params);
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,6 @@ import type { ObjectStore } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
 
 /** What an upload stored in the object store adds to multer's file: the job id it was stored for, and its size. */
 export interface StoredUpload {
@@ -34,7 +33,7 @@ export class ObjectStoreStorage {
     file.stream.on('error', (error) => counter.destroy(error));
     file.stream.pipe(counter);
     this.store()
-      .put({ name: conversionInputKey(jobId) }, Readable.toWeb(counter) as unknown as ReadableStream<Uint8Array>)
+      .put({ name: conversionInputKey(jobId) }, Readable.toWeb(counter) as unknown as Parameters<ObjectStore['put']>[1])
       .then(
         () => callback(null, { jobId, size }),
         (error: unknown) => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { uniqueEmail } from '@tinkerdesk/testing';
+import { startMediumGateway, type MediumGateway } from './medium.js';
 
-let platform: TestPlatform;
+let gateway: MediumGateway;
 
-const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
+const call = (method: string, path: string, body?: unknown, token?: string) => gateway.call(method, path, body, token);
 
 const email = uniqueEmail;
 
@@ -15,15 +16,15 @@ async function signUp(tag: string): Promise<{ email: string; guid: string; token
 }
 
 function cli(...args: string[]) {
-  return spawnSync(process.execPath, ['apps/identity/dist/cli.js', ...args], { env: platform.env, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['apps/identity/dist/cli.js', ...args], { env: gateway.env, encoding: 'utf8' });
 }
 
 beforeAll(async () => {
-  platform = await TestPlatform.start(['identity', 'gateway']);
+  gateway = await startMediumGateway();
 }, 90_000);
 
 afterAll(async () => {
-  await platform?.close();
+  await gateway?.close();
 });
 
 describe('impersonation and token swap codes', () => {
@@ -73,7 +74,7 @@ describe('impersonation and token swap codes', () => {
     });
 
     const late = await call('POST', '/v1/users/me/codes', { kind: 'tokenswap' }, user.token);
-    await platform.query(`UPDATE identity.exchange_code SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.guid]);
+    await gateway.query(`UPDATE identity.exchange_code SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.guid]);
     expect(await call('POST', `/v1/codes/${late.body.code as string}/exchange`)).toMatchObject({
       status: 410,
       body: { error: 'LINK_INVALID' },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { uniqueEmail } from '@tinkerdesk/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startMediumGateway, type MediumGateway } from './medium.js';
 
 /**
  * POST /v1/users/{guid}/fetch through the real gateway and identity: a loopback "site" on the
@@ -9,7 +10,7 @@ import type { AddressInfo } from 'node:net';
  * (localhost, [::1], 2130706433) is refused, as is every inside address; only the account itself
  * may use its guid.
  */
-let platform: TestPlatform;
+let gateway: MediumGateway;
 let site: Server;
 let port: number;
 let hits = 0;
@@ -33,26 +34,26 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   port = (site.address() as AddressInfo).port;
-  platform = await TestPlatform.start(['identity', 'gateway'], {
+  gateway = await startMediumGateway({
     FETCH_ALLOWED_HOSTS: '127.0.0.1',
     FETCH_MAX_BYTES: '2048',
     FETCH_TIMEOUT_MS: '3000',
     RATE_LIMIT_FACTOR: '1000',
   });
-  const created = await platform.call('POST', '/v1/users', { email: uniqueEmail('fetch'), password: 'fetching password' });
+  const created = await gateway.call('POST', '/v1/users', { email: uniqueEmail('fetch'), password: 'fetching password' });
   token = created.body.token as string;
   guid = (created.body.profile as { guid: string }).guid;
 }, 90_000);
 
 afterAll(async () => {
-  await platform?.close();
+  await gateway?.close();
   site?.closeAllConnections();
   await new Promise((resolve) => site?.close(resolve));
 });
 
 /** `bearer` null: no Authorization header. */
 const fetchAs = (body: unknown, who = guid, bearer: string | null = token) =>
-  platform.call('POST', `/v1/users/${who}/fetch`, body, bearer ?? undefined);
+  gateway.call('POST', `/v1/users/${who}/fetch`, body, bearer ?? undefined);
 
 describe('POST /v1/users/{guid}/fetch', () => {
   it('fetches an allowed URL and answers its content in base64 with type, name and size', async () => {
@@ -74,7 +75,7 @@ describe('POST /v1/users/{guid}/fetch', () => {
       status: 401,
       body: { error: 'UNAUTHORIZED' },
     });
-    const other = await platform.call('POST', '/v1/users', { email: uniqueEmail('other'), password: 'another password' });
+    const other = await gateway.call('POST', '/v1/users', { email: uniqueEmail('other'), password: 'another password' });
     const theirs = await fetchAs({ url: `http://127.0.0.1:${port}/hello.json` }, (other.body.profile as { guid: string }).guid);
     const unknown = await fetchAs({ url: `http://127.0.0.1:${port}/hello.json` }, '6f1c3a52-1f6e-4c8a-9d3b-6a2f7c1e9b40');
     expect(theirs).toMatchObject({ status: 404, body: { success: false, error: 'NOT_FOUND' } });

@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { TestPlatform, uniqueEmail, type RawAnswer } from '@tinkerdesk/testing';
+import { uniqueEmail, type RawAnswer } from '@tinkerdesk/testing';
 import { MAIL_LIMITS } from '../src/http/rate-limits.js';
+import { startMediumGateway, type MediumGateway } from './medium.js';
 
 /**
  * Every call that sends mail is limited per client address and per target (email or account), with
  * counters in Redis shared by every gateway replica. TRUST_PROXY is unset here, so every call comes
  * from 127.0.0.1 whatever X-Forwarded-For claims.
  */
-let platform: TestPlatform;
+let gateway: MediumGateway;
 
 beforeAll(async () => {
-  platform = await TestPlatform.start(['identity', 'gateway'], { DATA_DIR: mkdtempSync(join(tmpdir(), 'tinkerdesk-mail-limits-')) });
+  gateway = await startMediumGateway();
 }, 90_000);
 
 afterAll(async () => {
-  await platform?.close();
+  await gateway?.close();
 });
 
 function expectLimited(answer: RawAnswer): void {
@@ -33,7 +31,7 @@ let forged = 0;
 function post(path: string, body: unknown, token?: string): Promise<RawAnswer> {
   forged += 1;
   const headers = { 'x-forwarded-for': `198.51.100.${forged % 250}` };
-  return platform.request('POST', path, { body, headers, ...(token ? { token } : {}) });
+  return gateway.request('POST', path, { body, headers, ...(token ? { token } : {}) });
 }
 
 describe('password reset requests', () => {
