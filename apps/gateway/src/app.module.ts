@@ -13,6 +13,8 @@ import { OidcController } from './users/oidc.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { RpcModule } from './rpc.module.js';
 import { SessionCache } from './auth/session-cache.js';
+import { forgetWhileDisconnected } from './auth/ttl-cache.js';
+import { ProfileCache } from './users/profile-cache.js';
 
 @Global()
 @Module({})
@@ -27,9 +29,12 @@ export class AppModule {
   static register(config: GatewayConfig, rpc: RpcClient): DynamicModule {
     const sessions = new SessionCache(config.SESSION_CACHE_TTL_MS);
     sessions.listen(rpc.connection, config.NATS_PREFIX);
+    const profiles = new ProfileCache(config.PROFILE_CACHE_TTL_MS);
+    profiles.listen(rpc.connection, config.NATS_PREFIX);
+    forgetWhileDisconnected(rpc.connection, [sessions, profiles]);
     return {
       module: AppModule,
-      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions), ConversionModule],
+      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions, profiles), ConversionModule],
       controllers: [
         HealthController,
         UsersController,

@@ -61,6 +61,8 @@ export const schema = {
   RPC_TIMEOUT_MS: env.int(1500, 100, 120_000),
   /** How long a checked session token is remembered (identity's revocations reach every replica at once); 0: ask every time. */
   SESSION_CACHE_TTL_MS: env.int(30_000, 0, 3_600_000),
+  /** How long `me` answers from the gateway (identity announces every change to every replica); 0: ask every time. */
+  PROFILE_CACHE_TTL_MS: env.int(30_000, 0, 3_600_000),
   CORS_ORIGINS: env.str('*'),
   WEB_DIST: env.str('apps/web/dist'),
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),

@@ -24,6 +24,15 @@ export interface GatewayHandle {
   close(): Promise<void>;
 }
 
+/**
+ * A body parser that only looks at requests that can carry a body: GET and HEAD (most of the traffic)
+ * skip it, as the parsers themselves would after checking the headers; a body sent with them is not
+ * read, as no route of /v1 reads one.
+ */
+function onlyWithBody(parser: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : parser(req, res, next));
+}
+
 function corsOrigin(value: string): string | string[] | boolean {
   if (value === '*') return '*';
   return value
@@ -93,8 +102,8 @@ export async function createGatewayApp(
     exposedHeaders: ['x-request-id', 'x-list-count', 'content-disposition'],
     maxAge: 600,
   });
-  app.use('/v1', express.json({ limit: config.BODY_LIMIT, strict: false }));
-  app.use('/v1', express.urlencoded({ limit: config.BODY_LIMIT, extended: false }));
+  app.use('/v1', onlyWithBody(express.json({ limit: config.BODY_LIMIT, strict: false })));
+  app.use('/v1', onlyWithBody(express.urlencoded({ limit: config.BODY_LIMIT, extended: false })));
   app.useGlobalInterceptors(new RequestContextInterceptor());
   app.useGlobalPipes(httpValidationPipe());
   const expressApp = app.getHttpAdapter().getInstance() as express.Express;

@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Gateways remember session checks (SESSION_CACHE_TTL_MS, 30 s here as by default), and identity's
- * revocations reach every replica at once: a token logged out, or ended by a password reset, through
- * one gateway stops working on the very next call through another.
+ * Gateways remember session checks (SESSION_CACHE_TTL_MS) and the profiles `me` answered
+ * (PROFILE_CACHE_TTL_MS), 30 s here as by default, and identity's announcements reach every replica at
+ * once: a token logged out, or ended by a password reset, through one gateway stops working on the very
+ * next call through another, and a profile changed through one is answered changed by the other.
  */
 let platform: TestPlatform;
 let second: ChildProcess;
@@ -21,6 +22,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     RATE_LIMIT_FACTOR: '1000',
     SESSION_CACHE_TTL_MS: '30000',
+    PROFILE_CACHE_TTL_MS: '30000',
   });
   second = spawn(process.execPath, [join(ROOT, 'apps/gateway/dist/main.js')], {
     env: platform.env,
@@ -41,7 +43,11 @@ async function me(base: string, token: string): Promise<number> {
   return (await fetch(`${base}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 }
 
-async function resetToken(address: string): Promise<string> {
+async function profile(base: string, token: string): Promise<Record<string, unknown>> {
+  return (await (await fetch(`${base}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+}
+
+async function mailedToken(address: string, pattern: RegExp): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const dir = join(dataDir, 'mail');
     for (const file of (() => {
@@ -51,16 +57,20 @@ async function resetToken(address: string): Promise<string> {
         return [];
       }
     })()) {
-      const raw = readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+      const raw = readFileSync(join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       if (raw.includes(address)) {
-        const token = /\/login#!\/reset\/([A-Za-z0-9_-]{43})/.exec(raw)?.[1];
+        const token = pattern.exec(raw)?.[1];
         if (token) return token;
       }
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no reset mail for ${address}`);
+  throw new Error(`no mail for ${address} matching ${pattern}`);
 }
+
+const resetToken = (address: string) => mailedToken(address, /\/login#!\/reset\/([A-Za-z0-9_-]{43})/);
 
 describe('session checks cached by each gateway', () => {
   it('a logout through one replica ends the token on the very next call through the other', async () => {
@@ -88,5 +98,38 @@ describe('session checks cached by each gateway', () => {
     expect(await platform.call('POST', '/v1/account/resetpassword', { token, password: 'after the reset' })).toMatchObject({ status: 200 });
     expect(await me(secondUrl, first)).toBe(401);
     expect(await me(secondUrl, other)).toBe(401);
+  });
+
+  it('a profile changed through one replica is answered changed by the other at once', async () => {
+    const created = await platform.call('POST', '/v1/users', { email: uniqueEmail('profile-cache'), password: 'cached profiles' });
+    const token = created.body.token as string;
+    // Both replicas remember the profile.
+    expect(await profile(platform.url, token)).toMatchObject({ name: '', tz: expect.any(String) });
+    expect(await profile(secondUrl, token)).toMatchObject({ name: '' });
+    const saved = await fetch(`${platform.url}/v1/users/me`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada Lovelace', tz: 'Europe/London' }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await profile(secondUrl, token)).toMatchObject({ name: 'Ada Lovelace', tz: 'Europe/London' });
+    expect(await profile(platform.url, token)).toMatchObject({ name: 'Ada Lovelace', tz: 'Europe/London' });
+  });
+
+  it('an email verified by its link shows as verified through every replica at once', async () => {
+    const address = uniqueEmail('verify-cache');
+    const token = (await platform.call('POST', '/v1/users', { email: address, password: 'verify me please' })).body.token as string;
+    expect(await profile(secondUrl, token)).toMatchObject({ verified: false });
+    expect(await profile(platform.url, token)).toMatchObject({ verified: false });
+    const guid = ((await profile(platform.url, token)).guid as string) ?? '';
+    const asked = await fetch(`${platform.url}/v1/users/${guid}/requestverification`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asked.status).toBe(200);
+    const link = await mailedToken(address, /\/v1\/account\/verify\?token=([A-Za-z0-9_-]{43})/);
+    expect(await platform.call('POST', '/v1/account/verify', { token: link })).toMatchObject({ status: 200 });
+    expect(await profile(secondUrl, token)).toMatchObject({ verified: true });
+    expect(await profile(platform.url, token)).toMatchObject({ verified: true });
   });
 });

@@ -27,7 +27,7 @@ import {
 import { Mailer } from './mail/mailer.js';
 import { SocialController } from './social/social.controller.js';
 import { OIDC_PROVIDER_CONFIGS, OIDC_TIMEOUT_MS, SocialService } from './social/social.service.js';
-import { natsSessionEvents, SESSION_EVENTS, type SessionEvents } from './accounts/session-events.js';
+import { IDENTITY_EVENTS, natsIdentityEvents, type IdentityEvents } from './accounts/identity-events.js';
 
 const LIMITS_REDIS = Symbol('LIMITS_REDIS');
 
@@ -37,7 +37,7 @@ export class AppModule implements OnApplicationShutdown {
     @Inject(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
     @Inject(MAIL_REDIS) private readonly mailRedis: Redis,
     @Inject(LIMITS_REDIS) private readonly limitsRedis: Redis,
-    @Inject(SESSION_EVENTS) private readonly sessionEvents: SessionEvents,
+    @Inject(IDENTITY_EVENTS) private readonly identityEvents: IdentityEvents,
   ) {}
 
   static register(config: ConfigOf<typeof schema>, logger: Logger): DynamicModule {
@@ -76,7 +76,7 @@ export class AppModule implements OnApplicationShutdown {
         { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
         { provide: SUPPORT_ADDRESS, useValue: config.SUPPORT_EMAIL },
         { provide: IDENTITY_LOGGER, useValue: logger },
-        { provide: SESSION_EVENTS, useValue: natsSessionEvents(config.NATS_URL, config.NATS_PREFIX, logger) },
+        { provide: IDENTITY_EVENTS, useValue: natsIdentityEvents(config.NATS_URL, config.NATS_PREFIX, logger) },
       ],
     };
   }
@@ -86,6 +86,6 @@ export class AppModule implements OnApplicationShutdown {
     await this.queue.close();
     this.mailRedis.disconnect();
     this.limitsRedis.disconnect();
-    await this.sessionEvents.close();
+    await this.identityEvents.close();
   }
 }

@@ -82,3 +82,11 @@ export interface OidcExchangeResult extends AuthResult {
  * Gateways drop what they cached of them, so the token stops working on the very next call.
  */
 export type SessionRevokedEvent = { sessionId: string } | { userId: string };
+
+/**
+ * identity.user.changed: what `me` answers for this user changed (name, time zone, verified...).
+ * Gateways drop the profile they remembered, so the very next `me` reads it again.
+ */
+export interface UserChangedEvent {
+  userId: string;
+}

@@ -31,6 +31,7 @@ import type {
   PublicProfile,
   SessionInfo,
   SessionRevokedEvent,
+  UserChangedEvent,
 } from './identity-views.js';
 import { SUBJECTS } from './subjects.js';
 
@@ -81,6 +82,7 @@ export interface RpcMap {
 /** The one map from each event subject (published to every subscriber, no reply) to its payload. */
 export interface EventMap {
   [SUBJECTS.identity.sessionRevoked]: SessionRevokedEvent;
+  [SUBJECTS.identity.userChanged]: UserChangedEvent;
 }
 
 export type EventSubject = keyof EventMap;

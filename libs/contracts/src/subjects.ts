@@ -18,6 +18,7 @@ export const SUBJECTS = {
     sessionEnd: 'identity.session.end',
     /** Event (every gateway replica, no queue group): sessions ended; cached checks of them must go. */
     sessionRevoked: 'identity.session.revoked',
+    userChanged: 'identity.user.changed',
     contactCreate: 'identity.contact.create',
     verificationRequest: 'identity.verification.request',
     verificationConfirm: 'identity.verification.confirm',

@@ -20,13 +20,27 @@ import { RpcClient } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Request } from 'express';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { ProfileCache } from './profile-cache.js';
 import { clientAddress, RateLimit } from '../http/rate-limit.js';
 import { MAIL_LIMITS } from '../http/rate-limits.js';
 
 @ApiTags('users')
 @Controller('v1/users')
 export class UsersController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(ProfileCache) private readonly profiles: ProfileCache,
+  ) {}
+
+  /** The user's profile: remembered by this gateway (ProfileCache) or read from identity. */
+  private async profileOf(userId: string): Promise<Profile> {
+    const known = this.profiles.get(userId);
+    if (known) return known;
+    const mark = this.profiles.mark();
+    const profile = await this.rpc.send(SUBJECTS.identity.userMe, { userId });
+    this.profiles.set(userId, profile, mark);
+    return profile;
+  }
 
   @Post()
   @HttpCode(201)
@@ -46,7 +60,7 @@ export class UsersController {
   async me(@CurrentSession() session: AuthenticatedSession, @Query() query: ProfileQueryDto): Promise<{ success: true } & AccountView> {
     const includes = new Set(query.include?.split(',') ?? []);
     const [profile, services] = await Promise.all([
-      this.rpc.send(SUBJECTS.identity.userMe, { userId: session.userId }),
+      this.profileOf(session.userId),
       includes.has('services') ? this.rpc.send(SUBJECTS.commerce.serviceList, { userId: session.userId }) : undefined,
     ]);
     return { success: true, ...profile, ...(services ? { services } : {}) };
@@ -59,7 +73,10 @@ export class UsersController {
   @ApiOperation({ summary: 'Update name and time zone (IANA)' })
   @ApiAnswer(200, 'Profile')
   async update(@CurrentSession() session: AuthenticatedSession, @Body() body: UpdateProfileDto): Promise<{ success: true } & Profile> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userUpdate, { ...body, userId: session.userId })) };
+    const profile = await this.rpc.send(SUBJECTS.identity.userUpdate, { ...body, userId: session.userId });
+    // Identity's event reaches every replica; this one forgets before it answers, whatever the event's timing.
+    this.profiles.forget(session.userId);
+    return { success: true, ...profile };
   }
 
   @Post('me/codes')

@@ -19,7 +19,7 @@ import { MailQueue } from '../mail/mail-queue.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { AccountsRepository, EmailTakenError } from './accounts.repository.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
-import { SESSION_EVENTS, type SessionEvents } from './session-events.js';
+import { IDENTITY_EVENTS, type IdentityEvents } from './identity-events.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 import { hashToken, newToken } from './tokens.js';
 import type { UserEntity } from './user.entity.js';
@@ -67,7 +67,7 @@ export class AccountsService {
     @Inject(SIGN_IN_LIMITER) private readonly limiter: SignInLimiter,
     @Inject(PUBLIC_URL) private readonly publicUrl: string,
     @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
-    @Inject(SESSION_EVENTS) private readonly sessionEvents: SessionEvents,
+    @Inject(IDENTITY_EVENTS) private readonly events: IdentityEvents,
   ) {
     this.accounts = new AccountsRepository(dataSource);
   }
@@ -162,7 +162,7 @@ export class AccountsService {
     const session = await this.accounts.findLiveSession(hashToken(token));
     if (!session) throw new AppError('INVALID_TOKEN', 'the session token is not valid; sign in again');
     await this.accounts.endSession(session.id);
-    await this.sessionEvents.revoked({ sessionId: session.id });
+    await this.events.revoked({ sessionId: session.id });
     if (session.impersonatorId) {
       const admin = await this.accounts.findById(session.impersonatorId);
       if (admin?.active) return { success: true, ...(await this.startSession(admin)) };
@@ -213,6 +213,7 @@ export class AccountsService {
     // Validated as a known zone (current or old name); kept by its current name.
     if (changes.tz !== undefined) clean.tz = canonicalTimeZone(changes.tz) ?? changes.tz;
     await this.accounts.updateProfile(userId, clean);
+    await this.events.userChanged({ userId });
     return this.me(userId);
   }
 
@@ -257,6 +258,7 @@ export class AccountsService {
   async verifyEmail(token: string): Promise<{ success: true }> {
     const userId = await this.accounts.verifyWithToken(hashToken(token));
     if (!userId) throw new AppError('LINK_INVALID', 'this verification link is not valid: it was used already or has expired');
+    await this.events.userChanged({ userId });
     return { success: true };
   }
 
@@ -287,7 +289,7 @@ export class AccountsService {
   async resetPassword(token: string, password: string): Promise<{ success: true }> {
     const userId = await this.accounts.resetWithToken(hashToken(token), await hashPassword(password));
     if (!userId) throw new AppError('LINK_INVALID', RESET_LINK_INVALID);
-    await this.sessionEvents.revoked({ userId });
+    await this.events.revoked({ userId });
     return { success: true };
   }
 

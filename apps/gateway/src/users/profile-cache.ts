@@ -1,0 +1,58 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { SUBJECTS, type Profile } from '@tinkerdesk/contracts';
+import { subscribeEvent } from '@tinkerdesk/nest-common';
+import { TtlCache } from '../auth/ttl-cache.js';
+
+/**
+ * The profiles `GET /v1/users/me` answered, remembered per user for a short time
+ * (PROFILE_CACHE_TTL_MS), so the hot path answers from the gateway without a round trip to identity.
+ * Identity announces every change of what `me` answers (identity.user.changed) and every password
+ * reset (identity.session.revoked for a user); every replica forgets that user's profile at once, and
+ * the replica that carried an update forgets it before answering. Cut off from NATS, it remembers
+ * nothing (TtlCache).
+ */
+export class ProfileCache {
+  private readonly cache: TtlCache<Profile>;
+  /** Counts every forgetting: a profile read before one (it may be older than the change) is not kept. */
+  private epoch = 0;
+
+  constructor(ttlMs: number, maxEntries = 50_000, now: () => number = Date.now) {
+    this.cache = new TtlCache(ttlMs, maxEntries, now);
+  }
+
+  get(userId: string): Profile | undefined {
+    return this.cache.get(userId);
+  }
+
+  /** Where a read of identity starts: hand it to `set` with what the read answered. */
+  mark(): number {
+    return this.epoch;
+  }
+
+  /** Keeps `profile` unless a change was announced since the read began at `mark`. */
+  set(userId: string, profile: Profile, mark: number): void {
+    if (mark === this.epoch) this.cache.set(userId, profile);
+  }
+
+  forget(userId: string): void {
+    this.epoch++;
+    this.cache.delete(userId);
+  }
+
+  setConnected(connected: boolean): void {
+    this.epoch++;
+    this.cache.setConnected(connected);
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /** Hears identity's announcements. */
+  listen(nc: NatsConnection, prefix: string): void {
+    subscribeEvent(nc, prefix, SUBJECTS.identity.userChanged, (event) => this.forget(event.userId));
+    subscribeEvent(nc, prefix, SUBJECTS.identity.sessionRevoked, (event) => {
+      if ('userId' in event) this.forget(event.userId);
+    });
+  }
+}
