@@ -111,18 +111,37 @@ export async function clientTypes(document) {
   );
 }
 
+/** Removes the object store buckets a gateway opened under `prefix`. */
+async function destroyBuckets(prefix) {
+  const { connect } = await import('@nats-io/transport-node');
+  const { Objm } = await import('@nats-io/obj');
+  const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://localhost:4222' });
+  try {
+    const objm = new Objm(nc);
+    for await (const status of objm.list()) {
+      if (status.bucket.startsWith(`${prefix}_`)) await (await objm.open(status.bucket)).destroy();
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
 /** Starts the built gateway in this process (NATS on localhost, nothing else) and reads its document. */
 async function servedDocument() {
   const web = mkdtempSync(join(tmpdir(), 'tinkerdesk-api-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html>');
   const { startGateway } = await import(pathToFileURL(join(ROOT, 'apps/gateway/dist/start.js')).href);
+  const prefix = `apigen${randomBytes(3).toString('hex')}`;
   const gateway = await startGateway({
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     PORT: '0',
     HOST: '127.0.0.1',
-    NATS_PREFIX: `apigen${randomBytes(3).toString('hex')}`,
+    NATS_PREFIX: prefix,
+    // The gateway opens its object stores at start; JetStream reserves their caps on its disk.
+    CONVERSION_STORE_MAX_BYTES: String(1024 ** 2),
+    FILES_STORE_MAX_BYTES: String(1024 ** 2),
     PUBLIC_URL: DOCUMENT_PUBLIC_URL,
     WEB_DIST: web,
   });
@@ -131,6 +150,7 @@ async function servedDocument() {
     return await response.json();
   } finally {
     await gateway.close();
+    await destroyBuckets(prefix);
   }
 }
 

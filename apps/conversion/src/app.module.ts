@@ -1,12 +1,13 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CONVERSION_BUCKET, CONVERSION_QUEUE, PLATFORM_VERSION } from '@tinkerdesk/contracts';
-import { createRedis, openFileStore, pingRedis, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
+import { createRedis, openFileStore, pingRedis, savedFileStorage, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { schema } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { SavedFilesModule } from './files/saved-files.module.js';
 import { ConversionJobsModule } from './jobs/conversion-jobs.module.js';
 
 const RESOURCES = Symbol('RESOURCES');
@@ -47,6 +48,11 @@ export class AppModule implements OnApplicationShutdown {
             bytesPerDay: config.CONVERSION_BYTES_PER_DAY,
             redisPrefix: config.REDIS_PREFIX,
           },
+        }),
+        SavedFilesModule.register({
+          storage: savedFileStorage(config, () => nats),
+          logger,
+          settings: { maxBytes: config.FILES_MAX_BYTES, quotaBytes: config.FILES_QUOTA_BYTES, urlTtlSeconds: config.FILES_URL_TTL_SECONDS },
         }),
       ],
       providers: [{ provide: RESOURCES, useValue: { queue, redis, nats } satisfies Resources }],

@@ -1,4 +1,4 @@
-import { commonSchema, databaseSchema, env, fileStoreSchema, redisSchema } from '@tinkerdesk/nest-common';
+import { commonSchema, databaseSchema, env, fileStoreSchema, redisSchema, savedFilesSchema } from '@tinkerdesk/nest-common';
 
 /** The environment of the conversion listener and workers; nothing else in them reads process.env. */
 export const schema = {
@@ -6,6 +6,7 @@ export const schema = {
   ...databaseSchema,
   ...redisSchema,
   ...fileStoreSchema,
+  ...savedFilesSchema,
   HEALTH_PORT: env.port(0),
   /** Jobs one worker process runs at once (LibreOffice and Chromium work one document at a time each). */
   WORKER_CONCURRENCY: env.int(2, 1, 64),

@@ -1,4 +1,4 @@
-import { bootstrapService, type ServiceHandle } from '@tinkerdesk/nest-common';
+import { bootstrapService, checkSavedFilesConfig, type ServiceHandle } from '@tinkerdesk/nest-common';
 import { HealthService } from '@tinkerdesk/persistence';
 import { AppModule } from './app.module.js';
 import { schema } from './config.js';
@@ -9,6 +9,7 @@ export function startService(env: Record<string, string | undefined> = process.e
     name: 'conversion',
     schema,
     env,
+    check: checkSavedFilesConfig,
     module: (config, logger) => AppModule.register(config, logger),
     readiness: (app) => () => app.get(HealthService).ready(),
   });

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { RpcClient } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ConversionModule } from './conversion/conversion.module.js';
+import { FilesModule } from './files/files.module.js';
 import { BearerGuard } from './auth/bearer.guard.js';
 import { ContactController } from './contact/contact.controller.js';
 import { HealthController } from './health/health.controller.js';
@@ -34,7 +35,7 @@ export class AppModule {
     forgetWhileDisconnected(rpc.connection, [sessions, profiles]);
     return {
       module: AppModule,
-      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions, profiles), ConversionModule],
+      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions, profiles), ConversionModule, FilesModule],
       controllers: [
         HealthController,
         UsersController,

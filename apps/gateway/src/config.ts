@@ -1,5 +1,14 @@
 import { isIP } from 'node:net';
-import { commonSchema, ConfigError, env, fileStoreSchema, redisSchema, type ConfigOf, type Field } from '@tinkerdesk/nest-common';
+import {
+  commonSchema,
+  ConfigError,
+  env,
+  fileStoreSchema,
+  redisSchema,
+  savedFilesSchema,
+  type ConfigOf,
+  type Field,
+} from '@tinkerdesk/nest-common';
 
 /** Express's names for address ranges, allowed in TRUST_PROXY next to addresses and CIDR blocks. */
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -54,6 +63,7 @@ export const schema = {
   ...commonSchema,
   ...redisSchema,
   ...fileStoreSchema,
+  ...savedFilesSchema,
   PORT: env.port(8080),
   HOST: env.str('0.0.0.0'),
   BODY_LIMIT: env.int(1_048_576, 1024, 64 * 1_048_576),

@@ -5,7 +5,16 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import helmet from 'helmet';
-import { announceReady, createLogger, loadConfigOrExit, PinoNestLogger, RpcClient, type Logger } from '@tinkerdesk/nest-common';
+import {
+  announceReady,
+  checkSavedFilesConfig,
+  createLogger,
+  LOCAL_STORAGE_PATH,
+  loadConfigOrExit,
+  PinoNestLogger,
+  RpcClient,
+  type Logger,
+} from '@tinkerdesk/nest-common';
 import { AppModule } from './app.module.js';
 import { schema, type GatewayConfig } from './config.js';
 import { HttpErrorFilter } from './http/error.filter.js';
@@ -30,8 +39,12 @@ export interface GatewayHandle {
  * read, as no route of /v1 reads one.
  */
 function onlyWithBody(parser: express.RequestHandler): express.RequestHandler {
-  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : parser(req, res, next));
+  return (req, res, next) =>
+    req.method === 'GET' || req.method === 'HEAD' || req.path.startsWith(STORAGE_PREFIX) ? next() : parser(req, res, next);
 }
+
+/** The site's own file storage takes raw bodies (a signed PUT streams into the store), never parsed ones. */
+const STORAGE_PREFIX = `${LOCAL_STORAGE_PATH.slice('/v1'.length)}/`;
 
 function corsOrigin(value: string): string | string[] | boolean {
   if (value === '*') return '*';
@@ -118,7 +131,7 @@ export async function createGatewayApp(
 
 /** Builds the gateway from the environment, listens on PORT and HOST, and tells a supervising parent it serves. */
 export async function startGateway(env: Record<string, string | undefined> = process.env): Promise<GatewayHandle> {
-  const config = loadConfigOrExit(schema, env);
+  const config = loadConfigOrExit(schema, env, checkSavedFilesConfig);
   const { app, logger } = await createGatewayApp(config);
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   EMAIL_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** Saving this file would take the account past its storage quota (FILES_QUOTA_BYTES). */
+  QUOTA_EXCEEDED: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,

@@ -9,3 +9,4 @@ export * from './identity.js';
 export * from './time-zones.js';
 export * from './commerce.js';
 export * from './fetch.js';
+export * from './files.js';

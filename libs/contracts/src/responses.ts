@@ -8,6 +8,7 @@
 import type { AccountView } from './account-views.js';
 import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
 import type { SourceFormat, TargetFormat } from './conversion-formats.js';
+import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
 import type { HealthReport, PublicHealthReport } from './health.js';
 import type {
   AuthResult,
@@ -56,6 +57,10 @@ export interface ResponseMap {
     /** `cancelled`: it was still waiting or running; `deleted`: it had ended, its files are gone. */
     state: 'cancelled' | 'deleted';
   };
+  SavedFileCreated: Success & { file: SavedFileView; upload: UploadTicket };
+  SavedFile: Success & { file: SavedFileView };
+  SavedFiles: Success & SavedFileList;
+  FileDownload: Success & DownloadTicket;
   Health: HealthReport | PublicHealthReport;
   Probe: { status: 'up' };
 }

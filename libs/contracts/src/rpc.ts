@@ -1,4 +1,6 @@
 import type { CreateConversionJobMessage, ListJobsMessage, OwnedJobMessage } from './conversion.js';
+import type { CreateSavedFileMessage, ListFilesMessage, OwnedFileMessage } from './files.js';
+import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
 import type { ConversionJobList, ConversionJobView } from './conversion-views.js';
 import type { UserServicesMessage } from './commerce.js';
 import type { ServiceView } from './commerce-views.js';
@@ -77,6 +79,11 @@ export interface RpcMap {
   [SUBJECTS.conversion.jobGet]: { request: OwnedJobMessage; response: ConversionJobView };
   [SUBJECTS.conversion.jobList]: { request: ListJobsMessage; response: ConversionJobList };
   [SUBJECTS.conversion.jobDelete]: { request: OwnedJobMessage; response: Done & { state: 'cancelled' | 'deleted' } };
+  [SUBJECTS.conversion.fileCreate]: { request: CreateSavedFileMessage; response: { file: SavedFileView; upload: UploadTicket } };
+  [SUBJECTS.conversion.fileComplete]: { request: OwnedFileMessage; response: SavedFileView };
+  [SUBJECTS.conversion.fileList]: { request: ListFilesMessage; response: SavedFileList };
+  [SUBJECTS.conversion.fileDownload]: { request: OwnedFileMessage; response: DownloadTicket };
+  [SUBJECTS.conversion.fileDelete]: { request: OwnedFileMessage; response: Done };
 }
 
 /** The one map from each event subject (published to every subscriber, no reply) to its payload. */

@@ -44,6 +44,11 @@ export const SUBJECTS = {
     jobGet: 'conversion.job.get',
     jobList: 'conversion.job.list',
     jobDelete: 'conversion.job.delete',
+    fileCreate: 'conversion.file.create',
+    fileComplete: 'conversion.file.complete',
+    fileList: 'conversion.file.list',
+    fileDownload: 'conversion.file.download',
+    fileDelete: 'conversion.file.delete',
   },
 } as const satisfies Record<ServiceName, Record<string, string>>;
 

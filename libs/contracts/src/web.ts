@@ -11,4 +11,5 @@ export * from './commerce-views.js';
 export * from './conversion-views.js';
 export * from './account-views.js';
 export * from './conversion-formats.js';
+export * from './files-views.js';
 export * from './responses.js';

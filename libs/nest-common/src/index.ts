@@ -13,3 +13,4 @@ export * from './ready.js';
 export * from './redis.js';
 export * from './rate-limit.js';
 export * from './safe-fetch.js';
+export * from './saved-file-storage.js';

@@ -4,3 +4,4 @@ export * from './oidc-provider.js';
 export * from './epubcheck.js';
 export * from './files.js';
 export * from './shared-platform.js';
+export * from './s3-server.js';

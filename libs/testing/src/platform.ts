@@ -64,6 +64,8 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     NATS_PREFIX: `t${id}`,
     REDIS_URL: 'redis://localhost:6379',
     REDIS_PREFIX: `t${id}`,
+    // JetStream reserves each object store's cap on its disk: test runs side by side must not run it out.
+    FILES_STORE_MAX_BYTES: String(256 * 1024 ** 2),
     WEB_DIST: web,
     PORT: '0',
     HOST: '127.0.0.1',

@@ -469,6 +469,28 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     ],
     "description": "POST /v1/users/{guid}/fetch: a URL's content fetched by the server for the browser tools (no CORS in the way). `content` is the body in base64 (any kind of file); `url` is where it came from after redirects."
   },
+  "FileDownloadResponse": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string"
+      },
+      "expires": {
+        "type": "string"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "expires",
+      "success",
+      "url"
+    ]
+  },
   "FormatKind": {
     "type": "string",
     "enum": [
@@ -876,6 +898,132 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "success"
     ]
   },
+  "SavedFileCreatedResponse": {
+    "type": "object",
+    "properties": {
+      "file": {
+        "$ref": "#/components/schemas/SavedFileView"
+      },
+      "upload": {
+        "$ref": "#/components/schemas/UploadTicket"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "file",
+      "success",
+      "upload"
+    ]
+  },
+  "SavedFileResponse": {
+    "type": "object",
+    "properties": {
+      "file": {
+        "$ref": "#/components/schemas/SavedFileView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "file",
+      "success"
+    ]
+  },
+  "SavedFilesResponse": {
+    "type": "object",
+    "properties": {
+      "files": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/SavedFileView"
+        }
+      },
+      "total": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "limit": {
+        "type": "number"
+      },
+      "usedBytes": {
+        "type": "number",
+        "description": "Bytes the caller's files take, and may take at most."
+      },
+      "quotaBytes": {
+        "type": "number"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "files",
+      "limit",
+      "offset",
+      "quotaBytes",
+      "success",
+      "total",
+      "usedBytes"
+    ]
+  },
+  "SavedFileState": {
+    "type": "string",
+    "enum": [
+      "pending",
+      "stored"
+    ],
+    "description": "pending: a signed upload URL was handed out and the file has not been confirmed yet; stored: it is saved."
+  },
+  "SavedFileView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "filename": {
+        "type": "string"
+      },
+      "mediaType": {
+        "type": "string"
+      },
+      "size": {
+        "type": "number",
+        "description": "Bytes."
+      },
+      "state": {
+        "$ref": "#/components/schemas/SavedFileState"
+      },
+      "created": {
+        "type": "string"
+      },
+      "modified": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "filename",
+      "mediaType",
+      "size",
+      "state",
+      "created",
+      "modified"
+    ]
+  },
   "ServiceHealth": {
     "type": "object",
     "properties": {
@@ -1033,6 +1181,36 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "extension",
       "mediaType"
     ]
+  },
+  "UploadTicket": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string"
+      },
+      "method": {
+        "type": "string",
+        "enum": [
+          "PUT"
+        ]
+      },
+      "headers": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
+        }
+      },
+      "expires": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "url",
+      "method",
+      "headers",
+      "expires"
+    ],
+    "description": "Where to PUT the file: a short-lived signed URL (S3 presigned, or this site's own signed storage). Send exactly these headers and the declared number of bytes; 200 means it is stored."
   },
   "VerificationSentResponse": {
     "type": "object",
