@@ -8,6 +8,8 @@
 export const CAPABILITIES = {
   /** File and URL conversion on the server (POST /v1/convert/..., its page). */
   serverConversion: { built: true, name: 'Server conversion' },
+  /** Saved files: "Save to my files" on results and tool outputs, listed on /account (POST /v1/files...). */
+  savedFiles: { built: true, name: 'Saved files' },
   /** Provider services and products, public pages, orders, payment and receipts. */
   selling: { built: false, name: 'Selling from a public page' },
   /** Payment requests, plans, payment methods and the timeline in Billing. */

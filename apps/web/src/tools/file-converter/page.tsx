@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { PATHS, signInPath } from '../../routes/paths';
 import { errorText } from '../../shared/api';
 import { useSession } from '../../shared/session/session';
+import { SaveToFilesButton } from '../../features/files/components/SaveToFilesButton';
 import { saveFile } from '../kit/actions';
 import { FileDrop } from '../kit/files';
 import { formatSize } from '../kit/format';
@@ -163,6 +164,13 @@ export default function FileConverterPage(_: ToolPageProps) {
   async function startAll() {
     const ready = items.filter((i) => i.status === 'ready' && i.format && i.to);
     for (let i = 0; i < ready.length; i += PARALLEL) await Promise.all(ready.slice(i, i + PARALLEL).map((item) => start(item)));
+  }
+
+  /** The converted file of a completed job, typed as it was converted. */
+  async function resultOf(job: ConversionJobView): Promise<Blob> {
+    if (!token) throw new Error('Sign in to keep the result.');
+    const blob = await downloadResult(job.id, token);
+    return job.output && blob.type !== job.output.mediaType ? new Blob([blob], { type: job.output.mediaType }) : blob;
   }
 
   async function download(job: ConversionJobView) {
@@ -358,6 +366,7 @@ export default function FileConverterPage(_: ToolPageProps) {
                     <button type="button" className="button button-small button-primary" onClick={() => void download(item.job!)}>
                       Download
                     </button>
+                    <SaveToFilesButton data={() => resultOf(item.job!)} filename={item.job.output.filename} />
                   </div>
                 ) : null}
                 {item.status === 'failed' ? (
@@ -413,9 +422,12 @@ export default function FileConverterPage(_: ToolPageProps) {
                   </td>
                   <td className="job-actions">
                     {job.state === 'completed' ? (
-                      <button type="button" className="button button-small" onClick={() => void download(job)}>
-                        Download
-                      </button>
+                      <>
+                        <button type="button" className="button button-small" onClick={() => void download(job)}>
+                          Download
+                        </button>
+                        {job.output ? <SaveToFilesButton data={() => resultOf(job)} filename={job.output.filename} /> : null}
+                      </>
                     ) : null}
                     <button type="button" className="button button-small button-ghost" onClick={() => void remove(job)}>
                       {job.state === 'queued' || job.state === 'active' ? 'Cancel' : 'Delete'}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SaveToFilesButton } from '../../features/files/components/SaveToFilesButton';
 
 /**
  * Copies text to the clipboard; says "Copied" for a moment (announced to screen readers). A Blob of text
@@ -65,22 +66,30 @@ export function DownloadButton({
   type,
   label = 'Download',
   disabled,
+  saveable = true,
 }: {
   data: Blob | string | (() => Blob | string);
   filename: string;
   type?: string;
   label?: string;
   disabled?: boolean;
+  /** Offers "Save to my files" beside it to signed-in users (off where a download is not a result). */
+  saveable?: boolean;
 }) {
   return (
-    <button
-      type="button"
-      className="button button-small"
-      disabled={disabled}
-      onClick={() => saveFile(typeof data === 'function' ? data() : data, filename, type)}
-    >
-      {label}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={disabled}
+        onClick={() => saveFile(typeof data === 'function' ? data() : data, filename, type)}
+      >
+        {label}
+      </button>
+      {saveable ? (
+        <SaveToFilesButton data={data} filename={filename} {...(type ? { type } : {})} {...(disabled ? { disabled } : {})} />
+      ) : null}
+    </>
   );
 }
 

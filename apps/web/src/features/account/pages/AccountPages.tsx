@@ -8,21 +8,23 @@ import { Page } from '../../../shared/Page';
 import { session, useSession } from '../../../shared/session/session';
 import { requestPasswordReset } from '../../auth/api';
 import { RequireAuth } from '../../auth/RequireAuth';
+import { MyFilesSection } from '../../files/components/MyFilesSection';
 import { useLogout } from '../../auth/use-logout';
 import { browserTimeZone, loadTimeZones, type TimeZoneData } from '../time-zones';
 import { requestVerification, updateProfile } from '../api';
 
-/** /account (signed-in users): profile, email verification, password. */
+/** /account (signed-in users): profile, email verification, password, saved files. */
 export function AccountPage() {
   return (
     <RequireAuth>
-      <Page title="Account" lead="Your profile and sign-in." wide>
+      <Page title="Account" lead="Your profile, sign-in and saved files." wide>
         <VerificationResult />
         <div className="account-grid">
           <ProfileSection />
           <EmailSection />
           <SecuritySection />
         </div>
+        <MyFilesSection />
       </Page>
     </RequireAuth>
   );

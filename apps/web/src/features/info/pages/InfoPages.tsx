@@ -26,6 +26,13 @@ export function HelpPage() {
           can download it.
         </p>
       </Coming>
+      <Coming what="savedFiles" as="section">
+        <h2>Saved files</h2>
+        <p>
+          Signed in, “Save to my files” beside a download keeps that file in your account. Your account page lists your saved files to
+          download or delete; only you can reach them, and each download link works for a few minutes.
+        </p>
+      </Coming>
       <h2>Accounts</h2>
       <p>
         You do not need an account for the tools. An account keeps your name and time zone, and you can sign in with a password or with
@@ -145,7 +152,15 @@ export function AboutPage() {
 
 /** A question, its answer, and the capability it is about when that is not built for everyone yet. */
 const FAQ: Array<[string, ReactNode, Capability?]> = [
-  ['Are my files uploaded?', 'No. The tools run in your browser; what you give them stays on your device.'],
+  [
+    'Are my files uploaded?',
+    'No. The tools run in your browser; what you give them stays on your device, unless you convert it on the server or save it to your files.',
+  ],
+  [
+    'Can I keep results on Tinkerdesk?',
+    'Yes, when signed in: “Save to my files” beside a download keeps the file in your account, within its storage quota; your account page lists them to download or delete. Only you can reach them.',
+    'savedFiles',
+  ],
   [
     'What happens to a file I convert on the server?',
     'It is converted by a worker and then deleted; the converted result is kept for at most 24 hours so you can download it.',
@@ -242,6 +257,10 @@ export function PrivacyPage() {
           hours.
         </p>
       </Coming>
+      <Coming what="savedFiles" as="section">
+        <h2>Saved files</h2>
+        <p>Files you save to your files are stored privately for your account until you delete them.</p>
+      </Coming>
       <h2>Accounts</h2>
       <p>
         For an account we store your email address, name and time zone, and your password only in hashed form. We use your email address
@@ -271,6 +290,9 @@ export function SecurityPage() {
         <li>The tools run in your browser, so your files stay on your device.</li>
         <Coming what="serverConversion" as="li">
           Files sent for server conversion are deleted after conversion; results expire after at most 24 hours.
+        </Coming>
+        <Coming what="savedFiles" as="li">
+          Saved files are private to your account: they upload and download only through signed links that expire within minutes.
         </Coming>
         <li>Every protected API call is checked on the server against your session token.</li>
         <li>

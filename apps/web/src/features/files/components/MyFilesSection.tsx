@@ -1,0 +1,157 @@
+import type { SavedFileList, SavedFileView } from '@tinkerdesk/contracts/web';
+import { useCallback, useEffect, useState } from 'react';
+import { errorText } from '../../../shared/api';
+import { formatLongDate } from '../../../shared/dates';
+import { useSession } from '../../../shared/session/session';
+import { formatSize } from '../../../tools/kit/format';
+import { ProgressBar } from '../../../tools/kit/progress';
+import { deleteFile, fileDownloadUrl, listFiles } from '../api';
+
+const PAGE = 50;
+
+/** Opens a signed download URL: the storage answers the file as an attachment under its name. */
+function openDownload(url: string, filename: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** /account#files: the files the user saved ("Save to my files"), with download and delete. */
+export function MyFilesSection() {
+  const { token, profile } = useSession();
+  const [list, setList] = useState<SavedFileList | null>(null);
+  const [error, setError] = useState('');
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(
+    (limit = PAGE): Promise<void> =>
+      token
+        ? listFiles(token, 0, limit).then(
+            ({ success: _ok, ...answer }) => {
+              setList(answer);
+              setError('');
+            },
+            (failure: unknown) => setError(errorText(failure)),
+          )
+        : Promise.resolve(),
+    [token],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function download(file: SavedFileView) {
+    if (!token) return;
+    setBusy(file.id);
+    try {
+      openDownload(await fileDownloadUrl(token, file.id), file.filename);
+      setError('');
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(file: SavedFileView) {
+    if (!token) return;
+    setBusy(file.id);
+    try {
+      await deleteFile(token, file.id);
+      setConfirming(null);
+      await load(Math.max(PAGE, list?.files.length ?? PAGE));
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="card account-card my-files" id="files" aria-labelledby="files-heading">
+      <h2 id="files-heading">My files</h2>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {list === null ? (
+        error ? null : (
+          <p role="status">Loading…</p>
+        )
+      ) : (
+        <>
+          <ProgressBar
+            value={list.quotaBytes > 0 ? list.usedBytes / list.quotaBytes : 0}
+            label={`${formatSize(list.usedBytes)} of ${formatSize(list.quotaBytes)} used`}
+          />
+          {list.files.length === 0 ? (
+            <p className="empty-state-text">
+              No saved files yet. Use “Save to my files” on a conversion result or a tool’s output to keep it here.
+            </p>
+          ) : (
+            <ul className="file-list">
+              {list.files.map((file) => (
+                <li key={file.id} className="file-row">
+                  <span className="file-name">
+                    <strong>{file.filename}</strong>
+                    <small>
+                      {formatSize(file.size)} · {formatLongDate(file.created, profile?.tz)}
+                    </small>
+                  </span>
+                  {confirming === file.id ? (
+                    <span className="file-actions" role="group" aria-label={`Delete ${file.filename}?`}>
+                      <span>Delete it?</span>
+                      <button
+                        type="button"
+                        className="button button-small button-danger"
+                        disabled={busy === file.id}
+                        onClick={() => void remove(file)}
+                      >
+                        Delete
+                      </button>
+                      <button type="button" className="button button-small button-ghost" onClick={() => setConfirming(null)}>
+                        Keep
+                      </button>
+                    </span>
+                  ) : (
+                    <span className="file-actions">
+                      <button
+                        type="button"
+                        className="button button-small"
+                        disabled={busy === file.id}
+                        aria-label={`Download ${file.filename}`}
+                        onClick={() => void download(file)}
+                      >
+                        Download
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small button-ghost"
+                        aria-label={`Delete ${file.filename}`}
+                        onClick={() => setConfirming(file.id)}
+                      >
+                        Delete
+                      </button>
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.total > list.files.length ? (
+            <button type="button" className="button button-small" onClick={() => void load(list.files.length + PAGE)}>
+              Show more ({list.total - list.files.length})
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
