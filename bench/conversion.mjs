@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Conversion through the real platform against the same work done directly, in one run:
-//   1. per job: PNG → WebP (sharp) and DOCX → PDF (LibreOffice) through /v1 (upload, poll, download)
+//   1. per job: PNG → WebP (sharp) and DOCX → PDF (LibreOffice) through /v1 (upload, wait, download)
 //      against sharp and a warm soffice called directly (goal: at most 1.2 times);
 //   2. LibreOffice cold (libreoffice-convert: a fresh profile and soffice per document) against warm
 //      (one soffice kept by the engine, driven through its UNO bridge);
@@ -88,12 +88,12 @@ async function submit(bytes, filename, to, extra = {}) {
   return (await res.json()).job.id;
 }
 
+/** Waits for the job the way an integrator should: a long poll (GET ?wait=30), not a polling loop. */
 async function done(id) {
   for (;;) {
-    const { job } = await (await fetch(`${platform.url}/v1/convert/jobs/${id}`, { headers: auth })).json();
+    const { job } = await (await fetch(`${platform.url}/v1/convert/jobs/${id}?wait=30`, { headers: auth })).json();
     if (job.state === 'completed') return;
     if (job.state !== 'queued' && job.state !== 'active') throw new Error(`job ${id} ${job.state}: ${job.error}`);
-    await new Promise((r) => setTimeout(r, 10));
   }
 }
 

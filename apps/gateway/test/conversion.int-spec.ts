@@ -121,6 +121,24 @@ describe('uploads', () => {
     expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
   });
 
+  it('holds GET ?wait=N until the job finishes (a long poll), and refuses a wait out of range', async () => {
+    const job = await created(await upload(alice, await png(300, 200), 'wait.png', { to: 'jpg' }, 'image/png'));
+    // Answered when the worker announces the job finished, not after the 30 s asked for (the test's
+    // own timeout is shorter).
+    const waited = await platform.call('GET', `/v1/convert/jobs/${job.id}?wait=30`, undefined, alice);
+    expect(waited).toMatchObject({ status: 200, body: { job: { id: job.id, state: 'completed', progress: 100 } } });
+    // A finished job answers at once, whatever the wait.
+    expect(await platform.call('GET', `/v1/convert/jobs/${job.id}?wait=30`, undefined, alice)).toMatchObject({ status: 200 });
+    // Another account waits for nothing: 404 at once.
+    expect(await platform.call('GET', `/v1/convert/jobs/${job.id}?wait=30`, undefined, bob)).toMatchObject({ status: 404 });
+    for (const wait of ['31', '-1', 'soon']) {
+      expect(await platform.call('GET', `/v1/convert/jobs/${job.id}?wait=${wait}`, undefined, alice)).toMatchObject({
+        status: 400,
+        body: { error: 'VALIDATION_FAILED' },
+      });
+    }
+  }, 20_000);
+
   it('converts text to DOCX and that DOCX to PDF with LibreOffice', async () => {
     const text = new TextEncoder().encode('Minutes of the meeting.\nEverything converted.\n');
     const docxJob = await finished((await created(await upload(alice, text, 'minutes.txt', { to: 'docx' }, 'text/plain'))).id);

@@ -216,7 +216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State, progress in percent and error of a conversion job */
+        /**
+         * State, progress in percent and error of a conversion job
+         * @description With wait=N (up to 30 s), the answer waits until the job has finished or N seconds have passed (a long poll, instead of polling).
+         */
         get: operations["ConversionController_job"];
         put?: never;
         post?: never;
@@ -2251,7 +2254,10 @@ export interface operations {
     };
     ConversionController_job: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Seconds to wait for the job to finish before answering (long poll); 0 answers at once */
+                wait?: number;
+            };
             header?: never;
             path: {
                 id: string;

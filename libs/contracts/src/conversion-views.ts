@@ -69,6 +69,12 @@ export interface ConversionJobView {
   expires: string;
 }
 
+/** conversion.job.finished: a job reached a final state (a gateway answers whoever waits for it). */
+export interface JobFinishedEvent {
+  id: string;
+  state: JobState;
+}
+
 /** GET /v1/convert/jobs: the caller's jobs, newest first. */
 export interface ConversionJobList {
   jobs: ConversionJobView[];

@@ -197,3 +197,22 @@ export class JobIdParamDto {
   @IsUUID('4', { message: 'id must be a UUID' })
   id!: string;
 }
+
+/** Longest a GET of a job may wait for it to finish, in seconds. */
+export const JOB_WAIT_MAX_SECONDS = 30;
+
+/** HTTP: GET /v1/convert/jobs/{id}?wait=N */
+export class JobWaitQueryDto {
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: JOB_WAIT_MAX_SECONDS,
+    default: 0,
+    description: 'Seconds to wait for the job to finish before answering (long poll); 0 answers at once',
+  })
+  @Optional()
+  @Type(() => Number)
+  @IsInt({ message: 'wait must be a whole number of seconds' })
+  @Min(0, { message: `wait must be from 0 to ${JOB_WAIT_MAX_SECONDS} seconds` })
+  @Max(JOB_WAIT_MAX_SECONDS, { message: `wait must be from 0 to ${JOB_WAIT_MAX_SECONDS} seconds` })
+  wait?: number;
+}

@@ -1,7 +1,7 @@
 import type { CreateConversionJobMessage, ListJobsMessage, OwnedJobMessage } from './conversion.js';
 import type { CreateSavedFileMessage, ListFilesMessage, OwnedFileMessage } from './files.js';
 import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
-import type { ConversionJobList, ConversionJobView } from './conversion-views.js';
+import type { ConversionJobList, ConversionJobView, JobFinishedEvent } from './conversion-views.js';
 import type { UserServicesMessage } from './commerce.js';
 import type { ServiceView } from './commerce-views.js';
 import type { ServiceHealth } from './health.js';
@@ -90,6 +90,7 @@ export interface RpcMap {
 export interface EventMap {
   [SUBJECTS.identity.sessionRevoked]: SessionRevokedEvent;
   [SUBJECTS.identity.userChanged]: UserChangedEvent;
+  [SUBJECTS.conversion.jobFinished]: JobFinishedEvent;
 }
 
 export type EventSubject = keyof EventMap;

@@ -44,6 +44,7 @@ export const SUBJECTS = {
     jobGet: 'conversion.job.get',
     jobList: 'conversion.job.list',
     jobDelete: 'conversion.job.delete',
+    jobFinished: 'conversion.job.finished',
     fileCreate: 'conversion.file.create',
     fileComplete: 'conversion.file.complete',
     fileList: 'conversion.file.list',

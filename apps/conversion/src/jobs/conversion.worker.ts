@@ -9,6 +9,7 @@ import {
   detectSourceFormat,
   pairProblem,
   sourceFormat,
+  SUBJECTS,
   TARGET_FORMATS,
   type SourceFormat,
 } from '@tinkerdesk/contracts';
@@ -19,6 +20,7 @@ import {
   loadConfigOrExit,
   openFileStore,
   parseAllowedHosts,
+  publishEvent,
   safeFetch,
   type ConfigOf,
   type FetchPolicy,
@@ -165,6 +167,13 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   };
   const engines = new Engines(config, policy);
 
+  /** Tells the gateways a job reached its final state (GET /v1/convert/jobs/{id}?wait answers at once). */
+  const finished = (id: string, state: 'completed' | 'failed'): void => {
+    publishEvent(nc, config.NATS_PREFIX, SUBJECTS.conversion.jobFinished, { id, state }).catch((err: unknown) =>
+      logger.warn({ err, jobId: id }, 'could not announce a finished job'),
+    );
+  };
+
   const step = async (job: Job<ConversionJobData>, id: string, progress: number): Promise<boolean> => {
     const running = await jobs.progress(id, progress);
     if (running) await job.updateProgress(progress);
@@ -178,6 +187,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
       // Started again after its workers died every time (each start that never finished): a poison job.
       const reason = 'the conversion stopped its worker every time it was tried, and was given up';
       await jobs.fail(record.id, reason);
+      finished(record.id, 'failed');
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       logger.error({ jobId: record.id, starts: job.attemptsStarted }, 'conversion given up: its workers died every time');
       throw new UnrecoverableError(reason);
@@ -217,7 +227,8 @@ export async function startWorker(env: Record<string, string | undefined> = proc
         { filename: output.filename, mediaType: output.mediaType, size: output.data.byteLength },
         filename,
       );
-      if (!kept) await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
+      if (kept) finished(record.id, 'completed');
+      else await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       await job.updateProgress(100);
       logger.info({ jobId: record.id, from: format.id, to: record.target, size: output.data.byteLength }, 'conversion completed');
@@ -225,6 +236,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
       const reason = finalReason(error);
       if (reason === undefined) throw error; // worth another attempt (BullMQ retries with backoff)
       await jobs.fail(record.id, reason);
+      finished(record.id, 'failed');
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       throw new UnrecoverableError(reason);
     }
@@ -249,7 +261,11 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     if (!job || err instanceof UnrecoverableError || err.name === 'UnrecoverableError') return;
     if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
       const reason = 'the conversion failed every time it was tried; please try again later';
-      void jobs.fail(job.data.id, reason).catch(() => undefined);
+      const id = job.data.id;
+      void jobs.fail(id, reason).then(
+        () => finished(id, 'failed'),
+        () => undefined,
+      );
       void files.delete(conversionInputKey(job.data.id)).catch(() => undefined);
     }
   });

@@ -8,6 +8,7 @@ import {
   Param,
   Post,
   Query,
+  Req,
   Res,
   UploadedFile,
   UseGuards,
@@ -23,7 +24,9 @@ import {
   ConvertFetchDto,
   ConvertUploadDto,
   detectSourceFormat,
+  JOB_WAIT_MAX_SECONDS,
   JobIdParamDto,
+  JobWaitQueryDto,
   ListQueryDto,
   pairProblem,
   SOURCE_FORMATS,
@@ -38,13 +41,17 @@ import {
 } from '@tinkerdesk/contracts';
 import { checkUrl, parseAllowedHosts, RpcClient, type FetchPolicy, type ObjectStore } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { FILE_STORE } from './file-store.provider.js';
+import { JobWaiter } from './job-waiter.js';
 import type { StoredUpload } from './object-store-storage.js';
+
+/** States a job does not leave. */
+const FINAL_STATES = new Set(['completed', 'failed', 'cancelled', 'expired']);
 
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -79,6 +86,7 @@ export class ConversionController {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(FILE_STORE) private readonly files: ObjectStore,
+    @Inject(JobWaiter) private readonly waiter: JobWaiter,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.policy = {
@@ -208,15 +216,32 @@ export class ConversionController {
   }
 
   @Get('jobs/:id')
-  @ApiOperation({ summary: 'State, progress in percent and error of a conversion job' })
+  @ApiOperation({
+    summary: 'State, progress in percent and error of a conversion job',
+    description: `With wait=N (up to ${JOB_WAIT_MAX_SECONDS} s), the answer waits until the job has finished or N seconds have passed (a long poll, instead of polling).`,
+  })
   @ApiAnswer(200, 'ConversionJob')
   @ApiErrors('NOT_FOUND')
   async job(
     @CurrentSession() session: AuthenticatedSession,
     @Param() params: JobIdParamDto,
+    @Query() query: JobWaitQueryDto,
+    @Req() req: Request,
   ): Promise<{ success: true; job: ConversionJobView }> {
-    const job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id, ownerId: session.userId });
-    return { success: true, job };
+    const message = { id: params.id, ownerId: session.userId };
+    // Waiting begins before the first read, so a job that finishes in between is not missed.
+    const wait = this.waiter.begin(params.id, (query.wait ?? 0) * 1000);
+    try {
+      let job = await this.rpc.send(SUBJECTS.conversion.jobGet, message);
+      if (wait && !FINAL_STATES.has(job.state)) {
+        req.once('close', wait.cancel);
+        await wait.done;
+        if (!req.destroyed) job = await this.rpc.send(SUBJECTS.conversion.jobGet, message);
+      }
+      return { success: true, job };
+    } finally {
+      wait?.cancel();
+    }
   }
 
   @Get('jobs/:id/result')
@@ -247,10 +272,13 @@ export class ConversionController {
   @ApiOperation({ summary: 'Cancel a job that has not finished, or delete a finished one (its files go either way)' })
   @ApiAnswer(200, 'ConversionJobStopped')
   @ApiErrors('NOT_FOUND')
-  remove(
+  async remove(
     @CurrentSession() session: AuthenticatedSession,
     @Param() params: JobIdParamDto,
   ): Promise<{ success: true; state: 'cancelled' | 'deleted' }> {
-    return this.rpc.send(SUBJECTS.conversion.jobDelete, { id: params.id, ownerId: session.userId });
+    const answer = await this.rpc.send(SUBJECTS.conversion.jobDelete, { id: params.id, ownerId: session.userId });
+    // Whoever waits for it on this gateway learns at once (elsewhere, when their wait is up).
+    this.waiter.wake(params.id);
+    return answer;
   }
 }

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
-import type { ObjectStore } from '@tinkerdesk/nest-common';
+import { RpcClient, type ObjectStore } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { uploadOptions } from '../http/uploads.js';
 import { ConversionController } from './conversion.controller.js';
 import { FILE_STORE, fileStoreProvider } from './file-store.provider.js';
+import { JobWaiter } from './job-waiter.js';
 import { ObjectStoreStorage } from './object-store-storage.js';
 
 @Module({ providers: [fileStoreProvider], exports: [FILE_STORE] })
@@ -24,5 +25,16 @@ class FileStoreModule {}
     FileStoreModule,
   ],
   controllers: [ConversionController],
+  providers: [
+    {
+      provide: JobWaiter,
+      inject: [RpcClient, GATEWAY_CONFIG],
+      useFactory: (rpc: RpcClient, config: GatewayConfig) => {
+        const waiter = new JobWaiter();
+        waiter.listen(rpc.connection, config.NATS_PREFIX);
+        return waiter;
+      },
+    },
+  ],
 })
 export class ConversionModule {}
