@@ -251,6 +251,8 @@ test.describe('signed in', () => {
     await expect(avatar).toHaveText('B');
 
     await page.getByRole('link', { name: 'Contact', exact: true }).first().click();
+    // The account page has an "Email" region too: look at the fields once the contact page is there.
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue('Beatrice Quill');
     await expect(page.getByLabel('Email')).toHaveValue(email);
     // Loaded directly too (the session is known a moment after the page).
