@@ -2,8 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import { dataSourceOptions } from './database/data-source.js';
-import { ProviderServicesController } from './services/provider-services.controller.js';
-import { ProviderServicesService } from './services/provider-services.service.js';
+import { ProviderServicesModule } from './services/provider-services.module.js';
 
 @Module({})
 export class AppModule {
@@ -13,9 +12,8 @@ export class AppModule {
       imports: [
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'commerce', version: PLATFORM_VERSION }),
+        ProviderServicesModule,
       ],
-      controllers: [ProviderServicesController],
-      providers: [ProviderServicesService],
     };
   }
 }

@@ -4,12 +4,12 @@ import { createRedis, pingRedis, type ConfigOf, type Logger } from '@tinkerdesk/
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { AccountsController } from './accounts/accounts.controller.js';
-import { AccountsService, PUBLIC_URL, SIGN_IN_LIMITER } from './accounts/accounts.service.js';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { AccountsService } from './accounts/accounts.service.js';
 import { SignInLimiter } from './accounts/sign-in-limiter.js';
 import { oidcProviders, type schema } from './config.js';
-import { ContactController } from './contact/contact.controller.js';
-import { ContactService, SUPPORT_ADDRESS } from './contact/contact.service.js';
+import { ContactModule } from './contact/contact.module.js';
+import { ContactService } from './contact/contact.service.js';
 import { IDENTITY_LOGGER } from './logger.token.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { mailComposer } from './mail/mail-composer.js';
@@ -25,8 +25,7 @@ import {
   type MailJob,
 } from './mail/mail-queue.js';
 import { Mailer } from './mail/mailer.js';
-import { SocialController } from './social/social.controller.js';
-import { OIDC_PROVIDER_CONFIGS, OIDC_TIMEOUT_MS, SocialService } from './social/social.service.js';
+import { SocialModule } from './social/social.module.js';
 import { IDENTITY_EVENTS, natsIdentityEvents, type IdentityEvents } from './accounts/identity-events.js';
 
 const LIMITS_REDIS = Symbol('LIMITS_REDIS');
@@ -51,32 +50,41 @@ export class AppModule implements OnApplicationShutdown {
       redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
     const queue = new Queue<MailJob>(MAIL_QUEUE_NAME, { connection: mailRedis, prefix: config.REDIS_PREFIX });
     queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'mail queue error'));
+    const mailSettings = { prefix: config.REDIS_PREFIX, retryDelayMs: config.MAIL_RETRY_DELAY_MS };
+    const mail = new MailQueue(queue, mailSettings);
+    const events = natsIdentityEvents(config.NATS_URL, config.NATS_PREFIX, logger);
+    const accounts = AccountsModule.register({
+      mail,
+      limiter: SignInLimiter.inRedis(limitsRedis, config.REDIS_PREFIX),
+      events,
+      publicUrl: config.PUBLIC_URL,
+      logger,
+    });
     return {
       module: AppModule,
       imports: [
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }, { redis: () => pingRedis(limitsRedis) }),
+        accounts,
+        ContactModule.register({ mail, supportAddress: config.SUPPORT_EMAIL, logger }),
+        SocialModule.register({
+          accounts,
+          providers: oidcProviders(config),
+          timeoutMs: config.OIDC_TIMEOUT_MS,
+          publicUrl: config.PUBLIC_URL,
+        }),
       ],
-      controllers: [AccountsController, ContactController, SocialController],
+      // The mail worker composes with the rules of accounts and contact (exported by their modules).
       providers: [
-        AccountsService,
-        ContactService,
-        SocialService,
-        MailQueue,
         MailWorker,
-        { provide: OIDC_PROVIDER_CONFIGS, useValue: oidcProviders(config) },
-        { provide: OIDC_TIMEOUT_MS, useValue: config.OIDC_TIMEOUT_MS },
         { provide: MAIL_QUEUE, useValue: queue },
         { provide: MAIL_REDIS, useValue: mailRedis },
         { provide: LIMITS_REDIS, useValue: limitsRedis },
-        { provide: MAIL_SETTINGS, useValue: { prefix: config.REDIS_PREFIX, retryDelayMs: config.MAIL_RETRY_DELAY_MS } },
+        { provide: MAIL_SETTINGS, useValue: mailSettings },
         { provide: MAIL_SENDER, useValue: mailer },
         { provide: MAIL_COMPOSER, useFactory: mailComposer, inject: [AccountsService, ContactService] },
-        { provide: SIGN_IN_LIMITER, useValue: SignInLimiter.inRedis(limitsRedis, config.REDIS_PREFIX) },
-        { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
-        { provide: SUPPORT_ADDRESS, useValue: config.SUPPORT_EMAIL },
         { provide: IDENTITY_LOGGER, useValue: logger },
-        { provide: IDENTITY_EVENTS, useValue: natsIdentityEvents(config.NATS_URL, config.NATS_PREFIX, logger) },
+        { provide: IDENTITY_EVENTS, useValue: events },
       ],
     };
   }

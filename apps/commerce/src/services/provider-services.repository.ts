@@ -1,11 +1,14 @@
-import type { DataSource, Repository } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import { ProviderServiceEntity } from './provider-service.entity.js';
 
 /** The only place that touches the service table. */
+@Injectable()
 export class ProviderServicesRepository {
   private readonly services: Repository<ProviderServiceEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.services = dataSource.getRepository(ProviderServiceEntity);
   }
 

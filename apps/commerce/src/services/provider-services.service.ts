@@ -1,7 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceView } from '@tinkerdesk/contracts';
-import { DataSource } from 'typeorm';
 import type { ProviderServiceEntity } from './provider-service.entity.js';
 import { ProviderServicesRepository } from './provider-services.repository.js';
 
@@ -21,11 +19,7 @@ export function toServiceView(service: ProviderServiceEntity): ServiceView {
 
 @Injectable()
 export class ProviderServicesService {
-  private readonly repository: ProviderServicesRepository;
-
-  constructor(@InjectDataSource() dataSource: DataSource) {
-    this.repository = new ProviderServicesRepository(dataSource);
-  }
+  constructor(@Inject(ProviderServicesRepository) private readonly repository: ProviderServicesRepository) {}
 
   async listForUser(userId: string): Promise<ServiceView[]> {
     return (await this.repository.listByUser(userId)).map(toServiceView);

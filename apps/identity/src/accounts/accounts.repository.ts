@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { IsNull, MoreThan, type DataSource, type Repository } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull, MoreThan, type Repository } from 'typeorm';
 import { ActionTokenEntity, type ActionPurpose } from './action-token.entity.js';
 import { SessionEntity } from './session.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -18,12 +20,13 @@ export async function updateReturning<T>(runner: DataSource['manager'], sql: str
   return rows[0];
 }
 
-/** The only place that touches TypeORM for users and sessions. */
+/** The only place that touches TypeORM for users, sessions, codes and action tokens. */
+@Injectable()
 export class AccountsRepository {
   private readonly users: Repository<UserEntity>;
   private readonly sessions: Repository<SessionEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.users = dataSource.getRepository(UserEntity);
     this.sessions = dataSource.getRepository(SessionEntity);
   }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   AppError,
   type AuthResult,
@@ -12,7 +11,6 @@ import {
   type SessionInfo,
   canonicalTimeZone,
 } from '@tinkerdesk/contracts';
-import { DataSource } from 'typeorm';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { IDENTITY_LOGGER } from '../logger.token.js';
 import { MailQueue } from '../mail/mail-queue.js';
@@ -59,18 +57,14 @@ export interface ProviderIdentity {
 
 @Injectable()
 export class AccountsService {
-  private readonly accounts: AccountsRepository;
-
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(MailQueue) private readonly mail: MailQueue,
     @Inject(SIGN_IN_LIMITER) private readonly limiter: SignInLimiter,
     @Inject(PUBLIC_URL) private readonly publicUrl: string,
     @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
     @Inject(IDENTITY_EVENTS) private readonly events: IdentityEvents,
-  ) {
-    this.accounts = new AccountsRepository(dataSource);
-  }
+  ) {}
 
   private async startSession(user: UserEntity, impersonatorId: string | null = null): Promise<AuthResult> {
     const token = newToken();

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { IDENTITY_LOGGER } from '../logger.token.js';
 import { MailQueue } from '../mail/mail-queue.js';
 import type { MailMessage } from '../mail/mailer.js';
-import { ContactMessageEntity } from './contact-message.entity.js';
+import { ContactRepository } from './contact.repository.js';
 
 export const SUPPORT_ADDRESS = Symbol('SUPPORT_ADDRESS');
 
@@ -17,17 +15,19 @@ export const SUPPORT_ADDRESS = Symbol('SUPPORT_ADDRESS');
 @Injectable()
 export class ContactService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ContactRepository) private readonly messages: ContactRepository,
     @Inject(MailQueue) private readonly mail: MailQueue,
     @Inject(SUPPORT_ADDRESS) private readonly support: string,
     @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
   ) {}
 
   async create(input: { name: string; email: string; question: string }): Promise<{ success: true; id: string }> {
-    const repo = this.dataSource.getRepository(ContactMessageEntity);
-    const saved = await repo.save(
-      repo.create({ id: randomUUID(), name: input.name.trim(), email: input.email.trim(), question: input.question.trim() }),
-    );
+    const saved = await this.messages.insert({
+      id: randomUUID(),
+      name: input.name.trim(),
+      email: input.email.trim(),
+      question: input.question.trim(),
+    });
     await this.mail
       .enqueue({ kind: 'contact', contactId: saved.id })
       .catch((error: unknown) =>
@@ -38,7 +38,7 @@ export class ContactService {
 
   /** The mail worker's composer: the stored question, to support. */
   async mailFor(contactId: string): Promise<MailMessage | null> {
-    const saved = await this.dataSource.getRepository(ContactMessageEntity).findOneBy({ id: contactId });
+    const saved = await this.messages.findById(contactId);
     if (!saved) return null;
     return {
       to: this.support,

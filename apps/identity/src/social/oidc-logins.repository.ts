@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource, Repository } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import { updateReturning } from '../accounts/accounts.repository.js';
 import { OidcLoginEntity } from './oidc-login.entity.js';
 
@@ -11,10 +13,11 @@ export interface PendingLogin {
 }
 
 /** The only place that touches TypeORM for pending social sign-ins. */
+@Injectable()
 export class OidcLoginsRepository {
   private readonly logins: Repository<OidcLoginEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.logins = dataSource.getRepository(OidcLoginEntity);
   }
 

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   AppError,
   isOidcProvider,
@@ -10,7 +9,6 @@ import {
   type OidcProvidersResult,
 } from '@tinkerdesk/contracts';
 import { calculatePKCECodeChallenge, randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client';
-import { DataSource } from 'typeorm';
 import { AccountsService, PUBLIC_URL } from '../accounts/accounts.service.js';
 import { hashToken } from '../accounts/tokens.js';
 import type { OidcProviderConfig } from '../config.js';
@@ -25,17 +23,15 @@ export const OIDC_TIMEOUT_MS = Symbol('OIDC_TIMEOUT_MS');
 @Injectable()
 export class SocialService {
   private readonly clients: Map<string, OidcClient>;
-  private readonly logins: OidcLoginsRepository;
 
   constructor(
-    @InjectDataSource() dataSource: DataSource,
-    private readonly accounts: AccountsService,
+    @Inject(OidcLoginsRepository) private readonly logins: OidcLoginsRepository,
+    @Inject(AccountsService) private readonly accounts: AccountsService,
     @Inject(OIDC_PROVIDER_CONFIGS) providers: OidcProviderConfig[],
     @Inject(OIDC_TIMEOUT_MS) timeoutMs: number,
     @Inject(PUBLIC_URL) private readonly publicUrl: string,
   ) {
     this.clients = new Map(providers.map((p) => [p.id, new OidcClient(p, timeoutMs)]));
-    this.logins = new OidcLoginsRepository(dataSource);
   }
 
   list(): OidcProvidersResult {
