@@ -167,7 +167,8 @@ test.describe('sign in', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('UNAUTHORIZED - the email address or the password is wrong');
+    // The answer comes after an argon2id check, which a loaded 2-core machine can make take seconds.
+    await expect(page.getByRole('alert')).toHaveText('UNAUTHORIZED - the email address or the password is wrong', { timeout: 15_000 });
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/billing$/);
@@ -195,7 +196,8 @@ test.describe('sign-in limits', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('a typo in it');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('UNAUTHORIZED - the email address or the password is wrong');
+    // The answer comes after an argon2id check, which a loaded 2-core machine can make take seconds.
+    await expect(page.getByRole('alert')).toHaveText('UNAUTHORIZED - the email address or the password is wrong', { timeout: 15_000 });
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/account$/);
