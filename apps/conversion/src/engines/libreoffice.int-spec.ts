@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
 import { pdfText, rejection } from '@tinkerdesk/testing';
 import { ConversionFailure } from './failure.js';
 import { OfficeEngine, warmModeAvailable } from './libreoffice.js';
@@ -16,6 +17,27 @@ afterAll(async () => {
 });
 
 const text = (s: string) => new TextEncoder().encode(s);
+
+/** A minimal OpenDocument presentation: one slide with a title frame (the mimetype entry first, stored). */
+function odp(title: string): Uint8Array {
+  const ns =
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" ' +
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" ' +
+    'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"';
+  return zipSync({
+    mimetype: [strToU8('application/vnd.oasis.opendocument.presentation'), { level: 0 }],
+    'META-INF/manifest.xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">' +
+        '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.presentation"/>' +
+        '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>',
+    ),
+    'content.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ns} office:version="1.2"><office:body><office:presentation>` +
+        `<draw:page draw:name="page1"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box>` +
+        `<text:p>${title}</text:p></draw:text-box></draw:frame></draw:page></office:presentation></office:body></office:document-content>`,
+    ),
+  });
+}
 
 describe('OfficeEngine, warm', () => {
   it('runs here (Debian python3-uno is installed by the test command)', () => {
@@ -54,6 +76,18 @@ describe('OfficeEngine, warm', () => {
     expect(again.toString('utf8').trim().split(/\r?\n/)).toEqual(['name,amount', 'Ada,12.5', '"Lovelace, A",7']);
     const pdf = await warm.convert(xlsx, { kind: 'spreadsheet', from: 'xlsx', to: 'pdf' });
     expect(pdfText(pdf)).toContain('Lovelace, A');
+  });
+
+  it('converts a presentation to PPTX and PDF, and that PPTX back to ODP', async () => {
+    const source = odp('Quarterly slides from Tinkerdesk');
+    const pptx = await warm.convert(source, { kind: 'presentation', from: 'odp', to: 'pptx' });
+    expect(pptx.subarray(0, 2).toString()).toBe('PK');
+    expect(pdfText(await warm.convert(pptx, { kind: 'presentation', from: 'pptx', to: 'pdf' }))).toContain(
+      'Quarterly slides from Tinkerdesk',
+    );
+    const back = await warm.convert(pptx, { kind: 'presentation', from: 'pptx', to: 'odp' });
+    expect(back.subarray(30, 38).toString()).toBe('mimetype');
+    expect(pdfText(await warm.convert(source, { kind: 'presentation', from: 'odp', to: 'pdf' }))).toContain('Quarterly slides');
   });
 
   it('refuses a password-protected document with a clear message, and goes on working', async () => {
