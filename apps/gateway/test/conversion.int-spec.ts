@@ -122,7 +122,13 @@ describe('uploads', () => {
   });
 
   it('holds GET ?wait=N until the job finishes (a long poll), and refuses a wait out of range', async () => {
-    const job = await created(await upload(alice, await png(300, 200), 'wait.png', { to: 'jpg' }, 'image/png'));
+    // Text to PDF: the first document of this file starts the worker's LibreOffice (a second or more),
+    // so the job is still running when it is asked for.
+    const job = await created(
+      await upload(alice, new TextEncoder().encode('Waiting for this.\n'), 'wait.txt', { to: 'pdf' }, 'text/plain'),
+    );
+    const now = await platform.call('GET', `/v1/convert/jobs/${job.id}`, undefined, alice);
+    expect(['queued', 'active']).toContain((now.body.job as JobView).state);
     // Answered when the worker announces the job finished, not after the 30 s asked for (the test's
     // own timeout is shorter).
     const waited = await platform.call('GET', `/v1/convert/jobs/${job.id}?wait=30`, undefined, alice);

@@ -234,9 +234,15 @@ export class ConversionController {
     try {
       let job = await this.rpc.send(SUBJECTS.conversion.jobGet, message);
       if (wait && !FINAL_STATES.has(job.state)) {
-        req.once('close', wait.cancel);
-        await wait.done;
-        if (!req.destroyed) job = await this.rpc.send(SUBJECTS.conversion.jobGet, message);
+        // A client that goes away (its connection closes) stops the wait.
+        const socket = req.socket;
+        socket.once('close', wait.cancel);
+        try {
+          await wait.done;
+        } finally {
+          socket.off('close', wait.cancel);
+        }
+        if (!socket.destroyed) job = await this.rpc.send(SUBJECTS.conversion.jobGet, message);
       }
       return { success: true, job };
     } finally {
