@@ -3,6 +3,7 @@ import type { RpcClient } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ConversionModule } from './conversion/conversion.module.js';
 import { FilesModule } from './files/files.module.js';
+import { CommerceModule } from './commerce/commerce.module.js';
 import { BearerGuard } from './auth/bearer.guard.js';
 import { ContactController } from './contact/contact.controller.js';
 import { HealthController } from './health/health.controller.js';
@@ -35,7 +36,7 @@ export class AppModule {
     forgetWhileDisconnected(rpc.connection, [sessions, profiles]);
     return {
       module: AppModule,
-      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions, profiles), ConversionModule, FilesModule],
+      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions, profiles), ConversionModule, FilesModule, CommerceModule],
       controllers: [
         HealthController,
         UsersController,

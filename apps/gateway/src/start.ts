@@ -24,6 +24,7 @@ import { RequestContextInterceptor, requestContextMiddleware } from './http/requ
 import { httpValidationPipe } from './http/validation.js';
 import { mountOpenApi } from './openapi.js';
 import { mountWebApp } from './web/spa.js';
+import { STRIPE_WEBHOOK_PATH, WEBHOOK_BODY_LIMIT } from './commerce/payments.controller.js';
 
 export interface GatewayHandle {
   app: NestExpressApplication;
@@ -40,11 +41,16 @@ export interface GatewayHandle {
  */
 function onlyWithBody(parser: express.RequestHandler): express.RequestHandler {
   return (req, res, next) =>
-    req.method === 'GET' || req.method === 'HEAD' || req.path.startsWith(STORAGE_PREFIX) ? next() : parser(req, res, next);
+    req.method === 'GET' || req.method === 'HEAD' || req.path.startsWith(STORAGE_PREFIX) || req.path === WEBHOOK_SUBPATH
+      ? next()
+      : parser(req, res, next);
 }
 
 /** The site's own file storage takes raw bodies (a signed PUT streams into the store), never parsed ones. */
 const STORAGE_PREFIX = `${LOCAL_STORAGE_PATH.slice('/v1'.length)}/`;
+
+/** Stripe signs the exact bytes of its webhooks: that body stays raw. */
+const WEBHOOK_SUBPATH = STRIPE_WEBHOOK_PATH.slice('/v1'.length);
 
 function corsOrigin(value: string): string | string[] | boolean {
   if (value === '*') return '*';
@@ -111,10 +117,11 @@ export async function createGatewayApp(
   app.enableCors({
     origin: corsOrigin(config.CORS_ORIGINS),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'idempotency-key'],
     exposedHeaders: ['x-request-id', 'x-list-count', 'content-disposition'],
     maxAge: 600,
   });
+  app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
   app.use('/v1', onlyWithBody(express.json({ limit: config.BODY_LIMIT, strict: false })));
   app.use('/v1', onlyWithBody(express.urlencoded({ limit: config.BODY_LIMIT, extended: false })));
   app.useGlobalInterceptors(new RequestContextInterceptor());

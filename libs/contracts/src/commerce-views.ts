@@ -14,3 +14,224 @@ export interface ServiceView {
   modified: string;
   [extra: string]: unknown;
 }
+
+/** Payment providers that pay a seller: Stripe (Checkout on the seller's connected account), or the built-in sandbox processor. */
+export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
+export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
+
+/** What a service sells: downloads or other digital goods, a service, or printed mail (sent with a shipping service). */
+export const VENDORS = ['digital', 'service', 'mail'] as const;
+export type Vendor = (typeof VENDORS)[number];
+
+/** Shipping services of printed mail (spec section 3). */
+export const SHIPPING_SERVICES = [
+  'FEDEX_OVERNIGHT',
+  'USPS_PRIORITY_EXPRESS',
+  'USPS_PRIORITY',
+  'USPS_CERTIFIED',
+  'USPS_CERTIFIED_RECEIPT',
+  'USPS_CERTIFIED_PHYSICAL_RECEIPT',
+  'USPS_FIRST_CLASS',
+  'USPS_POSTCARD',
+  'USPS_NOTECARD',
+  'UPS_NEXT_DAY_AIR',
+] as const;
+export type ShippingService = (typeof SHIPPING_SERVICES)[number];
+
+/** Options of printed mail (spec section 3). */
+export const SHIPPING_OPTIONS = ['singlesided', 'color', 'return_envelope', 'flat', 'livestamp'] as const;
+export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];
+
+/** The one currency products are sold in; amounts are integer cents everywhere (spec section 9). */
+export const CURRENCY = 'USD';
+
+/** Smallest and largest price of a product, in cents (Stripe's USD minimum; $999,999.99). */
+export const PRICE_MIN_CENTS = 50;
+export const PRICE_MAX_CENTS = 99_999_999;
+
+/**
+ * The states of an order (the spec leaves them open; commerce's orders/order-states.ts enforces the
+ * transitions): pending (placed, not paid), paid, failed (the last payment try failed; paying again
+ * is allowed), fulfilled (the seller delivered), cancelled, refunded.
+ */
+export const ORDER_STATES = ['pending', 'paid', 'failed', 'fulfilled', 'cancelled', 'refunded'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** A postal address (printed mail: where it goes, and where a seller ships from). */
+export interface PostalAddress {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  state?: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** What a `mail` product allows, and what a `mail` order chose. */
+export interface ShippingChoice {
+  service: ShippingService;
+  options: ShippingOption[];
+  address: PostalAddress;
+}
+
+export interface ProductView {
+  id: string;
+  serviceId: string;
+  /** The seller's guid. */
+  userId: string;
+  name: string;
+  description: string;
+  /** Cents. */
+  price: number;
+  currency: typeof CURRENCY;
+  image: string | null;
+  active: boolean;
+  /** `mail` products: the shipping services and options a buyer may choose. */
+  shipping: { services: ShippingService[]; options: ShippingOption[] } | null;
+  created: string;
+  modified: string;
+}
+
+/** A provider's public page: the service (without its payment account) and its active products. */
+export interface StorefrontView {
+  service: { id: string; userId: string; name: string; vendor: Vendor; provider: PaymentProviderId; supportEmail: string | null };
+  seller: { guid: string; name: string };
+  products: ProductView[];
+}
+
+/** The answer of POST /v1/users/{guid}/validate. */
+export interface AccountValidation {
+  provider: PaymentProviderId;
+  account: string;
+  /** Whether the account exists at the provider and can take charges. */
+  valid: boolean;
+  /** Why not (or what was checked). */
+  reason: string;
+}
+
+export interface OrderItem {
+  productId: string | null;
+  name: string;
+  description: string;
+  /** Cents, the price when the order was placed. */
+  unitPrice: number;
+  quantity: number;
+  /** Cents. */
+  amount: number;
+}
+
+export interface ReceiptView {
+  /** R-<year>-<sequence>, unique. */
+  number: string;
+  items: OrderItem[];
+  /** Cents. */
+  amount: number;
+  currency: typeof CURRENCY;
+  /** When it was paid (ISO) and the same in the long 'LLL' form in the viewer's time zone. */
+  paidAt: string;
+  date: string;
+  timeZone: string;
+  seller: { name: string; service: string; supportEmail: string | null };
+  email: string;
+}
+
+export interface OrderReplyView {
+  id: string;
+  /** Who wrote it: the buyer or the seller. */
+  from: 'buyer' | 'seller';
+  note: string;
+  created: string;
+}
+
+/** How the viewer relates to the order; decides what they may do with it. */
+export type OrderRole = 'buyer' | 'seller' | 'visitor';
+
+export interface OrderView {
+  id: string;
+  state: OrderState;
+  serviceId: string;
+  serviceName: string;
+  sellerId: string;
+  provider: PaymentProviderId;
+  vendor: Vendor;
+  email: string;
+  note: string;
+  /** The buyer agreed to share their contact details with the seller. */
+  share: boolean;
+  items: OrderItem[];
+  /** Cents. */
+  amount: number;
+  currency: typeof CURRENCY;
+  shipping: ShippingChoice | null;
+  /** Why the last payment try failed (state failed). */
+  failure: string | null;
+  receipt: ReceiptView | null;
+  replies: OrderReplyView[];
+  role: OrderRole;
+  created: string;
+  modified: string;
+  paidAt: string | null;
+  fulfilledAt: string | null;
+}
+
+/** POST /v1/orders/{id}/pay: where to send the browser. */
+export interface PaymentStart {
+  orderId: string;
+  provider: PaymentProviderId;
+  /** The provider's session id: the {x} of POST /v1/orders/{id}/complete/{x}. */
+  sessionId: string;
+  /** The hosted pay page (Stripe Checkout, or this site's sandbox pay page). */
+  url: string;
+}
+
+/** What the seller delivers (GET /v1/fulfillment/{id}/order). */
+export interface FulfillmentView {
+  order: OrderView;
+  /** The buyer's contact, only when they agreed to share it. */
+  buyer: { email: string; name: string | null } | null;
+  /** `mail`: the shipping service, options and address. */
+  shipping: ShippingChoice | null;
+  canFulfil: boolean;
+}
+
+export interface OrderList {
+  orders: OrderView[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/** The sandbox processor's hosted pay page (this site's own, with Stripe's test cards). */
+export interface SandboxSessionView {
+  id: string;
+  orderId: string;
+  status: 'open' | 'requires_action' | 'complete' | 'expired';
+  productName: string;
+  sellerName: string;
+  amount: number;
+  currency: typeof CURRENCY;
+  email: string;
+  /** Why the last card was refused, as the page shows it. */
+  error: string | null;
+  /** Where the browser goes after paying, or when it cancels. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** Test cards of the sandbox (Stripe's): pays, declined, asks for confirmation (3-D Secure). */
+export const SANDBOX_CARDS = {
+  pays: '4242424242424242',
+  declined: '4000000000000002',
+  authenticate: '4000002500003155',
+} as const;
+
+/** Event commerce.order.paid. */
+export interface OrderPaidEvent {
+  orderId: string;
+  sellerId: string;
+  buyerId: string | null;
+  amount: number;
+  paidAt: string;
+}

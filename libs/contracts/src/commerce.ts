@@ -1,6 +1,41 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsUUID, Matches } from 'class-validator';
-import { PROFILE_INCLUDES } from './commerce-views.js';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsString,
+  IsUrl,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CURRENCY,
+  ORDER_STATES,
+  PAYMENT_PROVIDERS,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  PROFILE_INCLUDES,
+  SHIPPING_OPTIONS,
+  SHIPPING_SERVICES,
+  VENDORS,
+  type OrderState,
+  type PaymentProviderId,
+  type ShippingOption,
+  type ShippingService,
+  type Vendor,
+} from './commerce-views.js';
+import { ListQueryDto } from './conversion.js';
 import { Optional } from './input.js';
 
 /** HTTP: GET /v1/users/me?include=services */
@@ -17,4 +52,511 @@ export class ProfileQueryDto {
 export class UserServicesMessage {
   @IsUUID('4')
   userId!: string;
+}
+
+const NAME_MESSAGE = 'name is required (at most 100 characters)';
+
+/** Stripe's rules for a statement descriptor: 5–22 characters, at least one letter, none of < > \ ' " *. */
+export const STATEMENT_DESCRIPTOR = /^(?=.*[A-Za-z])[^<>\\'"*]{5,22}$/;
+
+/** HTTP and NATS: a postal address. */
+export class PostalAddressDto {
+  @ApiProperty({ maxLength: 100 })
+  @IsString()
+  @MinLength(1, { message: 'address name is required' })
+  @MaxLength(100)
+  name!: string;
+
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @MinLength(1, { message: 'address line1 is required' })
+  @MaxLength(200)
+  line1!: string;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @Optional()
+  @IsString()
+  @MaxLength(200)
+  line2?: string;
+
+  @ApiProperty({ maxLength: 100 })
+  @IsString()
+  @MinLength(1, { message: 'address city is required' })
+  @MaxLength(100)
+  city!: string;
+
+  @ApiPropertyOptional({ maxLength: 100, description: 'State, province or region (US: the two-letter code)' })
+  @Optional()
+  @IsString()
+  @MaxLength(100)
+  state?: string;
+
+  @ApiProperty({ maxLength: 20 })
+  @IsString()
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9 -]{1,18}[A-Za-z0-9]$/, { message: 'address postalCode is not a postal code' })
+  postalCode!: string;
+
+  @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2' })
+  @IsString()
+  @Matches(/^[A-Z]{2}$/, { message: 'address country must be a two-letter country code such as US' })
+  country!: string;
+}
+
+/**
+ * HTTP: POST /v1/users/{guid}/services/ and /{serviceId} — `{name, provider, vendor, account, ...extras}`.
+ * The extras are checked per provider and vendor by commerce (statement descriptor for Stripe, a
+ * shipping origin for `mail`).
+ */
+export class ServiceDto {
+  @ApiProperty({ maxLength: 100, example: 'Print shop' })
+  @IsString({ message: NAME_MESSAGE })
+  @MinLength(1, { message: NAME_MESSAGE })
+  @MaxLength(100, { message: NAME_MESSAGE })
+  name!: string;
+
+  @ApiProperty({ enum: PAYMENT_PROVIDERS, description: 'The payment provider that pays the seller' })
+  @IsIn(PAYMENT_PROVIDERS, { message: `provider must be one of: ${PAYMENT_PROVIDERS.join(', ')}` })
+  provider!: PaymentProviderId;
+
+  @ApiProperty({ enum: VENDORS, description: 'The kind of goods: digital, service, or printed mail' })
+  @IsIn(VENDORS, { message: `vendor must be one of: ${VENDORS.join(', ')}` })
+  vendor!: Vendor;
+
+  @ApiProperty({ description: "The seller's account at the provider: a Stripe connected account id (acct_...), or sandbox_<name>" })
+  @IsString({ message: 'account is required' })
+  @MinLength(1, { message: 'account is required' })
+  @MaxLength(64, { message: 'account may have at most 64 characters' })
+  account!: string;
+
+  @ApiPropertyOptional({ description: 'Stripe: what the buyer’s card statement shows (5–22 characters)' })
+  @Optional()
+  @IsString()
+  @Matches(STATEMENT_DESCRIPTOR, {
+    message: 'statementDescriptor must have 5 to 22 characters, at least one letter, and none of < > \\ \' " *',
+  })
+  statementDescriptor?: string;
+
+  @ApiPropertyOptional({ description: 'Where buyers write with questions (shown on receipts)' })
+  @Optional()
+  @IsEmail({}, { message: 'supportEmail must be a valid email address' })
+  @MaxLength(254)
+  supportEmail?: string;
+
+  @ApiPropertyOptional({ type: PostalAddressDto, description: '`mail`: where the printed mail is sent from (required for mail)' })
+  @Optional()
+  @ValidateNested()
+  @Type(() => PostalAddressDto)
+  shippingOrigin?: PostalAddressDto;
+}
+
+export class ServiceParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'guid must be a UUID' })
+  guid!: string;
+}
+
+export class ServiceIdParamsDto extends ServiceParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'serviceId must be a UUID' })
+  serviceId!: string;
+}
+
+/** NATS: commerce.service.save — create (no serviceId) or update one of the owner's services. */
+export class SaveServiceMessage extends ServiceDto {
+  @IsUUID('4')
+  userId!: string;
+
+  @Optional()
+  @IsUUID('4')
+  serviceId?: string;
+}
+
+/** HTTP: POST /v1/users/{guid}/validate */
+export class ValidateAccountDto {
+  @ApiProperty({ enum: PAYMENT_PROVIDERS })
+  @IsIn(PAYMENT_PROVIDERS, { message: `provider must be one of: ${PAYMENT_PROVIDERS.join(', ')}` })
+  provider!: PaymentProviderId;
+
+  @ApiProperty({ description: 'The account at the provider' })
+  @IsString({ message: 'account is required' })
+  @MinLength(1, { message: 'account is required' })
+  @MaxLength(64, { message: 'account may have at most 64 characters' })
+  account!: string;
+}
+
+/** The shipping a `mail` product allows. */
+export class ProductShippingDto {
+  @ApiProperty({ enum: SHIPPING_SERVICES, isArray: true })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'shipping.services needs at least one shipping service' })
+  @ArrayUnique()
+  @IsIn(SHIPPING_SERVICES, { each: true, message: `shipping.services may hold: ${SHIPPING_SERVICES.join(', ')}` })
+  services!: ShippingService[];
+
+  @ApiProperty({ enum: SHIPPING_OPTIONS, isArray: true })
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(SHIPPING_OPTIONS, { each: true, message: `shipping.options may hold: ${SHIPPING_OPTIONS.join(', ')}` })
+  options!: ShippingOption[];
+}
+
+/**
+ * HTTP: the product fields. Creating needs name and price (commerce checks it); an update changes
+ * only the fields sent.
+ */
+export class ProductDto {
+  @ApiPropertyOptional({ maxLength: 120 })
+  @Optional()
+  @IsString()
+  @MinLength(1, { message: 'name is required (at most 120 characters)' })
+  @MaxLength(120, { message: 'name is required (at most 120 characters)' })
+  name?: string;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @Optional()
+  @IsString()
+  @MaxLength(2000, { message: 'description may have at most 2000 characters' })
+  description?: string;
+
+  @ApiPropertyOptional({ minimum: PRICE_MIN_CENTS, maximum: PRICE_MAX_CENTS, description: 'Cents (USD)' })
+  @Optional()
+  @IsInt({ message: 'price must be a whole number of cents' })
+  @Min(PRICE_MIN_CENTS, { message: `price must be at least ${PRICE_MIN_CENTS} cents` })
+  @Max(PRICE_MAX_CENTS, { message: `price may be at most ${PRICE_MAX_CENTS} cents` })
+  price?: number;
+
+  @ApiPropertyOptional({ enum: [CURRENCY], default: CURRENCY })
+  @Optional()
+  @IsIn([CURRENCY], { message: `currency must be ${CURRENCY}` })
+  currency?: typeof CURRENCY;
+
+  @ApiPropertyOptional({ description: 'An https image URL', nullable: true })
+  @ValidateIf((_o: object, v: unknown) => v !== undefined && v !== null)
+  @IsUrl({ protocols: ['https'], require_protocol: true, require_tld: true }, { message: 'image must be an https URL' })
+  @MaxLength(2048)
+  image?: string | null;
+
+  @ApiPropertyOptional({ default: true })
+  @Optional()
+  @IsBoolean({ message: 'active must be true or false' })
+  active?: boolean;
+
+  @ApiPropertyOptional({ type: ProductShippingDto, description: '`mail` products: the shipping services and options buyers may choose' })
+  @Optional()
+  @ValidateNested()
+  @Type(() => ProductShippingDto)
+  shipping?: ProductShippingDto;
+}
+
+export class ProductsQueryDto {
+  @ApiPropertyOptional({
+    enum: VENDORS,
+    description: 'Only when the service sells this kind of goods (its vendor); otherwise the list is empty',
+  })
+  @Optional()
+  @IsIn(VENDORS, { message: `servicetype must be one of: ${VENDORS.join(', ')}` })
+  servicetype?: Vendor;
+}
+
+export class ProductsParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'id must be a UUID' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'sid must be a UUID' })
+  sid!: string;
+}
+
+export class ProductParamsDto extends ProductsParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'pid must be a UUID' })
+  pid!: string;
+}
+
+/** NATS: commerce.product.list (public: active only, unless the owner asks) */
+export class ListProductsMessage {
+  @IsUUID('4')
+  userId!: string;
+
+  @IsUUID('4')
+  serviceId!: string;
+
+  @Optional()
+  @IsIn(VENDORS)
+  servicetype?: Vendor;
+
+  /** The signed-in viewer: the owner also sees inactive products. */
+  @Optional()
+  @IsUUID('4')
+  viewerId?: string;
+}
+
+/** NATS: commerce.product.get */
+export class GetProductMessage {
+  @IsUUID('4')
+  userId!: string;
+
+  @IsUUID('4')
+  serviceId!: string;
+
+  @IsUUID('4')
+  productId!: string;
+
+  @Optional()
+  @IsUUID('4')
+  viewerId?: string;
+}
+
+/** NATS: commerce.product.save — create (no productId) or update (only the fields sent change). */
+export class SaveProductMessage extends ProductDto {
+  @IsUUID('4')
+  ownerId!: string;
+
+  @IsUUID('4')
+  serviceId!: string;
+
+  @Optional()
+  @IsUUID('4')
+  productId?: string;
+}
+
+/** NATS: commerce.product.delete */
+export class DeleteProductMessage {
+  @IsUUID('4')
+  ownerId!: string;
+
+  @IsUUID('4')
+  serviceId!: string;
+
+  @IsUUID('4')
+  productId!: string;
+}
+
+/** NATS: commerce.storefront.get */
+export class StorefrontMessage {
+  @IsUUID('4')
+  userId!: string;
+
+  @IsUUID('4')
+  serviceId!: string;
+}
+
+/** `mail` orders: the shipping service and options chosen, and where to send it. */
+export class ShippingChoiceDto {
+  @ApiProperty({ enum: SHIPPING_SERVICES })
+  @IsIn(SHIPPING_SERVICES, { message: `shipping.service must be one of: ${SHIPPING_SERVICES.join(', ')}` })
+  service!: ShippingService;
+
+  @ApiProperty({ enum: SHIPPING_OPTIONS, isArray: true })
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(SHIPPING_OPTIONS, { each: true, message: `shipping.options may hold: ${SHIPPING_OPTIONS.join(', ')}` })
+  options!: ShippingOption[];
+
+  @ApiProperty({ type: PostalAddressDto })
+  @ValidateNested()
+  @Type(() => PostalAddressDto)
+  address!: PostalAddressDto;
+}
+
+/** HTTP: POST /v1/users/{id}/services/{sid}/order — `{product, email, note, share}` (spec section 3). */
+export class OrderDto {
+  @ApiProperty({ format: 'uuid', description: 'The product id' })
+  @IsUUID('4', { message: 'product must be a product id (UUID)' })
+  product!: string;
+
+  @ApiProperty({ description: 'Where the receipt goes' })
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email!: string;
+
+  @ApiPropertyOptional({ maxLength: 2000, description: 'A note to the seller' })
+  @Optional()
+  @IsString()
+  @MaxLength(2000, { message: 'note may have at most 2000 characters' })
+  note?: string;
+
+  @ApiPropertyOptional({ default: false, description: "The buyer's consent to share their contact details with the seller" })
+  @Optional()
+  @IsBoolean({ message: 'share must be true or false' })
+  share?: boolean;
+
+  @ApiPropertyOptional({ type: ShippingChoiceDto, description: '`mail` products: required' })
+  @Optional()
+  @ValidateNested()
+  @Type(() => ShippingChoiceDto)
+  shipping?: ShippingChoiceDto;
+}
+
+/** NATS: commerce.order.create */
+export class CreateOrderMessage extends OrderDto {
+  @IsUUID('4')
+  sellerId!: string;
+
+  @IsUUID('4')
+  serviceId!: string;
+
+  @Optional()
+  @IsUUID('4')
+  buyerId?: string;
+}
+
+export class OrderIdParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'id must be a UUID' })
+  id!: string;
+}
+
+export class CompleteParamsDto extends OrderIdParamsDto {
+  @ApiProperty({ description: "The provider's session id (Stripe: cs_...; sandbox: sbs_...)" })
+  @Matches(/^[A-Za-z0-9_]{8,255}$/, { message: 'the session id is not one' })
+  x!: string;
+}
+
+export class OrderViewQueryDto {
+  @ApiPropertyOptional({
+    description: 'IANA time zone for dates when signed out (signed-in viewers get their own)',
+    example: 'America/New_York',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(64)
+  tz?: string;
+}
+
+/** NATS: commerce.order.get and the other calls on one order. */
+export class OrderMessage {
+  @IsUUID('4')
+  orderId!: string;
+
+  @Optional()
+  @IsUUID('4')
+  viewerId?: string;
+
+  /** Time zone of the viewer (dates of the receipt). */
+  @Optional()
+  @IsString()
+  @MaxLength(64)
+  timeZone?: string;
+}
+
+/** NATS: commerce.order.pay / complete */
+export class PayOrderMessage extends OrderMessage {
+  @Optional()
+  @IsString()
+  @MaxLength(255)
+  idempotencyKey?: string;
+}
+
+export class CompleteOrderMessage extends PayOrderMessage {
+  @Matches(/^[A-Za-z0-9_]{8,255}$/)
+  sessionId!: string;
+}
+
+/** HTTP: POST /v1/orders/{id}/reply */
+export class ReplyDto {
+  @ApiProperty({ maxLength: 2000 })
+  @IsString({ message: 'note is required' })
+  @MinLength(1, { message: 'note is required' })
+  @MaxLength(2000, { message: 'note may have at most 2000 characters' })
+  note!: string;
+}
+
+export class ReplyMessage extends ReplyDto {
+  @IsUUID('4')
+  orderId!: string;
+
+  @IsUUID('4')
+  viewerId!: string;
+}
+
+/** HTTP: POST /v1/fulfillment/{id}/fulfilled */
+export class FulfilDto {
+  @ApiPropertyOptional({ maxLength: 2000, description: 'A note to the buyer (a tracking number, a download link...)' })
+  @Optional()
+  @IsString()
+  @MaxLength(2000)
+  note?: string;
+}
+
+export class FulfilMessage extends FulfilDto {
+  @IsUUID('4')
+  orderId!: string;
+
+  @IsUUID('4')
+  viewerId!: string;
+}
+
+/** HTTP: GET /v1/fulfillment (the seller's incoming orders) */
+export class OrdersQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ enum: ORDER_STATES })
+  @Optional()
+  @IsIn(ORDER_STATES, { message: `state must be one of: ${ORDER_STATES.join(', ')}` })
+  state?: OrderState;
+}
+
+/** NATS: commerce.order.list — the orders the viewer sold (role seller) or bought (role buyer). */
+export class ListOrdersMessage extends OrdersQueryDto {
+  @IsUUID('4')
+  viewerId!: string;
+
+  @IsIn(['buyer', 'seller'])
+  role!: 'buyer' | 'seller';
+}
+
+/** NATS: commerce.webhook.stripe — the raw body (exactly as received) and its Stripe-Signature header. */
+export class StripeWebhookMessage {
+  @IsString()
+  @MaxLength(1_000_000)
+  payload!: string;
+
+  @IsString()
+  @MaxLength(2000)
+  signature!: string;
+}
+
+/** HTTP: POST /v1/sandbox/sessions/{id}/pay — a card on the sandbox's hosted pay page. */
+export class SandboxCardDto {
+  @ApiProperty({ example: '4242 4242 4242 4242' })
+  @IsString()
+  @Matches(/^[0-9 ]{12,23}$/, { message: 'Your card number is invalid.' })
+  number!: string;
+
+  @ApiProperty({ example: '12/34' })
+  @IsString()
+  @Matches(/^(0[1-9]|1[0-2]) ?\/ ?[0-9]{2}$/, { message: 'Your card’s expiration date is invalid.' })
+  expiry!: string;
+
+  @ApiProperty({ example: '123' })
+  @IsString()
+  @Matches(/^[0-9]{3,4}$/, { message: 'Your card’s security code is invalid.' })
+  cvc!: string;
+}
+
+export class SandboxSessionParamsDto {
+  @ApiProperty()
+  @Matches(/^sbs_[A-Za-z0-9]{16,64}$/, { message: 'id is not a sandbox session id' })
+  id!: string;
+}
+
+export class SandboxAuthenticateDto {
+  @ApiProperty({ description: 'The 3-D Secure challenge: complete or fail it' })
+  @IsBoolean({ message: 'approve must be true or false' })
+  approve!: boolean;
+}
+
+export class SandboxSessionMessage {
+  @Matches(/^sbs_[A-Za-z0-9]{16,64}$/)
+  sessionId!: string;
+}
+
+export class SandboxPayMessage extends SandboxCardDto {
+  @Matches(/^sbs_[A-Za-z0-9]{16,64}$/)
+  sessionId!: string;
+}
+
+export class SandboxAuthenticateMessage extends SandboxAuthenticateDto {
+  @Matches(/^sbs_[A-Za-z0-9]{16,64}$/)
+  sessionId!: string;
 }

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   MALFORMED_JSON: 400,
   /** The request is not valid HTTP (answered before it reaches a route). */
   BAD_REQUEST: 400,
+  /** A webhook whose signature does not verify (forged, altered, or too old). */
+  SIGNATURE_INVALID: 400,
   INVALID_TOKEN: 401,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -27,6 +29,8 @@ export const ERROR_STATUS = {
   QUOTA_EXCEEDED: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
+  /** The payment provider says the seller's account does not exist or cannot take charges. */
+  ACCOUNT_INVALID: 422,
   RATE_LIMITED: 429,
   /** The conversion queue holds as many jobs as it may; try again after Retry-After. */
   QUEUE_FULL: 429,

@@ -244,3 +244,38 @@ export class OidcExchangeMessage {
   @MaxLength(500, { message: 'iss is too long' })
   iss?: string;
 }
+
+/**
+ * NATS: identity.mail.send — a message for identity's mail queue (retried with backoff), to an account
+ * (by id: identity knows its address) or to an address. Exactly one of `toUserId` and `to`.
+ */
+export class SendMailMessage {
+  @Optional()
+  @IsUUID('4')
+  toUserId?: string;
+
+  @Optional()
+  @IsEmail()
+  @MaxLength(254)
+  to?: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  subject!: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(20_000)
+  text!: string;
+
+  /** Replies go to this account's address (a seller or buyer who agreed to share it). */
+  @Optional()
+  @IsUUID('4')
+  replyToUserId?: string;
+
+  @Optional()
+  @IsEmail()
+  @MaxLength(254)
+  replyTo?: string;
+}

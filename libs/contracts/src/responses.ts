@@ -6,6 +6,17 @@
  * with them. Browser-safe: types only.
  */
 import type { AccountView } from './account-views.js';
+import type {
+  AccountValidation,
+  FulfillmentView,
+  OrderList,
+  OrderView,
+  PaymentStart,
+  ProductView,
+  SandboxSessionView,
+  ServiceView,
+  StorefrontView,
+} from './commerce-views.js';
 import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
 import type { SourceFormat, TargetFormat } from './conversion-formats.js';
 import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
@@ -61,6 +72,24 @@ export interface ResponseMap {
   SavedFile: Success & { file: SavedFileView };
   SavedFiles: Success & SavedFileList;
   FileDownload: Success & DownloadTicket;
+  Service: Success & { service: ServiceView };
+  AccountValidation: Success & AccountValidation;
+  Products: Success & { products: ProductView[] };
+  Product: Success & { product: ProductView };
+  ProductDeleted: Success & {
+    /** True: removed; false: it has orders, so it was deactivated instead (orders keep what was bought). */
+    deleted: boolean;
+  };
+  Storefront: Success & StorefrontView;
+  Order: Success & { order: OrderView };
+  Orders: Success & OrderList;
+  Payment: Success & PaymentStart;
+  Fulfillment: Success & FulfillmentView;
+  WebhookReceived: Success & {
+    /** False when the event was applied before (a replay) or concerns nothing here. */
+    applied: boolean;
+  };
+  SandboxSession: Success & { session: SandboxSessionView };
   Health: HealthReport | PublicHealthReport;
   Probe: { status: 'up' };
 }

@@ -2,8 +2,39 @@ import type { CreateConversionJobMessage, ListJobsMessage, OwnedJobMessage } fro
 import type { CreateSavedFileMessage, ListFilesMessage, OwnedFileMessage } from './files.js';
 import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
 import type { ConversionJobList, ConversionJobView, JobFinishedEvent } from './conversion-views.js';
-import type { UserServicesMessage } from './commerce.js';
-import type { ServiceView } from './commerce-views.js';
+import type {
+  CompleteOrderMessage,
+  CreateOrderMessage,
+  DeleteProductMessage,
+  FulfilMessage,
+  GetProductMessage,
+  ListOrdersMessage,
+  ListProductsMessage,
+  OrderMessage,
+  PayOrderMessage,
+  ReplyMessage,
+  SandboxAuthenticateMessage,
+  SandboxPayMessage,
+  SandboxSessionMessage,
+  SaveProductMessage,
+  SaveServiceMessage,
+  StorefrontMessage,
+  StripeWebhookMessage,
+  UserServicesMessage,
+  ValidateAccountDto,
+} from './commerce.js';
+import type {
+  AccountValidation,
+  FulfillmentView,
+  OrderList,
+  OrderPaidEvent,
+  OrderView,
+  PaymentStart,
+  ProductView,
+  SandboxSessionView,
+  ServiceView,
+  StorefrontView,
+} from './commerce-views.js';
 import type { ServiceHealth } from './health.js';
 import type {
   ContactDto,
@@ -16,6 +47,7 @@ import type {
   ResetCheckDto,
   ResetPasswordDto,
   ResetSetupDto,
+  SendMailMessage,
   SignInMessage,
   TokenMessage,
   UpdateProfileMessage,
@@ -72,7 +104,30 @@ export interface RpcMap {
   [SUBJECTS.identity.oidcAuthorize]: { request: OidcAuthorizeMessage; response: OidcAuthorizeResult };
   [SUBJECTS.identity.oidcExchange]: { request: OidcExchangeMessage; response: OidcExchangeResult };
   [SUBJECTS.commerce.health]: { request: EmptyMessage; response: ServiceHealth };
+  [SUBJECTS.identity.mailSend]: { request: SendMailMessage; response: Done };
   [SUBJECTS.commerce.serviceList]: { request: UserServicesMessage; response: ServiceView[] };
+  [SUBJECTS.commerce.serviceSave]: { request: SaveServiceMessage; response: ServiceView };
+  [SUBJECTS.commerce.accountValidate]: { request: ValidateAccountDto; response: AccountValidation };
+  [SUBJECTS.commerce.productList]: { request: ListProductsMessage; response: ProductView[] };
+  [SUBJECTS.commerce.productGet]: { request: GetProductMessage; response: ProductView };
+  [SUBJECTS.commerce.productSave]: { request: SaveProductMessage; response: ProductView };
+  [SUBJECTS.commerce.productDelete]: { request: DeleteProductMessage; response: Done & { deleted: boolean } };
+  [SUBJECTS.commerce.storefrontGet]: { request: StorefrontMessage; response: StorefrontView };
+  [SUBJECTS.commerce.orderCreate]: { request: CreateOrderMessage; response: OrderView };
+  [SUBJECTS.commerce.orderGet]: { request: OrderMessage; response: OrderView };
+  [SUBJECTS.commerce.orderList]: { request: ListOrdersMessage; response: OrderList };
+  [SUBJECTS.commerce.orderPay]: { request: PayOrderMessage; response: PaymentStart };
+  [SUBJECTS.commerce.orderComplete]: { request: CompleteOrderMessage; response: OrderView };
+  [SUBJECTS.commerce.orderCancel]: { request: OrderMessage; response: OrderView };
+  [SUBJECTS.commerce.orderRefund]: { request: PayOrderMessage; response: OrderView };
+  [SUBJECTS.commerce.orderReply]: { request: ReplyMessage; response: OrderView };
+  [SUBJECTS.commerce.fulfillmentGet]: { request: OrderMessage; response: FulfillmentView };
+  [SUBJECTS.commerce.fulfillmentComplete]: { request: FulfilMessage; response: OrderView };
+  [SUBJECTS.commerce.webhookStripe]: { request: StripeWebhookMessage; response: Done & { applied: boolean } };
+  [SUBJECTS.commerce.sandboxGet]: { request: SandboxSessionMessage; response: SandboxSessionView };
+  [SUBJECTS.commerce.sandboxPay]: { request: SandboxPayMessage; response: SandboxSessionView };
+  [SUBJECTS.commerce.sandboxAuthenticate]: { request: SandboxAuthenticateMessage; response: SandboxSessionView };
+  [SUBJECTS.commerce.sandboxCancel]: { request: SandboxSessionMessage; response: SandboxSessionView };
   [SUBJECTS.terminals.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.conversion.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.conversion.jobCreate]: { request: CreateConversionJobMessage; response: ConversionJobView };
@@ -91,6 +146,7 @@ export interface EventMap {
   [SUBJECTS.identity.sessionRevoked]: SessionRevokedEvent;
   [SUBJECTS.identity.userChanged]: UserChangedEvent;
   [SUBJECTS.conversion.jobFinished]: JobFinishedEvent;
+  [SUBJECTS.commerce.orderPaid]: OrderPaidEvent;
 }
 
 export type EventSubject = keyof EventMap;

@@ -8,6 +8,8 @@ export * from './errors.js';
 export * from './health.js';
 export * from './identity-views.js';
 export * from './commerce-views.js';
+export * from './links.js';
+export * from './dates.js';
 export * from './conversion-views.js';
 export * from './account-views.js';
 export * from './conversion-formats.js';

@@ -49,3 +49,23 @@ export const CurrentSession = createParamDecorator((_data: unknown, context: Exe
   if (!session) throw new AppError('UNAUTHORIZED', 'this call needs a bearer token');
   return session;
 });
+
+/**
+ * For calls that anyone may make and that send the token when there is one (ordering, paying, an
+ * order's page: spec section 6): a token, when sent, must be valid (INVALID_TOKEN otherwise, so the
+ * web app drops it); without one the request goes on as a visitor's.
+ */
+@Injectable()
+export class OptionalBearerGuard extends BearerGuard {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (req.header('authorization') === undefined) return true;
+    return super.canActivate(context);
+  }
+}
+
+/** The verified session of an OptionalBearerGuard route, or undefined for a visitor. */
+export const OptionalSession = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthenticatedSession | undefined =>
+    context.switchToHttp().getRequest<AuthenticatedRequest>().session,
+);

@@ -50,6 +50,38 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "verified"
     ]
   },
+  "AccountValidationResponse": {
+    "type": "object",
+    "properties": {
+      "provider": {
+        "$ref": "#/components/schemas/PaymentProviderId"
+      },
+      "account": {
+        "type": "string"
+      },
+      "valid": {
+        "type": "boolean",
+        "description": "Whether the account exists at the provider and can take charges."
+      },
+      "reason": {
+        "type": "string",
+        "description": "Why not (or what was checked)."
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "account",
+      "provider",
+      "reason",
+      "success",
+      "valid"
+    ]
+  },
   "AuthResponse": {
     "type": "object",
     "properties": {
@@ -503,6 +535,61 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     ],
     "description": "What the conversion service can make of what (GET /v1/convert/formats, the converter page, and the check of every job): each source format with the targets it can become. Browser-safe."
   },
+  "FulfillmentResponse": {
+    "type": "object",
+    "properties": {
+      "order": {
+        "$ref": "#/components/schemas/OrderView"
+      },
+      "buyer": {
+        "description": "The buyer's contact, only when they agreed to share it.",
+        "allOf": [
+          {
+            "type": "object",
+            "properties": {
+              "email": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string",
+                "nullable": true
+              }
+            },
+            "required": [
+              "email",
+              "name"
+            ]
+          }
+        ],
+        "nullable": true
+      },
+      "shipping": {
+        "description": "`mail`: the shipping service, options and address.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/ShippingChoice"
+          }
+        ],
+        "nullable": true
+      },
+      "canFulfil": {
+        "type": "boolean"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "buyer",
+      "canFulfil",
+      "order",
+      "shipping",
+      "success"
+    ]
+  },
   "HealthReport": {
     "type": "object",
     "properties": {
@@ -739,6 +826,333 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     "$ref": "#/components/schemas/Success",
     "description": "An action that answers nothing else."
   },
+  "OrderItem": {
+    "type": "object",
+    "properties": {
+      "productId": {
+        "type": "string",
+        "nullable": true
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "unitPrice": {
+        "type": "number",
+        "description": "Cents, the price when the order was placed."
+      },
+      "quantity": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "number",
+        "description": "Cents."
+      }
+    },
+    "required": [
+      "productId",
+      "name",
+      "description",
+      "unitPrice",
+      "quantity",
+      "amount"
+    ]
+  },
+  "OrderReplyView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "from": {
+        "type": "string",
+        "enum": [
+          "buyer",
+          "seller"
+        ],
+        "description": "Who wrote it: the buyer or the seller."
+      },
+      "note": {
+        "type": "string"
+      },
+      "created": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "from",
+      "note",
+      "created"
+    ]
+  },
+  "OrderResponse": {
+    "type": "object",
+    "properties": {
+      "order": {
+        "$ref": "#/components/schemas/OrderView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "order",
+      "success"
+    ]
+  },
+  "OrderRole": {
+    "type": "string",
+    "enum": [
+      "buyer",
+      "seller",
+      "visitor"
+    ],
+    "description": "How the viewer relates to the order; decides what they may do with it."
+  },
+  "OrdersResponse": {
+    "type": "object",
+    "properties": {
+      "orders": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OrderView"
+        }
+      },
+      "total": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "limit": {
+        "type": "number"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "limit",
+      "offset",
+      "orders",
+      "success",
+      "total"
+    ]
+  },
+  "OrderState": {
+    "type": "string",
+    "enum": [
+      "pending",
+      "paid",
+      "failed",
+      "fulfilled",
+      "cancelled",
+      "refunded"
+    ]
+  },
+  "OrderView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "state": {
+        "$ref": "#/components/schemas/OrderState"
+      },
+      "serviceId": {
+        "type": "string"
+      },
+      "serviceName": {
+        "type": "string"
+      },
+      "sellerId": {
+        "type": "string"
+      },
+      "provider": {
+        "$ref": "#/components/schemas/PaymentProviderId"
+      },
+      "vendor": {
+        "$ref": "#/components/schemas/Vendor"
+      },
+      "email": {
+        "type": "string"
+      },
+      "note": {
+        "type": "string"
+      },
+      "share": {
+        "type": "boolean",
+        "description": "The buyer agreed to share their contact details with the seller."
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OrderItem"
+        }
+      },
+      "amount": {
+        "type": "number",
+        "description": "Cents."
+      },
+      "currency": {
+        "type": "string",
+        "enum": [
+          "USD"
+        ]
+      },
+      "shipping": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/ShippingChoice"
+          }
+        ],
+        "nullable": true
+      },
+      "failure": {
+        "type": "string",
+        "nullable": true,
+        "description": "Why the last payment try failed (state failed)."
+      },
+      "receipt": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/ReceiptView"
+          }
+        ],
+        "nullable": true
+      },
+      "replies": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OrderReplyView"
+        }
+      },
+      "role": {
+        "$ref": "#/components/schemas/OrderRole"
+      },
+      "created": {
+        "type": "string"
+      },
+      "modified": {
+        "type": "string"
+      },
+      "paidAt": {
+        "type": "string",
+        "nullable": true
+      },
+      "fulfilledAt": {
+        "type": "string",
+        "nullable": true
+      }
+    },
+    "required": [
+      "id",
+      "state",
+      "serviceId",
+      "serviceName",
+      "sellerId",
+      "provider",
+      "vendor",
+      "email",
+      "note",
+      "share",
+      "items",
+      "amount",
+      "currency",
+      "shipping",
+      "failure",
+      "receipt",
+      "replies",
+      "role",
+      "created",
+      "modified",
+      "paidAt",
+      "fulfilledAt"
+    ]
+  },
+  "PaymentProviderId": {
+    "type": "string",
+    "enum": [
+      "stripe",
+      "sandbox"
+    ]
+  },
+  "PaymentResponse": {
+    "type": "object",
+    "properties": {
+      "orderId": {
+        "type": "string"
+      },
+      "provider": {
+        "$ref": "#/components/schemas/PaymentProviderId"
+      },
+      "sessionId": {
+        "type": "string",
+        "description": "The provider's session id: the {x} of POST /v1/orders/{id}/complete/{x}."
+      },
+      "url": {
+        "type": "string",
+        "description": "The hosted pay page (Stripe Checkout, or this site's sandbox pay page)."
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "orderId",
+      "provider",
+      "sessionId",
+      "success",
+      "url"
+    ]
+  },
+  "PostalAddress": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "line1": {
+        "type": "string"
+      },
+      "line2": {
+        "type": "string"
+      },
+      "city": {
+        "type": "string"
+      },
+      "state": {
+        "type": "string"
+      },
+      "postalCode": {
+        "type": "string"
+      },
+      "country": {
+        "type": "string",
+        "description": "ISO 3166-1 alpha-2."
+      }
+    },
+    "required": [
+      "name",
+      "line1",
+      "city",
+      "postalCode",
+      "country"
+    ],
+    "description": "A postal address (printed mail: where it goes, and where a seller ships from)."
+  },
   "ProbeResponse": {
     "type": "object",
     "properties": {
@@ -751,6 +1165,149 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     },
     "required": [
       "status"
+    ]
+  },
+  "ProductDeletedResponse": {
+    "type": "object",
+    "properties": {
+      "deleted": {
+        "type": "boolean",
+        "description": "True: removed; false: it has orders, so it was deactivated instead (orders keep what was bought)."
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "deleted",
+      "success"
+    ]
+  },
+  "ProductResponse": {
+    "type": "object",
+    "properties": {
+      "product": {
+        "$ref": "#/components/schemas/ProductView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "product",
+      "success"
+    ]
+  },
+  "ProductsResponse": {
+    "type": "object",
+    "properties": {
+      "products": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ProductView"
+        }
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "products",
+      "success"
+    ]
+  },
+  "ProductView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "serviceId": {
+        "type": "string"
+      },
+      "userId": {
+        "type": "string",
+        "description": "The seller's guid."
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "price": {
+        "type": "number",
+        "description": "Cents."
+      },
+      "currency": {
+        "type": "string",
+        "enum": [
+          "USD"
+        ]
+      },
+      "image": {
+        "type": "string",
+        "nullable": true
+      },
+      "active": {
+        "type": "boolean"
+      },
+      "shipping": {
+        "description": "`mail` products: the shipping services and options a buyer may choose.",
+        "allOf": [
+          {
+            "type": "object",
+            "properties": {
+              "services": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/ShippingService"
+                }
+              },
+              "options": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/ShippingOption"
+                }
+              }
+            },
+            "required": [
+              "services",
+              "options"
+            ]
+          }
+        ],
+        "nullable": true
+      },
+      "created": {
+        "type": "string"
+      },
+      "modified": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "serviceId",
+      "userId",
+      "name",
+      "description",
+      "price",
+      "currency",
+      "image",
+      "active",
+      "shipping",
+      "created",
+      "modified"
     ]
   },
   "Profile": {
@@ -897,6 +1454,157 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "name",
       "success"
     ]
+  },
+  "ReceiptView": {
+    "type": "object",
+    "properties": {
+      "number": {
+        "type": "string",
+        "description": "R-<year>-<sequence>, unique."
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OrderItem"
+        }
+      },
+      "amount": {
+        "type": "number",
+        "description": "Cents."
+      },
+      "currency": {
+        "type": "string",
+        "enum": [
+          "USD"
+        ]
+      },
+      "paidAt": {
+        "type": "string",
+        "description": "When it was paid (ISO) and the same in the long 'LLL' form in the viewer's time zone."
+      },
+      "date": {
+        "type": "string"
+      },
+      "timeZone": {
+        "type": "string"
+      },
+      "seller": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "service": {
+            "type": "string"
+          },
+          "supportEmail": {
+            "type": "string",
+            "nullable": true
+          }
+        },
+        "required": [
+          "name",
+          "service",
+          "supportEmail"
+        ]
+      },
+      "email": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "number",
+      "items",
+      "amount",
+      "currency",
+      "paidAt",
+      "date",
+      "timeZone",
+      "seller",
+      "email"
+    ]
+  },
+  "SandboxSessionResponse": {
+    "type": "object",
+    "properties": {
+      "session": {
+        "$ref": "#/components/schemas/SandboxSessionView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "session",
+      "success"
+    ]
+  },
+  "SandboxSessionView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "orderId": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "requires_action",
+          "complete",
+          "expired"
+        ]
+      },
+      "productName": {
+        "type": "string"
+      },
+      "sellerName": {
+        "type": "string"
+      },
+      "amount": {
+        "type": "number"
+      },
+      "currency": {
+        "type": "string",
+        "enum": [
+          "USD"
+        ]
+      },
+      "email": {
+        "type": "string"
+      },
+      "error": {
+        "type": "string",
+        "nullable": true,
+        "description": "Why the last card was refused, as the page shows it."
+      },
+      "successUrl": {
+        "type": "string",
+        "description": "Where the browser goes after paying, or when it cancels."
+      },
+      "cancelUrl": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "orderId",
+      "status",
+      "productName",
+      "sellerName",
+      "amount",
+      "currency",
+      "email",
+      "error",
+      "successUrl",
+      "cancelUrl"
+    ],
+    "description": "The sandbox processor's hosted pay page (this site's own, with Stripe's test cards)."
   },
   "SavedFileCreatedResponse": {
     "type": "object",
@@ -1063,6 +1771,24 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     ],
     "description": "What each service answers on its health subject."
   },
+  "ServiceResponse": {
+    "type": "object",
+    "properties": {
+      "service": {
+        "$ref": "#/components/schemas/ServiceView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "service",
+      "success"
+    ]
+  },
   "ServiceView": {
     "type": "object",
     "properties": {
@@ -1099,6 +1825,54 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     ],
     "additionalProperties": {},
     "description": "A provider service (spec section 3): name, provider, vendor, account, plus provider-specific extras."
+  },
+  "ShippingChoice": {
+    "type": "object",
+    "properties": {
+      "service": {
+        "$ref": "#/components/schemas/ShippingService"
+      },
+      "options": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ShippingOption"
+        }
+      },
+      "address": {
+        "$ref": "#/components/schemas/PostalAddress"
+      }
+    },
+    "required": [
+      "service",
+      "options",
+      "address"
+    ],
+    "description": "What a `mail` product allows, and what a `mail` order chose."
+  },
+  "ShippingOption": {
+    "type": "string",
+    "enum": [
+      "singlesided",
+      "color",
+      "return_envelope",
+      "flat",
+      "livestamp"
+    ]
+  },
+  "ShippingService": {
+    "type": "string",
+    "enum": [
+      "FEDEX_OVERNIGHT",
+      "USPS_PRIORITY_EXPRESS",
+      "USPS_PRIORITY",
+      "USPS_CERTIFIED",
+      "USPS_CERTIFIED_RECEIPT",
+      "USPS_CERTIFIED_PHYSICAL_RECEIPT",
+      "USPS_FIRST_CLASS",
+      "USPS_POSTCARD",
+      "USPS_NOTECARD",
+      "UPS_NEXT_DAY_AIR"
+    ]
   },
   "SourceFormat": {
     "type": "object",
@@ -1142,6 +1916,76 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "extensions",
       "mediaTypes",
       "to"
+    ]
+  },
+  "StorefrontResponse": {
+    "type": "object",
+    "properties": {
+      "service": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "userId": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "vendor": {
+            "$ref": "#/components/schemas/Vendor"
+          },
+          "provider": {
+            "$ref": "#/components/schemas/PaymentProviderId"
+          },
+          "supportEmail": {
+            "type": "string",
+            "nullable": true
+          }
+        },
+        "required": [
+          "id",
+          "userId",
+          "name",
+          "vendor",
+          "provider",
+          "supportEmail"
+        ]
+      },
+      "seller": {
+        "type": "object",
+        "properties": {
+          "guid": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "guid",
+          "name"
+        ]
+      },
+      "products": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ProductView"
+        }
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "products",
+      "seller",
+      "service",
+      "success"
     ]
   },
   "Success": {
@@ -1212,6 +2056,14 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     ],
     "description": "Where to PUT the file: a short-lived signed URL (S3 presigned, or this site's own signed storage). Send exactly these headers and the declared number of bytes; 200 means it is stored."
   },
+  "Vendor": {
+    "type": "string",
+    "enum": [
+      "digital",
+      "service",
+      "mail"
+    ]
+  },
   "VerificationSentResponse": {
     "type": "object",
     "properties": {
@@ -1228,6 +2080,25 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     },
     "required": [
       "sent",
+      "success"
+    ]
+  },
+  "WebhookReceivedResponse": {
+    "type": "object",
+    "properties": {
+      "applied": {
+        "type": "boolean",
+        "description": "False when the event was applied before (a replay) or concerns nothing here."
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "applied",
       "success"
     ]
   }

@@ -34,6 +34,16 @@ export class ProfileCache {
     if (mark === this.epoch) this.cache.set(userId, profile);
   }
 
+  /** The remembered profile, or the one `load` reads (remembered unless a change raced the read). */
+  async getOrLoad(userId: string, load: (userId: string) => Promise<Profile>): Promise<Profile> {
+    const known = this.get(userId);
+    if (known) return known;
+    const mark = this.mark();
+    const profile = await load(userId);
+    this.set(userId, profile, mark);
+    return profile;
+  }
+
   forget(userId: string): void {
     this.epoch++;
     this.cache.delete(userId);

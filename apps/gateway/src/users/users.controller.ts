@@ -33,13 +33,8 @@ export class UsersController {
   ) {}
 
   /** The user's profile: remembered by this gateway (ProfileCache) or read from identity. */
-  private async profileOf(userId: string): Promise<Profile> {
-    const known = this.profiles.get(userId);
-    if (known) return known;
-    const mark = this.profiles.mark();
-    const profile = await this.rpc.send(SUBJECTS.identity.userMe, { userId });
-    this.profiles.set(userId, profile, mark);
-    return profile;
+  private profileOf(userId: string): Promise<Profile> {
+    return this.profiles.getOrLoad(userId, (id) => this.rpc.send(SUBJECTS.identity.userMe, { userId: id }));
   }
 
   @Post()

@@ -1,7 +1,7 @@
 import type { SavedFileList, SavedFileView } from '@tinkerdesk/contracts/web';
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../../../shared/api';
-import { formatLongDate } from '../../../shared/dates';
+import { formatLongDate } from '@tinkerdesk/contracts/web';
 import { useSession } from '../../../shared/session/session';
 import { formatSize } from '../../../tools/kit/format';
 import { ProgressBar } from '../../../tools/kit/progress';

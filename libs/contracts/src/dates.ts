@@ -22,3 +22,8 @@ export function formatLongDate(iso: string, timeZone?: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
 }
+
+/** Cents as en-US US dollars (spec section 9: amounts are cents / 100), e.g. 1250 → "$12.50". */
+export function formatUsd(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}

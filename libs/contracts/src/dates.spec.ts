@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatLongDate } from './dates';
+import { formatLongDate } from './dates.js';
 
 describe('formatLongDate', () => {
   it("writes the long 'LLL' format in the given time zone", () => {

@@ -1,0 +1,224 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  CompleteParamsDto,
+  FulfilDto,
+  OrderDto,
+  OrderIdParamsDto,
+  OrdersQueryDto,
+  OrderViewQueryDto,
+  ProductsParamsDto,
+  ReplyDto,
+  SUBJECTS,
+  type ResponseMap,
+} from '@tinkerdesk/contracts';
+import { RpcClient } from '@tinkerdesk/nest-common';
+import type { Request } from 'express';
+import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
+import { idempotencyKey, Viewers } from './viewer.js';
+
+/** Calls to a payment provider may take a while (Stripe answers within seconds). */
+const PROVIDER_TIMEOUT_MS = 20_000;
+
+const IDEMPOTENCY_HEADER = ApiHeader({
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'Retries with the same key answer the first answer again and charge nothing more (up to 255 printable characters)',
+});
+
+/**
+ * Orders (spec sections 1, 3, 6, 7): placing one from a provider's page (a visitor or a signed-in
+ * user), paying through the service's provider, completing when the browser returns, replies between
+ * buyer and seller, and the seller's fulfilment. Orders placed while signed in are that account's and
+ * the seller's only; a visitor's order is reached through its id (a random UUID, as in the emailed link).
+ */
+@ApiTags('orders')
+@Controller('v1')
+export class OrdersController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(Viewers) private readonly viewers: Viewers,
+  ) {}
+
+  @Post('users/:id/services/:sid/order')
+  @HttpCode(201)
+  @UseGuards(OptionalBearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Order a product {product, email, note, share} at its current price (mail products: shipping too)' })
+  @ApiAnswer(201, 'Order')
+  @ApiErrors('NOT_FOUND', 'CONFLICT')
+  async create(
+    @Param() params: ProductsParamsDto,
+    @Body() body: OrderDto,
+    @OptionalSession() session: AuthenticatedSession | undefined,
+  ): Promise<ResponseMap['Order']> {
+    const order = await this.rpc.send(SUBJECTS.commerce.orderCreate, {
+      ...body,
+      sellerId: params.id,
+      serviceId: params.sid,
+      ...(session ? { buyerId: session.userId } : {}),
+    });
+    return { success: true, order };
+  }
+
+  @Get('orders')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Your orders as a buyer, newest first (offset, limit, state)' })
+  @ApiAnswer(200, 'Orders')
+  async mine(@CurrentSession() session: AuthenticatedSession, @Query() query: OrdersQueryDto): Promise<ResponseMap['Orders']> {
+    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.orderList, { ...query, viewerId: session.userId, role: 'buyer' })) };
+  }
+
+  @Get('orders/:id')
+  @UseGuards(OptionalBearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "The order and, once paid, its receipt (dates in the viewer's time zone; tz when signed out)" })
+  @ApiAnswer(200, 'Order')
+  @ApiErrors('NOT_FOUND')
+  async get(
+    @Param() params: OrderIdParamsDto,
+    @Query() query: OrderViewQueryDto,
+    @OptionalSession() session: AuthenticatedSession | undefined,
+  ): Promise<ResponseMap['Order']> {
+    const viewer = await this.viewers.of(session, query.tz);
+    return { success: true, order: await this.rpc.send(SUBJECTS.commerce.orderGet, { orderId: params.id, ...viewer }) };
+  }
+
+  @Post('orders/:id/pay')
+  @HttpCode(200)
+  @UseGuards(OptionalBearerGuard)
+  @ApiBearerAuth()
+  @IDEMPOTENCY_HEADER
+  @ApiOperation({
+    summary: 'Start paying: answers the hosted pay page to send the browser to (Stripe Checkout, or the sandbox page)',
+    description: 'Two pays of one order at once make one payment session; an open session is answered again.',
+  })
+  @ApiAnswer(200, 'Payment')
+  @ApiErrors('NOT_FOUND', 'CONFLICT', 'ACCOUNT_INVALID', 'UPSTREAM_ERROR')
+  async pay(
+    @Param() params: OrderIdParamsDto,
+    @Req() req: Request,
+    @OptionalSession() session: AuthenticatedSession | undefined,
+  ): Promise<ResponseMap['Payment']> {
+    const key = idempotencyKey(req);
+    const message = { orderId: params.id, ...(session ? { viewerId: session.userId } : {}), ...(key ? { idempotencyKey: key } : {}) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.orderPay, message, PROVIDER_TIMEOUT_MS)) };
+  }
+
+  @Post('orders/:id/complete/:x')
+  @HttpCode(200)
+  @UseGuards(OptionalBearerGuard)
+  @ApiBearerAuth()
+  @IDEMPOTENCY_HEADER
+  @ApiOperation({
+    summary: 'Confirm with the provider that session x paid this order, and mark it paid (completing again is harmless)',
+    description: 'An unpaid session answers the order as it is (pending, or failed with the reason).',
+  })
+  @ApiAnswer(200, 'Order')
+  @ApiErrors('NOT_FOUND', 'CONFLICT', 'UPSTREAM_ERROR')
+  async complete(
+    @Param() params: CompleteParamsDto,
+    @Req() req: Request,
+    @OptionalSession() session: AuthenticatedSession | undefined,
+  ): Promise<ResponseMap['Order']> {
+    const key = idempotencyKey(req);
+    const viewer = await this.viewers.of(session);
+    const message = { orderId: params.id, sessionId: params.x, ...viewer, ...(key ? { idempotencyKey: key } : {}) };
+    return { success: true, order: await this.rpc.send(SUBJECTS.commerce.orderComplete, message, PROVIDER_TIMEOUT_MS) };
+  }
+
+  @Post('orders/:id/cancel')
+  @HttpCode(200)
+  @UseGuards(OptionalBearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Cancel an order that is not paid (its buyer or seller)' })
+  @ApiAnswer(200, 'Order')
+  @ApiErrors('NOT_FOUND', 'CONFLICT')
+  async cancel(
+    @Param() params: OrderIdParamsDto,
+    @OptionalSession() session: AuthenticatedSession | undefined,
+  ): Promise<ResponseMap['Order']> {
+    const viewer = await this.viewers.of(session);
+    return { success: true, order: await this.rpc.send(SUBJECTS.commerce.orderCancel, { orderId: params.id, ...viewer }) };
+  }
+
+  @Post('orders/:id/refund')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @IDEMPOTENCY_HEADER
+  @ApiOperation({ summary: 'Refund a paid (or fulfilled) order in full through its provider (the seller)' })
+  @ApiAnswer(200, 'Order')
+  @ApiErrors('NOT_FOUND', 'CONFLICT', 'UPSTREAM_ERROR')
+  async refund(
+    @Param() params: OrderIdParamsDto,
+    @Req() req: Request,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ResponseMap['Order']> {
+    const key = idempotencyKey(req);
+    const viewer = await this.viewers.of(session);
+    const message = { orderId: params.id, ...viewer, ...(key ? { idempotencyKey: key } : {}) };
+    return { success: true, order: await this.rpc.send(SUBJECTS.commerce.orderRefund, message, PROVIDER_TIMEOUT_MS) };
+  }
+
+  @Post('orders/:id/reply')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Write to the other side of an order (buyer or seller); they are told by email' })
+  @ApiAnswer(200, 'Order')
+  @ApiErrors('NOT_FOUND')
+  async reply(
+    @Param() params: OrderIdParamsDto,
+    @Body() body: ReplyDto,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ResponseMap['Order']> {
+    return {
+      success: true,
+      order: await this.rpc.send(SUBJECTS.commerce.orderReply, { ...body, orderId: params.id, viewerId: session.userId }),
+    };
+  }
+
+  @Get('fulfillment')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Your incoming orders as a seller, newest first (offset, limit, state)' })
+  @ApiAnswer(200, 'Orders')
+  async incoming(@CurrentSession() session: AuthenticatedSession, @Query() query: OrdersQueryDto): Promise<ResponseMap['Orders']> {
+    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.orderList, { ...query, viewerId: session.userId, role: 'seller' })) };
+  }
+
+  @Get('fulfillment/:id/order')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'What to deliver for an order (the seller only): items, shipping service, options and address for mail' })
+  @ApiAnswer(200, 'Fulfillment')
+  @ApiErrors('NOT_FOUND')
+  async fulfillment(
+    @Param() params: OrderIdParamsDto,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ResponseMap['Fulfillment']> {
+    const viewer = await this.viewers.of(session);
+    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.fulfillmentGet, { orderId: params.id, ...viewer })) };
+  }
+
+  @Post('fulfillment/:id/fulfilled')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Mark a paid order fulfilled (the seller); the note goes to the buyer' })
+  @ApiAnswer(200, 'Order')
+  @ApiErrors('NOT_FOUND', 'CONFLICT')
+  async fulfil(
+    @Param() params: OrderIdParamsDto,
+    @Body() body: FulfilDto,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ResponseMap['Order']> {
+    return {
+      success: true,
+      order: await this.rpc.send(SUBJECTS.commerce.fulfillmentComplete, { ...body, orderId: params.id, viewerId: session.userId }),
+    };
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The link builder (spec section 2): every public and app URL of the product that the server also
+ * makes (emails, the providers' return addresses) comes from here, so the web app's routes and the
+ * links the services send can never drift apart. Browser-safe.
+ */
+
+/** The app's route patterns (react-router syntax) for the pages these links open. */
+export const LINK_ROUTES = {
+  storefront: '/shop/:guid/:serviceId',
+  order: '/orders/:orderId',
+  receipt: '/orders/:orderId/receipt',
+  orderReturn: '/orders/:orderId/return',
+  sandboxPay: '/pay/sandbox/:sessionId',
+  sellerOrder: '/account/orders/:orderId',
+} as const;
+
+/** Stripe replaces this text in a success URL with the Checkout Session's id. */
+export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+const seg = encodeURIComponent;
+
+export interface LinkBuilder {
+  /** A provider's public page: the service's products with an order form each. */
+  storefront(guid: string, serviceId: string): string;
+  /** The order as its buyer sees it (state, pay, replies, receipt). */
+  order(orderId: string): string;
+  /** The printable receipt. */
+  receipt(orderId: string): string;
+  /** Where a payment provider sends the browser back; `sessionId` defaults to Stripe's placeholder. */
+  orderReturn(orderId: string, sessionId?: string): string;
+  /** The sandbox processor's hosted pay page. */
+  sandboxPay(sessionId: string): string;
+  /** The order in the seller's account area (replies, fulfilment). */
+  sellerOrder(orderId: string): string;
+}
+
+/** Links on `base` (the public origin, e.g. https://tinkerdesk.dev; '' for same-site paths in the app). */
+export function linkBuilder(base = ''): LinkBuilder {
+  const root = base.replace(/\/+$/, '');
+  return {
+    storefront: (guid, serviceId) => `${root}/shop/${seg(guid)}/${seg(serviceId)}`,
+    order: (orderId) => `${root}/orders/${seg(orderId)}`,
+    receipt: (orderId) => `${root}/orders/${seg(orderId)}/receipt`,
+    orderReturn: (orderId, sessionId) =>
+      `${root}/orders/${seg(orderId)}/return?session_id=${sessionId === undefined ? CHECKOUT_SESSION_PLACEHOLDER : seg(sessionId)}`,
+    sandboxPay: (sessionId) => `${root}/pay/sandbox/${seg(sessionId)}`,
+    sellerOrder: (orderId) => `${root}/account/orders/${seg(orderId)}`,
+  };
+}
