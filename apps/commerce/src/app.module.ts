@@ -1,19 +1,89 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
+import { RpcClient, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
+import type { CommerceConfig } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
-import { ProviderServicesModule } from './services/provider-services.module.js';
+import { COMMERCE_LOGGER } from './logger.token.js';
+import { IdentityDirectory } from './notify/identity-directory.js';
+import { OrdersController } from './orders/orders.controller.js';
+import { OrdersRepository } from './orders/orders.repository.js';
+import { ORDERS_SETTINGS, OrdersService } from './orders/orders.service.js';
+import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from './payments/payment-provider.js';
+import { StripePaymentProvider } from './payments/stripe.provider.js';
+import { ProductsController } from './products/products.controller.js';
+import { ProductsRepository } from './products/products.repository.js';
+import { ProductsService } from './products/products.service.js';
+import { StorefrontService } from './products/storefront.service.js';
+import { SandboxController } from './sandbox/sandbox.controller.js';
+import { SANDBOX_SETTINGS, SandboxPaymentProvider } from './sandbox/sandbox.provider.js';
+import { SandboxRepository } from './sandbox/sandbox.repository.js';
+import { SandboxService } from './sandbox/sandbox.service.js';
+import { ProviderServicesController } from './services/provider-services.controller.js';
+import { ProviderServicesRepository } from './services/provider-services.repository.js';
+import { ProviderServicesService } from './services/provider-services.service.js';
 
 @Module({})
-export class AppModule {
-  static register(config: { DATABASE_URL: string }): DynamicModule {
+export class AppModule implements OnApplicationShutdown {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  static register(config: CommerceConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'commerce', version: PLATFORM_VERSION }),
-        ProviderServicesModule,
+      ],
+      controllers: [ProviderServicesController, ProductsController, OrdersController, SandboxController],
+      providers: [
+        { provide: COMMERCE_LOGGER, useValue: logger },
+        {
+          // Commerce's own connection for asking identity (names, addresses, mail).
+          provide: RpcClient,
+          useFactory: () =>
+            RpcClient.connect({
+              natsUrl: config.NATS_URL,
+              prefix: config.NATS_PREFIX,
+              timeoutMs: 5000,
+              name: `commerce-client-${process.pid}`,
+            }),
+        },
+        {
+          provide: StripePaymentProvider,
+          useFactory: () =>
+            new StripePaymentProvider(
+              {
+                secretKey: config.STRIPE_SECRET_KEY,
+                webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+                apiUrl: config.STRIPE_API_URL,
+                timeoutMs: config.STRIPE_TIMEOUT_MS,
+              },
+              logger,
+            ),
+        },
+        { provide: SANDBOX_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL, sessionMinutes: config.SANDBOX_SESSION_MINUTES } },
+        { provide: ORDERS_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL } },
+        {
+          provide: PAYMENT_PROVIDERS_TOKEN,
+          useFactory: (stripe: StripePaymentProvider, sandbox: SandboxPaymentProvider): PaymentProviders => ({ stripe, sandbox }),
+          inject: [StripePaymentProvider, SandboxPaymentProvider],
+        },
+        IdentityDirectory,
+        ProviderServicesRepository,
+        ProviderServicesService,
+        ProductsRepository,
+        ProductsService,
+        StorefrontService,
+        OrdersRepository,
+        OrdersService,
+        SandboxRepository,
+        SandboxPaymentProvider,
+        SandboxService,
       ],
     };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.rpc.close();
   }
 }

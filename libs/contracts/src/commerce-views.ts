@@ -226,12 +226,3 @@ export const SANDBOX_CARDS = {
   declined: '4000000000000002',
   authenticate: '4000002500003155',
 } as const;
-
-/** Event commerce.order.paid. */
-export interface OrderPaidEvent {
-  orderId: string;
-  sellerId: string;
-  buyerId: string | null;
-  amount: number;
-  paidAt: string;
-}

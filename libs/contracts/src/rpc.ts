@@ -27,7 +27,6 @@ import type {
   AccountValidation,
   FulfillmentView,
   OrderList,
-  OrderPaidEvent,
   OrderView,
   PaymentStart,
   ProductView,
@@ -146,7 +145,6 @@ export interface EventMap {
   [SUBJECTS.identity.sessionRevoked]: SessionRevokedEvent;
   [SUBJECTS.identity.userChanged]: UserChangedEvent;
   [SUBJECTS.conversion.jobFinished]: JobFinishedEvent;
-  [SUBJECTS.commerce.orderPaid]: OrderPaidEvent;
 }
 
 export type EventSubject = keyof EventMap;

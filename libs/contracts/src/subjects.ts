@@ -58,8 +58,6 @@ export const SUBJECTS = {
     sandboxPay: 'commerce.sandbox.pay',
     sandboxAuthenticate: 'commerce.sandbox.authenticate',
     sandboxCancel: 'commerce.sandbox.cancel',
-    /** Event: an order was paid (part 2's timeline and plans listen). */
-    orderPaid: 'commerce.order.paid',
   },
   terminals: {
     health: 'terminals.health.check',

@@ -1,11 +1,17 @@
 import type { ServiceDataSourceOptions } from '@tinkerdesk/persistence';
 import { Initial1763856000000 } from './migrations/1763856000000-initial.js';
 import { ProviderServices1764200000000 } from './migrations/1764200000000-provider-services.js';
+import { Selling1764500000000 } from './migrations/1764500000000-selling.js';
 import { ProviderServiceEntity } from '../services/provider-service.entity.js';
 
 /** The schema the commerce service owns; no other service reads it. */
 export const SCHEMA = 'commerce';
 
 export function dataSourceOptions(url: string): ServiceDataSourceOptions {
-  return { url, schema: SCHEMA, entities: [ProviderServiceEntity], migrations: [Initial1763856000000, ProviderServices1764200000000] };
+  return {
+    url,
+    schema: SCHEMA,
+    entities: [ProviderServiceEntity],
+    migrations: [Initial1763856000000, ProviderServices1764200000000, Selling1764500000000],
+  };
 }

@@ -1,7 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Handles } from '@tinkerdesk/nest-common';
-import { SUBJECTS, UserServicesMessage, type ServiceView } from '@tinkerdesk/contracts';
+import {
+  SaveServiceMessage,
+  SUBJECTS,
+  UserServicesMessage,
+  ValidateAccountDto,
+  type AccountValidation,
+  type ServiceView,
+} from '@tinkerdesk/contracts';
 import { ProviderServicesService } from './provider-services.service.js';
 
 /** NATS handlers: translate only. */
@@ -12,5 +19,15 @@ export class ProviderServicesController {
   @Handles(SUBJECTS.commerce.serviceList)
   list(@Payload() input: UserServicesMessage): Promise<ServiceView[]> {
     return this.services.listForUser(input.userId);
+  }
+
+  @Handles(SUBJECTS.commerce.serviceSave)
+  save(@Payload() input: SaveServiceMessage): Promise<ServiceView> {
+    return this.services.save(input);
+  }
+
+  @Handles(SUBJECTS.commerce.accountValidate)
+  validate(@Payload() input: ValidateAccountDto): Promise<AccountValidation> {
+    return this.services.validate(input);
   }
 }

@@ -15,4 +15,13 @@ export class ProviderServicesRepository {
   listByUser(userId: string): Promise<ProviderServiceEntity[]> {
     return this.services.find({ where: { userId }, order: { created: 'ASC' } });
   }
+
+  find(id: string): Promise<ProviderServiceEntity | null> {
+    return this.services.findOne({ where: { id } });
+  }
+
+  async save(service: Omit<ProviderServiceEntity, 'created' | 'modified'>): Promise<ProviderServiceEntity> {
+    await this.services.save(service);
+    return (await this.find(service.id)) as ProviderServiceEntity;
+  }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ProviderServiceEntity } from './provider-service.entity.js';
 import type { ProviderServicesRepository } from './provider-services.repository.js';
 import { ProviderServicesService } from './provider-services.service.js';
+import type { PaymentProviders } from '../payments/payment-provider.js';
 
 /** The rules of ProviderServicesService with its repository faked. */
 
@@ -34,7 +35,7 @@ function row(fields: Partial<ProviderServiceEntity>): ProviderServiceEntity {
 
 function setup() {
   const services = new FakeServices();
-  return { services, service: new ProviderServicesService(services as unknown as ProviderServicesRepository) };
+  return { services, service: new ProviderServicesService(services as unknown as ProviderServicesRepository, {} as PaymentProviders) };
 }
 
 describe('listForUser', () => {

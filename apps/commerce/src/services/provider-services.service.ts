@@ -1,5 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceView } from '@tinkerdesk/contracts';
+import {
+  AppError,
+  type AccountValidation,
+  type SaveServiceMessage,
+  type ServiceView,
+  type ValidateAccountDto,
+} from '@tinkerdesk/contracts';
+import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/payment-provider.js';
 import type { ProviderServiceEntity } from './provider-service.entity.js';
 import { ProviderServicesRepository } from './provider-services.repository.js';
 
@@ -17,11 +25,60 @@ export function toServiceView(service: ProviderServiceEntity): ServiceView {
   };
 }
 
+/** The extras a service keeps, checked per provider and vendor. */
+export function serviceExtras(input: SaveServiceMessage): Record<string, unknown> {
+  const extras: Record<string, unknown> = {};
+  if (input.statementDescriptor !== undefined) {
+    if (input.provider !== 'stripe') throw new AppError('VALIDATION_FAILED', 'statementDescriptor is only for the stripe provider');
+    extras.statementDescriptor = input.statementDescriptor.trim();
+  }
+  if (input.supportEmail !== undefined) extras.supportEmail = input.supportEmail.trim().toLowerCase();
+  if (input.vendor === 'mail') {
+    if (!input.shippingOrigin)
+      throw new AppError('VALIDATION_FAILED', 'a mail service needs shippingOrigin: the address printed mail is sent from');
+    extras.shippingOrigin = { ...input.shippingOrigin };
+  } else if (input.shippingOrigin !== undefined) {
+    throw new AppError('VALIDATION_FAILED', `shippingOrigin is only for mail services (this one sells ${input.vendor})`);
+  }
+  return extras;
+}
+
 @Injectable()
 export class ProviderServicesService {
-  constructor(@Inject(ProviderServicesRepository) private readonly repository: ProviderServicesRepository) {}
+  constructor(
+    @Inject(ProviderServicesRepository) private readonly repository: ProviderServicesRepository,
+    @Inject(PAYMENT_PROVIDERS_TOKEN) private readonly providers: PaymentProviders,
+  ) {}
 
   async listForUser(userId: string): Promise<ServiceView[]> {
     return (await this.repository.listByUser(userId)).map(toServiceView);
+  }
+
+  /** Asks the payment provider whether the account exists and can take charges. */
+  validate(input: ValidateAccountDto): Promise<AccountValidation> {
+    return this.providers[input.provider].validateAccount(input.account.trim());
+  }
+
+  /** Creates or updates one of the user's services; the provider must accept the account first. */
+  async save(input: SaveServiceMessage): Promise<ServiceView> {
+    const existing = input.serviceId ? await this.repository.find(input.serviceId) : undefined;
+    if (input.serviceId && (!existing || existing.userId !== input.userId)) throw new AppError('NOT_FOUND', 'no such service');
+    const extras = serviceExtras(input);
+    const account = input.account.trim();
+    if (!existing || existing.account !== account || existing.provider !== input.provider) {
+      const check = await this.validate({ provider: input.provider, account });
+      if (!check.valid)
+        throw new AppError('ACCOUNT_INVALID', `the ${input.provider} account ${account} cannot take charges: ${check.reason}`);
+    }
+    const saved = await this.repository.save({
+      id: existing?.id ?? randomUUID(),
+      userId: input.userId,
+      name: input.name.trim(),
+      provider: input.provider,
+      vendor: input.vendor,
+      account,
+      extras,
+    });
+    return toServiceView(saved);
   }
 }

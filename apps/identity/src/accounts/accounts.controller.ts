@@ -12,6 +12,7 @@ import {
   ResetSetupDto,
   VerifyEmailDto,
   PublicProfileMessage,
+  SendMailMessage,
   SignInMessage,
   SUBJECTS,
   TokenMessage,
@@ -100,5 +101,10 @@ export class AccountsController {
   @Handles(SUBJECTS.identity.codeExchange)
   exchangeCode(@Payload() input: ExchangeCodeMessage): Promise<AuthResult> {
     return this.accounts.exchangeCode(input.code);
+  }
+
+  @Handles(SUBJECTS.identity.mailSend)
+  sendMail(@Payload() input: SendMailMessage): Promise<{ success: true }> {
+    return this.accounts.sendMessage(input);
   }
 }

@@ -8,6 +8,7 @@ import {
   type OidcProviderId,
   type Profile,
   type PublicProfile,
+  type SendMailMessage,
   type SessionInfo,
   canonicalTimeZone,
 } from '@tinkerdesk/contracts';
@@ -238,6 +239,31 @@ export class AccountsService {
       subject: 'Confirm your email address for Tinkerdesk',
       text: `Hello,\n\nPlease confirm your email address by opening this link (valid for ${VERIFY_HOURS} hours, once):\n\n${link}\n\nIf you did not sign up for Tinkerdesk, ignore this message.\n`,
     };
+  }
+
+  /**
+   * Queues a message another service asked to send (commerce's receipts, new orders, replies). An
+   * account named by id must exist; its address is looked up when the mail is sent.
+   */
+  async sendMessage(message: SendMailMessage): Promise<{ success: true }> {
+    if ((message.toUserId === undefined) === (message.to === undefined)) {
+      throw new AppError('VALIDATION_FAILED', 'a message goes to exactly one of toUserId and to');
+    }
+    if (message.toUserId !== undefined && !(await this.accounts.findById(message.toUserId))) {
+      throw new AppError('NOT_FOUND', `no user ${message.toUserId}`);
+    }
+    await this.enqueue({ kind: 'message', message });
+    return { success: true };
+  }
+
+  /** The mail worker's composer of a queued message: the addresses resolved now; null when the account is gone. */
+  async messageMail(message: SendMailMessage): Promise<MailMessage | null> {
+    const addressOf = async (userId: string | undefined, address: string | undefined): Promise<string | undefined> =>
+      userId === undefined ? address : (await this.accounts.findById(userId))?.email;
+    const to = await addressOf(message.toUserId, message.to);
+    if (!to) return null;
+    const replyTo = await addressOf(message.replyToUserId, message.replyTo);
+    return { to, subject: message.subject, text: message.text, ...(replyTo ? { replyTo } : {}) };
   }
 
   private async enqueue(job: Parameters<MailQueue['enqueue']>[0]): Promise<void> {

@@ -12,6 +12,8 @@ export function mailComposer(accounts: AccountsService, contact: ContactService)
         return accounts.verificationMail(job.userId);
       case 'contact':
         return contact.mailFor(job.contactId);
+      case 'message':
+        return accounts.messageMail(job.message);
     }
   };
 }

@@ -3,6 +3,7 @@ import type { Logger } from '@tinkerdesk/nest-common';
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { IDENTITY_LOGGER } from '../logger.token.js';
+import type { SendMailMessage } from '@tinkerdesk/contracts';
 import type { MailMessage } from './mailer.js';
 
 /** The BullMQ queue of every mail identity sends; its Redis keys are `<REDIS_PREFIX>:identity-mail:*`. */
@@ -16,7 +17,11 @@ const MAIL_CONCURRENCY = 4;
  * What to send, not the message: the worker composes it when it runs (a reset looks the account
  * up then, so the request handler answers alike for every email; a token is made per try).
  */
-export type MailJob = { kind: 'reset'; email: string } | { kind: 'verification'; userId: string } | { kind: 'contact'; contactId: string };
+export type MailJob =
+  | { kind: 'reset'; email: string }
+  | { kind: 'verification'; userId: string }
+  | { kind: 'contact'; contactId: string }
+  | { kind: 'message'; message: SendMailMessage };
 
 /** Builds the message of a job, or null when there is nothing to send (no such account, verified already). */
 export type MailComposer = (job: MailJob) => Promise<MailMessage | null>;

@@ -1,0 +1,531 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  formatLongDate,
+  formatUsd,
+  linkBuilder,
+  type CompleteOrderMessage,
+  type CreateOrderMessage,
+  type FulfillmentView,
+  type ListOrdersMessage,
+  type OrderList,
+  type OrderRole,
+  type OrderView,
+  type PaymentProviderId,
+  type PaymentStart,
+  type PayOrderMessage,
+  type ReceiptView,
+  type Vendor,
+} from '@tinkerdesk/contracts';
+import type { Logger } from '@tinkerdesk/nest-common';
+import { COMMERCE_LOGGER } from '../logger.token.js';
+import { IdentityDirectory } from '../notify/identity-directory.js';
+import { PAYMENT_PROVIDERS_TOKEN, type PaymentEvent, type PaymentProviders } from '../payments/payment-provider.js';
+import { ProductsRepository } from '../products/products.repository.js';
+import { ProviderServicesRepository } from '../services/provider-services.repository.js';
+import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
+import { OrdersRepository, type OrderRow, type OrdersTx, type ReceiptRow, type ReplyRow } from './orders.repository.js';
+
+export const ORDERS_SETTINGS = Symbol('ORDERS_SETTINGS');
+
+export interface OrdersSettings {
+  /** The public origin: links in emails and the providers' return addresses. */
+  publicUrl: string;
+}
+
+/** A provider's payment, in the terms an order needs. */
+interface Payment {
+  sessionId: string;
+  paymentId: string | null;
+  amount: number;
+  /** A provider event applied at most once (Stripe's webhook ids; the sandbox's own). */
+  event?: { provider: PaymentProviderId; id: string; type: string };
+}
+
+const fingerprint = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/**
+ * Orders: placed at the product's current price (a later price change never touches them), paid
+ * through the service's provider (one open payment session per order, Idempotency-Keys kept 24 h),
+ * confirmed by the returning browser or by the provider's signed event (each applied once), then
+ * fulfilled or refunded by the seller. Every state change goes through order-states.ts.
+ */
+@Injectable()
+export class OrdersService {
+  private readonly links;
+
+  constructor(
+    @Inject(OrdersRepository) private readonly orders: OrdersRepository,
+    @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
+    @Inject(ProductsRepository) private readonly products: ProductsRepository,
+    @Inject(PAYMENT_PROVIDERS_TOKEN) private readonly providers: PaymentProviders,
+    @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
+    @Inject(ORDERS_SETTINGS) settings: OrdersSettings,
+    @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
+  ) {
+    this.links = linkBuilder(settings.publicUrl);
+  }
+
+  // ---- placing and reading ------------------------------------------------------------------
+
+  async create(input: CreateOrderMessage): Promise<OrderView> {
+    const service = await this.services.find(input.serviceId);
+    if (!service || service.userId !== input.sellerId) throw new AppError('NOT_FOUND', 'no such service');
+    const product = await this.products.find(input.product);
+    if (!product || product.serviceId !== service.id) throw new AppError('NOT_FOUND', 'no such product');
+    if (!product.active) throw new AppError('CONFLICT', 'this product is not for sale at the moment');
+    let shipping = null;
+    if (service.vendor === 'mail') {
+      if (!input.shipping)
+        throw new AppError('VALIDATION_FAILED', 'shipping is required for printed mail: a shipping service, options and the address');
+      const allowed = product.shipping ?? { services: [], options: [] };
+      if (!allowed.services.includes(input.shipping.service)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `shipping.service ${input.shipping.service} is not offered for this product (offered: ${allowed.services.join(', ')})`,
+        );
+      }
+      const refused = input.shipping.options.filter((o) => !allowed.options.includes(o));
+      if (refused.length > 0)
+        throw new AppError('VALIDATION_FAILED', `shipping.options not offered for this product: ${refused.join(', ')}`);
+      shipping = { service: input.shipping.service, options: [...input.shipping.options], address: { ...input.shipping.address } };
+    } else if (input.shipping !== undefined) {
+      throw new AppError('VALIDATION_FAILED', 'shipping is only for printed mail products');
+    }
+    const order = await this.orders.insertOrder({
+      id: randomUUID(),
+      serviceId: service.id,
+      productId: product.id,
+      sellerId: service.userId,
+      buyerId: input.buyerId ?? null,
+      email: input.email.trim().toLowerCase(),
+      note: (input.note ?? '').trim(),
+      share: input.share ?? false,
+      state: 'pending',
+      provider: service.provider as PaymentProviderId,
+      account: service.account,
+      vendor: service.vendor as Vendor,
+      items: [
+        {
+          productId: product.id,
+          name: product.name,
+          description: product.description,
+          unitPrice: product.price,
+          quantity: 1,
+          amount: product.price,
+        },
+      ],
+      amount: product.price,
+      currency: 'USD',
+      shipping,
+    });
+    return this.view(order, input.buyerId, 'UTC');
+  }
+
+  async get(orderId: string, viewerId: string | undefined, timeZone = 'UTC'): Promise<OrderView> {
+    const order = await this.orders.findOrder(orderId);
+    if (!order) throw new AppError('NOT_FOUND', 'no such order');
+    return this.view(order, viewerId, timeZone);
+  }
+
+  async list(input: ListOrdersMessage): Promise<OrderList> {
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? 20;
+    const who = input.role === 'seller' ? { sellerId: input.viewerId } : { buyerId: input.viewerId };
+    const { rows, total } = await this.orders.listOrders(who, input.state, offset, limit);
+    const orders = await Promise.all(rows.map((row) => this.view(row, input.viewerId, 'UTC')));
+    return { orders, total, offset, limit };
+  }
+
+  /**
+   * How the viewer relates to an order: its seller, its buyer, or a visitor holding the link of an
+   * order placed signed out. An order placed signed in is its buyer's and seller's only: anyone else
+   * is answered exactly as for a missing order.
+   */
+  private roleOf(order: OrderRow, viewerId: string | undefined): OrderRole {
+    if (viewerId && viewerId === order.sellerId) return 'seller';
+    if (viewerId && viewerId === order.buyerId) return 'buyer';
+    if (order.buyerId === null) return 'visitor';
+    throw new AppError('NOT_FOUND', 'no such order');
+  }
+
+  private async view(order: OrderRow, viewerId: string | undefined, timeZone: string): Promise<OrderView> {
+    const role = this.roleOf(order, viewerId);
+    const [receipt, replies, service] = await Promise.all([
+      PAYABLE_STATES.includes(order.state) || order.state === 'cancelled' ? null : this.orders.receipt(order.id),
+      this.orders.replies(order.id),
+      this.services.find(order.serviceId),
+    ]);
+    return {
+      id: order.id,
+      state: order.state,
+      serviceId: order.serviceId,
+      serviceName: service?.name ?? '',
+      sellerId: order.sellerId,
+      provider: order.provider,
+      vendor: order.vendor,
+      email: order.email,
+      note: order.note,
+      share: order.share,
+      items: order.items,
+      amount: order.amount,
+      currency: order.currency,
+      shipping: order.shipping,
+      failure: order.failure,
+      receipt: receipt ? toReceiptView(receipt, timeZone) : null,
+      replies: replies.map((r: ReplyRow) => ({ id: r.id, from: r.authorRole, note: r.note, created: r.created.toISOString() })),
+      role,
+      created: order.created.toISOString(),
+      modified: order.modified.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+    };
+  }
+
+  // ---- Idempotency-Key -----------------------------------------------------------------------
+
+  /**
+   * Runs `work` once per key: a retry with the same request answers the stored answer; another
+   * request under the key, or a retry while the first still runs, is a conflict (as Stripe answers).
+   */
+  private async once<T>(scope: string, key: string | undefined, request: unknown, work: () => Promise<T>): Promise<T> {
+    if (key === undefined) return work();
+    const claim = await this.orders.claimKey(scope, key, fingerprint(request));
+    if (claim.state === 'done') return claim.response as T;
+    if (claim.state === 'busy')
+      throw new AppError('CONFLICT', 'a request with this Idempotency-Key is still being processed; retry in a moment');
+    if (claim.state === 'mismatch') throw new AppError('CONFLICT', 'this Idempotency-Key was used for a different request');
+    try {
+      const answer = await work();
+      await this.orders.storeKey(scope, key, answer);
+      return answer;
+    } catch (error) {
+      await this.orders.releaseKey(scope, key);
+      throw error;
+    }
+  }
+
+  // ---- paying --------------------------------------------------------------------------------
+
+  pay(input: PayOrderMessage): Promise<PaymentStart> {
+    return this.once(`pay:${input.orderId}`, input.idempotencyKey, { viewerId: input.viewerId ?? null }, () => this.startPayment(input));
+  }
+
+  /**
+   * Opens the provider's pay page, or answers the one already open: the order row is locked while
+   * it decides, so two pays at once make one payment session (one charge).
+   */
+  private async startPayment(input: PayOrderMessage): Promise<PaymentStart> {
+    const { order, sellerName, service } = await this.payable(input.orderId, input.viewerId);
+    const provider = this.providers[order.provider];
+    return this.orders.inTransaction(async (tx) => {
+      const locked = await tx.lockOrder(order.id);
+      if (!locked) throw new AppError('NOT_FOUND', 'no such order');
+      if (!PAYABLE_STATES.includes(locked.state)) assertTransition(locked.state, 'paid', 'paid');
+      const open = await tx.openSession(locked.id);
+      if (open) {
+        const state = await provider.retrieveCheckout(open.id, locked.account);
+        if (state?.status === 'open') return { orderId: locked.id, provider: locked.provider, sessionId: open.id, url: open.url };
+        if (state?.paid) throw new AppError('CONFLICT', 'this order cannot be paid: its payment went through; open the order to see it');
+        await tx.setSessionStatus(open.id, 'expired');
+      }
+      const item = locked.items[0];
+      const statementDescriptor = typeof service.extras.statementDescriptor === 'string' ? service.extras.statementDescriptor : undefined;
+      const session = await provider.createCheckout({
+        orderId: locked.id,
+        account: locked.account,
+        amount: locked.amount,
+        currency: locked.currency,
+        productName: item?.name ?? 'Order',
+        description: item?.description ?? '',
+        email: locked.email,
+        sellerName,
+        ...(statementDescriptor ? { statementDescriptor } : {}),
+        successUrl: this.links.orderReturn(locked.id),
+        cancelUrl: this.links.order(locked.id),
+        idempotencyKey: `pay-${locked.id}-${input.idempotencyKey ?? randomUUID()}`,
+      });
+      await tx.insertSession({
+        id: session.id,
+        orderId: locked.id,
+        provider: locked.provider,
+        account: locked.account,
+        url: session.url,
+        status: 'open',
+        amount: locked.amount,
+      });
+      return { orderId: locked.id, provider: locked.provider, sessionId: session.id, url: session.url };
+    });
+  }
+
+  private async payable(orderId: string, viewerId: string | undefined) {
+    const order = await this.orders.findOrder(orderId);
+    if (!order) throw new AppError('NOT_FOUND', 'no such order');
+    this.roleOf(order, viewerId);
+    if (!PAYABLE_STATES.includes(order.state)) assertTransition(order.state, 'paid', 'paid');
+    const service = await this.services.find(order.serviceId);
+    if (!service) throw new AppError('NOT_FOUND', 'no such order');
+    const sellerName = (await this.identity.publicName(order.sellerId)) ?? service.name;
+    return { order, sellerName, service };
+  }
+
+  complete(input: CompleteOrderMessage): Promise<OrderView> {
+    const request = { sessionId: input.sessionId, viewerId: input.viewerId ?? null };
+    return this.once(`complete:${input.orderId}`, input.idempotencyKey, request, async () => {
+      const order = await this.orders.findOrder(input.orderId);
+      if (!order) throw new AppError('NOT_FOUND', 'no such order');
+      this.roleOf(order, input.viewerId);
+      const session = await this.orders.findSession(input.sessionId);
+      // Another order's session (or one made up) answers like a missing one.
+      if (!session || session.orderId !== order.id) throw new AppError('NOT_FOUND', 'no such payment session for this order');
+      const state = await this.providers[order.provider].retrieveCheckout(session.id, order.account);
+      if (!state || (state.orderId !== null && state.orderId !== order.id))
+        throw new AppError('NOT_FOUND', 'no such payment session for this order');
+      if (state.paid) await this.applyPaid(order.id, { sessionId: session.id, paymentId: state.paymentId, amount: state.amount });
+      else if (state.failure) await this.applyFailed(order.id, state.failure);
+      else if (state.status === 'expired') await this.orders.inTransaction((tx) => tx.setSessionStatus(session.id, 'expired'));
+      return this.get(order.id, input.viewerId, input.timeZone ?? 'UTC');
+    });
+  }
+
+  /**
+   * Marks the order paid and issues its receipt, once: a paid order stays as it is (completing twice,
+   * a webhook after the browser's return, a replayed event). Answers whether anything changed.
+   */
+  async applyPaid(orderId: string, payment: Payment): Promise<boolean> {
+    const outcome = await this.orders.inTransaction(async (tx) => {
+      if (payment.event && !(await tx.claimEvent(payment.event.provider, payment.event.id, payment.event.type))) return null;
+      const order = await tx.lockOrder(orderId);
+      if (!order) return null;
+      if (!PAYABLE_STATES.includes(order.state)) {
+        if (order.state === 'cancelled')
+          this.logger.error({ orderId, sessionId: payment.sessionId }, 'a payment arrived for a cancelled order: refund it');
+        return null;
+      }
+      if (payment.amount !== order.amount) {
+        this.logger.error({ orderId, paid: payment.amount, due: order.amount }, 'a payment of the wrong amount was not applied');
+        return null;
+      }
+      const paidAt = new Date();
+      const paid = await tx.updateOrder(order.id, { state: 'paid', paymentId: payment.paymentId, paidAt, failure: null });
+      await tx.setSessionStatus(payment.sessionId, 'complete');
+      const service = await this.services.find(order.serviceId);
+      const sellerName = (await this.identity.publicName(order.sellerId)) ?? service?.name ?? '';
+      const supportEmail = typeof service?.extras.supportEmail === 'string' ? service.extras.supportEmail : null;
+      const receipt = await tx.insertReceipt({
+        orderId: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        items: order.items,
+        email: order.email,
+        sellerName,
+        serviceName: service?.name ?? '',
+        supportEmail,
+        paidAt,
+      });
+      return { order: paid, receipt };
+    });
+    if (!outcome) return false;
+    await this.mailPaid(outcome.order, outcome.receipt);
+    return true;
+  }
+
+  /** The last payment try failed (a declined card): the order says why, and may be paid again. */
+  async applyFailed(orderId: string, reason: string, event?: Payment['event']): Promise<boolean> {
+    return this.orders.inTransaction(async (tx) => {
+      if (event && !(await tx.claimEvent(event.provider, event.id, event.type))) return false;
+      const order = await tx.lockOrder(orderId);
+      if (!order || !PAYABLE_STATES.includes(order.state)) return false;
+      await tx.updateOrder(order.id, { state: 'failed', failure: reason });
+      return true;
+    });
+  }
+
+  /** A verified provider event (Stripe's webhook): applied once; answers whether it changed anything. */
+  async applyEvent(provider: PaymentProviderId, event: PaymentEvent): Promise<boolean> {
+    const record = { provider, id: event.eventId, type: event.kind };
+    switch (event.kind) {
+      case 'paid':
+      case 'failed': {
+        const order = await this.orderOfSession(event.sessionId, event.orderId, event.account);
+        if (!order) return this.recordOnly(record);
+        if (event.kind === 'paid')
+          return this.applyPaid(order.id, { sessionId: event.sessionId, paymentId: event.paymentId, amount: event.amount, event: record });
+        return this.applyFailed(order.id, event.reason, record);
+      }
+      case 'expired':
+        return this.orders.inTransaction(async (tx) => {
+          if (!(await tx.claimEvent(provider, event.eventId, event.kind))) return false;
+          const session = await this.orders.findSession(event.sessionId);
+          if (session?.status === 'open') await tx.setSessionStatus(session.id, 'expired');
+          return session?.status === 'open';
+        });
+      case 'refunded': {
+        const order = await this.orders.findOrderByPayment(event.paymentId);
+        if (!order || (event.account !== null && event.account !== order.account) || !event.fully) return this.recordOnly(record);
+        return this.orders.inTransaction(async (tx) => {
+          if (!(await tx.claimEvent(provider, event.eventId, event.kind))) return false;
+          const locked = await tx.lockOrder(order.id);
+          if (!locked || !canTransition(locked.state, 'refunded')) return false;
+          await tx.updateOrder(locked.id, { state: 'refunded' });
+          return true;
+        });
+      }
+      case 'ignored':
+        return this.recordOnly(record);
+    }
+  }
+
+  private recordOnly(record: { provider: PaymentProviderId; id: string; type: string }): Promise<boolean> {
+    return this.orders.inTransaction(async (tx) => {
+      await tx.claimEvent(record.provider, record.id, record.type);
+      return false;
+    });
+  }
+
+  /** The order a provider session was opened for, when the event agrees with it (order and account). */
+  private async orderOfSession(sessionId: string, orderId: string | null, account: string | null): Promise<OrderRow | null> {
+    const session = await this.orders.findSession(sessionId);
+    if (!session || (orderId !== null && session.orderId !== orderId)) return null;
+    const order = await this.orders.findOrder(session.orderId);
+    if (!order || (account !== null && account !== order.account)) return null;
+    return order;
+  }
+
+  // ---- after payment -------------------------------------------------------------------------
+
+  async cancel(orderId: string, viewerId: string | undefined, timeZone = 'UTC'): Promise<OrderView> {
+    await this.orders.inTransaction(async (tx: OrdersTx) => {
+      const order = await tx.lockOrder(orderId);
+      if (!order) throw new AppError('NOT_FOUND', 'no such order');
+      this.roleOf(order, viewerId);
+      assertTransition(order.state, 'cancelled', 'cancelled');
+      const open = await tx.openSession(order.id);
+      if (open) {
+        await this.providers[order.provider].expireCheckout(open.id, order.account);
+        await tx.setSessionStatus(open.id, 'expired');
+      }
+      await tx.updateOrder(order.id, { state: 'cancelled' });
+    });
+    return this.get(orderId, viewerId, timeZone);
+  }
+
+  refund(input: PayOrderMessage): Promise<OrderView> {
+    return this.once(`refund:${input.orderId}`, input.idempotencyKey, { viewerId: input.viewerId ?? null }, async () => {
+      const refunded = await this.orders.inTransaction(async (tx) => {
+        const order = await tx.lockOrder(input.orderId);
+        if (!order || order.sellerId !== input.viewerId) throw new AppError('NOT_FOUND', 'no such order');
+        assertTransition(order.state, 'refunded', 'refunded');
+        if (!order.paymentId) throw new AppError('CONFLICT', 'this order has no payment to refund');
+        await this.providers[order.provider].refund(order.paymentId, order.account, order.amount, `refund-${order.id}`);
+        return tx.updateOrder(order.id, { state: 'refunded' });
+      });
+      await this.identity.mail({
+        to: refunded.email,
+        subject: `Refund of your order ${refunded.items[0]?.name ?? ''}`.trim(),
+        text: `Hello,\n\nYour payment of ${formatUsd(refunded.amount)} was refunded in full. It reaches your card within 5 to 10 business days.\n\n${this.links.order(refunded.id)}\n`,
+      });
+      return this.get(refunded.id, input.viewerId, input.timeZone ?? 'UTC');
+    });
+  }
+
+  /** A message between buyer and seller; the other side is told by email. */
+  async reply(orderId: string, viewerId: string, note: string): Promise<OrderView> {
+    const order = await this.orders.findOrder(orderId);
+    if (!order) throw new AppError('NOT_FOUND', 'no such order');
+    const role = await this.partyOf(order, viewerId);
+    await this.orders.insertReply({ id: randomUUID(), orderId: order.id, authorId: viewerId, authorRole: role, note: note.trim() });
+    const product = order.items[0]?.name ?? 'your order';
+    if (role === 'buyer') {
+      await this.identity.mail({
+        toUserId: order.sellerId,
+        subject: `New message about an order: ${product}`,
+        text: `The buyer (${order.share ? order.email : 'contact details not shared'}) wrote:\n\n${note.trim()}\n\nAnswer here: ${this.links.sellerOrder(order.id)}\n`,
+        ...(order.share ? { replyTo: order.email } : {}),
+      });
+    } else {
+      await this.identity.mail({
+        ...(order.buyerId ? { toUserId: order.buyerId } : { to: order.email }),
+        subject: `New message from the seller: ${product}`,
+        text: `The seller wrote about your order:\n\n${note.trim()}\n\nAnswer here (sign in first): ${this.links.order(order.id)}\n`,
+      });
+    }
+    return this.view(order, role === 'buyer' && order.buyerId === null ? undefined : viewerId, 'UTC').then((v) => ({ ...v, role }));
+  }
+
+  /**
+   * Who may write on an order: its seller, its buyer, or, on an order placed signed out, the account
+   * whose verified email placed it. Anyone else is answered as for a missing order.
+   */
+  private async partyOf(order: OrderRow, viewerId: string): Promise<'buyer' | 'seller'> {
+    if (viewerId === order.sellerId) return 'seller';
+    if (viewerId === order.buyerId) return 'buyer';
+    if (order.buyerId === null && (await this.identity.verifiedEmail(viewerId))?.toLowerCase() === order.email) return 'buyer';
+    throw new AppError('NOT_FOUND', 'no such order');
+  }
+
+  async fulfillment(orderId: string, viewerId: string, timeZone: string): Promise<FulfillmentView> {
+    const order = await this.orders.findOrder(orderId);
+    if (!order || order.sellerId !== viewerId) throw new AppError('NOT_FOUND', 'no such order');
+    return {
+      order: await this.view(order, viewerId, timeZone),
+      buyer: order.share ? { email: order.email, name: order.shipping?.address.name ?? null } : null,
+      shipping: order.shipping,
+      canFulfil: canTransition(order.state, 'fulfilled'),
+    };
+  }
+
+  async fulfil(orderId: string, viewerId: string, note: string | undefined): Promise<OrderView> {
+    const done = await this.orders.inTransaction(async (tx) => {
+      const order = await tx.lockOrder(orderId);
+      if (!order || order.sellerId !== viewerId) throw new AppError('NOT_FOUND', 'no such order');
+      assertTransition(order.state, 'fulfilled', 'marked fulfilled');
+      return tx.updateOrder(order.id, { state: 'fulfilled', fulfilledAt: new Date(), fulfilNote: note?.trim() || null });
+    });
+    await this.identity.mail({
+      ...(done.buyerId ? { toUserId: done.buyerId } : { to: done.email }),
+      subject: `Your order is on its way: ${done.items[0]?.name ?? ''}`.trim(),
+      text: `Hello,\n\nThe seller marked your order fulfilled.${done.fulfilNote ? `\n\n${done.fulfilNote}` : ''}\n\n${this.links.order(done.id)}\n`,
+    });
+    return this.view(done, viewerId, 'UTC');
+  }
+
+  private async mailPaid(order: OrderRow, receipt: ReceiptRow): Promise<void> {
+    const lines = receipt.items.map((i) => `  ${i.name} × ${i.quantity}  ${formatUsd(i.amount)}`).join('\n');
+    await Promise.all([
+      this.identity.mail({
+        to: order.email,
+        subject: `Your receipt ${receipt.number} from ${receipt.sellerName}`,
+        text:
+          `Thank you for your order.\n\nReceipt ${receipt.number}\nPaid ${formatLongDate(receipt.paidAt.toISOString(), 'UTC')} (UTC)\n\n${lines}\n\n` +
+          `Total paid: ${formatUsd(receipt.amount)}\n\nYour order and printable receipt: ${this.links.receipt(order.id)}\n` +
+          (receipt.supportEmail ? `Questions: ${receipt.supportEmail}\n` : ''),
+      }),
+      this.identity.mail({
+        toUserId: order.sellerId,
+        subject: `New order: ${order.items[0]?.name ?? ''} (${formatUsd(order.amount)})`,
+        text:
+          `You have a new paid order.\n\n${lines}\n\nTotal: ${formatUsd(order.amount)}\nBuyer: ${order.share ? order.email : 'contact details not shared'}\n` +
+          (order.note ? `Note: ${order.note}\n` : '') +
+          `\nWhat to deliver: ${this.links.sellerOrder(order.id)}\n`,
+        ...(order.share ? { replyTo: order.email } : {}),
+      }),
+    ]);
+  }
+}
+
+export function toReceiptView(receipt: ReceiptRow, timeZone: string): ReceiptView {
+  const paidAt = receipt.paidAt.toISOString();
+  return {
+    number: receipt.number,
+    items: receipt.items,
+    amount: receipt.amount,
+    currency: receipt.currency,
+    paidAt,
+    date: formatLongDate(paidAt, timeZone),
+    timeZone,
+    seller: { name: receipt.sellerName, service: receipt.serviceName, supportEmail: receipt.supportEmail },
+    email: receipt.email,
+  };
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, CURRENCY, type ProductView, type SaveProductMessage, type Vendor } from '@tinkerdesk/contracts';
+import { ProviderServicesRepository } from '../services/provider-services.repository.js';
+import type { ProviderServiceEntity } from '../services/provider-service.entity.js';
+import { ProductsRepository, type ProductRow } from './products.repository.js';
+
+export function toProductView(p: ProductRow): ProductView {
+  return {
+    id: p.id,
+    serviceId: p.serviceId,
+    userId: p.userId,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    currency: p.currency,
+    image: p.image,
+    active: p.active,
+    shipping: p.shipping,
+    created: p.created.toISOString(),
+    modified: p.modified.toISOString(),
+  };
+}
+
+/** Products of a provider's service: public reads (active only, but for the owner), owner-only changes. */
+@Injectable()
+export class ProductsService {
+  constructor(
+    @Inject(ProductsRepository) private readonly products: ProductsRepository,
+    @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
+  ) {}
+
+  /** The service when it belongs to `userId`; NOT_FOUND otherwise, exactly as for a missing one. */
+  async serviceOf(userId: string, serviceId: string): Promise<ProviderServiceEntity> {
+    const service = await this.services.find(serviceId);
+    if (!service || service.userId !== userId) throw new AppError('NOT_FOUND', 'no such service');
+    return service;
+  }
+
+  async list(userId: string, serviceId: string, viewerId: string | undefined, servicetype: Vendor | undefined): Promise<ProductView[]> {
+    const service = await this.serviceOf(userId, serviceId);
+    if (servicetype && service.vendor !== servicetype) return [];
+    return (await this.products.listByService(serviceId, viewerId !== userId)).map(toProductView);
+  }
+
+  /** A product of the service; an inactive one only for its owner. */
+  async get(userId: string, serviceId: string, productId: string, viewerId?: string): Promise<ProductRow> {
+    await this.serviceOf(userId, serviceId);
+    const product = await this.products.find(productId);
+    if (!product || product.serviceId !== serviceId || (!product.active && viewerId !== userId))
+      throw new AppError('NOT_FOUND', 'no such product');
+    return product;
+  }
+
+  async save(input: SaveProductMessage): Promise<ProductView> {
+    const service = await this.serviceOf(input.ownerId, input.serviceId);
+    const existing = input.productId ? await this.get(input.ownerId, input.serviceId, input.productId, input.ownerId) : undefined;
+    const name = (input.name ?? existing?.name)?.trim();
+    const price = input.price ?? existing?.price;
+    if (!name) throw new AppError('VALIDATION_FAILED', 'name is required (at most 120 characters)');
+    if (price === undefined) throw new AppError('VALIDATION_FAILED', 'price is required: a whole number of cents');
+    const shipping = input.shipping !== undefined ? input.shipping : (existing?.shipping ?? null);
+    if (service.vendor === 'mail' && !shipping) {
+      throw new AppError('VALIDATION_FAILED', 'a mail product needs shipping: the shipping services (and options) buyers may choose');
+    }
+    if (service.vendor !== 'mail' && input.shipping !== undefined) {
+      throw new AppError('VALIDATION_FAILED', `shipping is only for mail products (this service sells ${service.vendor})`);
+    }
+    const saved = await this.products.upsert({
+      id: existing?.id ?? randomUUID(),
+      serviceId: service.id,
+      userId: service.userId,
+      name,
+      description: (input.description ?? existing?.description ?? '').trim(),
+      price,
+      currency: CURRENCY,
+      image: input.image !== undefined ? input.image : (existing?.image ?? null),
+      active: input.active ?? existing?.active ?? true,
+      shipping: service.vendor === 'mail' && shipping ? { services: [...shipping.services], options: [...shipping.options] } : null,
+    });
+    return toProductView(saved);
+  }
+
+  /** Deletes the product, or deactivates it when orders refer to it (they keep what was bought). */
+  async remove(ownerId: string, serviceId: string, productId: string): Promise<{ success: true; deleted: boolean }> {
+    const product = await this.get(ownerId, serviceId, productId, ownerId);
+    if (await this.products.deleteIfUnordered(product.id)) return { success: true, deleted: true };
+    await this.products.upsert({ ...product, active: false });
+    return { success: true, deleted: false };
+  }
+}
