@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 
 /**
  * Selling through the real gateway, identity and commerce services with the built-in sandbox
@@ -7,6 +9,23 @@ import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
  * fulfilment, refunds; and every bad input of those calls.
  */
 let platform: TestPlatform;
+let smtp: SMTPServer;
+const inbox: Array<{ to: string[]; text: string }> = [];
+
+/** Quoted-printable soft breaks and escapes, as nodemailer writes long lines. */
+function decode(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest mail to `to` whose text matches `pattern`, waiting for it (identity's queue sends it). */
+async function mailTo(to: string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const found = inbox.findLast((m) => m.to.includes(to.toLowerCase()) && pattern.test(m.text));
+    if (found) return found.text;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}
 
 interface Account {
   token: string;
@@ -77,7 +96,27 @@ let serviceId: string;
 let productId: string;
 
 beforeAll(async () => {
-  platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], { RATE_LIMIT_FACTOR: '1000', PUBLIC_URL: 'http://shop.test' });
+  // A real SMTP server on loopback receives what identity sends for commerce.
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), text: decode(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], {
+    RATE_LIMIT_FACTOR: '1000',
+    PUBLIC_URL: 'http://shop.test',
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    MAIL_RETRY_DELAY_MS: '100',
+  });
   seller = await account('seller');
   serviceId = await service(seller);
   productId = await product(seller, serviceId);
@@ -85,6 +124,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await platform?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 describe('provider services', () => {
@@ -279,6 +319,23 @@ describe('orders and the sandbox', () => {
       status: 409,
     });
     expect(await pay(placed.id)).toMatchObject({ status: 409, body: { error: 'CONFLICT' } });
+  });
+
+  it('emails the buyer the receipt and the seller the new order; replies reach the other side', async () => {
+    const buyerEmail = uniqueEmail('receipt');
+    const placed = await order(seller, serviceId, productId, undefined, { email: buyerEmail, note: 'Gift wrap please' });
+    const sessionId = (await pay(placed.id)).body.sessionId as string;
+    await call('POST', `/v1/sandbox/sessions/${sessionId}/pay`, { number: '4242424242424242', ...CARD });
+    const number = ((await call('GET', `/v1/orders/${placed.id}`)).body.order as { receipt: { number: string } }).receipt.number;
+    const receipt = await mailTo(buyerEmail, new RegExp(`Subject: Your receipt ${number}`));
+    expect(receipt).toContain('Total paid: $12.50');
+    expect(receipt).toContain(`http://shop.test/orders/${placed.id}/receipt`);
+    const sold = await mailTo(seller.email, /Subject: New order: Poster/);
+    expect(sold).toContain('Gift wrap please');
+    expect(sold).toContain(buyerEmail);
+    expect(sold).toContain(`http://shop.test/account/orders/${placed.id}`);
+    await call('POST', `/v1/orders/${placed.id}/reply`, { note: 'Wrapped and ready.' }, seller.token);
+    expect(await mailTo(buyerEmail, /New message from the seller/)).toContain('Wrapped and ready.');
   });
 
   it("shows the receipt's date in the viewer's time zone", async () => {
