@@ -5,3 +5,4 @@ export * from './epubcheck.js';
 export * from './files.js';
 export * from './shared-platform.js';
 export * from './s3-server.js';
+export * from './stripe-server.js';

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startLoopbackStripe, TestPlatform, uniqueEmail, type LoopbackStripe } from '@tinkerdesk/testing';
+
+/**
+ * The Stripe path through the real gateway and commerce service, against a loopback server that speaks
+ * the part of Stripe's HTTP API the adapter uses (the `stripe` SDK pointed at it by STRIPE_API_URL) and
+ * signs its webhooks with Stripe's scheme: connected accounts, Checkout Sessions, the hosted page's test
+ * cards, signed webhooks applied once, refunds.
+ */
+const SELLER_ACCOUNT = 'acct_1SellerAbcdef';
+const PENDING_ACCOUNT = 'acct_1NotOnboarded';
+
+let platform: TestPlatform;
+let stripe: LoopbackStripe;
+let seller: { token: string; guid: string };
+let serviceId: string;
+let productId: string;
+
+const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return read();
+}
+
+async function orderAndPay(key?: string): Promise<{ orderId: string; sessionId: string; url: string }> {
+  const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, {
+    product: productId,
+    email: 'buyer@example.com',
+    share: false,
+  });
+  expect(placed.status).toBe(201);
+  const orderId = (placed.body.order as { id: string }).id;
+  const started = await platform.request('POST', `/v1/orders/${orderId}/pay`, key ? { headers: { 'idempotency-key': key } } : {});
+  expect(started.status).toBe(200);
+  return { orderId, sessionId: started.body.sessionId as string, url: started.body.url as string };
+}
+
+const orderState = async (orderId: string) => ((await call('GET', `/v1/orders/${orderId}`)).body.order as { state: string }).state;
+
+beforeAll(async () => {
+  stripe = await startLoopbackStripe({
+    accounts: [
+      { id: SELLER_ACCOUNT, chargesEnabled: true, detailsSubmitted: true },
+      { id: PENDING_ACCOUNT, chargesEnabled: false, detailsSubmitted: false },
+    ],
+  });
+  platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], {
+    RATE_LIMIT_FACTOR: '1000',
+    PUBLIC_URL: 'http://shop.test',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+  });
+  stripe.setWebhookUrl(`${platform.url}/v1/webhooks/stripe`);
+  const created = await call('POST', '/v1/users', { email: uniqueEmail('stripe-seller'), password: 'stripe seller pw' });
+  seller = { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid };
+  const service = await call(
+    'POST',
+    `/v1/users/${seller.guid}/services`,
+    { name: 'Stripe shop', provider: 'stripe', vendor: 'digital', account: SELLER_ACCOUNT, statementDescriptor: 'STRIPE SHOP' },
+    seller.token,
+  );
+  expect(service.status).toBe(201);
+  serviceId = (service.body.service as { id: string }).id;
+  const product = await call(
+    'POST',
+    `/v1/users/${seller.guid}/services/${serviceId}/products`,
+    { name: 'E-book', price: 999 },
+    seller.token,
+  );
+  productId = (product.body.product as { id: string }).id;
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.close();
+  await stripe?.close();
+});
+
+describe('accounts', () => {
+  it.each([
+    [SELLER_ACCOUNT, true, /can take charges/],
+    [PENDING_ACCOUNT, false, /cannot take charges yet/],
+    ['acct_1Unknown1234', false, /no such account/],
+    ['not-an-account', false, /acct_/],
+  ])('validate %s → %s', async (account, valid, reason) => {
+    const answer = await call('POST', `/v1/users/${seller.guid}/validate`, { provider: 'stripe', account }, seller.token);
+    expect(answer).toMatchObject({ status: 200, body: { valid, provider: 'stripe' } });
+    expect(String(answer.body.reason)).toMatch(reason);
+  });
+
+  it('refuses a service on an account that cannot take charges', async () => {
+    const answer = await call(
+      'POST',
+      `/v1/users/${seller.guid}/services`,
+      { name: 'X', provider: 'stripe', vendor: 'digital', account: PENDING_ACCOUNT },
+      seller.token,
+    );
+    expect(answer).toMatchObject({ status: 422, body: { error: 'ACCOUNT_INVALID' } });
+  });
+});
+
+describe('Checkout and webhooks', () => {
+  it('opens a Checkout Session on the connected account; the signed webhook marks the order paid once', async () => {
+    const { orderId, sessionId, url } = await orderAndPay();
+    expect(sessionId).toMatch(/^cs_test_/);
+    expect(url).toBe(`${stripe.url}/c/pay/${sessionId}`);
+    const session = stripe.session(sessionId);
+    expect(session).toMatchObject({
+      client_reference_id: orderId,
+      amount_total: 999,
+      currency: 'usd',
+      success_url: `http://shop.test/orders/${orderId}/return?session_id={CHECKOUT_SESSION_ID}`,
+    });
+    expect(await stripe.pay(sessionId, '4242 4242 4242 4242')).toBe('paid');
+    expect(
+      await waitFor(
+        () => orderState(orderId),
+        (s) => s === 'paid',
+      ),
+    ).toBe('paid');
+    const delivered = stripe.deliveries.filter(
+      (d) => d.event.type === 'checkout.session.completed' && (d.event.data.object as { id: string }).id === sessionId,
+    );
+    expect(delivered.map((d) => d.status)).toEqual([200]);
+    // The browser's return afterwards changes nothing; the same event again is not applied twice.
+    const completed = await call('POST', `/v1/orders/${orderId}/complete/${sessionId}`);
+    expect(completed).toMatchObject({ status: 200, body: { order: { state: 'paid' } } });
+    const receipt = (completed.body.order as { receipt: { number: string } }).receipt.number;
+    expect(await stripe.deliver(delivered[0]!.event)).toBe(200);
+    const last = stripe.deliveries.at(-1)!;
+    expect(JSON.parse(last.body)).toMatchObject({ success: true, applied: false });
+    expect(((await call('GET', `/v1/orders/${orderId}`)).body.order as { receipt: { number: string } }).receipt.number).toBe(receipt);
+    expect(stripe.charges(sessionId)).toBe(1);
+  });
+
+  it('completes from the browser return alone when no webhook arrives', async () => {
+    stripe.setWebhookUrl(undefined);
+    try {
+      const { orderId, sessionId } = await orderAndPay();
+      expect(await orderState(orderId)).toBe('pending');
+      expect(await call('POST', `/v1/orders/${orderId}/complete/${sessionId}`)).toMatchObject({
+        status: 200,
+        body: { order: { state: 'pending' } },
+      });
+      await stripe.pay(sessionId, '4242424242424242');
+      expect(await call('POST', `/v1/orders/${orderId}/complete/${sessionId}`)).toMatchObject({
+        status: 200,
+        body: { order: { state: 'paid' } },
+      });
+    } finally {
+      stripe.setWebhookUrl(`${platform.url}/v1/webhooks/stripe`);
+    }
+  });
+
+  it('a declined card leaves the order unpaid (Checkout lets the buyer try another card)', async () => {
+    const { orderId, sessionId } = await orderAndPay();
+    expect(await stripe.pay(sessionId, '4000 0000 0000 0002')).toBe('declined');
+    expect(await orderState(orderId)).toBe('pending');
+    expect(await stripe.pay(sessionId, '4000 0025 0000 3155', { authenticate: true })).toBe('paid');
+    expect(
+      await waitFor(
+        () => orderState(orderId),
+        (s) => s === 'paid',
+      ),
+    ).toBe('paid');
+  });
+
+  it('concurrent pays with one Idempotency-Key open one Checkout Session and make one charge', async () => {
+    const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, {
+      product: productId,
+      email: 'race@example.com',
+    });
+    const orderId = (placed.body.order as { id: string }).id;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => platform.request('POST', `/v1/orders/${orderId}/pay`, { headers: { 'idempotency-key': 'one-key' } })),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+    expect(new Set(ok.map((a) => a.body.sessionId)).size).toBe(1);
+    const sessionId = ok[0]!.body.sessionId as string;
+    await Promise.all([stripe.pay(sessionId, '4242424242424242'), stripe.pay(sessionId, '4242424242424242').catch(() => 'refused')]);
+    expect(stripe.charges(sessionId)).toBe(1);
+  });
+
+  it('refuses a forged or altered webhook, and an event of another account', async () => {
+    const { orderId, sessionId } = await orderAndPay();
+    const object = { ...stripe.session(sessionId), status: 'complete', payment_status: 'paid', payment_intent: 'pi_forged' };
+    const post = (payload: string, signature: string) =>
+      fetch(`${platform.url}/v1/webhooks/stripe`, {
+        method: 'POST',
+        body: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+    const good = stripe.signedEvent('checkout.session.completed', object, SELLER_ACCOUNT);
+    const forged = await post(good.payload, good.header.replace(/v1=[0-9a-f]{8}/, 'v1=00000000'));
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ success: false, error: 'SIGNATURE_INVALID' });
+    const tampered = good.payload.replace(/"amount_total":\s*999/, '"amount_total": 1');
+    expect(tampered).not.toBe(good.payload);
+    const altered = await post(tampered, good.header);
+    expect(altered.status).toBe(400);
+    expect(await post(good.payload, 't=1,v1=' + '0'.repeat(64)).then((r) => r.status)).toBe(400);
+    const otherAccount = stripe.signedEvent('checkout.session.completed', object, 'acct_1SomeoneElse12');
+    const foreign = await post(otherAccount.payload, otherAccount.header);
+    expect(foreign.status).toBe(200);
+    expect(await foreign.json()).toMatchObject({ applied: false });
+    expect(await orderState(orderId)).toBe('pending');
+    // The genuine event, delivered twice, is applied once.
+    expect(await (await post(good.payload, good.header)).json()).toMatchObject({ applied: true });
+    expect(await (await post(good.payload, good.header)).json()).toMatchObject({ applied: false });
+    expect(await orderState(orderId)).toBe('paid');
+  });
+
+  it('refunds through Stripe; its charge.refunded webhook then changes nothing', async () => {
+    const { orderId, sessionId } = await orderAndPay();
+    await stripe.pay(sessionId, '4242424242424242');
+    await waitFor(
+      () => orderState(orderId),
+      (s) => s === 'paid',
+    );
+    expect(await call('POST', `/v1/orders/${orderId}/refund`, undefined, seller.token)).toMatchObject({
+      status: 200,
+      body: { order: { state: 'refunded' } },
+    });
+    const refunded = await waitFor(
+      async () => stripe.deliveries.filter((d) => d.event.type === 'charge.refunded'),
+      (list) => list.length > 0,
+    );
+    expect(refunded.at(-1)!.status).toBe(200);
+    expect(await orderState(orderId)).toBe('refunded');
+  });
+
+  it('a charge refunded in Stripe’s dashboard reaches the order through the webhook', async () => {
+    const { orderId, sessionId } = await orderAndPay();
+    await stripe.pay(sessionId, '4242424242424242');
+    await waitFor(
+      () => orderState(orderId),
+      (s) => s === 'paid',
+    );
+    const pi = stripe.session(sessionId)!.payment_intent as string;
+    const event = stripe.signedEvent(
+      'charge.refunded',
+      { id: 'ch_x', object: 'charge', payment_intent: pi, amount: 999, amount_refunded: 999, refunded: true, currency: 'usd' },
+      SELLER_ACCOUNT,
+    );
+    const res = await fetch(`${platform.url}/v1/webhooks/stripe`, {
+      method: 'POST',
+      body: event.payload,
+      headers: { 'stripe-signature': event.header, 'content-type': 'application/json' },
+    });
+    expect(await res.json()).toMatchObject({ applied: true });
+    expect(await orderState(orderId)).toBe('refunded');
+  });
+});
