@@ -1287,11 +1287,8 @@ export interface components {
              * @description The product id
              */
             product: string;
-            /**
-             * @description The buyer's consent to share their contact details with the seller
-             * @default false
-             */
-            share: boolean;
+            /** @description The buyer's consent to share their contact details with the seller (default false) */
+            share?: boolean;
             /** @description `mail` products: required */
             shipping?: components["schemas"]["ShippingChoiceDto"];
         };
@@ -1411,16 +1408,19 @@ export interface components {
             success: true;
         };
         ProductDto: {
-            /** @default true */
-            active: boolean;
+            /** @description For sale (default true); false deactivates it */
+            active?: boolean;
             /**
-             * @default USD
+             * @description Only USD (the default)
              * @enum {string}
              */
-            currency: "USD";
+            currency?: "USD";
             description?: string;
-            /** @description An https image URL */
-            image?: Record<string, never> | null;
+            /**
+             * Format: uri
+             * @description An https image URL; null removes it
+             */
+            image?: string | null;
             name?: string;
             /** @description Cents (USD) */
             price?: number;

@@ -226,3 +226,6 @@ export const SANDBOX_CARDS = {
   declined: '4000000000000002',
   authenticate: '4000002500003155',
 } as const;
+
+/** States in which an order may be paid (a pay page opened, a payment applied). */
+export const PAYABLE_ORDER_STATES: readonly OrderState[] = ['pending', 'failed'];

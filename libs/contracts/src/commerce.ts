@@ -225,18 +225,18 @@ export class ProductDto {
   @Max(PRICE_MAX_CENTS, { message: `price may be at most ${PRICE_MAX_CENTS} cents` })
   price?: number;
 
-  @ApiPropertyOptional({ enum: [CURRENCY], default: CURRENCY })
+  @ApiPropertyOptional({ enum: [CURRENCY], description: `Only ${CURRENCY} (the default)` })
   @Optional()
   @IsIn([CURRENCY], { message: `currency must be ${CURRENCY}` })
   currency?: typeof CURRENCY;
 
-  @ApiPropertyOptional({ description: 'An https image URL', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uri', nullable: true, description: 'An https image URL; null removes it' })
   @ValidateIf((_o: object, v: unknown) => v !== undefined && v !== null)
   @IsUrl({ protocols: ['https'], require_protocol: true, require_tld: true }, { message: 'image must be an https URL' })
   @MaxLength(2048)
   image?: string | null;
 
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ description: 'For sale (default true); false deactivates it' })
   @Optional()
   @IsBoolean({ message: 'active must be true or false' })
   active?: boolean;
@@ -377,7 +377,7 @@ export class OrderDto {
   @MaxLength(2000, { message: 'note may have at most 2000 characters' })
   note?: string;
 
-  @ApiPropertyOptional({ default: false, description: "The buyer's consent to share their contact details with the seller" })
+  @ApiPropertyOptional({ description: "The buyer's consent to share their contact details with the seller (default false)" })
   @Optional()
   @IsBoolean({ message: 'share must be true or false' })
   share?: boolean;

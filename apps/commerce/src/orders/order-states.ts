@@ -1,4 +1,4 @@
-import { AppError, type OrderState } from '@tinkerdesk/contracts';
+import { AppError, PAYABLE_ORDER_STATES, type OrderState } from '@tinkerdesk/contracts';
 
 /**
  * The one table of legal order transitions (the spec leaves states open; README documents these):
@@ -21,7 +21,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[
 };
 
 /** States in which an order may be paid (a pay page opened, a payment applied). */
-export const PAYABLE_STATES: readonly OrderState[] = ['pending', 'failed'];
+export const PAYABLE_STATES = PAYABLE_ORDER_STATES;
 
 export function canTransition(from: OrderState, to: OrderState): boolean {
   return ORDER_TRANSITIONS[from].includes(to);

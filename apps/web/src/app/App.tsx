@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { LINK_ROUTES } from '@tinkerdesk/contracts/web';
 import { PATHS } from '../routes/paths';
 import { toolForPath } from '../tools/registry';
 import { ToolPage } from '../tools/ToolPage';
@@ -33,6 +34,13 @@ const AccountPage = lazyPage(accountPages, 'AccountPage');
 const BillingPage = lazyPage(accountPages, 'BillingPage');
 const HardwarePage = lazyPage(() => import('../features/hardware/pages/HardwarePage'), 'HardwarePage');
 const ToolsIndexPage = lazyPage(() => import('../tools/ToolsIndexPage'), 'ToolsIndexPage');
+const orderPages = () => import('../features/commerce/pages/OrderPages');
+const StorefrontPage = lazyPage(() => import('../features/commerce/pages/StorefrontPage'), 'StorefrontPage');
+const SandboxPayPage = lazyPage(() => import('../features/commerce/pages/SandboxPayPage'), 'SandboxPayPage');
+const OrderPage = lazyPage(orderPages, 'OrderPage');
+const OrderReturnPage = lazyPage(orderPages, 'OrderReturnPage');
+const ReceiptPage = lazyPage(orderPages, 'ReceiptPage');
+const SellerOrderPage = lazyPage(() => import('../features/commerce/pages/SellerOrderPage'), 'SellerOrderPage');
 
 /** Tool routes come from the registry; anything else unknown is the 404 page. */
 function ToolOrNotFound() {
@@ -79,7 +87,13 @@ const router = createBrowserRouter([
       { path: PATHS.oauthCallback, element: <OAuthCallbackPage /> },
       { path: PATHS.account, element: <AccountPage /> },
       { path: `${PATHS.account}/*`, element: <AccountPage /> },
+      { path: LINK_ROUTES.sellerOrder, element: <SellerOrderPage /> },
       { path: PATHS.billing, element: <BillingPage /> },
+      { path: LINK_ROUTES.storefront, element: <StorefrontPage /> },
+      { path: LINK_ROUTES.sandboxPay, element: <SandboxPayPage /> },
+      { path: LINK_ROUTES.order, element: <OrderPage /> },
+      { path: LINK_ROUTES.orderReturn, element: <OrderReturnPage /> },
+      { path: LINK_ROUTES.receipt, element: <ReceiptPage /> },
       { path: PATHS.hardware, element: <HardwarePage /> },
       { path: PATHS.tools, element: <ToolsIndexPage /> },
       { path: PATHS.notFound, element: <NotFoundPage /> },

@@ -11,7 +11,7 @@ export const CAPABILITIES = {
   /** Saved files: "Save to my files" on results and tool outputs, listed on /account (POST /v1/files...). */
   savedFiles: { built: true, name: 'Saved files' },
   /** Provider services and products, public pages, orders, payment and receipts. */
-  selling: { built: false, name: 'Selling from a public page' },
+  selling: { built: true, name: 'Selling from a public page' },
   /** Payment requests, plans, payment methods and the timeline in Billing. */
   billing: { built: false, name: 'Payment requests, plans and payment methods' },
   /** Browsers registered as terminals that share links, with push notifications. */

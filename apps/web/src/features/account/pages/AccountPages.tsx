@@ -9,6 +9,7 @@ import { session, useSession } from '../../../shared/session/session';
 import { requestPasswordReset } from '../../auth/api';
 import { RequireAuth } from '../../auth/RequireAuth';
 import { MyFilesSection } from '../../files/components/MyFilesSection';
+import { SellingSection } from '../../commerce/components/SellingSection';
 import { useLogout } from '../../auth/use-logout';
 import { browserTimeZone, loadTimeZones, type TimeZoneData } from '../time-zones';
 import { requestVerification, updateProfile } from '../api';
@@ -17,13 +18,14 @@ import { requestVerification, updateProfile } from '../api';
 export function AccountPage() {
   return (
     <RequireAuth>
-      <Page title="Account" lead="Your profile, sign-in and saved files." wide>
+      <Page title="Account" lead="Your profile, sign-in, selling and saved files." wide>
         <VerificationResult />
         <div className="account-grid">
           <ProfileSection />
           <EmailSection />
           <SecuritySection />
         </div>
+        <SellingSection />
         <MyFilesSection />
       </Page>
     </RequireAuth>

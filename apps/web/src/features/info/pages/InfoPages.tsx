@@ -39,7 +39,10 @@ export function HelpPage() {
         Google, GitHub or Facebook where the site offers them.
       </p>
       <Coming what="selling" as="div">
-        <p>Providers connect a service and sell products from a public page; visitors order, pay and get a receipt.</p>
+        <p>
+          Providers connect a service and sell products from a public page; visitors order, pay (with Stripe or the built-in sandbox), get a
+          receipt, and write to the seller about their order.
+        </p>
       </Coming>
       <Coming what="billing" as="div">
         <p>Signed-in users answer payment requests and manage plans and payment methods in Billing.</p>
@@ -92,18 +95,26 @@ export function PricingPage() {
           </Link>
         </section>
         <Coming what="selling" as="section" className="plan plan-highlight">
-          <h2 id="plan-provider">Provider plans</h2>
-          <p className="plan-note">Not on sale yet: prices will be shown here before anything can be bought.</p>
+          <h2 id="plan-provider">Selling</h2>
+          <p className="price">
+            $0 <span>Tinkerdesk takes no fee</span>
+          </p>
+          <p className="plan-note">
+            Stripe charges its own fees on your connected account; the built-in sandbox takes test payments for free.
+          </p>
           <ul className="checklist">
             <li>A public page with your products</li>
-            <li>Orders, payments and receipts</li>
-            <li>Payment requests and replies to orders</li>
-            <li>Plans and payment methods in Billing</li>
+            <li>Orders and payments through Stripe or the sandbox</li>
+            <li>Receipts by email and a printable receipt page</li>
+            <li>Messages with buyers, fulfilment and refunds</li>
+            <Coming what="billing" as="li">
+              Payment requests, plans and payment methods in Billing
+            </Coming>
           </ul>
         </Coming>
       </div>
       <p className="muted">
-        Nothing on Tinkerdesk costs money today. Questions? <Link to={PATHS.contact}>Contact us</Link>.
+        Tinkerdesk charges nothing today. Questions? <Link to={PATHS.contact}>Contact us</Link>.
       </p>
     </Page>
   );
@@ -129,10 +140,11 @@ export function AboutPage() {
       <p>An account keeps your name and time zone. With it:</p>
       <ul>
         <Coming what="selling" as="li">
-          Providers connect a service with products and sell from a public page; visitors order, pay and get a receipt.
+          Providers connect a service with products and sell from a public page; visitors order, pay and get a receipt, and buyers and
+          sellers write to each other about an order.
         </Coming>
         <Coming what="billing" as="li">
-          Signed-in users answer payment requests, reply to orders, and manage plans and payment methods.
+          Signed-in users answer payment requests and manage plans and payment methods.
         </Coming>
         <Coming what="terminals" as="li">
           Browsers registered as terminals send links to each other with push notifications.
@@ -167,7 +179,7 @@ const FAQ: Array<[string, ReactNode, Capability?]> = [
     'serverConversion',
   ],
   ['Do I need an account?', 'Not for the tools. An account keeps your name and time zone.'],
-  ['Is it free?', 'Yes. Nothing on Tinkerdesk costs money today.'],
+  ['Is it free?', 'Yes. The tools are free, and Tinkerdesk takes no fee on sales (Stripe charges its own fees to sellers).'],
   [
     'Can I sell through Tinkerdesk?',
     'Providers connect a service with products and sell from a public page; visitors order, pay and get a receipt.',
@@ -224,8 +236,9 @@ export function TermsPage() {
       <Coming what="selling" as="section">
         <h2>Providers and payments</h2>
         <p>
-          Providers are responsible for the products they sell, their descriptions and their fulfilment. Payments are processed by our
-          payment provider; amounts are in US dollars.
+          Providers are responsible for the products they sell, their descriptions and their fulfilment. Payments are processed by the
+          provider’s payment processor (Stripe, on the provider’s own connected account); amounts are in US dollars. Orders on a shop in
+          test mode (the sandbox) move no real money.
         </p>
       </Coming>
       <h2>API</h2>
@@ -267,7 +280,11 @@ export function PrivacyPage() {
         only for messages about your account.
       </p>
       <Coming what="selling" as="div">
-        <p>We also keep the records of the orders, payment requests, plans and terminals you create.</p>
+        <p>
+          We also keep the records of the orders you place or receive (email address, note, shipping address for printed mail, the messages
+          about them). A buyer’s email address is shown to the seller only when the buyer agrees to share it. Card details never reach
+          Tinkerdesk: Stripe (or the test sandbox) takes them on its own page.
+        </p>
       </Coming>
       <h2>Messages to us</h2>
       <p>What you send with the contact form (name, email address, question) is used only to answer you.</p>

@@ -1,0 +1,214 @@
+import { formatUsd, linkBuilder, type SandboxSessionView } from '@tinkerdesk/contracts/web';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
+import { useTitle } from '../../../shared/useTitle';
+import { authenticateSandbox, cancelSandbox, getSandboxSession, paySandbox } from '../api';
+
+const links = linkBuilder();
+
+/** "4242424242424242" → "4242 4242 4242 4242" while typing. */
+const groupDigits = (value: string) =>
+  value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** "1234" → "12 / 34" while typing. */
+const formatExpiry = (value: string) => {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+};
+
+/**
+ * The sandbox processor's hosted pay page (/pay/sandbox/{sessionId}): this site's own checkout, with
+ * Stripe's test cards. Paying sends the browser to the order's return address, as Stripe Checkout does.
+ */
+export function SandboxPayPage() {
+  useTitle('Pay');
+  const { sessionId = '' } = useParams();
+  const [session, setSession] = useState<SandboxSessionView | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    getSandboxSession(sessionId).then(
+      (answer) => live && setSession(answer.session),
+      (failure: unknown) =>
+        live &&
+        setLoadError(failure instanceof ApiError && failure.status < 500 ? 'This payment page does not exist.' : errorText(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionId]);
+
+  function follow(next: SandboxSessionView) {
+    setSession(next);
+    if (next.status === 'complete') window.location.assign(next.successUrl);
+  }
+
+  async function act(work: () => Promise<{ session: SandboxSessionView }>) {
+    setBusy(true);
+    setError('');
+    try {
+      follow((await work()).session);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const digits = number.replace(/\D/g, '');
+    if (digits.length < 12) return setError('Your card number is incomplete.');
+    if (!/^(0[1-9]|1[0-2]) \/ \d{2}$/.test(expiry)) return setError('Your card’s expiration date is incomplete.');
+    if (!/^\d{3,4}$/.test(cvc)) return setError('Your card’s security code is incomplete.');
+    void act(() => paySandbox(sessionId, { number: digits, expiry: expiry.replace(/ /g, ''), cvc }));
+  }
+
+  async function leave() {
+    if (!session) return;
+    setBusy(true);
+    try {
+      await cancelSandbox(sessionId);
+    } catch {
+      // Leaving works even if the session could not be closed: it expires on its own.
+    }
+    window.location.assign(session.cancelUrl);
+  }
+
+  if (!session) {
+    return <main className="page checkout-page">{loadError ? <FormError message={loadError} /> : <p role="status">Loading…</p>}</main>;
+  }
+
+  const summary = (
+    <section className="checkout-summary" aria-label="What you pay for">
+      <p className="muted">{session.sellerName}</p>
+      <h1>{session.productName}</h1>
+      <p className="checkout-amount">{formatUsd(session.amount)}</p>
+      <p className="badge">Test mode</p>
+    </section>
+  );
+
+  if (session.status === 'complete' || session.status === 'expired') {
+    return (
+      <article className="page checkout-page">
+        {summary}
+        <div className="card">
+          <h2>This payment page is no longer available</h2>
+          <p>{session.status === 'complete' ? 'It was paid.' : 'It expired or was left.'}</p>
+          <Link className="button button-primary" to={links.order(session.orderId)}>
+            See the order
+          </Link>
+        </div>
+      </article>
+    );
+  }
+
+  if (session.status === 'requires_action') {
+    return (
+      <article className="page checkout-page">
+        {summary}
+        <section className="card" aria-labelledby="auth-heading">
+          <h2 id="auth-heading">Confirm this payment</h2>
+          <p>Your bank asks you to confirm the payment of {formatUsd(session.amount)} (3-D Secure). This is a test: choose the outcome.</p>
+          <FormError message={error} />
+          <div className="actions">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() => void act(() => authenticateSandbox(sessionId, true))}
+            >
+              Complete authentication
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={busy}
+              onClick={() => void act(() => authenticateSandbox(sessionId, false))}
+            >
+              Fail authentication
+            </button>
+          </div>
+        </section>
+      </article>
+    );
+  }
+
+  return (
+    <article className="page checkout-page">
+      {summary}
+      <form className="card form form-flat" onSubmit={submit} noValidate aria-label="Pay with card">
+        <p className="muted">Email: {session.email}</p>
+        {session.error ? (
+          <p className="notice notice-error" role="alert">
+            {session.error}
+          </p>
+        ) : null}
+        <label htmlFor="card-number">Card number</label>
+        <input
+          id="card-number"
+          name="cardnumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={number}
+          onChange={(e) => setNumber(groupDigits(e.target.value))}
+        />
+        <div className="field-row">
+          <span>
+            <label htmlFor="card-expiry">Expiration</label>
+            <input
+              id="card-expiry"
+              name="exp-date"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              value={expiry}
+              onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+            />
+          </span>
+          <span>
+            <label htmlFor="card-cvc">CVC</label>
+            <input
+              id="card-cvc"
+              name="cvc"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+              value={cvc}
+              onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
+            />
+          </span>
+        </div>
+        <FormError message={error} />
+        <button type="submit" className="button button-primary button-large" disabled={busy}>
+          {busy ? 'Processing…' : `Pay ${formatUsd(session.amount)}`}
+        </button>
+        <button type="button" className="link-button align-start" onClick={() => void leave()} disabled={busy}>
+          Cancel and return
+        </button>
+        <details className="hint">
+          <summary>Test cards</summary>
+          <ul>
+            <li>4242 4242 4242 4242 pays</li>
+            <li>4000 0000 0000 0002 is declined</li>
+            <li>4000 0025 0000 3155 asks you to confirm the payment</li>
+          </ul>
+          <p>Any future expiration date and any three digits as CVC.</p>
+        </details>
+      </form>
+    </article>
+  );
+}

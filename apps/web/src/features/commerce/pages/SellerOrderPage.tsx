@@ -1,0 +1,159 @@
+import { formatLongDate, linkBuilder, type FulfillmentView } from '@tinkerdesk/contracts/web';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PATHS } from '../../../routes/paths';
+import { ApiError, errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
+import { Page } from '../../../shared/Page';
+import { session as sessionStore, useSession } from '../../../shared/session/session';
+import { RequireAuth } from '../../auth/RequireAuth';
+import { NotFoundPage } from '../../info/pages/NotFoundPage';
+import { getFulfillment, markFulfilled, newIdempotencyKey, refundOrder, replyToOrder } from '../api';
+import { ItemsTable, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
+import { useViewerTimeZone } from './OrderPages';
+
+const links = linkBuilder();
+
+/** /account/orders/{id}: an incoming order as its seller handles it: what to deliver, messages, fulfil, refund. */
+export function SellerOrderPage() {
+  return (
+    <RequireAuth>
+      <SellerOrder />
+    </RequireAuth>
+  );
+}
+
+function SellerOrder() {
+  const { orderId = '' } = useParams();
+  const { token } = useSession();
+  const tz = useViewerTimeZone();
+  const [work, setWork] = useState<FulfillmentView | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [error, setError] = useState('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirmRefund, setConfirmRefund] = useState(false);
+  const refundKey = useRef(newIdempotencyKey());
+
+  const load = useCallback(
+    (): Promise<void> =>
+      token
+        ? getFulfillment(token, orderId).then(
+            ({ success: _ok, ...answer }) => setWork(answer),
+            (failure: unknown) => {
+              if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
+              else setError(errorText(failure));
+            },
+          )
+        : Promise.resolve(),
+    [token, orderId],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (missing) return <NotFoundPage />;
+  if (!work || !token) return <Page title="Order">{error ? <FormError message={error} /> : <p role="status">Loading…</p>}</Page>;
+  const order = work.order;
+
+  async function act(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+      await load();
+      sessionStore.notify({ tag: 'seller-order', type: 'success', content: done, timeout: 5000 });
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function fulfil(event: FormEvent) {
+    event.preventDefault();
+    void act(() => markFulfilled(token ?? '', order.id, note.trim()), 'The order is marked fulfilled; the buyer is told by email.');
+  }
+
+  const refundable = order.state === 'paid' || order.state === 'fulfilled';
+  return (
+    <Page title={order.items[0]?.name ?? 'Order'} lead={<>Incoming order · {order.serviceName}</>} wide>
+      <p>
+        <Link to={`${PATHS.account}#selling`}>← All orders</Link>
+      </p>
+      <section className="card" aria-labelledby="deliver-heading">
+        <div className="section-head">
+          <h2 id="deliver-heading">What to deliver</h2>
+          <OrderStateBadge state={order.state} />
+        </div>
+        <ItemsTable items={order.items} amount={order.amount} />
+        <dl className="details">
+          <dt>Placed</dt>
+          <dd>{formatLongDate(order.created, tz)}</dd>
+          {order.paidAt ? (
+            <>
+              <dt>Paid</dt>
+              <dd>{formatLongDate(order.paidAt, tz)}</dd>
+            </>
+          ) : null}
+          <dt>Buyer</dt>
+          <dd>
+            {work.buyer ? <a href={`mailto:${work.buyer.email}`}>{work.buyer.email}</a> : 'The buyer did not share their contact details.'}
+          </dd>
+          {order.note ? (
+            <>
+              <dt>Buyer’s note</dt>
+              <dd>{order.note}</dd>
+            </>
+          ) : null}
+        </dl>
+        {work.shipping ? <ShippingDetails shipping={work.shipping} /> : null}
+        <FormError message={error} />
+        {work.canFulfil ? (
+          <form className="form form-flat" onSubmit={fulfil}>
+            <label htmlFor="fulfil-note">Note to the buyer (optional: a tracking number, a download link…)</label>
+            <textarea id="fulfil-note" rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+            <button type="submit" className="button button-primary align-start" disabled={busy}>
+              Mark fulfilled
+            </button>
+          </form>
+        ) : null}
+        {refundable ? (
+          confirmRefund ? (
+            <span role="group" aria-label="Refund this order?" className="file-actions">
+              <span>Refund the full amount to the buyer?</span>
+              <button
+                type="button"
+                className="button button-small button-danger"
+                disabled={busy}
+                onClick={() => void act(() => refundOrder(token ?? '', order.id, refundKey.current), 'The order is refunded.')}
+              >
+                Refund
+              </button>
+              <button type="button" className="button button-small button-ghost" onClick={() => setConfirmRefund(false)}>
+                Keep it
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="button button-ghost align-start" onClick={() => setConfirmRefund(true)}>
+              Refund…
+            </button>
+          )
+        ) : null}
+        <p>
+          <Link to={links.order(order.id)}>The buyer’s view of this order</Link>
+        </p>
+      </section>
+      <RepliesThread
+        replies={order.replies}
+        me="seller"
+        timeZone={tz}
+        send={async (text) => {
+          await replyToOrder(token, order.id, text);
+          await load();
+        }}
+      />
+    </Page>
+  );
+}
