@@ -330,12 +330,14 @@ describe('orders and the sandbox', () => {
     const receipt = await mailTo(buyerEmail, new RegExp(`Subject: Your receipt ${number}`));
     expect(receipt).toContain('Total paid: $12.50');
     expect(receipt).toContain(`http://shop.test/orders/${placed.id}/receipt`);
-    const sold = await mailTo(seller.email, /Subject: New order: Poster/);
+    // The seller gets one mail per paid order: this order's is the one that links to it.
+    const sold = await mailTo(seller.email, new RegExp(`account/orders/${placed.id}`));
+    expect(sold).toContain('Subject: New order: Poster');
     expect(sold).toContain('Gift wrap please');
     expect(sold).toContain(buyerEmail);
     expect(sold).toContain(`http://shop.test/account/orders/${placed.id}`);
     await call('POST', `/v1/orders/${placed.id}/reply`, { note: 'Wrapped and ready.' }, seller.token);
-    expect(await mailTo(buyerEmail, /New message from the seller/)).toContain('Wrapped and ready.');
+    expect(await mailTo(buyerEmail, /Wrapped and ready\./)).toContain('New message from the seller');
   });
 
   it("shows the receipt's date in the viewer's time zone", async () => {
@@ -445,6 +447,18 @@ describe('orders and the sandbox', () => {
       status: 401,
       body: { error: 'INVALID_TOKEN' },
     });
+  });
+
+  it("shows the seller the buyer's email only with the buyer's consent", async () => {
+    const secret = await order(seller, serviceId, productId, undefined, { email: 'private@example.com', share: false });
+    expect((await call('GET', `/v1/orders/${secret.id}`, undefined, seller.token)).body.order).toMatchObject({ email: null, share: false });
+    expect((await call('GET', `/v1/fulfillment/${secret.id}/order`, undefined, seller.token)).body).toMatchObject({ buyer: null });
+    expect((await call('GET', `/v1/orders/${secret.id}`)).body.order).toMatchObject({ email: 'private@example.com' });
+    const incoming = (await call('GET', '/v1/fulfillment?limit=100', undefined, seller.token)).body.orders as Array<{
+      id: string;
+      email: string | null;
+    }>;
+    expect(incoming.find((o) => o.id === secret.id)?.email).toBeNull();
   });
 
   it('replies on both sides, fulfilment for the seller only, then a refund', async () => {

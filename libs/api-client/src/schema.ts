@@ -1338,7 +1338,8 @@ export interface components {
             created: string;
             /** @enum {string} */
             currency: "USD";
-            email: string;
+            /** @description The buyer's address; null for the seller when the buyer did not agree to share it. */
+            email: string | null;
             /** @description Why the last payment try failed (state failed). */
             failure: string | null;
             fulfilledAt: string | null;

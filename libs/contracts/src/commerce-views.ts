@@ -156,7 +156,8 @@ export interface OrderView {
   sellerId: string;
   provider: PaymentProviderId;
   vendor: Vendor;
-  email: string;
+  /** The buyer's address; null for the seller when the buyer did not agree to share it. */
+  email: string | null;
   note: string;
   /** The buyer agreed to share their contact details with the seller. */
   share: boolean;

@@ -165,7 +165,8 @@ export class OrdersService {
       sellerId: order.sellerId,
       provider: order.provider,
       vendor: order.vendor,
-      email: order.email,
+      // The seller sees the buyer's address only with the buyer's consent (share).
+      email: role === 'seller' && !order.share ? null : order.email,
       note: order.note,
       share: order.share,
       items: order.items,

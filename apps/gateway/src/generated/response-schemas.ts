@@ -984,7 +984,9 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         "$ref": "#/components/schemas/Vendor"
       },
       "email": {
-        "type": "string"
+        "type": "string",
+        "nullable": true,
+        "description": "The buyer's address; null for the seller when the buyer did not agree to share it."
       },
       "note": {
         "type": "string"

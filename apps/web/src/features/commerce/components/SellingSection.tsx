@@ -552,7 +552,7 @@ function OrdersList({
                     <strong>{order.items[0]?.name ?? 'Order'}</strong>
                   </Link>
                   <small>
-                    {formatUsd(order.amount)} · {order.email} · {formatLongDate(order.created, profile?.tz)}
+                    {formatUsd(order.amount)} · {order.email ?? 'contact not shared'} · {formatLongDate(order.created, profile?.tz)}
                   </small>
                 </span>
                 <OrderStateBadge state={order.state} />

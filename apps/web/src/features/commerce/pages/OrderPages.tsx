@@ -103,7 +103,7 @@ export function OrderPage() {
           <dt>Placed</dt>
           <dd>{formatLongDate(order.created, tz)}</dd>
           <dt>Email</dt>
-          <dd>{order.email}</dd>
+          <dd>{order.email ?? 'Not shared with the seller'}</dd>
           {order.note ? (
             <>
               <dt>Note</dt>
@@ -147,7 +147,7 @@ export function OrderPage() {
             <dt>Amount</dt>
             <dd>{formatUsd(order.receipt.amount)}</dd>
           </dl>
-          <Link className="button" to={links.receipt(order.id)}>
+          <Link className="button align-start" to={links.receipt(order.id)}>
             Printable receipt
           </Link>
         </section>
@@ -160,8 +160,8 @@ export function OrderPage() {
           send={async (note) => setOrder((await replyToOrder(token ?? '', order.id, note)).order)}
         />
       ) : (
-        <section className="card">
-          <h2>Messages</h2>
+        <section className="card replies" aria-labelledby="replies-heading">
+          <h2 id="replies-heading">Messages</h2>
           {order.replies.length ? <p>{order.replies.length} message(s) on this order.</p> : null}
           <p>
             <Link to={signInPath(links.order(order.id))}>Sign in</Link> with the email address of this order (verified) to write to the

@@ -82,7 +82,7 @@ function SellerOrder() {
       <p>
         <Link to={`${PATHS.account}#selling`}>← All orders</Link>
       </p>
-      <section className="card" aria-labelledby="deliver-heading">
+      <section className="card order-summary" aria-labelledby="deliver-heading">
         <div className="section-head">
           <h2 id="deliver-heading">What to deliver</h2>
           <OrderStateBadge state={order.state} />
