@@ -13,6 +13,9 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1);
 const OIDC_CLIENT = { id: 'tinkerdesk-e2e', secret: `e2e-secret-${run}` };
 const dataDir = (process.env.E2E_DATA_DIR ??= join(tmpdir(), `tinkerdesk-e2e-${run}`));
+// A loopback server that speaks Stripe's API and hosts its checkout page stands in for Stripe (commerce tests).
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 2);
+const E2E_STRIPE_ACCOUNT = 'acct_1E2eSellerAbcd';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -60,6 +63,20 @@ export default defineConfig({
       },
     },
     {
+      command: 'node libs/testing/dist/stripe-server-cli.js',
+      cwd: '..',
+      url: `http://127.0.0.1:${stripePort}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        STRIPE_PORT: String(stripePort),
+        STRIPE_ACCOUNTS: E2E_STRIPE_ACCOUNT,
+        STRIPE_WEBHOOK_URL: `http://localhost:${port}/v1/webhooks/stripe`,
+      },
+    },
+    {
       command: 'node scripts/start.mjs --no-build',
       cwd: '..',
       url: `http://localhost:${port}/v1/health/ready`,
@@ -82,6 +99,9 @@ export default defineConfig({
         OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
         OIDC_GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         OIDC_GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+        STRIPE_SECRET_KEY: 'sk_test_loopback',
+        STRIPE_WEBHOOK_SECRET: 'whsec_loopback',
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
       },
     },
   ],

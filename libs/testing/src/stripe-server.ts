@@ -494,6 +494,14 @@ export async function startLoopbackStripe(options: LoopbackStripeOptions = {}): 
     req.on('data', (chunk: string) => (raw += chunk));
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://loopback').pathname;
+      if (path === '/favicon.ico') {
+        res.writeHead(204).end();
+        return;
+      }
+      if (path === '/health') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"up"}');
+        return;
+      }
       const work = path.startsWith('/v1/') ? handleApi(req, res, path, raw) : handlePage(req, res, path, raw);
       work.catch((error: unknown) => send(res, 500, JSON.stringify({ error: { type: 'api_error', message: String(error) } })));
     });

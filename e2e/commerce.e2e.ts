@@ -1,0 +1,242 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { watchErrors } from './helpers.js';
+
+/**
+ * Selling in Chromium against the real platform: a seller creates a service and a product in
+ * /account; a visitor orders from the public page and pays on the sandbox's pay page (Stripe's test
+ * cards: paid, declined, confirmation), and on Stripe's hosted page (the loopback Stripe of
+ * libs/testing, whose signed webhook and the browser's return both reach the order); replies on both
+ * sides and fulfilment; the pages at 375 px.
+ */
+/** The connected account the loopback Stripe of playwright.config.ts knows. */
+const STRIPE_ACCOUNT = 'acct_1E2eSellerAbcd';
+const LLL = /^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/;
+
+interface Account {
+  email: string;
+  token: string;
+  guid: string;
+}
+
+async function signUp(page: Page, tag: string): Promise<Account> {
+  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await page.request.post('/v1/users', { data: { email, password: 'selling in e2e' } });
+  const body = (await res.json()) as { token: string; profile: { guid: string } };
+  return { email, token: body.token, guid: body.profile.guid };
+}
+
+/** Signs the page's context in with the account's token (before the page loads, so its startup reads it). */
+async function signIn(page: Page, baseURL: string, account: Account): Promise<void> {
+  const host = new URL(baseURL).hostname;
+  await page.context().addCookies([
+    { name: 'token', value: account.token, domain: host, path: '/' },
+    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
+  ]);
+}
+
+/** A seller with a service and a product made through the API (the UI path has its own test). */
+async function shop(
+  page: Page,
+  provider: 'sandbox' | 'stripe',
+  price = 1250,
+): Promise<{ seller: Account; serviceId: string; productId: string }> {
+  const seller = await signUp(page, `seller-${provider}`);
+  const auth = { authorization: `Bearer ${seller.token}` };
+  await page.request.post('/v1/users/me', { data: { name: 'Ada Prints' }, headers: auth });
+  const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
+    data: { name: `Ada's ${provider} shop`, provider, vendor: 'digital', account: provider === 'stripe' ? STRIPE_ACCOUNT : 'sandbox_ada' },
+    headers: auth,
+  });
+  expect(service.status()).toBe(201);
+  const serviceId = ((await service.json()) as { service: { id: string } }).service.id;
+  const product = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/products`, {
+    data: { name: 'Poster', description: 'A2, matte', price },
+    headers: auth,
+  });
+  return { seller, serviceId, productId: ((await product.json()) as { product: { id: string } }).product.id };
+}
+
+/** Orders the product from the public page as whoever the page is signed in as; lands on the pay page. */
+async function orderFromShop(page: Page, seller: Account, serviceId: string, email = 'visitor@example.com'): Promise<void> {
+  await page.goto(`/shop/${seller.guid}/${serviceId}`);
+  await page.getByRole('button', { name: 'Order Poster' }).click();
+  const form = page.getByRole('form', { name: 'Order Poster' });
+  await form.getByLabel('Email (for the receipt)').fill(email);
+  await form.getByLabel('Note to the seller (optional)').fill('Please roll it, do not fold.');
+  await form.getByRole('button', { name: 'Order and pay $12.50' }).click();
+}
+
+async function payOnSandbox(page: Page, card: string): Promise<void> {
+  await expect(page).toHaveURL(/\/pay\/sandbox\/sbs_/);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $12.50' }).click();
+}
+
+async function noHorizontalScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+test('a seller creates a sandbox service and a product in /account; the public page lists it', async ({ page, baseURL }) => {
+  const errors = watchErrors(page);
+  const seller = await signUp(page, 'seller-ui');
+  await signIn(page, baseURL!, seller);
+  await page.goto('/account#selling');
+  const selling = page.locator('#selling');
+  await expect(selling.getByText(/Sell from a public page: create a service/)).toBeVisible();
+  await selling.getByRole('button', { name: 'New service' }).click();
+  await page.getByLabel('Service name').fill('Print corner');
+  await expect(page.getByLabel('Sandbox account (sandbox_…)')).toHaveValue(/^sandbox_/);
+  await page.getByRole('button', { name: 'Check account' }).click();
+  await expect(page.getByText(/The account can take payments/)).toBeVisible();
+  await page.getByLabel('Sandbox account (sandbox_…)').fill('not valid');
+  await page.getByRole('button', { name: 'Check account' }).click();
+  await expect(page.getByText(/The account cannot take payments/)).toBeVisible();
+  await page.getByLabel('Sandbox account (sandbox_…)').fill('sandbox_corner');
+  await page.getByRole('button', { name: 'Create service' }).click();
+  await expect(selling.getByRole('heading', { name: 'Print corner' })).toBeVisible();
+  await selling.getByRole('button', { name: 'Add product' }).click();
+  await page.getByLabel('Product name').fill('Sticker pack');
+  await page.getByLabel('Price (US dollars)').fill('3.5');
+  await page.getByRole('button', { name: 'Add product', exact: true }).last().click();
+  await expect(selling.getByText('$3.50')).toBeVisible();
+  await selling.getByRole('link', { name: 'Public page' }).click();
+  await expect(page.getByRole('heading', { name: 'Print corner', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sticker pack' })).toBeVisible();
+  await expect(page.getByText('$3.50')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a visitor orders from the public page, pays with 4242 on the sandbox page and gets the receipt', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { seller, serviceId } = await shop(page, 'sandbox');
+  await orderFromShop(page, seller, serviceId);
+  await expect(page.getByRole('heading', { name: 'Poster' })).toBeVisible();
+  await payOnSandbox(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  const receipt = page.getByRole('region', { name: 'Receipt' });
+  await expect(receipt.getByText(/^R-\d{4}-\d{6}$/)).toBeVisible();
+  await expect(receipt.getByText(LLL)).toBeVisible();
+  await expect(receipt.getByText('$12.50')).toBeVisible();
+  await receipt.getByRole('link', { name: 'Printable receipt' }).click();
+  await expect(page.getByRole('heading', { name: 'Receipt', level: 1 })).toBeVisible();
+  await expect(page.getByText('Amount paid:')).toContainText('$12.50');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.top-bar')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test('a declined card is said so, the order shows it failed, and another card then pays', async ({ page }) => {
+  const { seller, serviceId } = await shop(page, 'sandbox');
+  await orderFromShop(page, seller, serviceId);
+  await payOnSandbox(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  const payPage = page.url();
+  await page.getByRole('button', { name: 'Cancel and return' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Payment failed')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await page.getByRole('button', { name: 'Try another card ($12.50)' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\/sbs_/);
+  expect(page.url()).not.toBe(payPage);
+  await payOnSandbox(page, '4242424242424242');
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+});
+
+test('4000 0025 0000 3155 asks for a confirmation; completing it pays', async ({ page }) => {
+  const { seller, serviceId } = await shop(page, 'sandbox');
+  await orderFromShop(page, seller, serviceId);
+  await payOnSandbox(page, '4000 0025 0000 3155');
+  await expect(page.getByRole('heading', { name: 'Confirm this payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.getByRole('alert')).toContainText('unable to authenticate');
+  await payOnSandbox(page, '4000 0025 0000 3155');
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+});
+
+test("the Stripe path: Stripe's hosted page, then back to the order, paid", async ({ page }) => {
+  const errors = watchErrors(page);
+  const { seller, serviceId } = await shop(page, 'stripe');
+  await orderFromShop(page, seller, serviceId);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/);
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Receipt' }).getByText(/^R-\d{4}-\d{6}$/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+async function asUser(browser: Browser, baseURL: string, account: Account): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, baseURL, account);
+  return page;
+}
+
+test('a signed-in buyer and the seller write to each other; the seller fulfils the order', async ({ page, browser, baseURL }) => {
+  const { seller, serviceId } = await shop(page, 'sandbox');
+  const buyer = await signUp(page, 'buyer');
+  const buyerPage = await asUser(browser, baseURL!, buyer);
+  await buyerPage.goto(`/shop/${seller.guid}/${serviceId}`);
+  await buyerPage.getByRole('button', { name: 'Order Poster' }).click();
+  await expect(buyerPage.getByLabel('Email (for the receipt)')).toHaveValue(buyer.email);
+  await buyerPage.getByLabel('Share my contact details with the seller').check();
+  await buyerPage.getByRole('button', { name: 'Order and pay $12.50' }).click();
+  await payOnSandbox(buyerPage, '4242 4242 4242 4242');
+  await expect(buyerPage.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  const orderUrl = buyerPage.url();
+  const orderId = orderUrl.split('/').pop()!;
+  await buyerPage.getByLabel('Message to the seller').fill('Could you sign it?');
+  await buyerPage.getByRole('button', { name: 'Send message' }).click();
+  await expect(buyerPage.getByText('Could you sign it?')).toBeVisible();
+
+  const sellerPage = await asUser(browser, baseURL!, seller);
+  await sellerPage.goto('/account#selling');
+  const incoming = sellerPage.getByRole('link', { name: 'Poster' }).first();
+  await expect(incoming).toBeVisible();
+  await incoming.click();
+  await expect(sellerPage).toHaveURL(new RegExp(`/account/orders/${orderId}$`));
+  await expect(sellerPage.getByRole('link', { name: buyer.email })).toBeVisible();
+  await expect(sellerPage.getByText('Could you sign it?')).toBeVisible();
+  await sellerPage.getByLabel('Message to the buyer').fill('Signed and rolled.');
+  await sellerPage.getByRole('button', { name: 'Send message' }).click();
+  await expect(sellerPage.getByText('Signed and rolled.')).toBeVisible();
+  await sellerPage.getByLabel(/Note to the buyer/).fill('Tracking 1Z999');
+  await sellerPage.getByRole('button', { name: 'Mark fulfilled' }).click();
+  await expect(sellerPage.getByText('Fulfilled', { exact: true })).toBeVisible();
+  await expect(sellerPage.getByRole('button', { name: 'Mark fulfilled' })).toHaveCount(0);
+
+  await buyerPage.reload();
+  await expect(buyerPage.getByText('Fulfilled', { exact: true })).toBeVisible();
+  await expect(buyerPage.getByText('Signed and rolled.')).toBeVisible();
+  await buyerPage.context().close();
+  await sellerPage.context().close();
+});
+
+test('at 375 px the public page and the pay page fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { seller, serviceId } = await shop(page, 'sandbox');
+  await page.goto(`/shop/${seller.guid}/${serviceId}`);
+  await page.getByRole('button', { name: 'Order Poster' }).click();
+  await noHorizontalScroll(page);
+  await orderFromShop(page, seller, serviceId);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await noHorizontalScroll(page);
+});
+
+test('an unknown shop and an unknown order show the 404 page', async ({ page }) => {
+  await page.goto('/shop/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000001');
+  await expect(page.getByText(/That\.\.\.is not here/)).toBeVisible();
+  await page.goto('/orders/00000000-0000-4000-8000-000000000002');
+  await expect(page.getByText(/That\.\.\.is not here/)).toBeVisible();
+});
