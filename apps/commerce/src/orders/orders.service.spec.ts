@@ -1,0 +1,501 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppError, type OrderState, type SendMailMessage } from '@tinkerdesk/contracts';
+import type { Logger } from '@tinkerdesk/nest-common';
+import type { IdentityDirectory } from '../notify/identity-directory.js';
+import type { CheckoutRequest, CheckoutState, PaymentProvider, PaymentProviders } from '../payments/payment-provider.js';
+import type { ProductRow, ProductsRepository } from '../products/products.repository.js';
+import type { ProviderServiceEntity } from '../services/provider-service.entity.js';
+import type { ProviderServicesRepository } from '../services/provider-services.repository.js';
+import type {
+  KeyClaim,
+  OrderChanges,
+  OrderRow,
+  OrdersRepository,
+  OrdersTx,
+  PaymentSessionRow,
+  ReceiptRow,
+  ReplyRow,
+} from './orders.repository.js';
+import { OrdersService } from './orders.service.js';
+
+/** The rules of OrdersService with its repositories, payment providers and identity faked. */
+
+const SELLER = '11111111-1111-4111-8111-111111111111';
+const BUYER = '22222222-2222-4222-8222-222222222222';
+const STRANGER = '33333333-3333-4333-8333-333333333333';
+const SERVICE = '44444444-4444-4444-8444-444444444444';
+const PRODUCT = '55555555-5555-4555-8555-555555555555';
+
+class FakeOrders {
+  orders = new Map<string, OrderRow>();
+  receipts = new Map<string, ReceiptRow>();
+  replyRows: ReplyRow[] = [];
+  sessions = new Map<string, PaymentSessionRow>();
+  events = new Set<string>();
+  keys = new Map<string, { fingerprint: string; response: unknown }>();
+  receiptSeq = 0;
+
+  private tx: OrdersTx = {
+    lockOrder: (id) => Promise.resolve(this.orders.get(id) ?? null),
+    updateOrder: (id, changes: OrderChanges) => {
+      const next = { ...(this.orders.get(id) as OrderRow), ...changes, modified: new Date() };
+      this.orders.set(id, next);
+      return Promise.resolve(next);
+    },
+    insertReceipt: (r) => {
+      const row = { ...r, number: `R-2026-${String(++this.receiptSeq).padStart(6, '0')}` };
+      this.receipts.set(r.orderId, row);
+      return Promise.resolve(row);
+    },
+    openSession: (orderId) =>
+      Promise.resolve([...this.sessions.values()].find((s) => s.orderId === orderId && s.status === 'open') ?? null),
+    insertSession: (s) => {
+      this.sessions.set(s.id, { ...s, created: new Date() });
+      return Promise.resolve();
+    },
+    setSessionStatus: (id, status) => {
+      const s = this.sessions.get(id);
+      if (s) s.status = status;
+      return Promise.resolve();
+    },
+    claimEvent: (provider, id) => {
+      const key = `${provider}:${id}`;
+      if (this.events.has(key)) return Promise.resolve(false);
+      this.events.add(key);
+      return Promise.resolve(true);
+    },
+  };
+
+  inTransaction<T>(work: (tx: OrdersTx) => Promise<T>): Promise<T> {
+    return work(this.tx);
+  }
+  insertOrder(order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt'>) {
+    const row: OrderRow = {
+      ...order,
+      failure: null,
+      paymentId: null,
+      fulfilNote: null,
+      paidAt: null,
+      fulfilledAt: null,
+      created: new Date(),
+      modified: new Date(),
+    };
+    this.orders.set(row.id, row);
+    return Promise.resolve(row);
+  }
+  findOrder = (id: string) => Promise.resolve(this.orders.get(id) ?? null);
+  findOrderByPayment = (paymentId: string) => Promise.resolve([...this.orders.values()].find((o) => o.paymentId === paymentId) ?? null);
+  listOrders = () => Promise.resolve({ rows: [...this.orders.values()], total: this.orders.size });
+  receipt = (orderId: string) => Promise.resolve(this.receipts.get(orderId) ?? null);
+  replies = (orderId: string) => Promise.resolve(this.replyRows.filter((r) => r.orderId === orderId));
+  insertReply(reply: Omit<ReplyRow, 'created'>) {
+    this.replyRows.push({ ...reply, created: new Date() });
+    return Promise.resolve();
+  }
+  findSession = (id: string) => Promise.resolve(this.sessions.get(id) ?? null);
+  claimKey(scope: string, key: string, fingerprint: string): Promise<KeyClaim> {
+    const found = this.keys.get(`${scope}|${key}`);
+    if (!found) {
+      this.keys.set(`${scope}|${key}`, { fingerprint, response: null });
+      return Promise.resolve({ state: 'claimed' });
+    }
+    if (found.fingerprint !== fingerprint) return Promise.resolve({ state: 'mismatch' });
+    return Promise.resolve(found.response === null ? { state: 'busy' } : { state: 'done', response: found.response });
+  }
+  storeKey(scope: string, key: string, response: unknown) {
+    (this.keys.get(`${scope}|${key}`) as { response: unknown }).response = JSON.parse(JSON.stringify(response));
+    return Promise.resolve();
+  }
+  releaseKey(scope: string, key: string) {
+    if (this.keys.get(`${scope}|${key}`)?.response === null) this.keys.delete(`${scope}|${key}`);
+    return Promise.resolve();
+  }
+}
+
+class FakeProvider implements PaymentProvider {
+  readonly id = 'sandbox' as const;
+  checkouts: CheckoutRequest[] = [];
+  states = new Map<string, CheckoutState>();
+  refunds: Array<{ paymentId: string; amount: number }> = [];
+  expired: string[] = [];
+  failNextCheckout = false;
+  validateAccount = () => Promise.resolve({ provider: 'sandbox' as const, account: 'x', valid: true, reason: '' });
+  createCheckout(request: CheckoutRequest) {
+    if (this.failNextCheckout) {
+      this.failNextCheckout = false;
+      return Promise.reject(new AppError('UPSTREAM_ERROR', 'provider down'));
+    }
+    this.checkouts.push(request);
+    const id = `sbs_${String(this.checkouts.length).padStart(20, '0')}`;
+    this.states.set(id, {
+      id,
+      orderId: request.orderId,
+      status: 'open',
+      paid: false,
+      amount: request.amount,
+      paymentId: null,
+      failure: null,
+    });
+    return Promise.resolve({ id, url: `http://shop.test/pay/sandbox/${id}` });
+  }
+  retrieveCheckout = (id: string) => Promise.resolve(this.states.get(id) ?? null);
+  expireCheckout(id: string) {
+    this.expired.push(id);
+    return Promise.resolve();
+  }
+  refund(paymentId: string, _account: string, amount: number) {
+    this.refunds.push({ paymentId, amount });
+    return Promise.resolve();
+  }
+  /** The provider took the money for this session. */
+  pay(id: string, amount?: number) {
+    const s = this.states.get(id) as CheckoutState;
+    this.states.set(id, { ...s, status: 'complete', paid: true, paymentId: `pi_${id}`, amount: amount ?? s.amount });
+  }
+}
+
+class FakeIdentity {
+  mails: SendMailMessage[] = [];
+  verified = new Map<string, string>();
+  publicName = () => Promise.resolve('Ada');
+  verifiedEmail = (userId: string) => Promise.resolve(this.verified.get(userId) ?? null);
+  mail(message: SendMailMessage) {
+    this.mails.push(message);
+    return Promise.resolve();
+  }
+}
+
+const silent = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as Logger;
+
+function service(fields: Partial<ProviderServiceEntity> = {}): ProviderServiceEntity {
+  return {
+    id: SERVICE,
+    userId: SELLER,
+    name: 'Print shop',
+    provider: 'sandbox',
+    vendor: 'digital',
+    account: 'sandbox_shop',
+    extras: { supportEmail: 'help@shop.test' },
+    created: new Date(),
+    modified: new Date(),
+    ...fields,
+  };
+}
+
+function product(fields: Partial<ProductRow> = {}): ProductRow {
+  return {
+    id: PRODUCT,
+    serviceId: SERVICE,
+    userId: SELLER,
+    name: 'Poster',
+    description: 'A2',
+    price: 1250,
+    currency: 'USD',
+    image: null,
+    active: true,
+    shipping: null,
+    created: new Date(),
+    modified: new Date(),
+    ...fields,
+  };
+}
+
+function setup(options: { service?: Partial<ProviderServiceEntity>; product?: Partial<ProductRow> } = {}) {
+  const orders = new FakeOrders();
+  const provider = new FakeProvider();
+  const identity = new FakeIdentity();
+  const services = { find: (id: string) => Promise.resolve(id === SERVICE ? service(options.service) : null) };
+  const products = { find: (id: string) => Promise.resolve(id === PRODUCT ? product(options.product) : null) };
+  const sut = new OrdersService(
+    orders as unknown as OrdersRepository,
+    services as unknown as ProviderServicesRepository,
+    products as unknown as ProductsRepository,
+    { sandbox: provider, stripe: provider } as unknown as PaymentProviders,
+    identity as unknown as IdentityDirectory,
+    { publicUrl: 'http://shop.test' },
+    silent,
+  );
+  const place = (fields: Record<string, unknown> = {}) =>
+    sut.create({ sellerId: SELLER, serviceId: SERVICE, product: PRODUCT, email: 'Buyer@Example.com', share: true, ...fields } as never);
+  return { sut, orders, provider, identity, place };
+}
+
+async function refusal(work: Promise<unknown>): Promise<AppError> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+const MAIL = {
+  service: 'USPS_PRIORITY',
+  options: ['color'],
+  address: { name: 'Grace', line1: '2 Elm', city: 'Boston', postalCode: '02110', country: 'US' },
+};
+
+describe('create', () => {
+  it('refuses an unknown service, another seller’s, and a product of another service, as missing', async () => {
+    const { place } = setup();
+    expect((await refusal(place({ serviceId: STRANGER }))).code).toBe('NOT_FOUND');
+    expect((await refusal(place({ sellerId: STRANGER }))).code).toBe('NOT_FOUND');
+    const other = setup({ product: { serviceId: STRANGER } });
+    expect((await refusal(other.place())).code).toBe('NOT_FOUND');
+  });
+
+  it('refuses an inactive product with CONFLICT', async () => {
+    const { place } = setup({ product: { active: false } });
+    expect((await refusal(place())).code).toBe('CONFLICT');
+  });
+
+  it('printed mail needs shipping the product offers; other goods take none', async () => {
+    const mail = setup({ service: { vendor: 'mail' }, product: { shipping: { services: ['USPS_PRIORITY'], options: ['color'] } } });
+    expect((await refusal(mail.place())).code).toBe('VALIDATION_FAILED');
+    expect((await refusal(mail.place({ shipping: { ...MAIL, service: 'FEDEX_OVERNIGHT' } }))).detail).toMatch(/not offered/);
+    expect((await refusal(mail.place({ shipping: { ...MAIL, options: ['flat'] } }))).detail).toMatch(/flat/);
+    expect((await mail.place({ shipping: MAIL })).shipping).toEqual(MAIL);
+    const digital = setup();
+    expect((await refusal(digital.place({ shipping: MAIL }))).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('snapshots the product’s name and price; the email is kept in lower case', async () => {
+    const { place } = setup();
+    const order = await place();
+    expect(order).toMatchObject({ state: 'pending', amount: 1250, email: 'buyer@example.com', role: 'visitor' });
+    expect(order.items).toEqual([{ productId: PRODUCT, name: 'Poster', description: 'A2', unitPrice: 1250, quantity: 1, amount: 1250 }]);
+  });
+});
+
+describe('get (who sees an order)', () => {
+  it('an order placed signed in is its buyer’s and seller’s only', async () => {
+    const { sut, place } = setup();
+    const order = await place({ buyerId: BUYER });
+    expect((await refusal(sut.get(order.id, undefined))).code).toBe('NOT_FOUND');
+    expect((await refusal(sut.get(order.id, STRANGER))).code).toBe('NOT_FOUND');
+    expect((await sut.get(order.id, BUYER)).role).toBe('buyer');
+    expect((await sut.get(order.id, SELLER)).role).toBe('seller');
+  });
+
+  it('an order placed signed out is reached by its id; the seller sees the email only when shared', async () => {
+    const { sut, place } = setup();
+    const shared = await place();
+    const hidden = await place({ share: false });
+    expect((await sut.get(shared.id, undefined)).role).toBe('visitor');
+    expect((await sut.get(shared.id, SELLER)).email).toBe('buyer@example.com');
+    expect((await sut.get(hidden.id, SELLER)).email).toBeNull();
+    expect((await sut.get(hidden.id, undefined)).email).toBe('buyer@example.com');
+  });
+});
+
+describe('pay', () => {
+  it.each<OrderState>(['paid', 'fulfilled', 'cancelled', 'refunded'])('refuses a %s order with CONFLICT', async (state) => {
+    const { sut, orders, place } = setup();
+    const order = await place();
+    orders.orders.set(order.id, { ...(orders.orders.get(order.id) as OrderRow), state });
+    expect((await refusal(sut.pay({ orderId: order.id }))).code).toBe('CONFLICT');
+  });
+
+  it('opens a checkout returning to the order, and answers the open one again', async () => {
+    const { sut, provider, place } = setup();
+    const order = await place();
+    const first = await sut.pay({ orderId: order.id });
+    expect(provider.checkouts[0]).toMatchObject({
+      amount: 1250,
+      account: 'sandbox_shop',
+      successUrl: `http://shop.test/orders/${order.id}/return?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `http://shop.test/orders/${order.id}`,
+    });
+    expect(await sut.pay({ orderId: order.id })).toEqual(first);
+    expect(provider.checkouts).toHaveLength(1);
+  });
+
+  it('an expired session is closed and a new one made', async () => {
+    const { sut, provider, orders, place } = setup();
+    const order = await place();
+    const first = await sut.pay({ orderId: order.id });
+    provider.states.set(first.sessionId, { ...(provider.states.get(first.sessionId) as CheckoutState), status: 'expired' });
+    const second = await sut.pay({ orderId: order.id });
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect(orders.sessions.get(first.sessionId)?.status).toBe('expired');
+  });
+
+  it('an Idempotency-Key answers the stored answer; another request under it, or one still running, is a CONFLICT', async () => {
+    const { sut, provider, orders, place } = setup();
+    const order = await place();
+    const first = await sut.pay({ orderId: order.id, idempotencyKey: 'k' });
+    provider.states.set(first.sessionId, { ...(provider.states.get(first.sessionId) as CheckoutState), status: 'expired' });
+    expect(await sut.pay({ orderId: order.id, idempotencyKey: 'k' })).toEqual(first);
+    expect(provider.checkouts).toHaveLength(1);
+    expect((await refusal(sut.pay({ orderId: order.id, idempotencyKey: 'k', viewerId: SELLER }))).detail).toMatch(/different request/);
+    orders.keys.set(`pay:${order.id}|busy`, {
+      fingerprint: (orders.keys.get(`pay:${order.id}|k`) as { fingerprint: string }).fingerprint,
+      response: null,
+    });
+    expect((await refusal(sut.pay({ orderId: order.id, idempotencyKey: 'busy' }))).detail).toMatch(/still being processed/);
+  });
+
+  it('a failure releases the key, so a retry runs', async () => {
+    const { sut, provider, place } = setup();
+    const order = await place();
+    provider.failNextCheckout = true;
+    expect((await refusal(sut.pay({ orderId: order.id, idempotencyKey: 'retry' }))).code).toBe('UPSTREAM_ERROR');
+    expect((await sut.pay({ orderId: order.id, idempotencyKey: 'retry' })).sessionId).toMatch(/^sbs_/);
+  });
+});
+
+describe('complete', () => {
+  it('refuses another order’s session and a session the provider ties to another order', async () => {
+    const { sut, provider, place } = setup();
+    const a = await place();
+    const b = await place();
+    const sessionB = (await sut.pay({ orderId: b.id })).sessionId;
+    expect((await refusal(sut.complete({ orderId: a.id, sessionId: sessionB }))).code).toBe('NOT_FOUND');
+    const sessionA = (await sut.pay({ orderId: a.id })).sessionId;
+    provider.states.set(sessionA, { ...(provider.states.get(sessionA) as CheckoutState), orderId: b.id });
+    expect((await refusal(sut.complete({ orderId: a.id, sessionId: sessionA }))).code).toBe('NOT_FOUND');
+  });
+
+  it('a paid session marks the order paid with one receipt and two mails, however often it is completed', async () => {
+    const { sut, provider, identity, orders, place } = setup();
+    const order = await place({ note: 'Roll it' });
+    const { sessionId } = await sut.pay({ orderId: order.id });
+    expect((await sut.complete({ orderId: order.id, sessionId })).state).toBe('pending');
+    provider.pay(sessionId);
+    const paid = await sut.complete({ orderId: order.id, sessionId });
+    expect(paid).toMatchObject({ state: 'paid', receipt: { number: 'R-2026-000001', amount: 1250 } });
+    await sut.complete({ orderId: order.id, sessionId });
+    expect(orders.receipts.size).toBe(1);
+    expect(identity.mails).toHaveLength(2);
+    expect(identity.mails[0]).toMatchObject({ to: 'buyer@example.com', subject: 'Your receipt R-2026-000001 from Ada' });
+    expect(identity.mails[1]).toMatchObject({ toUserId: SELLER, replyTo: 'buyer@example.com' });
+    expect(identity.mails[1]?.text).toContain('Roll it');
+  });
+});
+
+describe('applyPaid and applyEvent', () => {
+  async function opened(setupResult: ReturnType<typeof setup>, fields: Record<string, unknown> = {}) {
+    const order = await setupResult.place(fields);
+    const { sessionId } = await setupResult.sut.pay({ orderId: order.id });
+    return { order, sessionId };
+  }
+
+  it('applies an event once: a replay changes nothing', async () => {
+    const s = setup();
+    const { order, sessionId } = await opened(s);
+    const event = { provider: 'stripe' as const, id: 'evt_1', type: 'paid' };
+    expect(await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi_1', amount: 1250, event })).toBe(true);
+    expect(await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi_1', amount: 1250, event })).toBe(false);
+    expect(s.orders.receipts.size).toBe(1);
+  });
+
+  it('never applies a payment of the wrong amount, or one for a cancelled order', async () => {
+    const s = setup();
+    const { order, sessionId } = await opened(s);
+    expect(await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi', amount: 1 })).toBe(false);
+    await s.sut.cancel(order.id, undefined);
+    expect(await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi', amount: 1250 })).toBe(false);
+    expect(s.orders.orders.get(order.id)?.state).toBe('cancelled');
+  });
+
+  it('a failed order may still be paid', async () => {
+    const s = setup();
+    const { order, sessionId } = await opened(s);
+    await s.sut.applyFailed(order.id, 'Your card was declined.');
+    expect(s.orders.orders.get(order.id)).toMatchObject({ state: 'failed', failure: 'Your card was declined.' });
+    await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi', amount: 1250 });
+    expect(s.orders.orders.get(order.id)).toMatchObject({ state: 'paid', failure: null });
+  });
+
+  it('a full refund event refunds a paid order; a partial one or another account’s does not', async () => {
+    const s = setup();
+    const { order, sessionId } = await opened(s);
+    await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi_9', amount: 1250 });
+    expect(
+      await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e1', account: 'sandbox_shop', paymentId: 'pi_9', fully: false }),
+    ).toBe(false);
+    expect(
+      await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e2', account: 'acct_other', paymentId: 'pi_9', fully: true }),
+    ).toBe(false);
+    expect(s.orders.orders.get(order.id)?.state).toBe('paid');
+    expect(
+      await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e3', account: 'sandbox_shop', paymentId: 'pi_9', fully: true }),
+    ).toBe(true);
+    expect(s.orders.orders.get(order.id)?.state).toBe('refunded');
+  });
+
+  it('a paid event for a session of another account is not applied', async () => {
+    const s = setup();
+    const { order, sessionId } = await opened(s);
+    const event = {
+      kind: 'paid' as const,
+      eventId: 'e',
+      account: 'acct_other',
+      sessionId,
+      orderId: order.id,
+      paymentId: 'pi',
+      amount: 1250,
+    };
+    expect(await s.sut.applyEvent('stripe', event)).toBe(false);
+    expect(s.orders.orders.get(order.id)?.state).toBe('pending');
+  });
+});
+
+describe('reply', () => {
+  it('refuses a stranger as for a missing order', async () => {
+    const { sut, place } = setup();
+    const order = await place({ buyerId: BUYER });
+    expect((await refusal(sut.reply(order.id, STRANGER, 'hi'))).code).toBe('NOT_FOUND');
+  });
+
+  it('the buyer’s message goes to the seller (reply-to only when shared); the seller’s to the buyer', async () => {
+    const { sut, identity, place } = setup();
+    const order = await place({ buyerId: BUYER, share: false });
+    await sut.reply(order.id, BUYER, 'When?');
+    expect(identity.mails.at(-1)).toMatchObject({ toUserId: SELLER });
+    expect(identity.mails.at(-1)).not.toHaveProperty('replyTo');
+    const view = await sut.reply(order.id, SELLER, 'Tomorrow');
+    expect(identity.mails.at(-1)).toMatchObject({ toUserId: BUYER });
+    expect(view.replies.map((r) => [r.from, r.note])).toEqual([
+      ['buyer', 'When?'],
+      ['seller', 'Tomorrow'],
+    ]);
+  });
+
+  it('on an order placed signed out, the account with that verified email is the buyer', async () => {
+    const { sut, identity, place } = setup();
+    const order = await place();
+    expect((await refusal(sut.reply(order.id, STRANGER, 'mine?'))).code).toBe('NOT_FOUND');
+    identity.verified.set(STRANGER, 'buyer@example.com');
+    expect((await sut.reply(order.id, STRANGER, 'mine!')).role).toBe('buyer');
+  });
+});
+
+describe('fulfilment and refunds', () => {
+  it('only the seller sees what to deliver, with the buyer’s contact only when shared', async () => {
+    const { sut, place } = setup();
+    const shared = await place();
+    const hidden = await place({ share: false });
+    expect((await refusal(sut.fulfillment(shared.id, BUYER, 'UTC'))).code).toBe('NOT_FOUND');
+    expect((await sut.fulfillment(shared.id, SELLER, 'UTC')).buyer).toEqual({ email: 'buyer@example.com', name: null });
+    expect((await sut.fulfillment(hidden.id, SELLER, 'UTC')).buyer).toBeNull();
+    expect((await sut.fulfillment(hidden.id, SELLER, 'UTC')).canFulfil).toBe(false);
+  });
+
+  it('fulfils a paid order (not a pending one), then refunds it in full through the provider', async () => {
+    const { sut, provider, identity, place } = setup();
+    const order = await place();
+    expect((await refusal(sut.fulfil(order.id, SELLER, undefined))).code).toBe('CONFLICT');
+    const { sessionId } = await sut.pay({ orderId: order.id });
+    provider.pay(sessionId);
+    await sut.complete({ orderId: order.id, sessionId });
+    expect((await refusal(sut.fulfil(order.id, BUYER, undefined))).code).toBe('NOT_FOUND');
+    expect((await sut.fulfil(order.id, SELLER, ' Tracking 1Z ')).state).toBe('fulfilled');
+    expect(identity.mails.at(-1)?.text).toContain('Tracking 1Z');
+    expect((await refusal(sut.refund({ orderId: order.id, viewerId: BUYER }))).code).toBe('NOT_FOUND');
+    expect((await sut.refund({ orderId: order.id, viewerId: SELLER })).state).toBe('refunded');
+    expect(provider.refunds).toEqual([{ paymentId: `pi_${sessionId}`, amount: 1250 }]);
+    expect(identity.mails.at(-1)?.subject).toMatch(/^Refund/);
+  });
+});
