@@ -3,8 +3,11 @@ import type { RpcClient } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ConversionModule } from './conversion/conversion.module.js';
 import { FilesModule } from './files/files.module.js';
-import { CommerceModule } from './commerce/commerce.module.js';
-import { BearerGuard } from './auth/bearer.guard.js';
+import { OrdersController } from './commerce/orders.controller.js';
+import { PaymentsController } from './commerce/payments.controller.js';
+import { ServicesController } from './commerce/services.controller.js';
+import { Viewers } from './commerce/viewer.js';
+import { BearerGuard, OptionalBearerGuard } from './auth/bearer.guard.js';
 import { ContactController } from './contact/contact.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { RateLimitInterceptor, RateLimits } from './http/rate-limit.js';
@@ -36,7 +39,7 @@ export class AppModule {
     forgetWhileDisconnected(rpc.connection, [sessions, profiles]);
     return {
       module: AppModule,
-      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions, profiles), ConversionModule, FilesModule, CommerceModule],
+      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions, profiles), ConversionModule, FilesModule],
       controllers: [
         HealthController,
         UsersController,
@@ -45,8 +48,12 @@ export class AppModule {
         OidcController,
         ContactController,
         FetchController,
+        // Commerce (services, products, orders, payments): here, beside the rate limits they use.
+        ServicesController,
+        OrdersController,
+        PaymentsController,
       ],
-      providers: [BearerGuard, RateLimits, RateLimitInterceptor],
+      providers: [BearerGuard, OptionalBearerGuard, Viewers, RateLimits, RateLimitInterceptor],
     };
   }
 }

@@ -16,6 +16,8 @@ import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
+import { RateLimit } from '../http/rate-limit.js';
+import { COMMERCE_LIMITS } from '../http/rate-limits.js';
 import { idempotencyKey, Viewers } from './viewer.js';
 
 /** Calls to a payment provider may take a while (Stripe answers within seconds). */
@@ -44,6 +46,7 @@ export class OrdersController {
   @Post('users/:id/services/:sid/order')
   @HttpCode(201)
   @UseGuards(OptionalBearerGuard)
+  @RateLimit(COMMERCE_LIMITS.order)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Order a product {product, email, note, share} at its current price (mail products: shipping too)' })
   @ApiAnswer(201, 'Order')
@@ -166,6 +169,7 @@ export class OrdersController {
   @Post('orders/:id/reply')
   @HttpCode(200)
   @UseGuards(BearerGuard)
+  @RateLimit(COMMERCE_LIMITS.reply)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Write to the other side of an order (buyer or seller); they are told by email' })
   @ApiAnswer(200, 'Order')

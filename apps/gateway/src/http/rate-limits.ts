@@ -53,3 +53,12 @@ export const FETCH_LIMIT: RouteLimit = {
   perTarget: { points: 60, durationSeconds: 60 },
   target: (req) => req.session?.userId,
 };
+
+/**
+ * Selling: orders placed per client address and per service (a visitor cannot fill a shop with
+ * junk orders), and messages on orders (each one emails the other side) per address and per account.
+ */
+export const COMMERCE_LIMITS = {
+  order: perHour('order', 'orders', 60, 5000, (req) => (typeof req.params.sid === 'string' ? req.params.sid : undefined)),
+  reply: perHour('reply', 'messages on orders', 120, 60, (req) => req.session?.userId),
+} satisfies Record<string, RouteLimit>;
