@@ -146,6 +146,22 @@ test('a declined card is said so, the order shows it failed, and another card th
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
 });
 
+test('a visitor leaves the pay page and cancels the order, after a confirmation', async ({ page }) => {
+  const { seller, serviceId } = await shop(page, 'sandbox');
+  await orderFromShop(page, seller, serviceId);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel and return' }).click();
+  await expect(page.getByText('Awaiting payment')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const confirm = page.getByRole('group', { name: 'Cancel this order?' });
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByText('Awaiting payment')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await confirm.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+});
+
 test('4000 0025 0000 3155 asks for a confirmation; completing it pays', async ({ page }) => {
   const { seller, serviceId } = await shop(page, 'sandbox');
   await orderFromShop(page, seller, serviceId);

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startLoopbackSmtp, TestPlatform, uniqueEmail, type LoopbackSmtp } from '@tinkerdesk/testing';
 
 /**
  * Selling through the real gateway, identity and commerce services with the built-in sandbox
@@ -9,23 +7,9 @@ import { SMTPServer } from 'smtp-server';
  * fulfilment, refunds; and every bad input of those calls.
  */
 let platform: TestPlatform;
-let smtp: SMTPServer;
-const inbox: Array<{ to: string[]; text: string }> = [];
-
-/** Quoted-printable soft breaks and escapes, as nodemailer writes long lines. */
-function decode(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** The newest mail to `to` whose text matches `pattern`, waiting for it (identity's queue sends it). */
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const found = inbox.findLast((m) => m.to.includes(to.toLowerCase()) && pattern.test(m.text));
-    if (found) return found.text;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
+/** A real SMTP server on loopback receives what identity sends for commerce. */
+let smtp: LoopbackSmtp;
+const mailTo = (to: string, pattern: RegExp): Promise<string> => smtp.mailTo(to, pattern);
 
 interface Account {
   token: string;
@@ -96,25 +80,11 @@ let serviceId: string;
 let productId: string;
 
 beforeAll(async () => {
-  // A real SMTP server on loopback receives what identity sends for commerce.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), text: decode(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startLoopbackSmtp();
   platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], {
     RATE_LIMIT_FACTOR: '1000',
     PUBLIC_URL: 'http://shop.test',
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    SMTP_URL: smtp.url,
     MAIL_RETRY_DELAY_MS: '100',
   });
   seller = await account('seller');
@@ -124,7 +94,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await platform?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe('provider services', () => {

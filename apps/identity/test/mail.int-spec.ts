@@ -1,75 +1,33 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startLoopbackSmtp, TestPlatform, uniqueEmail, type LoopbackSmtp } from '@tinkerdesk/testing';
 
 let platform: TestPlatform;
-let smtp: SMTPServer;
-const inbox: Array<{ to: string[]; raw: string }> = [];
-/**
- * What the SMTP server does with each message before taking it: nothing by default; a test may hold
- * it (a slow server) or throw (a temporary failure, 451).
- */
-let beforeTaking: (to: string[], text: string) => Promise<void> | void = () => undefined;
-
-/** Quoted-printable soft breaks and escapes, as nodemailer writes long text lines. */
-function decode(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+/** A real SMTP server on loopback receives what the identity service sends. */
+let smtp: LoopbackSmtp;
 
 /** The newest message to `to` whose decoded text matches `pattern`. */
-async function waitForMail(to: string, pattern: RegExp = /./): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const found = inbox.findLast((m) => m.to.includes(to) && pattern.test(decode(m.raw)));
-    if (found) return decode(found.raw);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail for ${to}`);
-}
+const waitForMail = (to: string, pattern: RegExp = /./): Promise<string> => smtp.mailTo(to, pattern);
 
 const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
 
 const email = uniqueEmail;
 
 beforeAll(async () => {
-  // A real SMTP server on loopback receives what the identity service sends.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        Promise.resolve()
-          .then(() => beforeTaking(to, decode(raw)))
-          .then(
-            () => {
-              inbox.push({ to, raw });
-              callback();
-            },
-            (error: unknown) => callback(Object.assign(new Error(String(error)), { responseCode: 451 })),
-          );
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startLoopbackSmtp();
   platform = await TestPlatform.start(['identity', 'gateway'], {
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     PUBLIC_URL: 'http://tinkerdesk.test',
     MAIL_RETRY_DELAY_MS: '100',
   });
 }, 90_000);
 
 afterEach(() => {
-  beforeTaking = () => undefined;
+  smtp.beforeTaking = () => undefined;
 });
 
 afterAll(async () => {
   await platform?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe('email verification', () => {
@@ -129,7 +87,7 @@ describe('password reset', () => {
     expect(unknown).toMatchObject({ status: 200, body: { success: true } });
     await new Promise((r) => setTimeout(r, 300));
     // (Mail of earlier tests may still arrive from the queue: only this address counts.)
-    expect(inbox.filter((m) => m.to.includes(ghost))).toEqual([]);
+    expect(smtp.inbox.filter((m) => m.to.includes(ghost))).toEqual([]);
     expect((await call('POST', '/v1/account/resetpassword/setup', { email: 'not an email' })).status).toBe(400);
   });
 
@@ -205,7 +163,7 @@ describe('mail goes out through a queue, after the answer', () => {
     const order: string[] = [];
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
-    beforeTaking = (to, text) => (to.includes(address) && RESET.test(text) ? held : undefined);
+    smtp.beforeTaking = (to, text) => (to.includes(address) && RESET.test(text) ? held : undefined);
     // Without a queue the answer would wait for the server: the timer would release it first.
     const timer = setTimeout(() => (order.push('released by the timer'), release()), 8000);
     const answer = await call('POST', '/v1/account/resetpassword/setup', { email: address });
@@ -221,7 +179,7 @@ describe('mail goes out through a queue, after the answer', () => {
     const address = email('flaky');
     await call('POST', '/v1/users', { email: address, password: 'a flaky mail server' });
     let refused = 0;
-    beforeTaking = (to, text) => {
+    smtp.beforeTaking = (to, text) => {
       if (to.includes(address) && RESET.test(text) && refused < 2) {
         refused += 1;
         throw new Error('try again later');

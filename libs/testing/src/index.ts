@@ -6,3 +6,4 @@ export * from './files.js';
 export * from './shared-platform.js';
 export * from './s3-server.js';
 export * from './stripe-server.js';
+export * from './smtp-server.js';

@@ -18,6 +18,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
+import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { deleteProduct, incomingOrders, listProducts, myOrders, saveProduct, saveService, validateAccount } from '../api';
 import { centsToDollars, dollarsToCents } from '../money';
@@ -331,15 +332,13 @@ function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () =>
                 </small>
               </span>
               {confirming === product.id ? (
-                <span className="file-actions" role="group" aria-label={`Delete ${product.name}?`}>
-                  <span>Delete it?</span>
-                  <button type="button" className="button button-small button-danger" onClick={() => void remove(product)}>
-                    Delete
-                  </button>
-                  <button type="button" className="button button-small button-ghost" onClick={() => setConfirming(null)}>
-                    Keep
-                  </button>
-                </span>
+                <InlineConfirm
+                  label={`Delete ${product.name}?`}
+                  question="Delete it?"
+                  action="Delete"
+                  onConfirm={() => void remove(product)}
+                  onCancel={() => setConfirming(null)}
+                />
               ) : (
                 <span className="file-actions">
                   <button

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { signInPath } from '../../../routes/paths';
 import { ApiError, errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
+import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
@@ -119,15 +120,15 @@ export function OrderPage() {
               {order.state === 'failed' ? `Try another card (${formatUsd(order.amount)})` : `Pay ${formatUsd(order.amount)}`}
             </button>
             {confirmCancel ? (
-              <span role="group" aria-label="Cancel this order?" className="file-actions">
-                <span>Cancel this order?</span>
-                <button type="button" className="button button-small button-danger" disabled={busy} onClick={() => void cancel()}>
-                  Cancel order
-                </button>
-                <button type="button" className="button button-small button-ghost" onClick={() => setConfirmCancel(false)}>
-                  Keep it
-                </button>
-              </span>
+              <InlineConfirm
+                label="Cancel this order?"
+                question="Cancel this order?"
+                action="Cancel order"
+                keep="Keep it"
+                busy={busy}
+                onConfirm={() => void cancel()}
+                onCancel={() => setConfirmCancel(false)}
+              />
             ) : (
               <button type="button" className="button button-ghost" onClick={() => setConfirmCancel(true)}>
                 Cancel order

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { ApiError, errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
+import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
@@ -121,20 +122,15 @@ function SellerOrder() {
         ) : null}
         {refundable ? (
           confirmRefund ? (
-            <span role="group" aria-label="Refund this order?" className="file-actions">
-              <span>Refund the full amount to the buyer?</span>
-              <button
-                type="button"
-                className="button button-small button-danger"
-                disabled={busy}
-                onClick={() => void act(() => refundOrder(token ?? '', order.id, refundKey.current), 'The order is refunded.')}
-              >
-                Refund
-              </button>
-              <button type="button" className="button button-small button-ghost" onClick={() => setConfirmRefund(false)}>
-                Keep it
-              </button>
-            </span>
+            <InlineConfirm
+              label="Refund this order?"
+              question="Refund the full amount to the buyer?"
+              action="Refund"
+              keep="Keep it"
+              busy={busy}
+              onConfirm={() => void act(() => refundOrder(token ?? '', order.id, refundKey.current), 'The order is refunded.')}
+              onCancel={() => setConfirmRefund(false)}
+            />
           ) : (
             <button type="button" className="button button-ghost align-start" onClick={() => setConfirmRefund(true)}>
               Refund…

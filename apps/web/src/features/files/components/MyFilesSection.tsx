@@ -2,6 +2,7 @@ import type { SavedFileList, SavedFileView } from '@tinkerdesk/contracts/web';
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../../../shared/api';
 import { formatLongDate } from '@tinkerdesk/contracts/web';
+import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { useSession } from '../../../shared/session/session';
 import { formatSize } from '../../../tools/kit/format';
 import { ProgressBar } from '../../../tools/kit/progress';
@@ -106,20 +107,14 @@ export function MyFilesSection() {
                     </small>
                   </span>
                   {confirming === file.id ? (
-                    <span className="file-actions" role="group" aria-label={`Delete ${file.filename}?`}>
-                      <span>Delete it?</span>
-                      <button
-                        type="button"
-                        className="button button-small button-danger"
-                        disabled={busy === file.id}
-                        onClick={() => void remove(file)}
-                      >
-                        Delete
-                      </button>
-                      <button type="button" className="button button-small button-ghost" onClick={() => setConfirming(null)}>
-                        Keep
-                      </button>
-                    </span>
+                    <InlineConfirm
+                      label={`Delete ${file.filename}?`}
+                      question="Delete it?"
+                      action="Delete"
+                      busy={busy === file.id}
+                      onConfirm={() => void remove(file)}
+                      onCancel={() => setConfirming(null)}
+                    />
                   ) : (
                     <span className="file-actions">
                       <button
