@@ -22,6 +22,12 @@ import { SandboxService } from './sandbox/sandbox.service.js';
 import { ProviderServicesController } from './services/provider-services.controller.js';
 import { ProviderServicesRepository } from './services/provider-services.repository.js';
 import { ProviderServicesService } from './services/provider-services.service.js';
+import { RequestsController } from './requests/requests.controller.js';
+import { RequestsRepository } from './requests/requests.repository.js';
+import { RequestsService } from './requests/requests.service.js';
+import { TimelineController } from './timeline/timeline.controller.js';
+import { TimelineRepository } from './timeline/timeline.repository.js';
+import { TimelineService } from './timeline/timeline.service.js';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -34,7 +40,14 @@ export class AppModule implements OnApplicationShutdown {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'commerce', version: PLATFORM_VERSION }),
       ],
-      controllers: [ProviderServicesController, ProductsController, OrdersController, SandboxController],
+      controllers: [
+        ProviderServicesController,
+        ProductsController,
+        OrdersController,
+        SandboxController,
+        RequestsController,
+        TimelineController,
+      ],
       providers: [
         { provide: COMMERCE_LOGGER, useValue: logger },
         {
@@ -79,6 +92,10 @@ export class AppModule implements OnApplicationShutdown {
         SandboxRepository,
         SandboxPaymentProvider,
         SandboxService,
+        RequestsRepository,
+        RequestsService,
+        TimelineRepository,
+        TimelineService,
       ],
     };
   }

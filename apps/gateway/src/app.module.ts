@@ -5,6 +5,7 @@ import { ConversionModule } from './conversion/conversion.module.js';
 import { FilesModule } from './files/files.module.js';
 import { OrdersController } from './commerce/orders.controller.js';
 import { PaymentsController } from './commerce/payments.controller.js';
+import { RequestsController, TimelineController } from './commerce/requests.controller.js';
 import { ServicesController } from './commerce/services.controller.js';
 import { Viewers } from './commerce/viewer.js';
 import { BearerGuard, OptionalBearerGuard } from './auth/bearer.guard.js';
@@ -52,6 +53,8 @@ export class AppModule {
         ServicesController,
         OrdersController,
         PaymentsController,
+        RequestsController,
+        TimelineController,
       ],
       providers: [BearerGuard, OptionalBearerGuard, Viewers, RateLimits, RateLimitInterceptor],
     };

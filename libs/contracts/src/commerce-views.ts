@@ -230,3 +230,77 @@ export const SANDBOX_CARDS = {
 
 /** States in which an order may be paid (a pay page opened, a payment applied). */
 export const PAYABLE_ORDER_STATES: readonly OrderState[] = ['pending', 'failed'];
+
+/**
+ * The states of a payment request (commerce's requests/request-states.ts enforces the transitions):
+ * open (sent, not answered), accepted (turned into an order, not paid yet), paid, declined (by the
+ * payer), cancelled (by the seller), expired (not answered in time).
+ */
+export const REQUEST_STATES = ['open', 'accepted', 'paid', 'declined', 'cancelled', 'expired'] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+/** How long a payment request can be answered. */
+export const REQUEST_LIFETIME_DAYS = 30;
+
+export interface PaymentRequestView {
+  id: string;
+  state: RequestState;
+  sellerId: string;
+  sellerName: string;
+  serviceId: string;
+  serviceName: string;
+  product: { id: string; name: string; description: string; price: number; currency: typeof CURRENCY };
+  /** The payer's address (the seller named it). */
+  email: string;
+  note: string;
+  /** The order it became, once accepted. */
+  orderId: string | null;
+  /** How the viewer relates to it. */
+  role: 'payer' | 'seller';
+  expires: string;
+  created: string;
+  modified: string;
+}
+
+export interface PaymentRequestList {
+  requests: PaymentRequestView[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/** What happened in an account, recorded by commerce as it happens (GET /v1/timeline). */
+export const TIMELINE_KINDS = [
+  'order.placed',
+  'order.received',
+  'order.paid',
+  'order.sold',
+  'order.reply',
+  'order.fulfilled',
+  'order.refunded',
+  'order.cancelled',
+  'request.sent',
+  'request.received',
+  'request.accepted',
+  'request.declined',
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+export interface TimelineEvent {
+  id: string;
+  kind: TimelineKind;
+  /** One line for the list, e.g. "You paid $12.50 for Poster". */
+  title: string;
+  /** Cents, when money moved or was asked for. */
+  amount: number | null;
+  orderId: string | null;
+  requestId: string | null;
+  created: string;
+}
+
+export interface TimelinePage {
+  events: TimelineEvent[];
+  total: number;
+  offset: number;
+  limit: number;
+}

@@ -560,3 +560,117 @@ export class SandboxAuthenticateMessage extends SandboxAuthenticateDto {
   @Matches(/^sbs_[A-Za-z0-9]{16,64}$/)
   sessionId!: string;
 }
+
+/** HTTP: POST /v1/requests — the seller asks a person by email to pay for one of their products. */
+export class CreateRequestDto {
+  @ApiProperty({ description: "The payer's email address; the request is sent there" })
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email!: string;
+
+  @ApiPropertyOptional({ maxLength: 2000, description: 'A note to the payer' })
+  @Optional()
+  @IsString()
+  @MaxLength(2000, { message: 'note may have at most 2000 characters' })
+  note?: string;
+
+  @ApiProperty({ format: 'uuid', description: 'One of your services' })
+  @IsUUID('4', { message: 'service must be a service id (UUID)' })
+  service!: string;
+
+  @ApiProperty({ format: 'uuid', description: 'An active product of that service' })
+  @IsUUID('4', { message: 'product must be a product id (UUID)' })
+  product!: string;
+}
+
+export class CreateRequestMessage extends CreateRequestDto {
+  @IsUUID('4')
+  sellerId!: string;
+}
+
+export class RequestKeyQueryDto {
+  @ApiPropertyOptional({ description: "The key of the emailed link: it shows the payer's own request without signing in" })
+  @Optional()
+  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'key is not a request key' })
+  key?: string;
+}
+
+/** NATS: commerce.request.{get,decline,cancel} */
+export class RequestMessage {
+  @IsUUID('4')
+  requestId!: string;
+
+  @Optional()
+  @IsUUID('4')
+  viewerId?: string;
+
+  @Optional()
+  @Matches(/^[A-Za-z0-9_-]{43}$/)
+  key?: string;
+}
+
+/** HTTP: POST /v1/requests/{id}/accept — `{email, note, share}` (spec section 3). */
+export class AcceptRequestDto {
+  @ApiProperty({ description: 'Where the receipt goes' })
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email!: string;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @Optional()
+  @IsString()
+  @MaxLength(2000, { message: 'note may have at most 2000 characters' })
+  note?: string;
+
+  @ApiPropertyOptional({ description: "The payer's consent to share their contact details with the seller (default false)" })
+  @Optional()
+  @IsBoolean({ message: 'share must be true or false' })
+  share?: boolean;
+}
+
+export class AcceptRequestMessage extends AcceptRequestDto {
+  @IsUUID('4')
+  requestId!: string;
+
+  @Optional()
+  @IsUUID('4')
+  viewerId?: string;
+
+  @Optional()
+  @Matches(/^[A-Za-z0-9_-]{43}$/)
+  key?: string;
+}
+
+/** HTTP: GET /v1/requests (the caller's sent or received requests) */
+export class RequestsQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ enum: ['sent', 'received'], description: 'sent (as the seller, default) or received (as the payer)' })
+  @Optional()
+  @IsIn(['sent', 'received'], { message: 'box must be sent or received' })
+  box?: 'sent' | 'received';
+}
+
+export class ListRequestsMessage extends RequestsQueryDto {
+  @IsUUID('4')
+  viewerId!: string;
+}
+
+/** NATS: commerce.timeline.list */
+export class TimelineQueryMessage extends ListQueryDto {
+  @IsUUID('4')
+  userId!: string;
+}
+
+/** NATS: commerce.timeline.get */
+export class TimelineEventMessage {
+  @IsUUID('4')
+  userId!: string;
+
+  @IsUUID('4')
+  eventId!: string;
+}
+
+export class TimelineEventParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'id must be a UUID' })
+  id!: string;
+}

@@ -279,3 +279,10 @@ export class SendMailMessage {
   @MaxLength(254)
   replyTo?: string;
 }
+
+/** NATS: identity.user.find-by-email */
+export class FindByEmailMessage {
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+}

@@ -12,6 +12,7 @@ export const LINK_ROUTES = {
   orderReturn: '/orders/:orderId/return',
   sandboxPay: '/pay/sandbox/:sessionId',
   sellerOrder: '/account/orders/:orderId',
+  request: '/requests/:requestId',
 } as const;
 
 /** Stripe replaces this text in a success URL with the Checkout Session's id. */
@@ -32,6 +33,8 @@ export interface LinkBuilder {
   sandboxPay(sessionId: string): string;
   /** The order in the seller's account area (replies, fulfilment). */
   sellerOrder(orderId: string): string;
+  /** A payment request as its payer opens it (with the emailed key) or its seller. */
+  request(requestId: string, key?: string): string;
 }
 
 /** Links on `base` (the public origin, e.g. https://tinkerdesk.dev; '' for same-site paths in the app). */
@@ -45,5 +48,6 @@ export function linkBuilder(base = ''): LinkBuilder {
       `${root}/orders/${seg(orderId)}/return?session_id=${sessionId === undefined ? CHECKOUT_SESSION_PLACEHOLDER : seg(sessionId)}`,
     sandboxPay: (sessionId) => `${root}/pay/sandbox/${seg(sessionId)}`,
     sellerOrder: (orderId) => `${root}/account/orders/${seg(orderId)}`,
+    request: (requestId, key) => `${root}/requests/${seg(requestId)}${key ? `?key=${seg(key)}` : ''}`,
   };
 }

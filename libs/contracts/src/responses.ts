@@ -16,6 +16,10 @@ import type {
   SandboxSessionView,
   ServiceView,
   StorefrontView,
+  PaymentRequestList,
+  PaymentRequestView,
+  TimelineEvent,
+  TimelinePage,
 } from './commerce-views.js';
 import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
 import type { SourceFormat, TargetFormat } from './conversion-formats.js';
@@ -90,6 +94,11 @@ export interface ResponseMap {
     applied: boolean;
   };
   SandboxSession: Success & { session: SandboxSessionView };
+  PaymentRequest: Success & { request: PaymentRequestView };
+  PaymentRequests: Success & PaymentRequestList;
+  RequestAccepted: Success & { request: PaymentRequestView; order: OrderView };
+  Timeline: Success & TimelinePage;
+  TimelineEvent: Success & { event: TimelineEvent };
   Health: HealthReport | PublicHealthReport;
   Probe: { status: 'up' };
 }

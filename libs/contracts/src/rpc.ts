@@ -22,6 +22,12 @@ import type {
   StripeWebhookMessage,
   UserServicesMessage,
   ValidateAccountDto,
+  AcceptRequestMessage,
+  CreateRequestMessage,
+  ListRequestsMessage,
+  RequestMessage,
+  TimelineEventMessage,
+  TimelineQueryMessage,
 } from './commerce.js';
 import type {
   AccountValidation,
@@ -33,6 +39,10 @@ import type {
   SandboxSessionView,
   ServiceView,
   StorefrontView,
+  PaymentRequestList,
+  PaymentRequestView,
+  TimelineEvent,
+  TimelinePage,
 } from './commerce-views.js';
 import type { ServiceHealth } from './health.js';
 import type {
@@ -46,6 +56,7 @@ import type {
   ResetCheckDto,
   ResetPasswordDto,
   ResetSetupDto,
+  FindByEmailMessage,
   SendMailMessage,
   SignInMessage,
   TokenMessage,
@@ -104,6 +115,7 @@ export interface RpcMap {
   [SUBJECTS.identity.oidcExchange]: { request: OidcExchangeMessage; response: OidcExchangeResult };
   [SUBJECTS.commerce.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.identity.mailSend]: { request: SendMailMessage; response: Done };
+  [SUBJECTS.identity.userFindByEmail]: { request: FindByEmailMessage; response: { userId: string | null } };
   [SUBJECTS.commerce.serviceList]: { request: UserServicesMessage; response: ServiceView[] };
   [SUBJECTS.commerce.serviceSave]: { request: SaveServiceMessage; response: ServiceView };
   [SUBJECTS.commerce.accountValidate]: { request: ValidateAccountDto; response: AccountValidation };
@@ -127,6 +139,14 @@ export interface RpcMap {
   [SUBJECTS.commerce.sandboxPay]: { request: SandboxPayMessage; response: SandboxSessionView };
   [SUBJECTS.commerce.sandboxAuthenticate]: { request: SandboxAuthenticateMessage; response: SandboxSessionView };
   [SUBJECTS.commerce.sandboxCancel]: { request: SandboxSessionMessage; response: SandboxSessionView };
+  [SUBJECTS.commerce.requestCreate]: { request: CreateRequestMessage; response: PaymentRequestView };
+  [SUBJECTS.commerce.requestGet]: { request: RequestMessage; response: PaymentRequestView };
+  [SUBJECTS.commerce.requestList]: { request: ListRequestsMessage; response: PaymentRequestList };
+  [SUBJECTS.commerce.requestAccept]: { request: AcceptRequestMessage; response: { request: PaymentRequestView; order: OrderView } };
+  [SUBJECTS.commerce.requestDecline]: { request: RequestMessage; response: PaymentRequestView };
+  [SUBJECTS.commerce.requestCancel]: { request: RequestMessage; response: PaymentRequestView };
+  [SUBJECTS.commerce.timelineList]: { request: TimelineQueryMessage; response: TimelinePage };
+  [SUBJECTS.commerce.timelineGet]: { request: TimelineEventMessage; response: TimelineEvent };
   [SUBJECTS.terminals.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.conversion.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.conversion.jobCreate]: { request: CreateConversionJobMessage; response: ConversionJobView };

@@ -32,6 +32,8 @@ export const SUBJECTS = {
     oidcExchange: 'identity.oidc.exchange',
     /** Send an email (to an account by id, or to an address) through identity's mail queue. */
     mailSend: 'identity.mail.send',
+    /** The account with this verified email address, if any (commerce: whose timeline a request reaches). */
+    userFindByEmail: 'identity.user.find-by-email',
   },
   commerce: {
     health: 'commerce.health.check',
@@ -58,6 +60,14 @@ export const SUBJECTS = {
     sandboxPay: 'commerce.sandbox.pay',
     sandboxAuthenticate: 'commerce.sandbox.authenticate',
     sandboxCancel: 'commerce.sandbox.cancel',
+    requestCreate: 'commerce.request.create',
+    requestGet: 'commerce.request.get',
+    requestList: 'commerce.request.list',
+    requestAccept: 'commerce.request.accept',
+    requestDecline: 'commerce.request.decline',
+    requestCancel: 'commerce.request.cancel',
+    timelineList: 'commerce.timeline.list',
+    timelineGet: 'commerce.timeline.get',
   },
   terminals: {
     health: 'terminals.health.check',

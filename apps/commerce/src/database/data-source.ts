@@ -2,6 +2,7 @@ import type { ServiceDataSourceOptions } from '@tinkerdesk/persistence';
 import { Initial1763856000000 } from './migrations/1763856000000-initial.js';
 import { ProviderServices1764200000000 } from './migrations/1764200000000-provider-services.js';
 import { Selling1764500000000 } from './migrations/1764500000000-selling.js';
+import { RequestsTimeline1764600000000 } from './migrations/1764600000000-requests-timeline.js';
 import { ProviderServiceEntity } from '../services/provider-service.entity.js';
 
 /** The schema the commerce service owns; no other service reads it. */
@@ -12,6 +13,6 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
     url,
     schema: SCHEMA,
     entities: [ProviderServiceEntity],
-    migrations: [Initial1763856000000, ProviderServices1764200000000, Selling1764500000000],
+    migrations: [Initial1763856000000, ProviderServices1764200000000, Selling1764500000000, RequestsTimeline1764600000000],
   };
 }

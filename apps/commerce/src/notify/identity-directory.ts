@@ -35,6 +35,11 @@ export class IdentityDirectory {
     }
   }
 
+  /** The account with this verified address, if any. */
+  async accountOf(email: string): Promise<string | null> {
+    return (await this.rpc.send(SUBJECTS.identity.userFindByEmail, { email })).userId;
+  }
+
   /**
    * Queues an email; a failure is logged, never the caller's (the order is paid whether or not its
    * receipt could be queued this moment: GET /v1/orders/{id} shows it too).

@@ -77,6 +77,8 @@ export interface OrdersTx {
   setSessionStatus(id: string, status: PaymentSessionRow['status']): Promise<void>;
   /** Records a provider event; false when it was recorded before (a replay). */
   claimEvent(provider: PaymentProviderId, id: string, type: string): Promise<boolean>;
+  /** The payment request this order answers (if any) is paid now: accepted → paid (request-states.ts). */
+  markRequestPaid(orderId: string): Promise<void>;
 }
 
 const ORDER_COLUMNS: Record<keyof OrderRow, string> = {
@@ -200,6 +202,13 @@ class Transaction implements OrdersTx {
 
   async setSessionStatus(id: string, status: PaymentSessionRow['status']): Promise<void> {
     await this.m.query(`UPDATE "commerce"."payment_session" SET "status" = $2, "modified" = now() WHERE "id" = $1`, [id, status]);
+  }
+
+  async markRequestPaid(orderId: string): Promise<void> {
+    await this.m.query(
+      `UPDATE "commerce"."payment_request" SET "state" = 'paid', "modified" = now() WHERE "order_id" = $1 AND "state" = 'accepted'`,
+      [orderId],
+    );
   }
 
   async claimEvent(provider: PaymentProviderId, id: string, type: string): Promise<boolean> {

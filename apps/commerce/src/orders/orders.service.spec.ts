@@ -17,6 +17,7 @@ import type {
   ReplyRow,
 } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
+import type { TimelineEntry, TimelineService } from '../timeline/timeline.service.js';
 
 /** The rules of OrdersService with its repositories, payment providers and identity faked. */
 
@@ -58,6 +59,7 @@ class FakeOrders {
       if (s) s.status = status;
       return Promise.resolve();
     },
+    markRequestPaid: () => Promise.resolve(),
     claimEvent: (provider, id) => {
       const key = `${provider}:${id}`;
       if (this.events.has(key)) return Promise.resolve(false);
@@ -165,6 +167,15 @@ class FakeIdentity {
   }
 }
 
+/** Records what would be written to the timeline. */
+class FakeTimeline {
+  entries: TimelineEntry[] = [];
+  record(...entries: TimelineEntry[]) {
+    this.entries.push(...entries.filter((e) => e.userId !== null));
+    return Promise.resolve();
+  }
+}
+
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as Logger;
 
 function service(fields: Partial<ProviderServiceEntity> = {}): ProviderServiceEntity {
@@ -204,6 +215,7 @@ function setup(options: { service?: Partial<ProviderServiceEntity>; product?: Pa
   const orders = new FakeOrders();
   const provider = new FakeProvider();
   const identity = new FakeIdentity();
+  const timeline = new FakeTimeline();
   const services = { find: (id: string) => Promise.resolve(id === SERVICE ? service(options.service) : null) };
   const products = { find: (id: string) => Promise.resolve(id === PRODUCT ? product(options.product) : null) };
   const sut = new OrdersService(
@@ -214,10 +226,11 @@ function setup(options: { service?: Partial<ProviderServiceEntity>; product?: Pa
     identity as unknown as IdentityDirectory,
     { publicUrl: 'http://shop.test' },
     silent,
+    timeline as unknown as TimelineService,
   );
   const place = (fields: Record<string, unknown> = {}) =>
     sut.create({ sellerId: SELLER, serviceId: SERVICE, product: PRODUCT, email: 'Buyer@Example.com', share: true, ...fields } as never);
-  return { sut, orders, provider, identity, place };
+  return { sut, orders, provider, identity, timeline, place };
 }
 
 async function refusal(work: Promise<unknown>): Promise<AppError> {
@@ -358,13 +371,17 @@ describe('complete', () => {
   });
 
   it('a paid session marks the order paid with one receipt and two mails, however often it is completed', async () => {
-    const { sut, provider, identity, orders, place } = setup();
+    const { sut, provider, identity, orders, timeline, place } = setup();
     const order = await place({ note: 'Roll it' });
     const { sessionId } = await sut.pay({ orderId: order.id });
     expect((await sut.complete({ orderId: order.id, sessionId })).state).toBe('pending');
     provider.pay(sessionId);
     const paid = await sut.complete({ orderId: order.id, sessionId });
     expect(paid).toMatchObject({ state: 'paid', receipt: { number: 'R-2026-000001', amount: 1250 } });
+    expect(timeline.entries.map((e) => [e.kind, e.userId])).toEqual([
+      ['order.received', SELLER],
+      ['order.sold', SELLER],
+    ]);
     await sut.complete({ orderId: order.id, sessionId });
     expect(orders.receipts.size).toBe(1);
     expect(identity.mails).toHaveLength(2);

@@ -24,6 +24,7 @@ import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type PaymentEvent, type PaymentProviders } from '../payments/payment-provider.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ProviderServicesRepository } from '../services/provider-services.repository.js';
+import { TimelineService } from '../timeline/timeline.service.js';
 import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
 import { OrdersRepository, type OrderRow, type OrdersTx, type ReceiptRow, type ReplyRow } from './orders.repository.js';
 
@@ -63,13 +64,18 @@ export class OrdersService {
     @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
     @Inject(ORDERS_SETTINGS) settings: OrdersSettings,
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
+    @Inject(TimelineService) private readonly timeline: TimelineService,
   ) {
     this.links = linkBuilder(settings.publicUrl);
   }
 
   // ---- placing and reading ------------------------------------------------------------------
 
-  async create(input: CreateOrderMessage): Promise<OrderView> {
+  /**
+   * Places an order at the product's current price, or (a payment request) at the price asked then
+   * (`options.price`, never from a client).
+   */
+  async create(input: CreateOrderMessage, options: { price?: number } = {}): Promise<OrderView> {
     const service = await this.services.find(input.serviceId);
     if (!service || service.userId !== input.sellerId) throw new AppError('NOT_FOUND', 'no such service');
     const product = await this.products.find(input.product);
@@ -93,6 +99,7 @@ export class OrdersService {
     } else if (input.shipping !== undefined) {
       throw new AppError('VALIDATION_FAILED', 'shipping is only for printed mail products');
     }
+    const price = options.price ?? product.price;
     const order = await this.orders.insertOrder({
       id: randomUUID(),
       serviceId: service.id,
@@ -111,15 +118,20 @@ export class OrdersService {
           productId: product.id,
           name: product.name,
           description: product.description,
-          unitPrice: product.price,
+          unitPrice: price,
           quantity: 1,
-          amount: product.price,
+          amount: price,
         },
       ],
-      amount: product.price,
+      amount: price,
       currency: 'USD',
       shipping,
     });
+    const what = `${product.name} (${formatUsd(price)})`;
+    await this.timeline.record(
+      { userId: order.buyerId, kind: 'order.placed', title: `You ordered ${what}`, amount: price, orderId: order.id },
+      { userId: order.sellerId, kind: 'order.received', title: `New order: ${what}`, amount: price, orderId: order.id },
+    );
     return this.view(order, input.buyerId, 'UTC');
   }
 
@@ -311,6 +323,7 @@ export class OrdersService {
       const paidAt = new Date();
       const paid = await tx.updateOrder(order.id, { state: 'paid', paymentId: payment.paymentId, paidAt, failure: null });
       await tx.setSessionStatus(payment.sessionId, 'complete');
+      await tx.markRequestPaid(order.id);
       const service = await this.services.find(order.serviceId);
       const sellerName = (await this.identity.publicName(order.sellerId)) ?? service?.name ?? '';
       const supportEmail = typeof service?.extras.supportEmail === 'string' ? service.extras.supportEmail : null;
@@ -328,7 +341,27 @@ export class OrdersService {
       return { order: paid, receipt };
     });
     if (!outcome) return false;
-    await this.mailPaid(outcome.order, outcome.receipt);
+    const { order, receipt } = outcome;
+    const what = `${formatUsd(order.amount)} for ${order.items[0]?.name ?? 'an order'}`;
+    await Promise.all([
+      this.mailPaid(order, receipt),
+      this.timeline.record(
+        {
+          userId: order.buyerId,
+          kind: 'order.paid',
+          title: `You paid ${what} (receipt ${receipt.number})`,
+          amount: order.amount,
+          orderId: order.id,
+        },
+        {
+          userId: order.sellerId,
+          kind: 'order.sold',
+          title: `Paid: ${what} (receipt ${receipt.number})`,
+          amount: order.amount,
+          orderId: order.id,
+        },
+      ),
+    ]);
     return true;
   }
 
@@ -407,7 +440,16 @@ export class OrdersService {
         await this.providers[order.provider].expireCheckout(open.id, order.account);
         await tx.setSessionStatus(open.id, 'expired');
       }
-      await tx.updateOrder(order.id, { state: 'cancelled' });
+      const cancelled = await tx.updateOrder(order.id, { state: 'cancelled' });
+      await this.timeline.record(
+        ...[cancelled.buyerId, cancelled.sellerId].map((userId) => ({
+          userId,
+          kind: 'order.cancelled' as const,
+          title: `Order cancelled: ${cancelled.items[0]?.name ?? ''}`,
+          amount: cancelled.amount,
+          orderId: cancelled.id,
+        })),
+      );
     });
     return this.get(orderId, viewerId, timeZone);
   }
@@ -422,6 +464,15 @@ export class OrdersService {
         await this.providers[order.provider].refund(order.paymentId, order.account, order.amount, `refund-${order.id}`);
         return tx.updateOrder(order.id, { state: 'refunded' });
       });
+      await this.timeline.record(
+        ...[refunded.buyerId, refunded.sellerId].map((userId) => ({
+          userId,
+          kind: 'order.refunded' as const,
+          title: `Refunded ${formatUsd(refunded.amount)} for ${refunded.items[0]?.name ?? 'an order'}`,
+          amount: refunded.amount,
+          orderId: refunded.id,
+        })),
+      );
       await this.identity.mail({
         to: refunded.email,
         subject: `Refund of your order ${refunded.items[0]?.name ?? ''}`.trim(),
@@ -438,6 +489,21 @@ export class OrdersService {
     const role = await this.partyOf(order, viewerId);
     await this.orders.insertReply({ id: randomUUID(), orderId: order.id, authorId: viewerId, authorRole: role, note: note.trim() });
     const product = order.items[0]?.name ?? 'your order';
+    const buyerId = role === 'buyer' ? viewerId : order.buyerId;
+    await this.timeline.record(
+      {
+        userId: order.sellerId,
+        kind: 'order.reply',
+        title: role === 'seller' ? `You wrote to the buyer of ${product}` : `The buyer of ${product} wrote to you`,
+        orderId: order.id,
+      },
+      {
+        userId: buyerId,
+        kind: 'order.reply',
+        title: role === 'buyer' ? `You wrote to the seller of ${product}` : `The seller of ${product} wrote to you`,
+        orderId: order.id,
+      },
+    );
     if (role === 'buyer') {
       await this.identity.mail({
         toUserId: order.sellerId,
@@ -484,6 +550,14 @@ export class OrdersService {
       assertTransition(order.state, 'fulfilled', 'marked fulfilled');
       return tx.updateOrder(order.id, { state: 'fulfilled', fulfilledAt: new Date(), fulfilNote: note?.trim() || null });
     });
+    await this.timeline.record(
+      ...[done.buyerId, done.sellerId].map((userId) => ({
+        userId,
+        kind: 'order.fulfilled' as const,
+        title: `Fulfilled: ${done.items[0]?.name ?? 'an order'}`,
+        orderId: done.id,
+      })),
+    );
     await this.identity.mail({
       ...(done.buyerId ? { toUserId: done.buyerId } : { to: done.email }),
       subject: `Your order is on its way: ${done.items[0]?.name ?? ''}`.trim(),

@@ -1088,6 +1088,155 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "sandbox"
     ]
   },
+  "PaymentRequestResponse": {
+    "type": "object",
+    "properties": {
+      "request": {
+        "$ref": "#/components/schemas/PaymentRequestView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "request",
+      "success"
+    ]
+  },
+  "PaymentRequestsResponse": {
+    "type": "object",
+    "properties": {
+      "requests": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PaymentRequestView"
+        }
+      },
+      "total": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "limit": {
+        "type": "number"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "limit",
+      "offset",
+      "requests",
+      "success",
+      "total"
+    ]
+  },
+  "PaymentRequestView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "state": {
+        "$ref": "#/components/schemas/RequestState"
+      },
+      "sellerId": {
+        "type": "string"
+      },
+      "sellerName": {
+        "type": "string"
+      },
+      "serviceId": {
+        "type": "string"
+      },
+      "serviceName": {
+        "type": "string"
+      },
+      "product": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "price": {
+            "type": "number"
+          },
+          "currency": {
+            "type": "string",
+            "enum": [
+              "USD"
+            ]
+          }
+        },
+        "required": [
+          "id",
+          "name",
+          "description",
+          "price",
+          "currency"
+        ]
+      },
+      "email": {
+        "type": "string",
+        "description": "The payer's address (the seller named it)."
+      },
+      "note": {
+        "type": "string"
+      },
+      "orderId": {
+        "type": "string",
+        "nullable": true,
+        "description": "The order it became, once accepted."
+      },
+      "role": {
+        "type": "string",
+        "enum": [
+          "payer",
+          "seller"
+        ],
+        "description": "How the viewer relates to it."
+      },
+      "expires": {
+        "type": "string"
+      },
+      "created": {
+        "type": "string"
+      },
+      "modified": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "state",
+      "sellerId",
+      "sellerName",
+      "serviceId",
+      "serviceName",
+      "product",
+      "email",
+      "note",
+      "orderId",
+      "role",
+      "expires",
+      "created",
+      "modified"
+    ]
+  },
   "PaymentResponse": {
     "type": "object",
     "properties": {
@@ -1524,6 +1673,39 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "timeZone",
       "seller",
       "email"
+    ]
+  },
+  "RequestAcceptedResponse": {
+    "type": "object",
+    "properties": {
+      "request": {
+        "$ref": "#/components/schemas/PaymentRequestView"
+      },
+      "order": {
+        "$ref": "#/components/schemas/OrderView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "order",
+      "request",
+      "success"
+    ]
+  },
+  "RequestState": {
+    "type": "string",
+    "enum": [
+      "open",
+      "accepted",
+      "paid",
+      "declined",
+      "cancelled",
+      "expired"
     ]
   },
   "SandboxSessionResponse": {
@@ -2026,6 +2208,114 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "label",
       "extension",
       "mediaType"
+    ]
+  },
+  "TimelineEvent": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "kind": {
+        "$ref": "#/components/schemas/TimelineKind"
+      },
+      "title": {
+        "type": "string",
+        "description": "One line for the list, e.g. \"You paid $12.50 for Poster\"."
+      },
+      "amount": {
+        "type": "number",
+        "nullable": true,
+        "description": "Cents, when money moved or was asked for."
+      },
+      "orderId": {
+        "type": "string",
+        "nullable": true
+      },
+      "requestId": {
+        "type": "string",
+        "nullable": true
+      },
+      "created": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "kind",
+      "title",
+      "amount",
+      "orderId",
+      "requestId",
+      "created"
+    ]
+  },
+  "TimelineEventResponse": {
+    "type": "object",
+    "properties": {
+      "event": {
+        "$ref": "#/components/schemas/TimelineEvent"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "event",
+      "success"
+    ]
+  },
+  "TimelineKind": {
+    "type": "string",
+    "enum": [
+      "order.placed",
+      "order.received",
+      "order.paid",
+      "order.sold",
+      "order.reply",
+      "order.fulfilled",
+      "order.refunded",
+      "order.cancelled",
+      "request.sent",
+      "request.received",
+      "request.accepted",
+      "request.declined"
+    ]
+  },
+  "TimelineResponse": {
+    "type": "object",
+    "properties": {
+      "events": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/TimelineEvent"
+        }
+      },
+      "total": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "limit": {
+        "type": "number"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "events",
+      "limit",
+      "offset",
+      "success",
+      "total"
     ]
   },
   "UploadTicket": {

@@ -13,6 +13,7 @@ import {
   VerifyEmailDto,
   PublicProfileMessage,
   SendMailMessage,
+  FindByEmailMessage,
   SignInMessage,
   SUBJECTS,
   TokenMessage,
@@ -106,5 +107,10 @@ export class AccountsController {
   @Handles(SUBJECTS.identity.mailSend)
   sendMail(@Payload() input: SendMailMessage): Promise<{ success: true }> {
     return this.accounts.sendMessage(input);
+  }
+
+  @Handles(SUBJECTS.identity.userFindByEmail)
+  findByEmail(@Payload() input: FindByEmailMessage): Promise<{ userId: string | null }> {
+    return this.accounts.findVerifiedByEmail(input.email);
   }
 }

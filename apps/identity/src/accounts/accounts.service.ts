@@ -256,6 +256,12 @@ export class AccountsService {
     return { success: true };
   }
 
+  /** The account with this verified address (another service's question; never answered over HTTP). */
+  async findVerifiedByEmail(email: string): Promise<{ userId: string | null }> {
+    const user = await this.accounts.findByEmail(email.trim().toLowerCase());
+    return { userId: user && user.verified && user.active ? user.id : null };
+  }
+
   /** The mail worker's composer of a queued message: the addresses resolved now; null when the account is gone. */
   async messageMail(message: SendMailMessage): Promise<MailMessage | null> {
     const addressOf = async (userId: string | undefined, address: string | undefined): Promise<string | undefined> =>

@@ -1,0 +1,245 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  formatUsd,
+  linkBuilder,
+  REQUEST_LIFETIME_DAYS,
+  type AcceptRequestMessage,
+  type CreateRequestMessage,
+  type ListRequestsMessage,
+  type OrderView,
+  type PaymentRequestList,
+  type PaymentRequestView,
+  type RequestMessage,
+} from '@tinkerdesk/contracts';
+import { IdentityDirectory } from '../notify/identity-directory.js';
+import { ORDERS_SETTINGS, OrdersService, type OrdersSettings } from '../orders/orders.service.js';
+import { ProductsRepository } from '../products/products.repository.js';
+import { ProviderServicesRepository } from '../services/provider-services.repository.js';
+import { TimelineService } from '../timeline/timeline.service.js';
+import { assertMove } from './request-states.js';
+import { RequestsRepository, type RequestRow } from './requests.repository.js';
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Payment requests: a seller asks a person by email to pay for one of their products; the payer
+ * (holding the emailed link's key, or signed in with that verified address) accepts, which places an
+ * order at the asked price and goes on to payment, or declines. Anyone else is answered as for a
+ * missing request. States in request-states.ts.
+ */
+@Injectable()
+export class RequestsService {
+  private readonly links;
+
+  constructor(
+    @Inject(RequestsRepository) private readonly requests: RequestsRepository,
+    @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
+    @Inject(ProductsRepository) private readonly products: ProductsRepository,
+    @Inject(OrdersService) private readonly orders: OrdersService,
+    @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
+    @Inject(TimelineService) private readonly timeline: TimelineService,
+    @Inject(ORDERS_SETTINGS) settings: OrdersSettings,
+  ) {
+    this.links = linkBuilder(settings.publicUrl);
+  }
+
+  async create(input: CreateRequestMessage): Promise<PaymentRequestView> {
+    const service = await this.services.find(input.service);
+    if (!service || service.userId !== input.sellerId) throw new AppError('NOT_FOUND', 'no such service');
+    const product = await this.products.find(input.product);
+    if (!product || product.serviceId !== service.id) throw new AppError('NOT_FOUND', 'no such product');
+    if (!product.active) throw new AppError('CONFLICT', 'this product is not for sale at the moment');
+    const email = input.email.trim().toLowerCase();
+    const key = randomBytes(32).toString('base64url');
+    const [payerId, sellerName] = await Promise.all([this.identity.accountOf(email), this.identity.publicName(input.sellerId)]);
+    const row = await this.requests.insert({
+      id: randomUUID(),
+      sellerId: input.sellerId,
+      serviceId: service.id,
+      productId: product.id,
+      product: { id: product.id, name: product.name, description: product.description, price: product.price, currency: 'USD' },
+      email,
+      note: (input.note ?? '').trim(),
+      keyHash: hashKey(key),
+      payerId: payerId === input.sellerId ? null : payerId,
+      expires: new Date(Date.now() + REQUEST_LIFETIME_DAYS * 86_400_000),
+    });
+    const what = `${formatUsd(product.price)} for ${product.name}`;
+    await Promise.all([
+      this.identity.mail({
+        to: email,
+        subject: `${sellerName ?? service.name} asks you to pay ${what}`,
+        text:
+          `${sellerName ?? service.name} (${service.name}) asks you to pay ${what}.` +
+          (row.note ? `\n\n${row.note}` : '') +
+          `\n\nAccept and pay, or decline, here (within ${REQUEST_LIFETIME_DAYS} days):\n${this.links.request(row.id, key)}\n`,
+      }),
+      this.timeline.record(
+        {
+          userId: row.sellerId,
+          kind: 'request.sent',
+          title: `You asked ${email} to pay ${what}`,
+          amount: product.price,
+          requestId: row.id,
+        },
+        {
+          userId: row.payerId,
+          kind: 'request.received',
+          title: `${sellerName ?? service.name} asks you to pay ${what}`,
+          amount: product.price,
+          requestId: row.id,
+        },
+      ),
+    ]);
+    return this.view(row, 'seller');
+  }
+
+  /** The request as the viewer may see it: its seller, or its payer (the link's key, or signed in with that verified address). */
+  private async access(input: RequestMessage): Promise<{ row: RequestRow; role: 'payer' | 'seller' }> {
+    let row = await this.requests.find(input.requestId);
+    if (!row) throw new AppError('NOT_FOUND', 'no such request');
+    if (row.state === 'open' && row.expires.getTime() <= Date.now()) row = (await this.requests.move(row.id, 'open', 'expired')) ?? row;
+    if (input.viewerId && input.viewerId === row.sellerId) return { row, role: 'seller' };
+    if (input.key && sameHash(hashKey(input.key), row.keyHash)) return { row, role: 'payer' };
+    if (input.viewerId && input.viewerId === row.payerId) return { row, role: 'payer' };
+    if (input.viewerId && (await this.identity.verifiedEmail(input.viewerId))?.toLowerCase() === row.email) return { row, role: 'payer' };
+    throw new AppError('NOT_FOUND', 'no such request');
+  }
+
+  async get(input: RequestMessage): Promise<PaymentRequestView> {
+    const { row, role } = await this.access(input);
+    return this.view(row, role);
+  }
+
+  async list(input: ListRequestsMessage): Promise<PaymentRequestList> {
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? 20;
+    let who: { sellerId: string } | { email: string; payerId: string } = { sellerId: input.viewerId };
+    if (input.box === 'received') who = { email: (await this.identity.verifiedEmail(input.viewerId)) ?? '', payerId: input.viewerId };
+    const { rows, total } = await this.requests.list(who, offset, limit);
+    const role = input.box === 'received' ? 'payer' : 'seller';
+    return { requests: await Promise.all(rows.map((r) => this.view(r, role))), total, offset, limit };
+  }
+
+  /** Places the order at the asked price and answers it; the payer goes on to pay it (POST /v1/orders/{id}/pay). */
+  async accept(input: AcceptRequestMessage): Promise<{ request: PaymentRequestView; order: OrderView }> {
+    const { row, role } = await this.access(input);
+    if (role !== 'payer') throw new AppError('NOT_FOUND', 'no such request');
+    assertMove(row.state, 'accepted', 'accepted');
+    if (!row.productId) throw new AppError('CONFLICT', 'the product of this request is no longer sold');
+    // The row stays locked while the order is placed: of two accepts at once, the second finds it accepted.
+    const { accepted, order } = await this.requests.locked(row.id, async (current, move) => {
+      assertMove(current.state, 'accepted', 'accepted');
+      const placed = await this.orders.create(
+        {
+          sellerId: row.sellerId,
+          serviceId: row.serviceId,
+          product: row.productId as string,
+          email: input.email,
+          ...(input.note !== undefined ? { note: input.note } : {}),
+          share: input.share ?? false,
+          ...(input.viewerId ? { buyerId: input.viewerId } : {}),
+        },
+        { price: row.product.price },
+      );
+      return { accepted: await move('accepted', { orderId: placed.id, payerId: input.viewerId ?? null }), order: placed };
+    });
+    const what = `${formatUsd(row.product.price)} for ${row.product.name}`;
+    await Promise.all([
+      this.timeline.record(
+        {
+          userId: input.viewerId ?? accepted.payerId,
+          kind: 'request.accepted',
+          title: `You accepted to pay ${what}`,
+          amount: row.product.price,
+          requestId: row.id,
+          orderId: order.id,
+        },
+        {
+          userId: row.sellerId,
+          kind: 'request.accepted',
+          title: `${row.email} accepted your request of ${what}`,
+          amount: row.product.price,
+          requestId: row.id,
+          orderId: order.id,
+        },
+      ),
+      this.identity.mail({
+        toUserId: row.sellerId,
+        subject: `Your payment request was accepted: ${row.product.name}`,
+        text: `${row.email} accepted your request of ${what}; you will get an email when it is paid.\n\n${this.links.sellerOrder(order.id)}\n`,
+      }),
+    ]);
+    return { request: await this.view(accepted, 'payer'), order };
+  }
+
+  async decline(input: RequestMessage): Promise<PaymentRequestView> {
+    const { row, role } = await this.access(input);
+    if (role !== 'payer') throw new AppError('NOT_FOUND', 'no such request');
+    assertMove(row.state, 'declined', 'declined');
+    const declined = await this.requests.move(row.id, 'open', 'declined', { payerId: input.viewerId ?? null });
+    if (!declined) throw new AppError('CONFLICT', 'this request was answered at the same moment');
+    const what = `${formatUsd(row.product.price)} for ${row.product.name}`;
+    await Promise.all([
+      this.timeline.record(
+        {
+          userId: input.viewerId ?? row.payerId,
+          kind: 'request.declined',
+          title: `You declined to pay ${what}`,
+          amount: row.product.price,
+          requestId: row.id,
+        },
+        {
+          userId: row.sellerId,
+          kind: 'request.declined',
+          title: `${row.email} declined your request of ${what}`,
+          amount: row.product.price,
+          requestId: row.id,
+        },
+      ),
+      this.identity.mail({
+        toUserId: row.sellerId,
+        subject: `Your payment request was declined: ${row.product.name}`,
+        text: `${row.email} declined your request of ${what}.\n`,
+      }),
+    ]);
+    return this.view(declined, 'payer');
+  }
+
+  async cancel(input: RequestMessage): Promise<PaymentRequestView> {
+    const { row, role } = await this.access(input);
+    if (role !== 'seller') throw new AppError('NOT_FOUND', 'no such request');
+    assertMove(row.state, 'cancelled', 'cancelled');
+    const cancelled = await this.requests.move(row.id, row.state, 'cancelled');
+    if (!cancelled) throw new AppError('CONFLICT', 'this request was answered at the same moment');
+    return this.view(cancelled, 'seller');
+  }
+
+  private async view(row: RequestRow, role: 'payer' | 'seller'): Promise<PaymentRequestView> {
+    const [service, sellerName] = await Promise.all([this.services.find(row.serviceId), this.identity.publicName(row.sellerId)]);
+    return {
+      id: row.id,
+      state: row.state,
+      sellerId: row.sellerId,
+      sellerName: sellerName ?? '',
+      serviceId: row.serviceId,
+      serviceName: service?.name ?? '',
+      product: row.product,
+      email: row.email,
+      note: row.note,
+      orderId: row.orderId,
+      role,
+      expires: row.expires.toISOString(),
+      created: row.created.toISOString(),
+      modified: row.modified.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, type TimelineEvent, type TimelineKind, type TimelinePage } from '@tinkerdesk/contracts';
+import type { Logger } from '@tinkerdesk/nest-common';
+import { COMMERCE_LOGGER } from '../logger.token.js';
+import { TimelineRepository } from './timeline.repository.js';
+
+/** One line of someone's timeline. */
+export interface TimelineEntry {
+  userId: string | null;
+  kind: TimelineKind;
+  title: string;
+  amount?: number | null;
+  orderId?: string | null;
+  requestId?: string | null;
+}
+
+/**
+ * Every event of an account, recorded by commerce as it happens (orders placed and paid, receipts,
+ * replies, requests sent, received, accepted and declined; part 2 adds plans and payment methods).
+ * Recording never fails the action it records: a failure is logged.
+ */
+@Injectable()
+export class TimelineService {
+  constructor(
+    @Inject(TimelineRepository) private readonly timeline: TimelineRepository,
+    @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async record(...entries: TimelineEntry[]): Promise<void> {
+    const events = entries
+      .filter((e): e is TimelineEntry & { userId: string } => e.userId !== null)
+      .map((e) => ({
+        id: randomUUID(),
+        userId: e.userId,
+        kind: e.kind,
+        title: e.title,
+        amount: e.amount ?? null,
+        orderId: e.orderId ?? null,
+        requestId: e.requestId ?? null,
+      }));
+    try {
+      await this.timeline.insert(events);
+    } catch (error) {
+      this.logger.error(
+        { err: error instanceof Error ? error.message : String(error), kinds: events.map((e) => e.kind) },
+        'could not record timeline events',
+      );
+    }
+  }
+
+  async page(userId: string, offset = 0, limit = 20): Promise<TimelinePage> {
+    const { events, total } = await this.timeline.page(userId, offset, limit);
+    return { events, total, offset, limit };
+  }
+
+  async get(userId: string, id: string): Promise<TimelineEvent> {
+    const event = await this.timeline.find(userId, id);
+    if (!event) throw new AppError('NOT_FOUND', 'no such timeline event');
+    return event;
+  }
+}

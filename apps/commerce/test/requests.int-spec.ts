@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startLoopbackSmtp, TestPlatform, uniqueEmail, type LoopbackSmtp } from '@tinkerdesk/testing';
+
+/**
+ * Payment requests and the timeline through the real gateway, identity and commerce: a seller asks a
+ * person by email to pay; the payer (the emailed key, or signed in with that verified address) accepts
+ * and pays, or declines; strangers are answered as for a missing request; everything lands on both
+ * timelines, newest first.
+ */
+let platform: TestPlatform;
+let smtp: LoopbackSmtp;
+
+interface Account {
+  token: string;
+  guid: string;
+  email: string;
+}
+
+const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
+
+async function account(tag: string, verified = false): Promise<Account> {
+  const email = uniqueEmail(tag);
+  const created = await call('POST', '/v1/users', { email, password: 'requests password 1' });
+  const result = { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid, email };
+  if (verified) {
+    const mail = await smtp.mailTo(email, /\/v1\/account\/verify\?token=/);
+    const link = /http:\/\/shop\.test(\/v1\/account\/verify\?token=[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    expect((await call('GET', link!)).location).toBe('/account?verified=1');
+  }
+  return result;
+}
+
+let seller: Account;
+let serviceId: string;
+let productId: string;
+const CARD = { expiry: '12 / 34', cvc: '123' };
+
+/** Sends a request and answers its id and the key of the emailed link. */
+async function send(email: string, fields: Record<string, unknown> = {}): Promise<{ id: string; key: string }> {
+  const sent = await call(
+    'POST',
+    '/v1/requests',
+    { email, note: 'For the poster', service: serviceId, product: productId, ...fields },
+    seller.token,
+  );
+  expect(sent.status).toBe(201);
+  const id = (sent.body.request as { id: string }).id;
+  const mail = await smtp.mailTo(email, new RegExp(`/requests/${id}\\?key=`));
+  const key = new RegExp(`/requests/${id}\\?key=([A-Za-z0-9_-]{43})`).exec(mail)?.[1];
+  return { id, key: key! };
+}
+
+beforeAll(async () => {
+  smtp = await startLoopbackSmtp();
+  platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], {
+    RATE_LIMIT_FACTOR: '1000',
+    PUBLIC_URL: 'http://shop.test',
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_DELAY_MS: '100',
+  });
+  seller = await account('req-seller');
+  const service = await call(
+    'POST',
+    `/v1/users/${seller.guid}/services`,
+    { name: 'Posters', provider: 'sandbox', vendor: 'digital', account: 'sandbox_posters' },
+    seller.token,
+  );
+  serviceId = (service.body.service as { id: string }).id;
+  const product = await call(
+    'POST',
+    `/v1/users/${seller.guid}/services/${serviceId}/products`,
+    { name: 'Poster', price: 1500 },
+    seller.token,
+  );
+  productId = (product.body.product as { id: string }).id;
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.close();
+  await smtp?.close();
+});
+
+describe('sending', () => {
+  it('emails the payer a link with its own key; the seller and the key holder see it', async () => {
+    const payer = uniqueEmail('payer');
+    const { id, key } = await send(payer);
+    const mail = await smtp.mailTo(payer, new RegExp(id));
+    expect(mail).toContain('$15.00 for Poster');
+    expect(mail).toContain('For the poster');
+    expect(await call('GET', `/v1/requests/${id}`, undefined, seller.token)).toMatchObject({
+      status: 200,
+      body: { request: { state: 'open', role: 'seller', email: payer } },
+    });
+    expect(await call('GET', `/v1/requests/${id}?key=${key}`)).toMatchObject({
+      status: 200,
+      body: { request: { state: 'open', role: 'payer', product: { name: 'Poster', price: 1500 }, serviceName: 'Posters' } },
+    });
+  });
+
+  it.each([
+    ['another seller’s service', 'service'],
+    ['a product of another service', 'product'],
+  ])('refuses %s as missing', async (_what, field) => {
+    const other = await account('req-other');
+    const s = await call(
+      'POST',
+      `/v1/users/${other.guid}/services`,
+      { name: 'X', provider: 'sandbox', vendor: 'digital', account: 'sandbox_x' },
+      other.token,
+    );
+    const sid = (s.body.service as { id: string }).id;
+    const p = await call('POST', `/v1/users/${other.guid}/services/${sid}/products`, { name: 'X', price: 100 }, other.token);
+    const pid = (p.body.product as { id: string }).id;
+    const body = { email: 'a@example.com', service: field === 'service' ? sid : serviceId, product: field === 'service' ? productId : pid };
+    expect(await call('POST', '/v1/requests', body, seller.token)).toMatchObject({ status: 404, body: { error: 'NOT_FOUND' } });
+  });
+
+  it('refuses a bad email, no token, and an inactive product', async () => {
+    expect(await call('POST', '/v1/requests', { email: 'nope', service: serviceId, product: productId }, seller.token)).toMatchObject({
+      status: 400,
+    });
+    expect(await call('POST', '/v1/requests', { email: 'a@example.com', service: serviceId, product: productId })).toMatchObject({
+      status: 401,
+    });
+    const off = await call(
+      'POST',
+      `/v1/users/${seller.guid}/services/${serviceId}/products`,
+      { name: 'Off', price: 100, active: false },
+      seller.token,
+    );
+    const offId = (off.body.product as { id: string }).id;
+    expect(await call('POST', '/v1/requests', { email: 'a@example.com', service: serviceId, product: offId }, seller.token)).toMatchObject({
+      status: 409,
+    });
+  });
+});
+
+describe('who may read or answer', () => {
+  it('a stranger, a wrong key and no key are answered as for a missing request', async () => {
+    const { id } = await send(uniqueEmail('victim'));
+    const stranger = await account('stranger', true);
+    const wrong = 'A'.repeat(43);
+    expect(await call('GET', `/v1/requests/${id}`, undefined, stranger.token)).toMatchObject({ status: 404 });
+    expect(await call('GET', `/v1/requests/${id}`)).toMatchObject({ status: 404 });
+    expect(await call('GET', `/v1/requests/${id}?key=${wrong}`)).toMatchObject({ status: 404 });
+    expect(await call('POST', `/v1/requests/${id}/accept?key=${wrong}`, { email: 'x@example.com' })).toMatchObject({ status: 404 });
+    expect(await call('POST', `/v1/requests/${id}/decline`, undefined, stranger.token)).toMatchObject({ status: 404 });
+    expect(await call('GET', `/v1/requests/${id}?key=short`)).toMatchObject({ status: 400 });
+    expect(await call('GET', '/v1/requests/not-a-uuid')).toMatchObject({ status: 400 });
+  });
+
+  it('the addressed payer, signed in with that verified address, needs no key', async () => {
+    const payer = await account('payer-acct', true);
+    const { id } = await send(payer.email);
+    expect(await call('GET', `/v1/requests/${id}`, undefined, payer.token)).toMatchObject({
+      status: 200,
+      body: { request: { role: 'payer' } },
+    });
+    const received = await call('GET', '/v1/requests?box=received', undefined, payer.token);
+    expect((received.body.requests as Array<{ id: string }>).map((r) => r.id)).toContain(id);
+  });
+});
+
+describe('answering', () => {
+  it('declining tells the seller; accepting a declined request is 409', async () => {
+    const payer = uniqueEmail('decliner');
+    const { id, key } = await send(payer);
+    expect(await call('POST', `/v1/requests/${id}/decline?key=${key}`)).toMatchObject({
+      status: 200,
+      body: { request: { state: 'declined' } },
+    });
+    expect(await smtp.mailTo(seller.email, new RegExp(`${payer} declined`))).toContain('Subject: Your payment request was declined');
+    expect(await call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: payer })).toMatchObject({
+      status: 409,
+      body: { error: 'CONFLICT' },
+    });
+    expect(await call('POST', `/v1/requests/${id}/decline?key=${key}`)).toMatchObject({ status: 409 });
+  });
+
+  it('accepting places the order at the asked price and paying it marks the request paid', async () => {
+    const payer = uniqueEmail('accepter');
+    const { id, key } = await send(payer);
+    await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/products/${productId}`, { price: 9900 }, seller.token);
+    try {
+      const accepted = await call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: payer, share: true });
+      expect(accepted).toMatchObject({ status: 200, body: { request: { state: 'accepted' }, order: { state: 'pending', amount: 1500 } } });
+      const orderId = (accepted.body.order as { id: string }).id;
+      expect(await call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: payer })).toMatchObject({ status: 409 });
+      const pay = await platform.request('POST', `/v1/orders/${orderId}/pay`, {});
+      await call('POST', `/v1/sandbox/sessions/${pay.body.sessionId as string}/pay`, { number: '4242424242424242', ...CARD });
+      expect(await call('GET', `/v1/requests/${id}?key=${key}`)).toMatchObject({ body: { request: { state: 'paid', orderId } } });
+    } finally {
+      await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/products/${productId}`, { price: 1500 }, seller.token);
+    }
+  });
+
+  it('two accepts at once make one order', async () => {
+    const payer = uniqueEmail('race');
+    const { id, key } = await send(payer);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: payer })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
+  });
+
+  it('the seller withdraws an open request; the payer cannot', async () => {
+    const { id, key } = await send(uniqueEmail('withdrawn'));
+    const stranger = await account('not-seller');
+    expect(await call('POST', `/v1/requests/${id}/cancel`, undefined, stranger.token)).toMatchObject({ status: 404 });
+    expect(await call('POST', `/v1/requests/${id}/cancel`, undefined, seller.token)).toMatchObject({
+      status: 200,
+      body: { request: { state: 'cancelled' } },
+    });
+    expect(await call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: 'x@example.com' })).toMatchObject({ status: 409 });
+  });
+});
+
+describe('timeline', () => {
+  it('records both sides as things happen, newest first, with paging and totals', async () => {
+    const buyer = await account('timeline-buyer', true);
+    const { id } = await send(buyer.email);
+    const accepted = await call('POST', `/v1/requests/${id}/accept`, { email: buyer.email }, buyer.token);
+    const orderId = (accepted.body.order as { id: string }).id;
+    const pay = await platform.request('POST', `/v1/orders/${orderId}/pay`, { token: buyer.token });
+    await call('POST', `/v1/sandbox/sessions/${pay.body.sessionId as string}/pay`, { number: '4242424242424242', ...CARD });
+    const mine = await call('GET', '/v1/timeline?limit=100', undefined, buyer.token);
+    expect((mine.body.events as Array<{ kind: string }>).map((e) => e.kind)).toEqual([
+      'order.paid',
+      'request.accepted',
+      'order.placed',
+      'request.received',
+    ]);
+    expect(mine.body).toMatchObject({ total: 4, offset: 0, limit: 100 });
+    const paid = (mine.body.events as Array<{ id: string; title: string; amount: number; orderId: string }>)[0]!;
+    expect(paid).toMatchObject({ amount: 1500, orderId });
+    expect(paid.title).toMatch(/^You paid \$15\.00 for Poster \(receipt R-\d{4}-\d{6}\)$/);
+    expect(await call('GET', `/v1/timeline/${paid.id}`, undefined, buyer.token)).toMatchObject({
+      status: 200,
+      body: { event: { id: paid.id } },
+    });
+    expect(await call('GET', `/v1/timeline/${paid.id}`, undefined, seller.token)).toMatchObject({ status: 404 });
+    expect(await call('GET', '/v1/timeline?offset=2&limit=1', undefined, buyer.token)).toMatchObject({
+      body: { total: 4, events: [{ kind: 'order.placed' }] },
+    });
+    expect(await call('GET', '/v1/timeline?offset=50', undefined, buyer.token)).toMatchObject({
+      status: 200,
+      body: { events: [], total: 4 },
+    });
+    expect(await call('GET', '/v1/timeline?limit=0', undefined, buyer.token)).toMatchObject({ status: 400 });
+    expect(await call('GET', '/v1/timeline')).toMatchObject({ status: 401 });
+    const sellers = (await call('GET', '/v1/timeline?limit=100', undefined, seller.token)).body.events as Array<{
+      kind: string;
+      requestId: string | null;
+    }>;
+    expect(sellers.filter((e) => e.requestId === id).map((e) => e.kind)).toEqual(['request.accepted', 'request.sent']);
+    expect(sellers.map((e) => e.kind)).toContain('order.sold');
+  });
+
+  it('pages past the end of sent requests answer an empty list with the total', async () => {
+    const all = await call('GET', '/v1/requests?box=sent&limit=100', undefined, seller.token);
+    const total = all.body.total as number;
+    expect(total).toBeGreaterThan(0);
+    expect(await call('GET', `/v1/requests?box=sent&offset=${total + 10}`, undefined, seller.token)).toMatchObject({
+      status: 200,
+      body: { requests: [], total },
+    });
+  });
+});
