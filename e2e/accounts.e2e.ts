@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { mailTo } from './helpers.js';
 
 // Accounts end to end in Chromium against the real platform: the forms, the session state machine
 // of spec section 4, the drop-down, and the emails (written as .eml files under DATA_DIR/mail)
@@ -56,23 +55,6 @@ function storedToken(page: Page): Promise<string | null> {
         };
       }),
   );
-}
-
-/** The newest message to `to` whose text matches `pattern`; waits for it to be written. Quoted-printable soft breaks undone. */
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const names = (await readdir(folder).catch(() => [] as string[]))
-      .filter((n) => n.endsWith('.eml'))
-      .sort()
-      .reverse();
-    for (const name of names) {
-      const text = (await readFile(join(folder, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (text.includes(to) && pattern.test(text)) return text;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
 }
 
 async function api(request: APIRequestContext, method: 'GET' | 'POST', path: string, token?: string, data?: unknown) {

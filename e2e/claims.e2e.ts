@@ -12,7 +12,8 @@ const WORDS: Record<Capability, RegExp> = {
   serverConversion: /server conversion|convert\w* (\w+ )*on the server|converted by a worker/i,
   savedFiles: /save(d)? (it )?to (my|your) files|saved files|my files/i,
   selling: /\bsell|public page|\border(s|ed)?\b|receipt|payment provider/i,
-  billing: /payment request|payment method|\bplans?\b/i,
+  requests: /payment request|timeline/i,
+  billing: /payment method|\bplans?\b/i,
   terminals: /terminal|push notification/i,
   beeper: /beeper/i,
 };

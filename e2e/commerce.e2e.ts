@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { watchErrors } from './helpers.js';
+import { mailTo, watchErrors } from './helpers.js';
 
 /**
  * Selling in Chromium against the real platform: a seller creates a service and a product in
@@ -255,4 +255,56 @@ test('an unknown shop and an unknown order show the 404 page', async ({ page }) 
   await expect(page.getByText(/That\.\.\.is not here/)).toBeVisible();
   await page.goto('/orders/00000000-0000-4000-8000-000000000002');
   await expect(page.getByText(/That\.\.\.is not here/)).toBeVisible();
+});
+
+test('a seller requests payment twice; the payer declines one, accepts and pays the other; Billing shows it all in order', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { seller } = await shop(page, 'sandbox');
+  const payer = `payer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const sellerPage = await asUser(browser, baseURL!, seller);
+  await sellerPage.goto('/account#selling');
+  const links: string[] = [];
+  for (const note of ['First ask', 'Second ask']) {
+    await sellerPage.getByRole('button', { name: 'Request payment for Poster' }).click();
+    await sellerPage.getByLabel('Their email').fill(payer);
+    await sellerPage.getByLabel('Note (optional)').fill(note);
+    await sellerPage.getByRole('button', { name: 'Send request' }).click();
+    await expect(sellerPage.getByText(`Request sent to ${payer}`)).toBeVisible();
+    const mail = await mailTo(payer, new RegExp(note));
+    links.push(/http:\/\/localhost:\d+(\/requests\/[0-9a-f-]{36}\?key=[A-Za-z0-9_-]{43})/.exec(mail)![1]!);
+  }
+
+  // The payer, signed out, opens the first link and declines after a confirmation.
+  await page.goto(links[0]!);
+  await expect(page.getByRole('heading', { name: '$12.50 for Poster' })).toBeVisible();
+  await expect(page.getByText('First ask')).toBeVisible();
+  await page.getByRole('button', { name: 'Decline…' }).click();
+  await page.getByRole('group', { name: 'Decline this request?' }).getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText('Declined', { exact: true })).toBeVisible();
+
+  // The second: accept and pay.
+  await page.goto(links[1]!);
+  await expect(page.getByLabel('Email (for the receipt)')).toHaveValue(payer);
+  await page.getByRole('button', { name: 'Accept and pay $12.50' }).click();
+  await payOnSandbox(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await page.goto(links[1]!);
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+
+  // The seller's Billing: both requests with their states, and the timeline newest first.
+  await sellerPage.goto('/billing');
+  const sent = sellerPage.getByRole('region', { name: 'Payment requests you sent' });
+  await expect(sent.getByText('paid', { exact: true })).toBeVisible();
+  await expect(sent.getByText('declined', { exact: true })).toBeVisible();
+  const timeline = sellerPage.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+  await expect(timeline.nth(0)).toContainText(/^Paid: \$12\.50 for Poster \(receipt R-\d{4}-\d{6}\)/);
+  await expect(timeline.nth(1)).toContainText(`${payer} accepted your request of $12.50 for Poster`);
+  await expect(timeline.nth(2)).toContainText('New order: Poster ($12.50)');
+  await expect(timeline.nth(3)).toContainText(`${payer} declined your request of $12.50 for Poster`);
+  await expect(timeline.nth(4)).toContainText(`You asked ${payer} to pay $12.50 for Poster`);
+  await expect(timeline.nth(5)).toContainText(`You asked ${payer} to pay $12.50 for Poster`);
+  await sellerPage.context().close();
 });

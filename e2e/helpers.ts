@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** Collects console errors and uncaught page errors; a test ends by expecting the list to be empty. */
 export function watchErrors(page: Page): string[] {
@@ -18,4 +19,24 @@ export async function downloaded(page: Page, button: string): Promise<{ name: st
 /** The clipboard's text (the context must have been granted clipboard-read). */
 export function clipboardText(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/**
+ * The newest mail to `to` whose text matches `pattern` (the platform writes mail as .eml files under
+ * DATA_DIR/mail in e2e); waits for it to be written. Quoted-printable soft breaks undone.
+ */
+export async function mailTo(to: string, pattern: RegExp): Promise<string> {
+  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(folder).catch(() => [] as string[]))
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse();
+    for (const name of names) {
+      const text = (await readFile(join(folder, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (text.includes(to) && pattern.test(text)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
 }

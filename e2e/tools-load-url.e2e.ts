@@ -43,7 +43,10 @@ test('signed out, Load from URL says login required', async ({ page }) => {
   await page.goto('/tools/converters/base64/encode/');
   await page.getByRole('button', { name: 'Load from URL' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'login required' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'sign in', exact: true })).toHaveAttribute('href', /next=%2Ftools%2Fconverters%2Fbase64%2Fencode%2F/);
+  await expect(page.getByRole('link', { name: 'sign in', exact: true })).toHaveAttribute(
+    'href',
+    /next=%2Ftools%2Fconverters%2Fbase64%2Fencode%2F/,
+  );
   expect(errors).toEqual([]);
 });
 

@@ -31,7 +31,7 @@ const NotFoundPage = lazyPage(() => import('../features/info/pages/NotFoundPage'
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
 const OAuthCallbackPage = lazyPage(() => import('../features/auth/pages/OAuthCallbackPage'), 'OAuthCallbackPage');
 const AccountPage = lazyPage(accountPages, 'AccountPage');
-const BillingPage = lazyPage(accountPages, 'BillingPage');
+const BillingPage = lazyPage(() => import('../features/commerce/pages/BillingPage'), 'BillingPage');
 const HardwarePage = lazyPage(() => import('../features/hardware/pages/HardwarePage'), 'HardwarePage');
 const ToolsIndexPage = lazyPage(() => import('../tools/ToolsIndexPage'), 'ToolsIndexPage');
 const orderPages = () => import('../features/commerce/pages/OrderPages');
@@ -40,6 +40,7 @@ const SandboxPayPage = lazyPage(() => import('../features/commerce/pages/Sandbox
 const OrderPage = lazyPage(orderPages, 'OrderPage');
 const OrderReturnPage = lazyPage(orderPages, 'OrderReturnPage');
 const ReceiptPage = lazyPage(orderPages, 'ReceiptPage');
+const RequestPage = lazyPage(() => import('../features/commerce/pages/RequestPage'), 'RequestPage');
 const SellerOrderPage = lazyPage(() => import('../features/commerce/pages/SellerOrderPage'), 'SellerOrderPage');
 
 /** Tool routes come from the registry; anything else unknown is the 404 page. */
@@ -94,6 +95,7 @@ const router = createBrowserRouter([
       { path: LINK_ROUTES.order, element: <OrderPage /> },
       { path: LINK_ROUTES.orderReturn, element: <OrderReturnPage /> },
       { path: LINK_ROUTES.receipt, element: <ReceiptPage /> },
+      { path: LINK_ROUTES.request, element: <RequestPage /> },
       { path: PATHS.hardware, element: <HardwarePage /> },
       { path: PATHS.tools, element: <ToolsIndexPage /> },
       { path: PATHS.notFound, element: <NotFoundPage /> },

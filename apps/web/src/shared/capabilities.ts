@@ -12,8 +12,10 @@ export const CAPABILITIES = {
   savedFiles: { built: true, name: 'Saved files' },
   /** Provider services and products, public pages, orders, payment and receipts. */
   selling: { built: true, name: 'Selling from a public page' },
-  /** Payment requests, plans, payment methods and the timeline in Billing. */
-  billing: { built: false, name: 'Payment requests, plans and payment methods' },
+  /** Payment requests by email (accept and pay, or decline) and the account's timeline in Billing. */
+  requests: { built: true, name: 'Payment requests and the timeline' },
+  /** Recurring plans and saved payment methods in Billing. */
+  billing: { built: false, name: 'Plans and payment methods' },
   /** Browsers registered as terminals that share links, with push notifications. */
   terminals: { built: false, name: 'Terminals and push notifications' },
   /** The Bluetooth beeper on /integrations/hardware/. */

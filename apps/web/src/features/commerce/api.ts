@@ -99,3 +99,26 @@ export const authenticateSandbox = (sessionId: string, approve: boolean) =>
 
 export const cancelSandbox = (sessionId: string) =>
   unwrap(v1.POST('/v1/sandbox/sessions/{id}/cancel', { params: { path: { id: sessionId } } }));
+
+export const sendRequest = (token: string, body: Body<'CreateRequestDto'>) =>
+  unwrap(v1.POST('/v1/requests', { body, headers: bearer(token) }));
+
+export const listRequests = (token: string, box: 'sent' | 'received', offset: number, limit: number) =>
+  unwrap(v1.GET('/v1/requests', { params: { query: { box, offset, limit } }, headers: bearer(token) }));
+
+export const getRequest = (token: string | null, requestId: string, key?: string) =>
+  unwrap(v1.GET('/v1/requests/{id}', { params: { path: { id: requestId }, query: key ? { key } : {} }, headers: auth(token) }));
+
+export const acceptRequest = (token: string | null, requestId: string, body: Body<'AcceptRequestDto'>, key?: string) =>
+  unwrap(
+    v1.POST('/v1/requests/{id}/accept', { params: { path: { id: requestId }, query: key ? { key } : {} }, body, headers: auth(token) }),
+  );
+
+export const declineRequest = (token: string | null, requestId: string, key?: string) =>
+  unwrap(v1.POST('/v1/requests/{id}/decline', { params: { path: { id: requestId }, query: key ? { key } : {} }, headers: auth(token) }));
+
+export const cancelRequest = (token: string, requestId: string) =>
+  unwrap(v1.POST('/v1/requests/{id}/cancel', { params: { path: { id: requestId } }, headers: bearer(token) }));
+
+export const getTimeline = (token: string, offset: number, limit: number) =>
+  unwrap(v1.GET('/v1/timeline', { params: { query: { offset, limit } }, headers: bearer(token) }));

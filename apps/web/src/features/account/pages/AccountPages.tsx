@@ -1,9 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../../routes/paths';
+import { useSearchParams } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
 import { FormError, useSubmission } from '../../../shared/forms';
-import { Coming } from '../../../shared/Coming';
 import { Page } from '../../../shared/Page';
 import { session, useSession } from '../../../shared/session/session';
 import { requestPasswordReset } from '../../auth/api';
@@ -200,22 +198,5 @@ function SecuritySection() {
         Log out
       </button>
     </section>
-  );
-}
-
-/** /billing (signed-in users): plans, payment methods and receipts arrive with the commerce work. */
-export function BillingPage() {
-  return (
-    <RequireAuth>
-      <Page title="Billing" lead="Your plans, payment methods and receipts." wide>
-        <Coming what="billing" as="div" className="notice">
-          Plans, payment methods, payment requests and receipts will be managed here. Nothing on Tinkerdesk costs money today, so there is
-          nothing to pay or cancel.
-        </Coming>
-        <p className="muted">
-          Questions about billing? <Link to={PATHS.contact}>Contact us</Link>.
-        </p>
-      </Page>
-    </RequireAuth>
   );
 }

@@ -17,10 +17,10 @@ import {
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
-import { FormError } from '../../../shared/forms';
+import { EMAIL_PATTERN, FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
-import { deleteProduct, incomingOrders, listProducts, myOrders, saveProduct, saveService, validateAccount } from '../api';
+import { deleteProduct, incomingOrders, listProducts, myOrders, saveProduct, saveService, sendRequest, validateAccount } from '../api';
 import { centsToDollars, dollarsToCents } from '../money';
 import { OrderStateBadge, shippingLabel } from './OrderParts';
 
@@ -260,6 +260,7 @@ function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () =>
   const [editing, setEditing] = useState<ProductView | 'new' | null>(null);
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [requesting, setRequesting] = useState<ProductView | null>(null);
   const page = linkBuilder(window.location.origin).storefront(guid, service.id);
 
   const load = useCallback(
@@ -349,6 +350,16 @@ function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () =>
                   >
                     Edit
                   </button>
+                  {product.active ? (
+                    <button
+                      type="button"
+                      className="button button-small button-ghost"
+                      onClick={() => setRequesting(product)}
+                      aria-label={`Request payment for ${product.name}`}
+                    >
+                      Request payment
+                    </button>
+                  ) : null}
                   <button type="button" className="button button-small button-ghost" onClick={() => void toggle(product)}>
                     {product.active ? 'Deactivate' : 'Activate'}
                   </button>
@@ -366,6 +377,7 @@ function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () =>
           ))}
         </ul>
       )}
+      {requesting ? <RequestForm service={service} product={requesting} onDone={() => setRequesting(null)} /> : null}
       {editing !== null ? (
         <ProductForm
           service={service}
@@ -381,6 +393,61 @@ function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () =>
         </button>
       )}
     </article>
+  );
+}
+
+/** Ask a person by email to pay for a product: they get a link to accept and pay, or decline. */
+function RequestForm({ service, product, onDone }: { service: ServiceView; product: ProductView; onDone: () => void }) {
+  const { token } = useSession();
+  const [email, setEmail] = useState('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!token) return;
+    if (!EMAIL_PATTERN.test(email.trim())) return setError('Please enter a valid email address.');
+    setBusy(true);
+    setError('');
+    try {
+      await sendRequest(token, {
+        email: email.trim(),
+        service: service.id,
+        product: product.id,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      sessionStore.notify({
+        tag: 'request',
+        type: 'success',
+        content: `Request sent to ${email.trim()}. Follow it in Billing.`,
+        timeout: 6000,
+      });
+      onDone();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="form form-flat product-form" onSubmit={submit} noValidate aria-label={`Request payment for ${product.name}`}>
+      <p className="muted">
+        Ask someone to pay {formatUsd(product.price)} for {product.name}: they get an email with a link to accept and pay, or decline.
+      </p>
+      <label htmlFor="request-email">Their email</label>
+      <input id="request-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <label htmlFor="request-note">Note (optional)</label>
+      <textarea id="request-note" rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+      <FormError message={error} />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Sending…' : 'Send request'}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 

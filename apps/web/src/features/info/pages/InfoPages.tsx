@@ -44,8 +44,11 @@ export function HelpPage() {
           receipt, and write to the seller about their order.
         </p>
       </Coming>
+      <Coming what="requests" as="div">
+        <p>Sellers ask people to pay by email; signed-in users answer payment requests and see a timeline of their account in Billing.</p>
+      </Coming>
       <Coming what="billing" as="div">
-        <p>Signed-in users answer payment requests and manage plans and payment methods in Billing.</p>
+        <p>Recurring plans and saved payment methods in Billing.</p>
       </Coming>
       <Coming what="terminals" as="div">
         <p>Your browsers can be registered as terminals that share links with each other and announce them with push notifications.</p>
@@ -107,8 +110,11 @@ export function PricingPage() {
             <li>Orders and payments through Stripe or the sandbox</li>
             <li>Receipts by email and a printable receipt page</li>
             <li>Messages with buyers, fulfilment and refunds</li>
+            <Coming what="requests" as="li">
+              Payment requests by email, and a timeline of your account
+            </Coming>
             <Coming what="billing" as="li">
-              Payment requests, plans and payment methods in Billing
+              Recurring plans and saved payment methods
             </Coming>
           </ul>
         </Coming>
@@ -143,8 +149,11 @@ export function AboutPage() {
           Providers connect a service with products and sell from a public page; visitors order, pay and get a receipt, and buyers and
           sellers write to each other about an order.
         </Coming>
+        <Coming what="requests" as="li">
+          Sellers send payment requests by email; payers accept and pay, or decline; every account has a timeline of what happened.
+        </Coming>
         <Coming what="billing" as="li">
-          Signed-in users answer payment requests and manage plans and payment methods.
+          Signed-in users manage recurring plans and saved payment methods.
         </Coming>
         <Coming what="terminals" as="li">
           Browsers registered as terminals send links to each other with push notifications.

@@ -1,0 +1,161 @@
+import { formatLongDate, formatUsd, linkBuilder, type PaymentRequestList, type TimelinePage } from '@tinkerdesk/contracts/web';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../routes/paths';
+import { errorText } from '../../../shared/api';
+import { Coming } from '../../../shared/Coming';
+import { FormError } from '../../../shared/forms';
+import { Page } from '../../../shared/Page';
+import { useSession } from '../../../shared/session/session';
+import { RequireAuth } from '../../auth/RequireAuth';
+import { getTimeline, listRequests } from '../api';
+
+const links = linkBuilder();
+const PAGE = 10;
+
+/** /billing (signed-in users): payment requests received and sent, and the account's timeline. */
+export function BillingPage() {
+  return (
+    <RequireAuth>
+      <Page title="Billing" lead="Payment requests, and everything that happened in your account." wide>
+        <div className="stack">
+          <Coming what="billing" as="div" className="notice">
+            Plans and saved payment methods will be managed here too.
+          </Coming>
+          <RequestsSection box="received" />
+          <RequestsSection box="sent" />
+          <TimelineSection />
+        </div>
+        <p className="muted">
+          Questions about billing? <Link to={PATHS.contact}>Contact us</Link>.
+        </p>
+      </Page>
+    </RequireAuth>
+  );
+}
+
+function Pager({ offset, total, onMove, label }: { offset: number; total: number; onMove: (offset: number) => void; label: string }) {
+  if (total <= PAGE) return null;
+  return (
+    <nav className="actions" aria-label={`${label} pages`}>
+      <button type="button" className="button button-small" disabled={offset === 0} onClick={() => onMove(Math.max(0, offset - PAGE))}>
+        Newer
+      </button>
+      <span className="muted">
+        {offset + 1}–{Math.min(offset + PAGE, total)} of {total}
+      </span>
+      <button type="button" className="button button-small" disabled={offset + PAGE >= total} onClick={() => onMove(offset + PAGE)}>
+        Older
+      </button>
+    </nav>
+  );
+}
+
+function RequestsSection({ box }: { box: 'sent' | 'received' }) {
+  const { token, profile } = useSession();
+  const [list, setList] = useState<PaymentRequestList | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [error, setError] = useState('');
+  const load = useCallback(
+    (): Promise<void> =>
+      listRequests(token ?? '', box, offset, PAGE).then(
+        ({ success: _ok, ...answer }) => setList(answer),
+        (failure: unknown) => setError(errorText(failure)),
+      ),
+    [token, box, offset],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const title = box === 'received' ? 'Payment requests to you' : 'Payment requests you sent';
+  const id = `requests-${box}`;
+  return (
+    <section className="card account-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <FormError message={error} />
+      {list === null ? (
+        error ? null : (
+          <p role="status">Loading…</p>
+        )
+      ) : list.requests.length === 0 ? (
+        <p className="empty-state-text">
+          {box === 'received'
+            ? 'No requests to pay. Requests sent to your verified email address appear here.'
+            : 'You have not asked anyone to pay yet: use “Request payment” next to a product in Account → Selling.'}
+        </p>
+      ) : (
+        <ul className="file-list">
+          {list.requests.map((r) => (
+            <li key={r.id} className="file-row">
+              <span className="file-name">
+                <Link to={links.request(r.id)}>
+                  <strong>
+                    {formatUsd(r.product.price)} for {r.product.name}
+                  </strong>
+                </Link>
+                <small>
+                  {box === 'received' ? `from ${r.sellerName || r.serviceName}` : `to ${r.email}`} ·{' '}
+                  {formatLongDate(r.created, profile?.tz)}
+                </small>
+              </span>
+              <span className="badge">{r.state}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list ? <Pager offset={offset} total={list.total} onMove={setOffset} label={title} /> : null}
+    </section>
+  );
+}
+
+function TimelineSection() {
+  const { token, profile } = useSession();
+  const [page, setPage] = useState<TimelinePage | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [error, setError] = useState('');
+  const load = useCallback(
+    (): Promise<void> =>
+      getTimeline(token ?? '', offset, PAGE).then(
+        ({ success: _ok, ...answer }) => setPage(answer),
+        (failure: unknown) => setError(errorText(failure)),
+      ),
+    [token, offset],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <section className="card account-card" aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading">Timeline</h2>
+      <FormError message={error} />
+      {page === null ? (
+        error ? null : (
+          <p role="status">Loading…</p>
+        )
+      ) : page.events.length === 0 ? (
+        <p className="empty-state-text">
+          Nothing yet. Orders, payments, receipts, messages and payment requests appear here as they happen.
+        </p>
+      ) : (
+        <ol className="file-list timeline">
+          {page.events.map((e) => (
+            <li key={e.id} className="file-row">
+              <span className="file-name">
+                {e.orderId ? (
+                  <Link to={links.order(e.orderId)}>{e.title}</Link>
+                ) : e.requestId ? (
+                  <Link to={links.request(e.requestId)}>{e.title}</Link>
+                ) : (
+                  e.title
+                )}
+                <small>{formatLongDate(e.created, profile?.tz)}</small>
+              </span>
+              {e.amount !== null ? <span>{formatUsd(e.amount)}</span> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {page ? <Pager offset={offset} total={page.total} onMove={setOffset} label="Timeline" /> : null}
+    </section>
+  );
+}

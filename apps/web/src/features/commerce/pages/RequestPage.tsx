@@ -1,0 +1,226 @@
+import { formatLongDate, formatUsd, linkBuilder, type PaymentRequestView, type RequestState } from '@tinkerdesk/contracts/web';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError, errorText } from '../../../shared/api';
+import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
+import { InlineConfirm } from '../../../shared/InlineConfirm';
+import { Page } from '../../../shared/Page';
+import { session as sessionStore, useSession } from '../../../shared/session/session';
+import { NotFoundPage } from '../../info/pages/NotFoundPage';
+import { acceptRequest, cancelRequest, declineRequest, getRequest, newIdempotencyKey, payOrder } from '../api';
+
+const links = linkBuilder();
+
+const STATE_TEXT: Record<RequestState, string> = {
+  open: 'Waiting for an answer',
+  accepted: 'Accepted: waiting for payment',
+  paid: 'Paid',
+  declined: 'Declined',
+  cancelled: 'Withdrawn by the seller',
+  expired: 'Expired',
+};
+
+/** /requests/{id}?key=…: a payment request as its payer answers it (accept and pay, or decline) or its seller follows it. */
+export function RequestPage() {
+  const { requestId = '' } = useParams();
+  const [params] = useSearchParams();
+  const key = params.get('key') ?? undefined;
+  const { token, ready, profile } = useSession();
+  const [request, setRequest] = useState<PaymentRequestView | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [error, setError] = useState('');
+
+  const load = useCallback(
+    (): Promise<void> =>
+      getRequest(token, requestId, key).then(
+        (answer) => setRequest(answer.request),
+        (failure: unknown) => {
+          if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
+          else setError(errorText(failure));
+        },
+      ),
+    [token, requestId, key],
+  );
+  useEffect(() => {
+    if (ready) void load();
+  }, [ready, load]);
+
+  if (missing) return <NotFoundPage />;
+  if (!request) return <Page title="Payment request">{error ? <FormError message={error} /> : <p role="status">Loading…</p>}</Page>;
+
+  return (
+    <Page
+      title={`${formatUsd(request.product.price)} for ${request.product.name}`}
+      lead={<>Requested by {request.sellerName || request.serviceName}</>}
+    >
+      <section className="card order-summary" aria-labelledby="request-heading">
+        <div className="section-head">
+          <h2 id="request-heading">Payment request</h2>
+          <span
+            className={`badge ${request.state === 'paid' ? 'badge-success' : request.state === 'declined' ? 'badge-danger' : ''}`.trim()}
+          >
+            {STATE_TEXT[request.state]}
+          </span>
+        </div>
+        <dl className="details">
+          <dt>From</dt>
+          <dd>
+            {request.sellerName || 'A seller'} · {request.serviceName}
+          </dd>
+          <dt>For</dt>
+          <dd>
+            {request.product.name}
+            {request.product.description ? <small className="muted block">{request.product.description}</small> : null}
+          </dd>
+          <dt>Amount</dt>
+          <dd>
+            <strong>{formatUsd(request.product.price)}</strong>
+          </dd>
+          {request.note ? (
+            <>
+              <dt>Note</dt>
+              <dd>{request.note}</dd>
+            </>
+          ) : null}
+          <dt>Sent</dt>
+          <dd>{formatLongDate(request.created, profile?.tz)}</dd>
+          {request.state === 'open' ? (
+            <>
+              <dt>Answer by</dt>
+              <dd>{formatLongDate(request.expires, profile?.tz)}</dd>
+            </>
+          ) : null}
+        </dl>
+        {request.orderId ? (
+          <p>
+            <Link to={request.role === 'seller' ? links.sellerOrder(request.orderId) : links.order(request.orderId)}>See the order</Link>
+          </p>
+        ) : null}
+        {request.role === 'payer' && request.state === 'open' ? <Answer request={request} requestKey={key} onChange={setRequest} /> : null}
+        {request.role === 'seller' && request.state === 'open' ? (
+          <Withdraw request={request} onChange={setRequest} token={token ?? ''} />
+        ) : null}
+      </section>
+    </Page>
+  );
+}
+
+function Withdraw({ request, token, onChange }: { request: PaymentRequestView; token: string; onChange: (r: PaymentRequestView) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState('');
+  return (
+    <>
+      <FormError message={error} />
+      {confirming ? (
+        <InlineConfirm
+          label="Withdraw this request?"
+          question="Withdraw this request?"
+          action="Withdraw"
+          onConfirm={() =>
+            void cancelRequest(token, request.id).then(
+              (answer) => onChange(answer.request),
+              (failure: unknown) => setError(errorText(failure)),
+            )
+          }
+          onCancel={() => setConfirming(false)}
+        />
+      ) : (
+        <button type="button" className="button button-ghost align-start" onClick={() => setConfirming(true)}>
+          Withdraw request…
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The payer's answer: accept (email for the receipt, note, share) and go on to pay, or decline after a confirmation. */
+function Answer({
+  request,
+  requestKey,
+  onChange,
+}: {
+  request: PaymentRequestView;
+  requestKey?: string;
+  onChange: (r: PaymentRequestView) => void;
+}) {
+  const { token, profile } = useSession();
+  const validate = useCallback(
+    (f: Record<'email', string>): FieldErrors<'email'> =>
+      EMAIL_PATTERN.test(f.email.trim()) ? {} : { email: 'Please enter a valid email address.' },
+    [],
+  );
+  const form = useValidatedForm<'email'>('answer', { email: profile?.email ?? request.email }, validate);
+  const [note, setNote] = useState('');
+  const [share, setShare] = useState(false);
+  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const [declining, setDeclining] = useState(false);
+  const [error, setError] = useState('');
+  const payKey = useRef(newIdempotencyKey());
+
+  async function accept(event: FormEvent) {
+    event.preventDefault();
+    if (!form.check()) return;
+    setBusy('accept');
+    setError('');
+    try {
+      const { order } = await acceptRequest(
+        token,
+        request.id,
+        { email: form.fields.email.trim(), ...(note.trim() ? { note: note.trim() } : {}), share },
+        requestKey,
+      );
+      const payment = await payOrder(token, order.id, payKey.current);
+      window.location.assign(payment.url);
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(null);
+    }
+  }
+
+  async function decline() {
+    setBusy('decline');
+    setError('');
+    try {
+      onChange((await declineRequest(token, request.id, requestKey)).request);
+      sessionStore.notify({ tag: 'request', type: 'info', content: 'You declined the request; the seller is told.', timeout: 6000 });
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <form className="form form-flat" onSubmit={accept} noValidate aria-label="Answer the request">
+      <label htmlFor="answer-email">Email (for the receipt)</label>
+      <input {...form.fieldProps('email')} type="email" autoComplete="email" />
+      {form.fieldError('email')}
+      <label htmlFor="answer-note">Note to the seller (optional)</label>
+      <textarea id="answer-note" rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+      <label className="checkbox">
+        <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} /> Share my contact details with the seller
+      </label>
+      <FormError message={error} />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={busy !== null}>
+          {busy === 'accept' ? 'Opening the payment page…' : `Accept and pay ${formatUsd(request.product.price)}`}
+        </button>
+        {declining ? (
+          <InlineConfirm
+            label="Decline this request?"
+            question="Decline this request?"
+            action="Decline"
+            keep="Back"
+            busy={busy !== null}
+            onConfirm={() => void decline()}
+            onCancel={() => setDeclining(false)}
+          />
+        ) : (
+          <button type="button" className="button button-ghost" onClick={() => setDeclining(true)} disabled={busy !== null}>
+            Decline…
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
