@@ -7,6 +7,7 @@ import { OrdersController } from './commerce/orders.controller.js';
 import { PaymentsController } from './commerce/payments.controller.js';
 import { RequestsController, TimelineController } from './commerce/requests.controller.js';
 import { ServicesController } from './commerce/services.controller.js';
+import { ReferenceController } from './reference/reference.controller.js';
 import { Viewers } from './commerce/viewer.js';
 import { BearerGuard, OptionalBearerGuard } from './auth/bearer.guard.js';
 import { ContactController } from './contact/contact.controller.js';
@@ -55,6 +56,7 @@ export class AppModule {
         PaymentsController,
         RequestsController,
         TimelineController,
+        ReferenceController,
       ],
       providers: [BearerGuard, OptionalBearerGuard, Viewers, RateLimits, RateLimitInterceptor],
     };

@@ -566,6 +566,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reference/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reference list: reminder-days, time-zones, ca-provinces, us-states, countries, locales, shipping-services */
+        get: operations["ReferenceController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/requests": {
         parameters: {
             query?: never;
@@ -1235,6 +1252,16 @@ export interface components {
             /** @description Images: output width in pixels (fits inside, never enlarges) */
             width?: number;
         };
+        CountryRef: {
+            "alpha-2": string;
+            "alpha-3": string;
+            "country-code": string;
+            "iso_3166-2": string;
+            name: string;
+            /** @description UN M49 codes ('' where M49 places none: Antarctica, and Taiwan, which M49 does not list). */
+            "region-code": string;
+            "sub-region-code": string;
+        };
         CreateCodeDto: {
             /**
              * @description tokenswap: a code for your own account; impersonate (administrators): a code for another account
@@ -1374,6 +1401,11 @@ export interface components {
         HealthResponse: components["schemas"]["HealthReport"] | components["schemas"]["PublicHealthReport"];
         /** @enum {string} */
         JobState: "queued" | "active" | "completed" | "failed" | "cancelled" | "expired";
+        LocaleRef: {
+            label: string;
+            lang: string;
+            locale: string;
+        };
         LogoutResponse: components["schemas"]["LogoutResult"];
         /** @description Logout answer: an impersonation's logout hands the administrator a session back. */
         LogoutResult: {
@@ -1711,6 +1743,64 @@ export interface components {
             };
             timeZone: string;
         };
+        ReferenceResponse: {
+            items: components["schemas"]["ReminderDayRef"][];
+            /** @enum {string} */
+            name: "reminder-days";
+            /** @enum {boolean} */
+            success: true;
+        } | {
+            items: components["schemas"]["TimeZoneRef"][];
+            /** @enum {string} */
+            name: "time-zones";
+            /** @enum {boolean} */
+            success: true;
+        } | {
+            items: components["schemas"]["RegionRef"][];
+            /** @enum {string} */
+            name: "ca-provinces";
+            /** @enum {boolean} */
+            success: true;
+        } | {
+            items: components["schemas"]["RegionRef"][];
+            /** @enum {string} */
+            name: "us-states";
+            /** @enum {boolean} */
+            success: true;
+        } | {
+            items: components["schemas"]["CountryRef"][];
+            /** @enum {string} */
+            name: "countries";
+            /** @enum {boolean} */
+            success: true;
+        } | {
+            items: components["schemas"]["LocaleRef"][];
+            /** @enum {string} */
+            name: "locales";
+            /** @enum {boolean} */
+            success: true;
+        } | {
+            items: components["schemas"]["ShippingServiceRef"][];
+            /** @enum {string} */
+            name: "shipping-services";
+            /** @enum {boolean} */
+            success: true;
+        };
+        RegionRef: {
+            /** @description Postal abbreviation (CA, ON...). */
+            abbreviation: string;
+            /** @description ISO 3166-2 code; null for the US military codes (USPS only). */
+            code: string | null;
+            /** @enum {string} */
+            kind: "state" | "district" | "territory" | "military" | "province";
+            name: string;
+        };
+        /** @description A reminder day of a plan: first, 2nd … 28th, last; `index` is the day of the month, -1 for the last. */
+        ReminderDayRef: {
+            index: number;
+            label: string;
+            value: string;
+        };
         ReplyDto: {
             note: string;
         };
@@ -1872,6 +1962,19 @@ export interface components {
         ShippingOption: "singlesided" | "color" | "return_envelope" | "flat" | "livestamp";
         /** @enum {string} */
         ShippingService: "FEDEX_OVERNIGHT" | "USPS_PRIORITY_EXPRESS" | "USPS_PRIORITY" | "USPS_CERTIFIED" | "USPS_CERTIFIED_RECEIPT" | "USPS_CERTIFIED_PHYSICAL_RECEIPT" | "USPS_FIRST_CLASS" | "USPS_POSTCARD" | "USPS_NOTECARD" | "UPS_NEXT_DAY_AIR";
+        ShippingServiceRef: {
+            allowedOptions: {
+                label: string;
+                value: components["schemas"]["ShippingOption"];
+            }[];
+            label: string;
+            /** @description For a select: the same as an option. */
+            option: {
+                label: string;
+                value: components["schemas"]["ShippingService"];
+            };
+            value: components["schemas"]["ShippingService"];
+        };
         SignInDto: {
             password: string;
         };
@@ -1940,6 +2043,12 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             total: number;
+        };
+        TimeZoneRef: {
+            label: string;
+            name: string;
+            /** @description Minutes from UTC now. */
+            offset: number;
         };
         UpdateProfileDto: {
             name?: string;
@@ -5377,6 +5486,76 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ReferenceController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: "reminder-days" | "time-zones" | "ca-provinces" | "us-states" | "countries" | "locales" | "shipping-services";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "NOT_FOUND";
                     };
                 };
             };

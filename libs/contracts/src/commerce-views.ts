@@ -42,6 +42,25 @@ export type ShippingService = (typeof SHIPPING_SERVICES)[number];
 export const SHIPPING_OPTIONS = ['singlesided', 'color', 'return_envelope', 'flat', 'livestamp'] as const;
 export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];
 
+/** How the pages name each shipping service and option. */
+export const SHIPPING_LABELS: Readonly<Record<ShippingService | ShippingOption, string>> = {
+  FEDEX_OVERNIGHT: 'FedEx Overnight',
+  USPS_PRIORITY_EXPRESS: 'USPS Priority Mail Express',
+  USPS_PRIORITY: 'USPS Priority Mail',
+  USPS_CERTIFIED: 'USPS Certified Mail',
+  USPS_CERTIFIED_RECEIPT: 'USPS Certified Mail with electronic return receipt',
+  USPS_CERTIFIED_PHYSICAL_RECEIPT: 'USPS Certified Mail with physical return receipt',
+  USPS_FIRST_CLASS: 'USPS First-Class Mail',
+  USPS_POSTCARD: 'USPS Postcard',
+  USPS_NOTECARD: 'USPS Notecard',
+  UPS_NEXT_DAY_AIR: 'UPS Next Day Air',
+  singlesided: 'Single-sided',
+  color: 'Color',
+  return_envelope: 'Return envelope',
+  flat: 'Flat (unfolded)',
+  livestamp: 'Live stamp',
+};
+
 /** The one currency products are sold in; amounts are integer cents everywhere (spec section 9). */
 export const CURRENCY = 'USD';
 
@@ -304,3 +323,67 @@ export interface TimelinePage {
   offset: number;
   limit: number;
 }
+
+/** The reference lists served at GET /v1/reference/{name} (spec section 3). */
+export const REFERENCE_NAMES = [
+  'reminder-days',
+  'time-zones',
+  'ca-provinces',
+  'us-states',
+  'countries',
+  'locales',
+  'shipping-services',
+] as const;
+export type ReferenceName = (typeof REFERENCE_NAMES)[number];
+
+/** A reminder day of a plan: first, 2nd … 28th, last; `index` is the day of the month, -1 for the last. */
+export interface ReminderDayRef {
+  index: number;
+  value: string;
+  label: string;
+}
+export interface TimeZoneRef {
+  name: string;
+  label: string;
+  /** Minutes from UTC now. */
+  offset: number;
+}
+export interface RegionRef {
+  /** Postal abbreviation (CA, ON...). */
+  abbreviation: string;
+  name: string;
+  /** ISO 3166-2 code; null for the US military codes (USPS only). */
+  code: string | null;
+  kind: 'state' | 'district' | 'territory' | 'military' | 'province';
+}
+export interface CountryRef {
+  name: string;
+  'alpha-2': string;
+  'alpha-3': string;
+  'country-code': string;
+  'iso_3166-2': string;
+  /** UN M49 codes ('' where M49 places none: Antarctica, and Taiwan, which M49 does not list). */
+  'region-code': string;
+  'sub-region-code': string;
+}
+export interface LocaleRef {
+  lang: string;
+  locale: string;
+  label: string;
+}
+export interface ShippingServiceRef {
+  value: ShippingService;
+  label: string;
+  /** For a select: the same as an option. */
+  option: { value: ShippingService; label: string };
+  allowedOptions: Array<{ value: ShippingOption; label: string }>;
+}
+
+export type ReferenceData =
+  | { name: 'reminder-days'; items: ReminderDayRef[] }
+  | { name: 'time-zones'; items: TimeZoneRef[] }
+  | { name: 'ca-provinces'; items: RegionRef[] }
+  | { name: 'us-states'; items: RegionRef[] }
+  | { name: 'countries'; items: CountryRef[] }
+  | { name: 'locales'; items: LocaleRef[] }
+  | { name: 'shipping-services'; items: ShippingServiceRef[] };

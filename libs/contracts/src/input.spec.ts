@@ -27,6 +27,13 @@ describe('inputProblem', () => {
     expect(inputProblem({ 'k\u0000': 1 }, 'the body')).toBe('a field name in the body contains the NUL character (\\u0000)');
   });
 
+  it('refuses a lone surrogate (validators throw on it) and passes every well-formed text', () => {
+    expect(inputProblem({ email: '\ud800' }, 'the body')).toBe('email is not valid Unicode text (a lone surrogate)');
+    expect(inputProblem(['a\udc00b'], 'the body')).toBe('[0] is not valid Unicode text (a lone surrogate)');
+    expect(inputProblem({ text: 'smile \ud83d\ude00' }, 'the body')).toBeUndefined();
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => inputProblem({ text }, 'the body') === undefined));
+  });
+
   it('refuses nesting past the bound without overflowing its own stack', () => {
     expect(inputProblem(nestedObject(MAX_INPUT_DEPTH), 'the body')).toBeUndefined();
     expect(inputProblem(nestedObject(MAX_INPUT_DEPTH + 1), 'the body')).toBe(`the body nests deeper than ${MAX_INPUT_DEPTH} levels`);

@@ -1,5 +1,11 @@
 import { ValidateBy, ValidateIf } from 'class-validator';
 
+/**
+ * Half of a UTF-16 surrogate pair without its other half: not text (JSON may carry it as \ud800);
+ * refused where input enters, since validators and databases fail on it (validator's isEmail throws).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** How deep a JSON body, query or message may nest (every DTO of the API is far shallower). */
 export const MAX_INPUT_DEPTH = 32;
 
@@ -9,8 +15,9 @@ function describe(path: string, fallback: string): string {
 
 /**
  * What is wrong with raw input before it is validated against its DTO, or undefined when nothing is:
- * nesting deeper than MAX_INPUT_DEPTH (which would overflow the stack of the transformers), and the
- * NUL character in any string or key (PostgreSQL refuses it in text: refused where input enters).
+ * nesting deeper than MAX_INPUT_DEPTH (which would overflow the stack of the transformers), the
+ * NUL character in any string or key (PostgreSQL refuses it in text: refused where input enters), and
+ * lone surrogates in strings.
  * Iterative, so hostile input cannot overflow the stack here either.
  */
 export function inputProblem(value: unknown, what: string): string | undefined {
@@ -21,6 +28,7 @@ export function inputProblem(value: unknown, what: string): string | undefined {
     const { value: v, depth, path } = item;
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return `${describe(path, what)} must not contain the NUL character (\\u0000)`;
+      if (LONE_SURROGATE.test(v)) return `${describe(path, what)} is not valid Unicode text (a lone surrogate)`;
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;

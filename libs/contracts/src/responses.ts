@@ -16,6 +16,7 @@ import type {
   SandboxSessionView,
   ServiceView,
   StorefrontView,
+  ReferenceData,
   PaymentRequestList,
   PaymentRequestView,
   TimelineEvent,
@@ -98,6 +99,7 @@ export interface ResponseMap {
   PaymentRequests: Success & PaymentRequestList;
   RequestAccepted: Success & { request: PaymentRequestView; order: OrderView };
   Timeline: Success & TimelinePage;
+  Reference: Success & ReferenceData;
   TimelineEvent: Success & { event: TimelineEvent };
   Health: HealthReport | PublicHealthReport;
   Probe: { status: 'up' };

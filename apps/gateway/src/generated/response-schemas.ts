@@ -415,6 +415,42 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     },
     "description": "Options of a conversion; each applies to the kinds of source it names."
   },
+  "CountryRef": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "alpha-2": {
+        "type": "string"
+      },
+      "alpha-3": {
+        "type": "string"
+      },
+      "country-code": {
+        "type": "string"
+      },
+      "iso_3166-2": {
+        "type": "string"
+      },
+      "region-code": {
+        "type": "string",
+        "description": "UN M49 codes ('' where M49 places none: Antarctica, and Taiwan, which M49 does not list)."
+      },
+      "sub-region-code": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "name",
+      "alpha-2",
+      "alpha-3",
+      "country-code",
+      "iso_3166-2",
+      "region-code",
+      "sub-region-code"
+    ]
+  },
   "DependencyHealth": {
     "type": "object",
     "properties": {
@@ -678,6 +714,25 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "failed",
       "cancelled",
       "expired"
+    ]
+  },
+  "LocaleRef": {
+    "type": "object",
+    "properties": {
+      "lang": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "label": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "lang",
+      "locale",
+      "label"
     ]
   },
   "LogoutResponse": {
@@ -1675,6 +1730,259 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "email"
     ]
   },
+  "ReferenceResponse": {
+    "anyOf": [
+      {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "enum": [
+              "reminder-days"
+            ]
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ReminderDayRef"
+            }
+          },
+          "success": {
+            "type": "boolean",
+            "enum": [
+              true
+            ]
+          }
+        },
+        "required": [
+          "items",
+          "name",
+          "success"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "enum": [
+              "time-zones"
+            ]
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TimeZoneRef"
+            }
+          },
+          "success": {
+            "type": "boolean",
+            "enum": [
+              true
+            ]
+          }
+        },
+        "required": [
+          "items",
+          "name",
+          "success"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "enum": [
+              "ca-provinces"
+            ]
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RegionRef"
+            }
+          },
+          "success": {
+            "type": "boolean",
+            "enum": [
+              true
+            ]
+          }
+        },
+        "required": [
+          "items",
+          "name",
+          "success"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "enum": [
+              "us-states"
+            ]
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RegionRef"
+            }
+          },
+          "success": {
+            "type": "boolean",
+            "enum": [
+              true
+            ]
+          }
+        },
+        "required": [
+          "items",
+          "name",
+          "success"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "enum": [
+              "countries"
+            ]
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CountryRef"
+            }
+          },
+          "success": {
+            "type": "boolean",
+            "enum": [
+              true
+            ]
+          }
+        },
+        "required": [
+          "items",
+          "name",
+          "success"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "enum": [
+              "locales"
+            ]
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/LocaleRef"
+            }
+          },
+          "success": {
+            "type": "boolean",
+            "enum": [
+              true
+            ]
+          }
+        },
+        "required": [
+          "items",
+          "name",
+          "success"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "enum": [
+              "shipping-services"
+            ]
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ShippingServiceRef"
+            }
+          },
+          "success": {
+            "type": "boolean",
+            "enum": [
+              true
+            ]
+          }
+        },
+        "required": [
+          "items",
+          "name",
+          "success"
+        ]
+      }
+    ]
+  },
+  "RegionRef": {
+    "type": "object",
+    "properties": {
+      "abbreviation": {
+        "type": "string",
+        "description": "Postal abbreviation (CA, ON...)."
+      },
+      "name": {
+        "type": "string"
+      },
+      "code": {
+        "type": "string",
+        "nullable": true,
+        "description": "ISO 3166-2 code; null for the US military codes (USPS only)."
+      },
+      "kind": {
+        "type": "string",
+        "enum": [
+          "state",
+          "district",
+          "territory",
+          "military",
+          "province"
+        ]
+      }
+    },
+    "required": [
+      "abbreviation",
+      "name",
+      "code",
+      "kind"
+    ]
+  },
+  "ReminderDayRef": {
+    "type": "object",
+    "properties": {
+      "index": {
+        "type": "number"
+      },
+      "value": {
+        "type": "string"
+      },
+      "label": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "index",
+      "value",
+      "label"
+    ],
+    "description": "A reminder day of a plan: first, 2nd … 28th, last; `index` is the day of the month, -1 for the last."
+  },
   "RequestAcceptedResponse": {
     "type": "object",
     "properties": {
@@ -2058,6 +2366,57 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "UPS_NEXT_DAY_AIR"
     ]
   },
+  "ShippingServiceRef": {
+    "type": "object",
+    "properties": {
+      "value": {
+        "$ref": "#/components/schemas/ShippingService"
+      },
+      "label": {
+        "type": "string"
+      },
+      "option": {
+        "type": "object",
+        "properties": {
+          "value": {
+            "$ref": "#/components/schemas/ShippingService"
+          },
+          "label": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "value",
+          "label"
+        ],
+        "description": "For a select: the same as an option."
+      },
+      "allowedOptions": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "value": {
+              "$ref": "#/components/schemas/ShippingOption"
+            },
+            "label": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "value",
+            "label"
+          ]
+        }
+      }
+    },
+    "required": [
+      "value",
+      "label",
+      "option",
+      "allowedOptions"
+    ]
+  },
   "SourceFormat": {
     "type": "object",
     "properties": {
@@ -2316,6 +2675,26 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "offset",
       "success",
       "total"
+    ]
+  },
+  "TimeZoneRef": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "label": {
+        "type": "string"
+      },
+      "offset": {
+        "type": "number",
+        "description": "Minutes from UTC now."
+      }
+    },
+    "required": [
+      "name",
+      "label",
+      "offset"
     ]
   },
   "UploadTicket": {

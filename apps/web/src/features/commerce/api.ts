@@ -4,7 +4,7 @@
  */
 import { bearer, unwrap, v1 } from '../../shared/api';
 import type { ApiSchemas } from '../../shared/api';
-import type { OrderState } from '@tinkerdesk/contracts/web';
+import type { OrderState, ReferenceData } from '@tinkerdesk/contracts/web';
 
 type Body<K extends keyof ApiSchemas> = ApiSchemas[K];
 
@@ -122,3 +122,16 @@ export const cancelRequest = (token: string, requestId: string) =>
 
 export const getTimeline = (token: string, offset: number, limit: number) =>
   unwrap(v1.GET('/v1/timeline', { params: { query: { offset, limit } }, headers: bearer(token) }));
+
+const referenceCache = new Map<string, Promise<ReferenceData['items']>>();
+
+/** A reference list of the platform (GET /v1/reference/{name}), fetched once per page load. */
+export function getReference(name: ReferenceData['name']): Promise<ReferenceData['items']> {
+  let found = referenceCache.get(name);
+  if (!found) {
+    found = unwrap(v1.GET('/v1/reference/{name}', { params: { path: { name } } })).then((answer) => answer.items);
+    found.catch(() => referenceCache.delete(name));
+    referenceCache.set(name, found);
+  }
+  return found;
+}

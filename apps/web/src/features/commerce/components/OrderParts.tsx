@@ -1,6 +1,7 @@
 import {
   formatLongDate,
   formatUsd,
+  SHIPPING_LABELS,
   type OrderItem,
   type OrderReplyView,
   type OrderState,
@@ -66,25 +67,7 @@ export function ItemsTable({ items, amount }: { items: OrderItem[]; amount: numb
   );
 }
 
-const SHIPPING_LABELS: Record<string, string> = {
-  FEDEX_OVERNIGHT: 'FedEx Overnight',
-  USPS_PRIORITY_EXPRESS: 'USPS Priority Mail Express',
-  USPS_PRIORITY: 'USPS Priority Mail',
-  USPS_CERTIFIED: 'USPS Certified Mail',
-  USPS_CERTIFIED_RECEIPT: 'USPS Certified Mail with electronic return receipt',
-  USPS_CERTIFIED_PHYSICAL_RECEIPT: 'USPS Certified Mail with physical return receipt',
-  USPS_FIRST_CLASS: 'USPS First-Class Mail',
-  USPS_POSTCARD: 'USPS Postcard',
-  USPS_NOTECARD: 'USPS Notecard',
-  UPS_NEXT_DAY_AIR: 'UPS Next Day Air',
-  singlesided: 'Single-sided',
-  color: 'Color',
-  return_envelope: 'Return envelope',
-  flat: 'Flat (unfolded)',
-  livestamp: 'Live stamp',
-};
-
-export const shippingLabel = (value: string): string => SHIPPING_LABELS[value] ?? value;
+export const shippingLabel = (value: string): string => (SHIPPING_LABELS as Record<string, string>)[value] ?? value;
 
 /** Printed mail: the shipping service, options and address. */
 export function ShippingDetails({ shipping }: { shipping: ShippingChoice }) {

@@ -22,6 +22,7 @@ import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { deleteProduct, incomingOrders, listProducts, myOrders, saveProduct, saveService, sendRequest, validateAccount } from '../api';
 import { centsToDollars, dollarsToCents } from '../money';
+import { CountrySelect, RegionField } from './AddressParts';
 import { OrderStateBadge, shippingLabel } from './OrderParts';
 
 const links = linkBuilder();
@@ -217,9 +218,20 @@ function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDone: () 
           {field('line1', 'Street address', 'address-line1')}
           {field('line2', 'Apartment, suite (optional)', 'address-line2')}
           {field('city', 'City', 'address-level2')}
-          {field('state', 'State or province', 'address-level1')}
+          <label htmlFor="origin-country">Country</label>
+          <CountrySelect
+            id="origin-country"
+            value={address.country}
+            onChange={(country) => setAddress((a) => ({ ...a, country, state: '' }))}
+          />
+          <label htmlFor="origin-state">State or province</label>
+          <RegionField
+            id="origin-state"
+            country={address.country}
+            value={address.state}
+            onChange={(state) => setAddress((a) => ({ ...a, state }))}
+          />
           {field('postalCode', 'Postal code', 'postal-code')}
-          {field('country', 'Country (two letters)', 'country')}
         </fieldset>
       ) : null}
       <FormError message={error} />

@@ -7,6 +7,7 @@ import { Page } from '../../../shared/Page';
 import { useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { getStorefront, newIdempotencyKey, payOrder, placeOrder } from '../api';
+import { CountrySelect, RegionField } from '../components/AddressParts';
 import { shippingLabel } from '../components/OrderParts';
 
 /** A provider's public page (/shop/{guid}/{serviceId}): the service's products, each with an order form. */
@@ -224,14 +225,20 @@ function OrderForm({
           <label htmlFor={`${prefix}-city`}>City</label>
           <input {...form.fieldProps('city')} autoComplete="address-level2" />
           {form.fieldError('city')}
-          <label htmlFor={`${prefix}-region`}>State or province (optional)</label>
-          <input id={`${prefix}-region`} value={region} autoComplete="address-level1" onChange={(e) => setRegion(e.target.value)} />
+          <label htmlFor={`${prefix}-country`}>Country</label>
+          <CountrySelect
+            id={`${prefix}-country`}
+            value={form.fields.country}
+            onChange={(code) => (form.change('country', code), setRegion(''))}
+          />
+          {form.fieldError('country')}
+          <label htmlFor={`${prefix}-region`}>
+            {form.fields.country === 'US' || form.fields.country === 'CA' ? 'State or province' : 'State or province (optional)'}
+          </label>
+          <RegionField id={`${prefix}-region`} country={form.fields.country} value={region} onChange={setRegion} />
           <label htmlFor={`${prefix}-postalCode`}>Postal code</label>
           <input {...form.fieldProps('postalCode')} autoComplete="postal-code" />
           {form.fieldError('postalCode')}
-          <label htmlFor={`${prefix}-country`}>Country (two letters)</label>
-          <input {...form.fieldProps('country')} autoComplete="country" maxLength={2} />
-          {form.fieldError('country')}
         </fieldset>
       ) : null}
       <label className="checkbox">
