@@ -46,9 +46,6 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     if (notAllowed) response.setHeader('allow', notAllowed.allowed.join(', '));
     for (const [name, value] of Object.entries(mapped.headers ?? {})) response.setHeader(name, value);
-    // Answered before the body was read to its end (a file past the limit): this connection closes, so
-    // the client does not send its next request on a socket the server is about to drop (EPIPE).
-    if (!request.complete) response.setHeader('connection', 'close');
     response.status(mapped.status).json(mapped.body);
   }
 }
