@@ -197,7 +197,12 @@ describe('uploads', () => {
     ['a ZIP bomb', () => zipSync({ 'word/document.xml': new Uint8Array(300 * 1024 * 1024) }, { level: 9 }), 'bomb.docx', 'pdf', /ZIP bomb/],
     ['text called an image', () => new TextEncoder().encode('just text'), 'notes.png', 'webp', /is not an image this service can read/],
   ])('fails %s with a clear message, and 422 on its result', async (_what, make, filename, to, message) => {
-    const job = await finished((await created(await upload(alice, make(), filename, { to }))).id);
+    const bytes = make();
+    // Making the ZIP bomb holds this process's event loop for seconds: the client's idle keep-alive
+    // socket may have been closed by the server meanwhile, and the client's own timer that retires it
+    // has not run yet. One turn of the loop lets it run, so the upload goes out on a fresh connection.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const job = await finished((await created(await upload(alice, bytes, filename, { to }))).id);
     expect(job.state).toBe('failed');
     expect(job.error).toMatch(message);
     const res = await result(job.id);
