@@ -28,6 +28,14 @@ import { RequestsService } from './requests/requests.service.js';
 import { TimelineController } from './timeline/timeline.controller.js';
 import { TimelineRepository } from './timeline/timeline.repository.js';
 import { TimelineService } from './timeline/timeline.service.js';
+import { MethodsController } from './methods/methods.controller.js';
+import { MethodsRepository } from './methods/methods.repository.js';
+import { METHODS_SETTINGS, MethodsService } from './methods/methods.service.js';
+import { CLOCK, systemClock } from './plans/clock.js';
+import { PlanScheduler, SCHEDULER_SETTINGS } from './plans/plan-scheduler.js';
+import { PlansController } from './plans/plans.controller.js';
+import { PlansRepository } from './plans/plans.repository.js';
+import { PLANS_SETTINGS, PlansService } from './plans/plans.service.js';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -47,6 +55,8 @@ export class AppModule implements OnApplicationShutdown {
         SandboxController,
         RequestsController,
         TimelineController,
+        MethodsController,
+        PlansController,
       ],
       providers: [
         { provide: COMMERCE_LOGGER, useValue: logger },
@@ -76,6 +86,18 @@ export class AppModule implements OnApplicationShutdown {
         },
         { provide: SANDBOX_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL, sessionMinutes: config.SANDBOX_SESSION_MINUTES } },
         { provide: ORDERS_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL } },
+        { provide: PLANS_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL } },
+        { provide: METHODS_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL, stripeConfigured: Boolean(config.STRIPE_SECRET_KEY) } },
+        {
+          provide: SCHEDULER_SETTINGS,
+          useValue: {
+            redisUrl: config.REDIS_URL,
+            prefix: config.REDIS_PREFIX,
+            sweepSeconds: config.PLAN_SWEEP_SECONDS,
+            concurrency: config.PLAN_CONCURRENCY,
+          },
+        },
+        { provide: CLOCK, useValue: systemClock },
         {
           provide: PAYMENT_PROVIDERS_TOKEN,
           useFactory: (stripe: StripePaymentProvider, sandbox: SandboxPaymentProvider): PaymentProviders => ({ stripe, sandbox }),
@@ -96,6 +118,11 @@ export class AppModule implements OnApplicationShutdown {
         RequestsService,
         TimelineRepository,
         TimelineService,
+        MethodsRepository,
+        MethodsService,
+        PlansRepository,
+        PlansService,
+        PlanScheduler,
       ],
     };
   }

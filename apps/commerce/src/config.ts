@@ -1,4 +1,4 @@
-import { commonSchema, ConfigError, databaseSchema, env, type ConfigOf, type Field } from '@tinkerdesk/nest-common';
+import { commonSchema, ConfigError, databaseSchema, env, redisSchema, type ConfigOf, type Field } from '@tinkerdesk/nest-common';
 
 /** An http(s) URL, or unset. */
 function optionalUrl(): Field<string | undefined> {
@@ -10,6 +10,7 @@ function optionalUrl(): Field<string | undefined> {
 export const schema = {
   ...commonSchema,
   ...databaseSchema,
+  ...redisSchema,
   HEALTH_PORT: env.port(0),
   /** The site's public origin: links in emails and the addresses payment providers send the browser back to. */
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),
@@ -26,6 +27,10 @@ export const schema = {
   STRIPE_TIMEOUT_MS: env.int(10_000, 500, 60_000),
   /** How long a sandbox pay session stays open. */
   SANDBOX_SESSION_MINUTES: env.int(60, 1, 24 * 60),
+  /** How often the plan scheduler looks for due charges that no queued job covers (a safety net; charges are queued for their time). */
+  PLAN_SWEEP_SECONDS: env.int(60, 5, 3600),
+  /** Plan charges one commerce replica runs at once. */
+  PLAN_CONCURRENCY: env.int(4, 1, 64),
 };
 
 export type CommerceConfig = ConfigOf<typeof schema>;

@@ -6,6 +6,7 @@ import { FilesModule } from './files/files.module.js';
 import { OrdersController } from './commerce/orders.controller.js';
 import { PaymentsController } from './commerce/payments.controller.js';
 import { RequestsController, TimelineController } from './commerce/requests.controller.js';
+import { PaymentMethodsController, PlansController } from './commerce/billing.controller.js';
 import { ServicesController } from './commerce/services.controller.js';
 import { ReferenceController } from './reference/reference.controller.js';
 import { Viewers } from './commerce/viewer.js';
@@ -55,6 +56,8 @@ export class AppModule {
         OrdersController,
         PaymentsController,
         RequestsController,
+        PlansController,
+        PaymentMethodsController,
         TimelineController,
         ReferenceController,
       ],

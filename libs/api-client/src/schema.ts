@@ -566,6 +566,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/paymentinstruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved cards: brand, last 4, expiry, default, and how many live plans each pays for */
+        get: operations["PaymentMethodsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paymentmethods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the provider's page that saves a card {provider?}; send the browser to its url */
+        post: operations["PaymentMethodsController_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paymentmethods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a card (204); one that pays for live plans needs ?replacement={another card}, which takes them over */
+        delete: operations["PaymentMethodsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paymentmethods/{id}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a card your default (204) */
+        post: operations["PaymentMethodsController_makeDefault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paymentmethods/setup/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The card page came back (?setup={id}): keep the card it saved (idempotent) */
+        post: operations["PaymentMethodsController_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your plans: the ones you pay (role payer) and the ones that pay you (role seller), newest first */
+        get: operations["PlansController_list"];
+        put?: never;
+        /** Start a plan {service, product, interval, reminderDay, start, timeZone, paymentMethod}: the first charge at start (at least 5 minutes ahead), then on the reminder day of each interval */
+        post: operations["PlansController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your plans with its latest charges */
+        get: operations["PlansController_get"];
+        put?: never;
+        post?: never;
+        /** Cancel a plan you pay or are paid by: nothing more is charged (204) */
+        delete: operations["PlansController_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reference/{name}": {
         parameters: {
             query?: never;
@@ -1271,6 +1392,43 @@ export interface components {
             /** @description impersonate only: the guid or email of the account */
             user?: string;
         };
+        CreatePlanDto: {
+            /**
+             * @description How often it charges
+             * @enum {string}
+             */
+            interval: "month" | "quarter" | "year";
+            /**
+             * Format: uuid
+             * @description A saved card (GET /v1/paymentinstruments) of the service's provider
+             */
+            paymentMethod: string;
+            /**
+             * Format: uuid
+             * @description An active product of that service (without shipping)
+             */
+            product: string;
+            /**
+             * @description The reminder day of each later charge: its index in GET /v1/reference/reminder-days (1 … 28, or -1 for the last)
+             * @example 1
+             */
+            reminderDay: number;
+            /**
+             * Format: uuid
+             * @description The seller's service
+             */
+            service: string;
+            /**
+             * @description The first charge (ISO 8601 with an offset): at least 5 minutes ahead; later charges keep its time of day
+             * @example 2026-12-01T09:00:00-05:00
+             */
+            start: string;
+            /**
+             * @description An IANA time zone: charges happen at the same local time in it
+             * @example America/New_York
+             */
+            timeZone: string;
+        };
         CreateRequestDto: {
             /** @description The payer's email address; the request is sent there */
             email: string;
@@ -1536,6 +1694,29 @@ export interface components {
             state: components["schemas"]["OrderState"];
             vendor: components["schemas"]["Vendor"];
         };
+        PaymentInstrumentResponse: {
+            instrument: components["schemas"]["PaymentInstrumentView"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        PaymentInstrumentsResponse: {
+            instruments: components["schemas"]["PaymentInstrumentView"][];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description A saved card, as the payer sees it (brand and last 4 only: the number stays at the provider). */
+        PaymentInstrumentView: {
+            brand: string;
+            created: string;
+            default: boolean;
+            expMonth: number;
+            expYear: number;
+            id: string;
+            last4: string;
+            /** @description Live plans (active or past due) this card pays for. */
+            plans: number;
+            provider: components["schemas"]["PaymentProviderId"];
+        };
         /** @enum {string} */
         PaymentProviderId: "stripe" | "sandbox";
         PaymentRequestResponse: {
@@ -1589,6 +1770,95 @@ export interface components {
             success: true;
             /** @description The hosted pay page (Stripe Checkout, or this site's sandbox pay page). */
             url: string;
+        };
+        PaymentSetupResponse: {
+            setup: components["schemas"]["PaymentSetupView"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description A provider's page where the payer saves a card (Stripe Checkout in setup mode, or the sandbox's page). */
+        PaymentSetupView: {
+            id: string;
+            provider: components["schemas"]["PaymentProviderId"];
+            url: string;
+        };
+        /** @description One charge of a plan (one period). */
+        PlanChargeView: {
+            /** @description Cents. */
+            amount: number;
+            /** @description Tries made for this period. */
+            attempts: number;
+            created: string;
+            /** @description When it was due. */
+            due: string;
+            /** @description Why the last try failed. */
+            error: string | null;
+            id: string;
+            /** @description 0 for the first charge, then 1, 2 … */
+            period: number;
+            /** @enum {string} */
+            state: "paid" | "failed";
+        };
+        /** @enum {string} */
+        PlanInterval: "month" | "quarter" | "year";
+        PlanResponse: {
+            plan: components["schemas"]["PlanView"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        PlansResponse: {
+            plans: components["schemas"]["PlanView"][];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @enum {string} */
+        PlanState: "active" | "past_due" | "unpaid" | "cancelled";
+        /** @description A recurring payment for a product (GET /v1/plans). */
+        PlanView: {
+            cancelled: string | null;
+            /** @description The most recent charges, newest first. */
+            charges: components["schemas"]["PlanChargeView"][];
+            created: string;
+            id: string;
+            interval: components["schemas"]["PlanInterval"];
+            /** @description Why the last charge failed, while it is retried. */
+            lastError: string | null;
+            /** @description The next charge or retry; null when the plan no longer charges. */
+            nextCharge: string | null;
+            /** @description Periods paid so far. */
+            paidPeriods: number;
+            paymentMethod: {
+                brand: string;
+                id: string;
+                last4: string;
+            } | null;
+            product: {
+                /** @enum {string} */
+                currency: "USD";
+                id: string | null;
+                name: string;
+                price: number;
+            };
+            /** @description The reminder day's index: the day of the month 1 … 28, or -1 for the last. */
+            reminderDay: number;
+            /**
+             * @description Whose plan: payer (you pay) or seller (you are paid).
+             * @enum {string}
+             */
+            role: "payer" | "seller";
+            seller: {
+                guid: string;
+                name: string | null;
+            };
+            service: {
+                id: string;
+                name: string;
+                provider: components["schemas"]["PaymentProviderId"];
+            };
+            /** @description The first charge. */
+            start: string;
+            state: components["schemas"]["PlanState"];
+            timeZone: string;
         };
         /** @description A postal address (printed mail: where it goes, and where a seller ships from). */
         PostalAddress: {
@@ -1834,6 +2104,11 @@ export interface components {
             /** @example 4242 4242 4242 4242 */
             number: string;
         };
+        /**
+         * @description Why a sandbox session is open: paying an order, or saving a card for later (a plan's charges), as Stripe Checkout's `payment` and `setup` modes.
+         * @enum {string}
+         */
+        SandboxSessionMode: "payment" | "setup";
         SandboxSessionResponse: {
             session: components["schemas"]["SandboxSessionView"];
             /** @enum {boolean} */
@@ -1849,7 +2124,9 @@ export interface components {
             /** @description Why the last card was refused, as the page shows it. */
             error: string | null;
             id: string;
-            orderId: string;
+            mode: components["schemas"]["SandboxSessionMode"];
+            /** @description The order paid (payment mode); null when a card is saved. */
+            orderId: string | null;
             productName: string;
             sellerName: string;
             /** @enum {string} */
@@ -1946,6 +2223,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        SetupPaymentMethodDto: {
+            /**
+             * @description Where the card is kept: stripe when this site has Stripe set up, else the sandbox (its test cards)
+             * @enum {string}
+             */
+            provider?: "stripe" | "sandbox";
+        };
         /** @description What a `mail` product allows, and what a `mail` order chose. */
         ShippingChoice: {
             address: components["schemas"]["PostalAddress"];
@@ -2025,6 +2309,7 @@ export interface components {
             id: string;
             kind: components["schemas"]["TimelineKind"];
             orderId: string | null;
+            planId: string | null;
             requestId: string | null;
             /** @description One line for the list, e.g. "You paid $12.50 for Poster". */
             title: string;
@@ -2035,7 +2320,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        TimelineKind: "order.placed" | "order.received" | "order.paid" | "order.sold" | "order.reply" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "request.sent" | "request.received" | "request.accepted" | "request.declined";
+        TimelineKind: "order.placed" | "order.received" | "order.paid" | "order.sold" | "order.reply" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "request.sent" | "request.received" | "request.accepted" | "request.declined" | "plan.created" | "plan.subscribed" | "plan.charged" | "plan.payment" | "plan.failed" | "plan.cancelled" | "method.added" | "method.default" | "method.removed";
         TimelineResponse: {
             events: components["schemas"]["TimelineEvent"][];
             limit: number;
@@ -5486,6 +5771,982 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PaymentMethodsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInstrumentsResponse"];
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PaymentMethodsController_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupPaymentMethodDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSetupResponse"];
+                };
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Could not be processed: UNPROCESSABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNPROCESSABLE";
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description The server fetched from answered an error: UPSTREAM_ERROR */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PaymentMethodsController_remove: {
+        parameters: {
+            query?: {
+                /** @description Another of your cards that takes over the live plans this card pays for (needed when it pays for any) */
+                replacement?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Could not be processed: UNPROCESSABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNPROCESSABLE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PaymentMethodsController_makeDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PaymentMethodsController_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The setup page's session id (the success URL's session_id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInstrumentResponse"];
+                };
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description The server fetched from answered an error: UPSTREAM_ERROR */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PlansController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlansResponse"];
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PlansController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePlanDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanResponse"];
+                };
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Could not be processed: UNPROCESSABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNPROCESSABLE";
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PlansController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PlansController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled (or cancelled already) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

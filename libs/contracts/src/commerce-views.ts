@@ -226,7 +226,9 @@ export interface OrderList {
 /** The sandbox processor's hosted pay page (this site's own, with Stripe's test cards). */
 export interface SandboxSessionView {
   id: string;
-  orderId: string;
+  mode: SandboxSessionMode;
+  /** The order paid (payment mode); null when a card is saved. */
+  orderId: string | null;
   status: 'open' | 'requires_action' | 'complete' | 'expired';
   productName: string;
   sellerName: string;
@@ -245,7 +247,15 @@ export const SANDBOX_CARDS = {
   pays: '4242424242424242',
   declined: '4000000000000002',
   authenticate: '4000002500003155',
+  /** Saves (the card is set up) but every charge of it is declined (Stripe's 4000 0000 0000 0341). */
+  chargeDeclined: '4000000000000341',
 } as const;
+
+/**
+ * Why a sandbox session is open: paying an order, or saving a card for later (a plan's charges), as
+ * Stripe Checkout's `payment` and `setup` modes.
+ */
+export type SandboxSessionMode = 'payment' | 'setup';
 
 /** States in which an order may be paid (a pay page opened, a payment applied). */
 export const PAYABLE_ORDER_STATES: readonly OrderState[] = ['pending', 'failed'];
@@ -302,6 +312,15 @@ export const TIMELINE_KINDS = [
   'request.received',
   'request.accepted',
   'request.declined',
+  'plan.created',
+  'plan.subscribed',
+  'plan.charged',
+  'plan.payment',
+  'plan.failed',
+  'plan.cancelled',
+  'method.added',
+  'method.default',
+  'method.removed',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -314,6 +333,7 @@ export interface TimelineEvent {
   amount: number | null;
   orderId: string | null;
   requestId: string | null;
+  planId: string | null;
   created: string;
 }
 
@@ -387,3 +407,98 @@ export type ReferenceData =
   | { name: 'countries'; items: CountryRef[] }
   | { name: 'locales'; items: LocaleRef[] }
   | { name: 'shipping-services'; items: ShippingServiceRef[] };
+
+/** How often a plan charges: every month, every three months, every year (on its reminder day). */
+export const PLAN_INTERVALS = ['month', 'quarter', 'year'] as const;
+export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+export const PLAN_INTERVAL_MONTHS: Record<PlanInterval, number> = { month: 1, quarter: 3, year: 12 };
+
+/**
+ * The states of a plan: active (charging on schedule), past_due (a charge failed and is being
+ * retried), unpaid (every retry failed: no more charges), cancelled (by the payer or the seller).
+ */
+export const PLAN_STATES = ['active', 'past_due', 'unpaid', 'cancelled'] as const;
+export type PlanState = (typeof PLAN_STATES)[number];
+
+/** A failed charge is tried again this many hours after each failure (Stripe's Smart Retries keep a similar pace). */
+export const PLAN_RETRY_HOURS = [1, 24, 72] as const;
+
+/** A calendar choice must be at least this many minutes ahead (spec section 9). */
+export const CALENDAR_MIN_GAP_MINUTES = 5;
+
+/** The furthest a plan's first charge may be. */
+export const PLAN_MAX_START_DAYS = 366;
+
+/** One charge of a plan (one period). */
+export interface PlanChargeView {
+  id: string;
+  /** 0 for the first charge, then 1, 2 … */
+  period: number;
+  /** When it was due. */
+  due: string;
+  state: 'paid' | 'failed';
+  /** Cents. */
+  amount: number;
+  /** Tries made for this period. */
+  attempts: number;
+  /** Why the last try failed. */
+  error: string | null;
+  created: string;
+}
+
+/** A saved card, as the payer sees it (brand and last 4 only: the number stays at the provider). */
+export interface PaymentInstrumentView {
+  id: string;
+  provider: PaymentProviderId;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  default: boolean;
+  /** Live plans (active or past due) this card pays for. */
+  plans: number;
+  created: string;
+}
+
+export interface PaymentInstrumentList {
+  instruments: PaymentInstrumentView[];
+}
+
+/** A provider's page where the payer saves a card (Stripe Checkout in setup mode, or the sandbox's page). */
+export interface PaymentSetupView {
+  id: string;
+  provider: PaymentProviderId;
+  url: string;
+}
+
+/** A recurring payment for a product (GET /v1/plans). */
+export interface PlanView {
+  id: string;
+  state: PlanState;
+  /** Whose plan: payer (you pay) or seller (you are paid). */
+  role: 'payer' | 'seller';
+  service: { id: string; name: string; provider: PaymentProviderId };
+  product: { id: string | null; name: string; price: number; currency: typeof CURRENCY };
+  seller: { guid: string; name: string | null };
+  interval: PlanInterval;
+  /** The reminder day's index: the day of the month 1 … 28, or -1 for the last. */
+  reminderDay: number;
+  /** The first charge. */
+  start: string;
+  timeZone: string;
+  paymentMethod: { id: string; brand: string; last4: string } | null;
+  /** The next charge or retry; null when the plan no longer charges. */
+  nextCharge: string | null;
+  /** Periods paid so far. */
+  paidPeriods: number;
+  /** Why the last charge failed, while it is retried. */
+  lastError: string | null;
+  /** The most recent charges, newest first. */
+  charges: PlanChargeView[];
+  created: string;
+  cancelled: string | null;
+}
+
+export interface PlanList {
+  plans: PlanView[];
+}

@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsEmail,
   IsIn,
+  IsISO8601,
   IsInt,
   IsString,
   IsUrl,
@@ -23,6 +24,7 @@ import {
   CURRENCY,
   ORDER_STATES,
   PAYMENT_PROVIDERS,
+  PLAN_INTERVALS,
   PRICE_MAX_CENTS,
   PRICE_MIN_CENTS,
   PROFILE_INCLUDES,
@@ -31,6 +33,7 @@ import {
   VENDORS,
   type OrderState,
   type PaymentProviderId,
+  type PlanInterval,
   type ShippingOption,
   type ShippingService,
   type Vendor,
@@ -673,4 +676,124 @@ export class TimelineEventParamsDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('4', { message: 'id must be a UUID' })
   id!: string;
+}
+
+/** The reminder days' indexes (spec section 3): the day of the month 1 … 28, or -1 for the last. */
+export const REMINDER_DAY_INDEXES: readonly number[] = [...Array.from({ length: 28 }, (_, i) => i + 1), -1];
+
+/** HTTP: POST /v1/plans — a recurring payment for a product, charged on schedule to a saved card. */
+export class CreatePlanDto {
+  @ApiProperty({ format: 'uuid', description: "The seller's service" })
+  @IsUUID('4', { message: 'service must be a service id (UUID)' })
+  service!: string;
+
+  @ApiProperty({ format: 'uuid', description: 'An active product of that service (without shipping)' })
+  @IsUUID('4', { message: 'product must be a product id (UUID)' })
+  product!: string;
+
+  @ApiProperty({ enum: PLAN_INTERVALS, description: 'How often it charges' })
+  @IsIn(PLAN_INTERVALS, { message: `interval must be one of ${PLAN_INTERVALS.join(', ')}` })
+  interval!: PlanInterval;
+
+  @ApiProperty({
+    description: 'The reminder day of each later charge: its index in GET /v1/reference/reminder-days (1 … 28, or -1 for the last)',
+    example: 1,
+  })
+  @IsInt({ message: 'reminderDay must be a reminder day index: 1 … 28, or -1 for the last day' })
+  @IsIn(REMINDER_DAY_INDEXES, { message: 'reminderDay must be a reminder day index: 1 … 28, or -1 for the last day' })
+  reminderDay!: number;
+
+  @ApiProperty({
+    description: 'The first charge (ISO 8601 with an offset): at least 5 minutes ahead; later charges keep its time of day',
+    example: '2026-12-01T09:00:00-05:00',
+  })
+  @IsString()
+  @IsISO8601({ strict: true }, { message: 'start must be a date and time (ISO 8601)' })
+  @Matches(/(Z|[+-]\d{2}:?\d{2})$/, { message: 'start must say its offset from UTC (Z or ±hh:mm)' })
+  start!: string;
+
+  @ApiProperty({ description: 'An IANA time zone: charges happen at the same local time in it', example: 'America/New_York' })
+  @IsString()
+  @MaxLength(64)
+  timeZone!: string;
+
+  @ApiProperty({ format: 'uuid', description: "A saved card (GET /v1/paymentinstruments) of the service's provider" })
+  @IsUUID('4', { message: 'paymentMethod must be a payment method id (UUID)' })
+  paymentMethod!: string;
+}
+
+export class CreatePlanMessage extends CreatePlanDto {
+  @IsUUID('4')
+  payerId!: string;
+}
+
+/** NATS: commerce.plan.{get,cancel} */
+export class PlanMessage {
+  @IsUUID('4')
+  planId!: string;
+
+  @IsUUID('4')
+  viewerId!: string;
+}
+
+/** NATS: commerce.plan.list, commerce.method.list */
+export class OwnerMessage {
+  @IsUUID('4')
+  userId!: string;
+}
+
+/** HTTP: POST /v1/paymentmethods — open the provider's page that saves a card. */
+export class SetupPaymentMethodDto {
+  @ApiPropertyOptional({
+    enum: PAYMENT_PROVIDERS,
+    description: 'Where the card is kept: stripe when this site has Stripe set up, else the sandbox (its test cards)',
+  })
+  @Optional()
+  @IsIn(PAYMENT_PROVIDERS, { message: `provider must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
+  provider?: PaymentProviderId;
+}
+
+export class SetupPaymentMethodMessage extends SetupPaymentMethodDto {
+  @IsUUID('4')
+  userId!: string;
+}
+
+export class SetupSessionParamsDto {
+  @ApiProperty({ description: "The setup page's session id (the success URL's session_id)" })
+  @Matches(/^(sbs|cs)_[A-Za-z0-9_]{8,200}$/, { message: 'id is not a setup session id' })
+  id!: string;
+}
+
+/** NATS: commerce.method.complete — the setup page came back: keep the card it saved. */
+export class CompleteSetupMessage {
+  @IsUUID('4')
+  userId!: string;
+
+  @Matches(/^(sbs|cs)_[A-Za-z0-9_]{8,200}$/)
+  sessionId!: string;
+}
+
+export class PaymentMethodParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'id must be a payment method id (UUID)' })
+  id!: string;
+}
+
+export class DeletePaymentMethodQueryDto {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Another of your cards that takes over the live plans this card pays for (needed when it pays for any)',
+  })
+  @Optional()
+  @IsUUID('4', { message: 'replacement must be a payment method id (UUID)' })
+  replacement?: string;
+}
+
+/** NATS: commerce.method.{default,delete} */
+export class PaymentMethodMessage extends DeletePaymentMethodQueryDto {
+  @IsUUID('4')
+  userId!: string;
+
+  @IsUUID('4')
+  methodId!: string;
 }

@@ -13,6 +13,8 @@ export const LINK_ROUTES = {
   sandboxPay: '/pay/sandbox/:sessionId',
   sellerOrder: '/account/orders/:orderId',
   request: '/requests/:requestId',
+  billing: '/billing',
+  plan: '/billing/plans/:planId',
 } as const;
 
 /** Stripe replaces this text in a success URL with the Checkout Session's id. */
@@ -35,6 +37,10 @@ export interface LinkBuilder {
   sellerOrder(orderId: string): string;
   /** A payment request as its payer opens it (with the emailed key) or its seller. */
   request(requestId: string, key?: string): string;
+  /** The billing page; with `setupSessionId` (or Stripe's placeholder) when a setup page returns there. */
+  billing(setupSessionId?: string): string;
+  /** A plan with its charges, as its payer or seller sees it. */
+  plan(planId: string): string;
 }
 
 /** Links on `base` (the public origin, e.g. https://tinkerdesk.dev; '' for same-site paths in the app). */
@@ -49,5 +55,8 @@ export function linkBuilder(base = ''): LinkBuilder {
     sandboxPay: (sessionId) => `${root}/pay/sandbox/${seg(sessionId)}`,
     sellerOrder: (orderId) => `${root}/account/orders/${seg(orderId)}`,
     request: (requestId, key) => `${root}/requests/${seg(requestId)}${key ? `?key=${seg(key)}` : ''}`,
+    billing: (setupSessionId) =>
+      `${root}/billing${setupSessionId === undefined ? '' : `?setup=${setupSessionId === CHECKOUT_SESSION_PLACEHOLDER ? setupSessionId : seg(setupSessionId)}`}`,
+    plan: (planId) => `${root}/billing/plans/${seg(planId)}`,
   };
 }

@@ -21,6 +21,11 @@ import type {
   PaymentRequestView,
   TimelineEvent,
   TimelinePage,
+  PaymentInstrumentList,
+  PaymentInstrumentView,
+  PaymentSetupView,
+  PlanList,
+  PlanView,
 } from './commerce-views.js';
 import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
 import type { SourceFormat, TargetFormat } from './conversion-formats.js';
@@ -101,6 +106,11 @@ export interface ResponseMap {
   Timeline: Success & TimelinePage;
   Reference: Success & ReferenceData;
   TimelineEvent: Success & { event: TimelineEvent };
+  Plan: Success & { plan: PlanView };
+  Plans: Success & PlanList;
+  PaymentInstruments: Success & PaymentInstrumentList;
+  PaymentInstrument: Success & { instrument: PaymentInstrumentView };
+  PaymentSetup: Success & { setup: PaymentSetupView };
   Health: HealthReport | PublicHealthReport;
   Probe: { status: 'up' };
 }

@@ -28,6 +28,12 @@ import type {
   RequestMessage,
   TimelineEventMessage,
   TimelineQueryMessage,
+  CompleteSetupMessage,
+  CreatePlanMessage,
+  OwnerMessage,
+  PaymentMethodMessage,
+  PlanMessage,
+  SetupPaymentMethodMessage,
 } from './commerce.js';
 import type {
   AccountValidation,
@@ -43,6 +49,11 @@ import type {
   PaymentRequestView,
   TimelineEvent,
   TimelinePage,
+  PaymentInstrumentList,
+  PaymentInstrumentView,
+  PaymentSetupView,
+  PlanList,
+  PlanView,
 } from './commerce-views.js';
 import type { ServiceHealth } from './health.js';
 import type {
@@ -147,6 +158,15 @@ export interface RpcMap {
   [SUBJECTS.commerce.requestCancel]: { request: RequestMessage; response: PaymentRequestView };
   [SUBJECTS.commerce.timelineList]: { request: TimelineQueryMessage; response: TimelinePage };
   [SUBJECTS.commerce.timelineGet]: { request: TimelineEventMessage; response: TimelineEvent };
+  [SUBJECTS.commerce.planCreate]: { request: CreatePlanMessage; response: PlanView };
+  [SUBJECTS.commerce.planList]: { request: OwnerMessage; response: PlanList };
+  [SUBJECTS.commerce.planGet]: { request: PlanMessage; response: PlanView };
+  [SUBJECTS.commerce.planCancel]: { request: PlanMessage; response: PlanView };
+  [SUBJECTS.commerce.methodSetup]: { request: SetupPaymentMethodMessage; response: PaymentSetupView };
+  [SUBJECTS.commerce.methodComplete]: { request: CompleteSetupMessage; response: PaymentInstrumentView };
+  [SUBJECTS.commerce.methodList]: { request: OwnerMessage; response: PaymentInstrumentList };
+  [SUBJECTS.commerce.methodDefault]: { request: PaymentMethodMessage; response: PaymentInstrumentView };
+  [SUBJECTS.commerce.methodDelete]: { request: PaymentMethodMessage; response: Done };
   [SUBJECTS.terminals.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.conversion.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.conversion.jobCreate]: { request: CreateConversionJobMessage; response: ConversionJobView };

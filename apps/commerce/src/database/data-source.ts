@@ -3,6 +3,7 @@ import { Initial1763856000000 } from './migrations/1763856000000-initial.js';
 import { ProviderServices1764200000000 } from './migrations/1764200000000-provider-services.js';
 import { Selling1764500000000 } from './migrations/1764500000000-selling.js';
 import { RequestsTimeline1764600000000 } from './migrations/1764600000000-requests-timeline.js';
+import { PlansMethods1764700000000 } from './migrations/1764700000000-plans-methods.js';
 import { ProviderServiceEntity } from '../services/provider-service.entity.js';
 
 /** The schema the commerce service owns; no other service reads it. */
@@ -13,6 +14,12 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
     url,
     schema: SCHEMA,
     entities: [ProviderServiceEntity],
-    migrations: [Initial1763856000000, ProviderServices1764200000000, Selling1764500000000, RequestsTimeline1764600000000],
+    migrations: [
+      Initial1763856000000,
+      ProviderServices1764200000000,
+      Selling1764500000000,
+      RequestsTimeline1764600000000,
+      PlansMethods1764700000000,
+    ],
   };
 }

@@ -149,6 +149,11 @@ class FakeProvider implements PaymentProvider {
     this.refunds.push({ paymentId, amount });
     return Promise.resolve();
   }
+  // Saved cards are not the orders' business (plans use them: plan-scheduler.int-spec.ts).
+  createSetup = () => Promise.reject(new Error('orders never save cards'));
+  retrieveSetup = () => Promise.resolve(null);
+  chargeSaved = () => Promise.reject(new Error('orders never charge saved cards'));
+  detachCard = () => Promise.resolve();
   /** The provider took the money for this session. */
   pay(id: string, amount?: number) {
     const s = this.states.get(id) as CheckoutState;

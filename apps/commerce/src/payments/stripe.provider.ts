@@ -1,7 +1,18 @@
 import { AppError, type AccountValidation } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import Stripe from 'stripe';
-import type { CheckoutRequest, CheckoutSession, CheckoutState, PaymentEvent, PaymentProvider } from './payment-provider.js';
+import type {
+  ChargeOutcome,
+  CheckoutRequest,
+  CheckoutSession,
+  CheckoutState,
+  PaymentEvent,
+  PaymentProvider,
+  SavedCardCharge,
+  SetupRequest,
+  SetupSession,
+  SetupState,
+} from './payment-provider.js';
 
 export interface StripeSettings {
   secretKey: string | undefined;
@@ -17,6 +28,7 @@ const ACCOUNT_ID = /^acct_[A-Za-z0-9]{6,}$/;
 interface StripeErrorLike {
   type?: string;
   code?: string;
+  param?: string;
   statusCode?: number;
   message?: string;
 }
@@ -25,10 +37,26 @@ function isStripeError(error: unknown): error is StripeErrorLike {
   return error instanceof Stripe.errors.StripeError;
 }
 
+/** Stripe has no such object (any more). */
+function isMissing(error: unknown): boolean {
+  return isStripeError(error) && (error.code === 'resource_missing' || error.statusCode === 404);
+}
+
+/** The id of an expandable field, expanded or not. */
+const idOf = (value: string | { id?: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+const NEEDS_HOLDER = 'The card needs its holder to confirm this payment.';
+const CARD_GONE = 'The saved card can no longer be charged: save a card again.';
+
 /**
  * Stripe: Checkout Sessions on the seller's connected account (direct charges, `Stripe-Account`),
- * with idempotency keys; signed webhooks checked with the SDK's constructEvent; refunds. The SDK
- * speaks to api.stripe.com, or to STRIPE_API_URL (the tests' loopback server).
+ * with idempotency keys; signed webhooks checked with the SDK's constructEvent; refunds. Saved cards
+ * for plans: Customers and cards (PaymentMethods) on the platform account, saved through Checkout in
+ * setup mode (its SetupIntent, 3-D Secure included), then charged with nobody present: off-session
+ * PaymentIntents confirmed at once, as destination charges from the platform to the seller's account
+ * (`transfer_data.destination`). The SDK speaks to api.stripe.com, or to STRIPE_API_URL (the tests'
+ * loopback server).
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly id = 'stripe' as const;
@@ -171,6 +199,136 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** A customer on the platform when the payer has none yet, then Checkout in setup mode for cards. */
+  async createSetup(request: SetupRequest): Promise<SetupSession> {
+    try {
+      let customerRef = request.customerRef;
+      if (!customerRef) {
+        const customer = await this.stripe().customers.create(
+          { ...(request.email ? { email: request.email } : {}), metadata: { userId: request.userId } },
+          { idempotencyKey: `${request.idempotencyKey}:customer` },
+        );
+        customerRef = customer.id;
+      }
+      const session = await this.stripe().checkout.sessions.create(
+        {
+          mode: 'setup',
+          currency: 'usd',
+          customer: customerRef,
+          // The pinned API version (2026-09-30 on) filters with this instead of payment_method_types.
+          allowed_payment_method_types: ['card'],
+          client_reference_id: request.userId,
+          metadata: { userId: request.userId },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new AppError('UPSTREAM_ERROR', 'Stripe answered a Checkout Session without a URL');
+      return { id: session.id, url: session.url, customerRef };
+    } catch (error) {
+      throw this.upstream(error, 'opening Checkout to save a card');
+    }
+  }
+
+  async retrieveSetup(sessionId: string): Promise<SetupState | null> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe().checkout.sessions.retrieve(sessionId, { expand: ['setup_intent', 'setup_intent.payment_method'] });
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw this.upstream(error, 'reading the setup Checkout Session');
+    }
+    if (session.mode !== 'setup') return null;
+    const userId = session.client_reference_id ?? null;
+    const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+    const method = intent && typeof intent.payment_method === 'object' ? intent.payment_method : null;
+    if (intent?.status === 'succeeded' && method?.type === 'card' && method.card) {
+      return {
+        status: 'complete',
+        userId,
+        card: {
+          ref: method.id,
+          customerRef: idOf(method.customer) ?? idOf(intent.customer) ?? idOf(session.customer),
+          brand: method.card.brand,
+          last4: method.card.last4,
+          expMonth: method.card.exp_month,
+          expYear: method.card.exp_year,
+        },
+      };
+    }
+    if (session.status === 'complete') {
+      // Closed without a card this can charge (cards are all the page offers): as good as expired.
+      this.logger.warn({ sessionId, setupIntent: intent?.id, status: intent?.status }, 'Stripe: a setup session completed without a card');
+      return { status: 'expired', userId };
+    }
+    return { status: session.status === 'expired' ? 'expired' : 'open', userId };
+  }
+
+  async chargeSaved(charge: SavedCardCharge): Promise<ChargeOutcome> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe().paymentIntents.create(
+        {
+          amount: charge.amount,
+          currency: charge.currency.toLowerCase(),
+          ...(charge.card.customerRef ? { customer: charge.card.customerRef } : {}),
+          payment_method: charge.card.ref,
+          off_session: true,
+          confirm: true,
+          description: charge.description.slice(0, 1000),
+          metadata: charge.metadata,
+          transfer_data: { destination: charge.account },
+        },
+        { idempotencyKey: charge.idempotencyKey },
+      );
+    } catch (error) {
+      const e = isStripeError(error) ? error : undefined;
+      // Declined, expired, or it needs its holder (authentication_required): the card's answer, not a fault.
+      if (e?.type === 'StripeCardError') return { paid: false, reason: e.message ?? 'The card was declined.' };
+      // The card (or its customer) is gone at Stripe: trying again cannot help either.
+      if (e?.type === 'StripeInvalidRequestError' && (e.param === 'payment_method' || (e.param === 'customer' && isMissing(error)))) {
+        this.logger.warn({ err: e.message, code: e.code, param: e.param }, 'Stripe: the saved card cannot be charged');
+        return { paid: false, reason: CARD_GONE };
+      }
+      // The seller's account cannot take it (disconnected, unknown): not a fault of Stripe's to wait out.
+      if (e?.type === 'StripeInvalidRequestError' && e.param?.startsWith('transfer_data'))
+        throw new AppError('ACCOUNT_INVALID', `Stripe refused the seller's account: ${e.message ?? 'unknown account'}`);
+      throw this.upstream(error, 'charging the saved card');
+    }
+    if (intent.status === 'processing') {
+      // Rare for cards; the same key would only repeat this answer, so ask again rather than charge again.
+      try {
+        intent = await this.stripe().paymentIntents.retrieve(intent.id);
+      } catch (error) {
+        throw this.upstream(error, 'reading the charge');
+      }
+      if (intent.status === 'processing') throw new AppError('UPSTREAM_ERROR', 'Stripe is still processing the charge; try again shortly');
+    }
+    if (intent.status === 'succeeded') return { paid: true, paymentId: intent.id };
+    this.logger.info({ paymentIntent: intent.id, status: intent.status }, 'Stripe: an off-session charge did not go through');
+    return { paid: false, reason: intent.last_payment_error?.message ?? NEEDS_HOLDER };
+  }
+
+  async detachCard(ref: string): Promise<void> {
+    try {
+      await this.stripe().paymentMethods.detach(ref);
+    } catch (error) {
+      if (isMissing(error)) return;
+      // Stripe refuses to detach a card attached to nobody (detached before): gone already.
+      if (isStripeError(error) && error.type === 'StripeInvalidRequestError' && (await this.attachedToNobody(ref))) return;
+      throw this.upstream(error, 'forgetting the saved card');
+    }
+  }
+
+  private async attachedToNobody(ref: string): Promise<boolean> {
+    try {
+      return (await this.stripe().paymentMethods.retrieve(ref)).customer === null;
+    } catch (error) {
+      return isMissing(error);
+    }
+  }
+
   /**
    * A webhook's event, once its signature (Stripe's scheme: HMAC-SHA256 of "t.payload", within five
    * minutes) checks out with STRIPE_WEBHOOK_SECRET; SIGNATURE_INVALID otherwise.
@@ -189,6 +347,8 @@ export class StripePaymentProvider implements PaymentProvider {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
         const session = event.data.object;
+        // A page that saved a card (setup mode) paid no order.
+        if (session.mode === 'setup') return { kind: 'ignored', eventId: event.id, type: `${event.type} (setup mode)` };
         const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
         if (!paid) return { kind: 'ignored', eventId: event.id, type: `${event.type} (not paid yet)` };
         const pi = session.payment_intent;

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, linkBuilder, type AccountValidation } from '@tinkerdesk/contracts';
-import type { CheckoutRequest, CheckoutSession, CheckoutState, PaymentProvider } from '../payments/payment-provider.js';
+import type {
+  ChargeOutcome,
+  CheckoutRequest,
+  CheckoutSession,
+  CheckoutState,
+  PaymentProvider,
+  SavedCardCharge,
+  SetupRequest,
+  SetupSession,
+  SetupState,
+} from '../payments/payment-provider.js';
 import { SandboxRepository } from './sandbox.repository.js';
 
 /** A sandbox seller account: sandbox_<name>. */
@@ -56,6 +66,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const id = sandboxId('sbs');
     await this.sessions.insert({
       id,
+      mode: 'payment',
+      userId: null,
       orderId: request.orderId,
       account: request.account,
       amount: request.amount,
@@ -72,7 +84,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async retrieveCheckout(sessionId: string, account: string): Promise<CheckoutState | null> {
     const row = await this.sessions.find(sessionId);
-    if (!row || row.account !== account) return null;
+    if (!row || row.mode !== 'payment' || row.account !== account) return null;
     const expired = row.status === 'expired' || (row.status !== 'complete' && row.expiresAt.getTime() <= Date.now());
     return {
       id: row.id,
@@ -93,5 +105,64 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!(await this.sessions.markRefunded(paymentId, account))) {
       throw new AppError('CONFLICT', 'the sandbox has no refundable payment ' + paymentId);
     }
+  }
+
+  /** The sandbox's page in setup mode: the payer saves a test card (SandboxService.pay keeps it). */
+  async createSetup(request: SetupRequest): Promise<SetupSession> {
+    const id = sandboxId('sbs');
+    await this.sessions.insert({
+      id,
+      mode: 'setup',
+      orderId: null,
+      userId: request.userId,
+      account: 'sandbox_platform',
+      amount: 0,
+      currency: 'USD',
+      email: request.email ?? '',
+      productName: 'Save a card',
+      sellerName: 'Tinkerdesk',
+      successUrl: request.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+      cancelUrl: request.cancelUrl,
+      expiresAt: new Date(Date.now() + this.settings.sessionMinutes * 60_000),
+    });
+    return { id, url: linkBuilder(this.settings.publicUrl).sandboxPay(id), customerRef: null };
+  }
+
+  async retrieveSetup(sessionId: string): Promise<SetupState | null> {
+    const row = await this.sessions.find(sessionId);
+    if (!row || row.mode !== 'setup') return null;
+    if (row.status === 'complete' && row.cardId) {
+      const card = await this.sessions.findCard(row.cardId);
+      if (card)
+        return {
+          status: 'complete',
+          userId: row.userId,
+          card: { ref: card.id, customerRef: null, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+        };
+    }
+    const expired = row.status === 'expired' || row.expiresAt.getTime() <= Date.now();
+    return { status: expired ? 'expired' : 'open', userId: row.userId };
+  }
+
+  /** Charges a saved test card: once per idempotency key; the 0341 card and forgotten cards are declined. */
+  async chargeSaved(charge: SavedCardCharge): Promise<ChargeOutcome> {
+    if (!SANDBOX_ACCOUNT.test(charge.account)) throw new AppError('ACCOUNT_INVALID', `the sandbox knows no account ${charge.account}`);
+    const card = await this.sessions.findCard(charge.card.ref);
+    if (!card) return { paid: false, reason: 'The card is no longer saved.' };
+    const reason = card.detached ? 'The card is no longer saved.' : card.chargesFail ? 'Your card was declined.' : null;
+    const made = await this.sessions.charge({
+      id: sandboxId('pi_sandbox'),
+      idempotencyKey: charge.idempotencyKey,
+      cardId: charge.card.ref,
+      account: charge.account,
+      amount: charge.amount,
+      paid: reason === null,
+      error: reason,
+    });
+    return made.paid ? { paid: true, paymentId: made.id } : { paid: false, reason: made.error ?? 'Your card was declined.' };
+  }
+
+  async detachCard(ref: string): Promise<void> {
+    await this.sessions.detachCard(ref);
   }
 }

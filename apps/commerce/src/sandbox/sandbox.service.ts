@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, SANDBOX_CARDS, type SandboxCardDto, type SandboxSessionView } from '@tinkerdesk/contracts';
 import { OrdersService } from '../orders/orders.service.js';
 import { sandboxId } from './sandbox.provider.js';
-import { SandboxRepository, type SandboxSessionRow } from './sandbox.repository.js';
+import { SandboxRepository, type PendingCard, type SandboxSessionRow } from './sandbox.repository.js';
 
 export const DECLINED = 'Your card was declined.';
 export const NOT_A_TEST_CARD = 'Your card was declined. Your request was in test mode, but used a non test card.';
@@ -37,8 +37,42 @@ export function cardOutcome(
   if (endOfMonth.getTime() <= now.getTime()) return { outcome: 'decline', reason: EXPIRED_CARD };
   if (digits === SANDBOX_CARDS.pays) return { outcome: 'pay' };
   if (digits === SANDBOX_CARDS.authenticate) return { outcome: 'authenticate' };
-  if (digits === SANDBOX_CARDS.declined) return { outcome: 'decline', reason: DECLINED };
+  if (digits === SANDBOX_CARDS.declined || digits === SANDBOX_CARDS.chargeDeclined) return { outcome: 'decline', reason: DECLINED };
   return { outcome: 'decline', reason: NOT_A_TEST_CARD };
+}
+
+/**
+ * What a card does when it is saved for later (setup mode): Stripe's 0341 card saves (its charges
+ * fail later), the declined card is refused, the 3-D Secure card asks once and then charges freely.
+ */
+export function setupOutcome(card: SandboxCardDto, now = new Date()): ReturnType<typeof cardOutcome> {
+  if (card.number.replace(/ /g, '') === SANDBOX_CARDS.chargeDeclined) {
+    const result = cardOutcome({ ...card, number: SANDBOX_CARDS.pays }, now);
+    return result;
+  }
+  return cardOutcome(card, now);
+}
+
+/** What the sandbox keeps of a card it saves: never the number. */
+function cardToKeep(card: SandboxCardDto): PendingCard {
+  const digits = card.number.replace(/ /g, '');
+  const [month, year] = card.expiry.split('/').map((p) => Number(p.trim()));
+  return {
+    brand: cardBrand(digits),
+    last4: digits.slice(-4),
+    expMonth: month ?? 1,
+    expYear: 2000 + (year ?? 0),
+    chargesFail: digits === SANDBOX_CARDS.chargeDeclined,
+  };
+}
+
+/** The brand of a card number, as Stripe names it. */
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'unknown';
 }
 
 /**
@@ -69,29 +103,45 @@ export class SandboxService {
     const row = await this.find(sessionId);
     if (row.status !== 'open')
       throw new AppError('CONFLICT', `this pay session is ${row.status === 'complete' ? 'paid already' : 'no longer open'}`);
-    const result = cardOutcome(card);
+    const result = row.mode === 'setup' ? setupOutcome(card) : cardOutcome(card);
     if (result.outcome === 'decline') {
       const declined = await this.sessions.setError(row.id, result.reason);
       if (!declined) throw new AppError('CONFLICT', 'this pay session is no longer open');
-      await this.orders.applyFailed(row.orderId, result.reason);
+      if (row.orderId) await this.orders.applyFailed(row.orderId, result.reason);
       return toView(declined);
     }
     if (result.outcome === 'authenticate') {
-      const asked = await this.sessions.transition(row.id, ['open'], 'requires_action', { error: null });
+      const pendingCard = row.mode === 'setup' ? cardToKeep(card) : null;
+      const asked = await this.sessions.transition(row.id, ['open'], 'requires_action', { error: null, pendingCard });
       if (!asked) throw new AppError('CONFLICT', 'this pay session is no longer open');
       return toView(asked);
     }
-    return this.charge(row);
+    return row.mode === 'setup' ? this.save(row, cardToKeep(card)) : this.charge(row);
   }
 
   async authenticate(sessionId: string, approve: boolean): Promise<SandboxSessionView> {
     const row = await this.find(sessionId);
     if (row.status !== 'requires_action') throw new AppError('CONFLICT', 'this pay session is not waiting for a confirmation');
-    if (approve) return this.charge(row, ['requires_action']);
+    if (approve) {
+      if (row.mode === 'payment') return this.charge(row, ['requires_action']);
+      if (row.pendingCard) return this.save(row, row.pendingCard, ['requires_action']);
+    }
     const failed = await this.sessions.transition(row.id, ['requires_action'], 'open', { error: AUTHENTICATION_FAILED });
     if (!failed) throw new AppError('CONFLICT', 'this pay session is no longer open');
-    await this.orders.applyFailed(row.orderId, AUTHENTICATION_FAILED);
+    if (row.orderId) await this.orders.applyFailed(row.orderId, AUTHENTICATION_FAILED);
     return toView(failed);
+  }
+
+  /** Saves the card of a setup session: of two tries at once, one card is kept. */
+  private async save(
+    row: SandboxSessionRow,
+    card: PendingCard,
+    from: SandboxSessionRow['status'][] = ['open'],
+  ): Promise<SandboxSessionView> {
+    if (!row.userId) throw new AppError('CONFLICT', 'this page pays an order; it saves no card');
+    const saved = await this.sessions.saveCard(row.id, from, { id: sandboxId('pm_sandbox'), userId: row.userId, ...card });
+    if (!saved) throw new AppError('CONFLICT', 'this page is no longer open');
+    return toView(saved);
   }
 
   async cancel(sessionId: string): Promise<SandboxSessionView> {
@@ -105,6 +155,7 @@ export class SandboxService {
     const paymentIntent = sandboxId('pi_sandbox');
     const paid = await this.sessions.transition(row.id, from, 'complete', { error: null, paymentIntent });
     if (!paid) throw new AppError('CONFLICT', 'this pay session is no longer open');
+    if (!row.orderId) throw new AppError('CONFLICT', 'this page saves a card; it pays nothing');
     await this.orders.applyPaid(row.orderId, {
       sessionId: row.id,
       paymentId: paymentIntent,
@@ -118,6 +169,7 @@ export class SandboxService {
 function toView(row: SandboxSessionRow): SandboxSessionView {
   return {
     id: row.id,
+    mode: row.mode,
     orderId: row.orderId,
     status: row.status,
     productName: row.productName,

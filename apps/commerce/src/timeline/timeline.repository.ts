@@ -11,6 +11,7 @@ export interface NewTimelineEvent {
   amount: number | null;
   orderId: string | null;
   requestId: string | null;
+  planId: string | null;
 }
 
 const toEvent = (r: Record<string, unknown>): TimelineEvent => ({
@@ -20,6 +21,7 @@ const toEvent = (r: Record<string, unknown>): TimelineEvent => ({
   amount: (r.amount as number | null) ?? null,
   orderId: (r.order_id as string | null) ?? null,
   requestId: (r.request_id as string | null) ?? null,
+  planId: (r.plan_id as string | null) ?? null,
   created: (r.created as Date).toISOString(),
 });
 
@@ -31,8 +33,8 @@ export class TimelineRepository {
   async insert(events: NewTimelineEvent[]): Promise<void> {
     for (const e of events) {
       await this.db.query(
-        `INSERT INTO "commerce"."timeline_event" ("id", "user_id", "kind", "title", "amount", "order_id", "request_id") VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [e.id, e.userId, e.kind, e.title, e.amount, e.orderId, e.requestId],
+        `INSERT INTO "commerce"."timeline_event" ("id", "user_id", "kind", "title", "amount", "order_id", "request_id", "plan_id") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [e.id, e.userId, e.kind, e.title, e.amount, e.orderId, e.requestId, e.planId],
       );
     }
   }

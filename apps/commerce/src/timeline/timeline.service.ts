@@ -13,11 +13,12 @@ export interface TimelineEntry {
   amount?: number | null;
   orderId?: string | null;
   requestId?: string | null;
+  planId?: string | null;
 }
 
 /**
  * Every event of an account, recorded by commerce as it happens (orders placed and paid, receipts,
- * replies, requests sent, received, accepted and declined; part 2 adds plans and payment methods).
+ * replies, requests sent, received, accepted and declined, plans and their charges, saved cards).
  * Recording never fails the action it records: a failure is logged.
  */
 @Injectable()
@@ -38,6 +39,7 @@ export class TimelineService {
         amount: e.amount ?? null,
         orderId: e.orderId ?? null,
         requestId: e.requestId ?? null,
+        planId: e.planId ?? null,
       }));
     try {
       await this.timeline.insert(events);

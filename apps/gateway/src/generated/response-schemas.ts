@@ -1136,6 +1136,90 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "fulfilledAt"
     ]
   },
+  "PaymentInstrumentResponse": {
+    "type": "object",
+    "properties": {
+      "instrument": {
+        "$ref": "#/components/schemas/PaymentInstrumentView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "instrument",
+      "success"
+    ]
+  },
+  "PaymentInstrumentsResponse": {
+    "type": "object",
+    "properties": {
+      "instruments": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PaymentInstrumentView"
+        }
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "instruments",
+      "success"
+    ]
+  },
+  "PaymentInstrumentView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "provider": {
+        "$ref": "#/components/schemas/PaymentProviderId"
+      },
+      "brand": {
+        "type": "string"
+      },
+      "last4": {
+        "type": "string"
+      },
+      "expMonth": {
+        "type": "number"
+      },
+      "expYear": {
+        "type": "number"
+      },
+      "default": {
+        "type": "boolean"
+      },
+      "plans": {
+        "type": "number",
+        "description": "Live plans (active or past due) this card pays for."
+      },
+      "created": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "provider",
+      "brand",
+      "last4",
+      "expMonth",
+      "expYear",
+      "default",
+      "plans",
+      "created"
+    ],
+    "description": "A saved card, as the payer sees it (brand and last 4 only: the number stays at the provider)."
+  },
   "PaymentProviderId": {
     "type": "string",
     "enum": [
@@ -1323,6 +1407,317 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "success",
       "url"
     ]
+  },
+  "PaymentSetupResponse": {
+    "type": "object",
+    "properties": {
+      "setup": {
+        "$ref": "#/components/schemas/PaymentSetupView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "setup",
+      "success"
+    ]
+  },
+  "PaymentSetupView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "provider": {
+        "$ref": "#/components/schemas/PaymentProviderId"
+      },
+      "url": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "provider",
+      "url"
+    ],
+    "description": "A provider's page where the payer saves a card (Stripe Checkout in setup mode, or the sandbox's page)."
+  },
+  "PlanChargeView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "period": {
+        "type": "number",
+        "description": "0 for the first charge, then 1, 2 …"
+      },
+      "due": {
+        "type": "string",
+        "description": "When it was due."
+      },
+      "state": {
+        "type": "string",
+        "enum": [
+          "paid",
+          "failed"
+        ]
+      },
+      "amount": {
+        "type": "number",
+        "description": "Cents."
+      },
+      "attempts": {
+        "type": "number",
+        "description": "Tries made for this period."
+      },
+      "error": {
+        "type": "string",
+        "nullable": true,
+        "description": "Why the last try failed."
+      },
+      "created": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "period",
+      "due",
+      "state",
+      "amount",
+      "attempts",
+      "error",
+      "created"
+    ],
+    "description": "One charge of a plan (one period)."
+  },
+  "PlanInterval": {
+    "type": "string",
+    "enum": [
+      "month",
+      "quarter",
+      "year"
+    ]
+  },
+  "PlanResponse": {
+    "type": "object",
+    "properties": {
+      "plan": {
+        "$ref": "#/components/schemas/PlanView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "plan",
+      "success"
+    ]
+  },
+  "PlansResponse": {
+    "type": "object",
+    "properties": {
+      "plans": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PlanView"
+        }
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "plans",
+      "success"
+    ]
+  },
+  "PlanState": {
+    "type": "string",
+    "enum": [
+      "active",
+      "past_due",
+      "unpaid",
+      "cancelled"
+    ]
+  },
+  "PlanView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "state": {
+        "$ref": "#/components/schemas/PlanState"
+      },
+      "role": {
+        "type": "string",
+        "enum": [
+          "payer",
+          "seller"
+        ],
+        "description": "Whose plan: payer (you pay) or seller (you are paid)."
+      },
+      "service": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "provider": {
+            "$ref": "#/components/schemas/PaymentProviderId"
+          }
+        },
+        "required": [
+          "id",
+          "name",
+          "provider"
+        ]
+      },
+      "product": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "nullable": true
+          },
+          "name": {
+            "type": "string"
+          },
+          "price": {
+            "type": "number"
+          },
+          "currency": {
+            "type": "string",
+            "enum": [
+              "USD"
+            ]
+          }
+        },
+        "required": [
+          "id",
+          "name",
+          "price",
+          "currency"
+        ]
+      },
+      "seller": {
+        "type": "object",
+        "properties": {
+          "guid": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string",
+            "nullable": true
+          }
+        },
+        "required": [
+          "guid",
+          "name"
+        ]
+      },
+      "interval": {
+        "$ref": "#/components/schemas/PlanInterval"
+      },
+      "reminderDay": {
+        "type": "number",
+        "description": "The reminder day's index: the day of the month 1 … 28, or -1 for the last."
+      },
+      "start": {
+        "type": "string",
+        "description": "The first charge."
+      },
+      "timeZone": {
+        "type": "string"
+      },
+      "paymentMethod": {
+        "allOf": [
+          {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "brand": {
+                "type": "string"
+              },
+              "last4": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "id",
+              "brand",
+              "last4"
+            ]
+          }
+        ],
+        "nullable": true
+      },
+      "nextCharge": {
+        "type": "string",
+        "nullable": true,
+        "description": "The next charge or retry; null when the plan no longer charges."
+      },
+      "paidPeriods": {
+        "type": "number",
+        "description": "Periods paid so far."
+      },
+      "lastError": {
+        "type": "string",
+        "nullable": true,
+        "description": "Why the last charge failed, while it is retried."
+      },
+      "charges": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PlanChargeView"
+        },
+        "description": "The most recent charges, newest first."
+      },
+      "created": {
+        "type": "string"
+      },
+      "cancelled": {
+        "type": "string",
+        "nullable": true
+      }
+    },
+    "required": [
+      "id",
+      "state",
+      "role",
+      "service",
+      "product",
+      "seller",
+      "interval",
+      "reminderDay",
+      "start",
+      "timeZone",
+      "paymentMethod",
+      "nextCharge",
+      "paidPeriods",
+      "lastError",
+      "charges",
+      "created",
+      "cancelled"
+    ],
+    "description": "A recurring payment for a product (GET /v1/plans)."
   },
   "PostalAddress": {
     "type": "object",
@@ -2016,6 +2411,14 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "expired"
     ]
   },
+  "SandboxSessionMode": {
+    "type": "string",
+    "enum": [
+      "payment",
+      "setup"
+    ],
+    "description": "Why a sandbox session is open: paying an order, or saving a card for later (a plan's charges), as Stripe Checkout's `payment` and `setup` modes."
+  },
   "SandboxSessionResponse": {
     "type": "object",
     "properties": {
@@ -2040,8 +2443,13 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "id": {
         "type": "string"
       },
+      "mode": {
+        "$ref": "#/components/schemas/SandboxSessionMode"
+      },
       "orderId": {
-        "type": "string"
+        "type": "string",
+        "nullable": true,
+        "description": "The order paid (payment mode); null when a card is saved."
       },
       "status": {
         "type": "string",
@@ -2085,6 +2493,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     },
     "required": [
       "id",
+      "mode",
       "orderId",
       "status",
       "productName",
@@ -2595,6 +3004,10 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         "type": "string",
         "nullable": true
       },
+      "planId": {
+        "type": "string",
+        "nullable": true
+      },
       "created": {
         "type": "string"
       }
@@ -2606,6 +3019,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "amount",
       "orderId",
       "requestId",
+      "planId",
       "created"
     ]
   },
@@ -2641,7 +3055,16 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "request.sent",
       "request.received",
       "request.accepted",
-      "request.declined"
+      "request.declined",
+      "plan.created",
+      "plan.subscribed",
+      "plan.charged",
+      "plan.payment",
+      "plan.failed",
+      "plan.cancelled",
+      "method.added",
+      "method.default",
+      "method.removed"
     ]
   },
   "TimelineResponse": {

@@ -29,6 +29,11 @@ export function ApiAnswer<K extends ResponseName>(status: number, name: K, descr
   };
 }
 
+/** Documents a route that answers 204 with no body on success (spec section 7: "204 means success"). */
+export function ApiNoContent(description = 'Done (no body)'): MethodDecorator {
+  return applyDecorators(ApiResponse({ status: 204, description }));
+}
+
 /**
  * The error codes a route answers besides the ones every route of its kind can (500, 503; 401 with a
  * bearer token; 400 with a body or parameters; 429 with a rate limit): openapi.ts turns them into one

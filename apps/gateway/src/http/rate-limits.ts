@@ -62,4 +62,6 @@ export const COMMERCE_LIMITS = {
   order: perHour('order', 'orders', 60, 5000, (req) => (typeof req.params.sid === 'string' ? req.params.sid : undefined)),
   reply: perHour('reply', 'messages on orders', 120, 60, (req) => req.session?.userId),
   request: perHour('request', 'payment requests', 60, 60, (req) => req.session?.userId),
+  plan: perHour('plan', 'plans', 60, 30, (req) => req.session?.userId),
+  cardSetup: perHour('card-setup', 'card pages', 60, 30, (req) => req.session?.userId),
 } satisfies Record<string, RouteLimit>;

@@ -22,13 +22,15 @@ const formatExpiry = (value: string) => {
 };
 
 /**
- * The sandbox processor's hosted pay page (/pay/sandbox/{sessionId}): this site's own checkout, with
- * Stripe's test cards. Paying sends the browser to the order's return address, as Stripe Checkout does.
+ * The sandbox processor's hosted page (/pay/sandbox/{sessionId}): this site's own checkout, with
+ * Stripe's test cards. In payment mode it pays an order and sends the browser to the order's return
+ * address; in setup mode it saves a card for plans and returns to /billing, as Stripe Checkout does.
  */
 export function SandboxPayPage() {
-  useTitle('Pay');
   const { sessionId = '' } = useParams();
   const [session, setSession] = useState<SandboxSessionView | null>(null);
+  const setup = session?.mode === 'setup';
+  useTitle(setup ? 'Save a card' : 'Pay');
   const [loadError, setLoadError] = useState('');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -90,7 +92,14 @@ export function SandboxPayPage() {
     return <main className="page checkout-page">{loadError ? <FormError message={loadError} /> : <p role="status">Loading…</p>}</main>;
   }
 
-  const summary = (
+  const summary = setup ? (
+    <section className="checkout-summary" aria-label="What this page does">
+      <p className="muted">{session.sellerName}</p>
+      <h1>Save a card</h1>
+      <p>Plans charge it on their days; nothing is charged now.</p>
+      <p className="badge">Test mode</p>
+    </section>
+  ) : (
     <section className="checkout-summary" aria-label="What you pay for">
       <p className="muted">{session.sellerName}</p>
       <h1>{session.productName}</h1>
@@ -104,11 +113,17 @@ export function SandboxPayPage() {
       <article className="page checkout-page">
         {summary}
         <div className="card">
-          <h2>This payment page is no longer available</h2>
-          <p>{session.status === 'complete' ? 'It was paid.' : 'It expired or was left.'}</p>
-          <Link className="button button-primary" to={links.order(session.orderId)}>
-            See the order
-          </Link>
+          <h2>This {setup ? 'card page' : 'payment page'} is no longer available</h2>
+          <p>{session.status === 'complete' ? (setup ? 'The card was saved.' : 'It was paid.') : 'It expired or was left.'}</p>
+          {session.orderId ? (
+            <Link className="button button-primary" to={links.order(session.orderId)}>
+              See the order
+            </Link>
+          ) : (
+            <Link className="button button-primary" to={links.billing()}>
+              Back to billing
+            </Link>
+          )}
         </div>
       </article>
     );
@@ -119,8 +134,13 @@ export function SandboxPayPage() {
       <article className="page checkout-page">
         {summary}
         <section className="card" aria-labelledby="auth-heading">
-          <h2 id="auth-heading">Confirm this payment</h2>
-          <p>Your bank asks you to confirm the payment of {formatUsd(session.amount)} (3-D Secure). This is a test: choose the outcome.</p>
+          <h2 id="auth-heading">{setup ? 'Confirm this card' : 'Confirm this payment'}</h2>
+          <p>
+            {setup
+              ? 'Your bank asks you to confirm that this card may be charged later (3-D Secure).'
+              : `Your bank asks you to confirm the payment of ${formatUsd(session.amount)} (3-D Secure).`}{' '}
+            This is a test: choose the outcome.
+          </p>
           <FormError message={error} />
           <div className="actions">
             <button
@@ -148,8 +168,8 @@ export function SandboxPayPage() {
   return (
     <article className="page checkout-page">
       {summary}
-      <form className="card form form-flat" onSubmit={submit} noValidate aria-label="Pay with card">
-        <p className="muted">Email: {session.email}</p>
+      <form className="card form form-flat" onSubmit={submit} noValidate aria-label={setup ? 'Save a card' : 'Pay with card'}>
+        {session.email ? <p className="muted">Email: {session.email}</p> : null}
         {session.error ? (
           <p className="notice notice-error" role="alert">
             {session.error}
@@ -194,7 +214,7 @@ export function SandboxPayPage() {
         </div>
         <FormError message={error} />
         <button type="submit" className="button button-primary button-large" disabled={busy}>
-          {busy ? 'Processing…' : `Pay ${formatUsd(session.amount)}`}
+          {busy ? 'Processing…' : setup ? 'Save card' : `Pay ${formatUsd(session.amount)}`}
         </button>
         <button type="button" className="link-button align-start" onClick={() => void leave()} disabled={busy}>
           Cancel and return
@@ -202,9 +222,10 @@ export function SandboxPayPage() {
         <details className="hint">
           <summary>Test cards</summary>
           <ul>
-            <li>4242 4242 4242 4242 pays</li>
+            <li>4242 4242 4242 4242 {setup ? 'saves, and its charges go through' : 'pays'}</li>
             <li>4000 0000 0000 0002 is declined</li>
-            <li>4000 0025 0000 3155 asks you to confirm the payment</li>
+            <li>4000 0025 0000 3155 asks you to confirm {setup ? 'once, then charges go through' : 'the payment'}</li>
+            <li>4000 0000 0000 0341 {setup ? 'saves, but every charge of it is declined' : 'is declined'}</li>
           </ul>
           <p>Any future expiration date and any three digits as CVC.</p>
         </details>

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  canonicalTimeZone,
+  formatLongDate,
+  formatUsd,
+  linkBuilder,
+  type CreatePlanMessage,
+  type PlanChargeView,
+  type PlanList,
+  type PlanView,
+} from '@tinkerdesk/contracts';
+import type { Logger } from '@tinkerdesk/nest-common';
+import { COMMERCE_LOGGER } from '../logger.token.js';
+import { MethodsRepository } from '../methods/methods.repository.js';
+import { IdentityDirectory } from '../notify/identity-directory.js';
+import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/payment-provider.js';
+import { ProductsRepository } from '../products/products.repository.js';
+import { ProviderServicesRepository } from '../services/provider-services.repository.js';
+import { TimelineService } from '../timeline/timeline.service.js';
+import { CLOCK, type Clock } from './clock.js';
+import { dueAt, retryAt, startProblem } from './plan-schedule.js';
+import { PlansRepository, type ChargeRow, type PlanRow } from './plans.repository.js';
+
+export const PLANS_SETTINGS = Symbol('PLANS_SETTINGS');
+
+export interface PlansSettings {
+  publicUrl: string;
+}
+
+/** Something that wants to hear when a plan's next charge (or retry) is due: the scheduler. */
+export interface DueListener {
+  planDue(planId: string, at: Date): Promise<void>;
+}
+
+/** What one run of a due charge did. */
+export type ChargeRun = 'paid' | 'failed' | 'nothing' | 'lost';
+
+const chargeView = (c: ChargeRow): PlanChargeView => ({
+  id: c.id,
+  period: c.period,
+  due: c.dueAt.toISOString(),
+  state: c.state,
+  amount: c.amount,
+  attempts: c.attempts,
+  error: c.error,
+  created: c.created.toISOString(),
+});
+
+/**
+ * Plans: recurring payments for a product, charged to a saved card on schedule with nobody present
+ * (plan-schedule.ts says when; PlanScheduler runs the charges on BullMQ). A period is charged at most
+ * once whatever runs it: one runner holds a due plan at a time (a claim in PostgreSQL), the provider
+ * call carries an idempotency key per period and try, and the result is recorded only if the plan is
+ * still at that period and try. A failed charge is retried (PLAN_RETRY_HOURS) and the payer told;
+ * when the retries are spent the plan is unpaid. Cancelling stops every later charge at once.
+ */
+@Injectable()
+export class PlansService {
+  private readonly links;
+  private listener: DueListener | null = null;
+
+  constructor(
+    @Inject(PlansRepository) private readonly plans: PlansRepository,
+    @Inject(MethodsRepository) private readonly methods: MethodsRepository,
+    @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
+    @Inject(ProductsRepository) private readonly products: ProductsRepository,
+    @Inject(PAYMENT_PROVIDERS_TOKEN) private readonly providers: PaymentProviders,
+    @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
+    @Inject(TimelineService) private readonly timeline: TimelineService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PLANS_SETTINGS) settings: PlansSettings,
+    @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
+  ) {
+    this.links = linkBuilder(settings.publicUrl);
+  }
+
+  /** The scheduler registers here to hear of new due times. */
+  onDue(listener: DueListener): void {
+    this.listener = listener;
+  }
+
+  private async announce(planId: string, at: Date | null): Promise<void> {
+    if (!at || !this.listener) return;
+    try {
+      await this.listener.planDue(planId, at);
+    } catch (error) {
+      // The scheduler's sweep finds the plan anyway.
+      this.logger.warn({ err: error instanceof Error ? error.message : String(error), plan: planId }, 'could not schedule a plan charge');
+    }
+  }
+
+  async create(input: CreatePlanMessage): Promise<PlanView> {
+    const service = await this.services.find(input.service);
+    if (!service) throw new AppError('NOT_FOUND', 'no such service');
+    const product = await this.products.find(input.product);
+    if (!product || product.serviceId !== service.id) throw new AppError('NOT_FOUND', 'no such product');
+    if (!product.active) throw new AppError('CONFLICT', 'this product is not for sale at the moment');
+    if (product.shipping) throw new AppError('UNPROCESSABLE', 'plans are for products that are not shipped');
+    if (service.userId === input.payerId) throw new AppError('UNPROCESSABLE', 'a plan cannot pay your own service');
+    const timeZone = canonicalTimeZone(input.timeZone);
+    if (!timeZone) throw new AppError('VALIDATION_FAILED', 'timeZone must be an IANA time zone (for example America/New_York)');
+    const start = new Date(input.start);
+    const problem = startProblem(start, this.clock.now());
+    if (problem) throw new AppError('VALIDATION_FAILED', problem);
+    const method = await this.methods.find(input.paymentMethod, input.payerId);
+    if (!method) throw new AppError('NOT_FOUND', 'no such payment method');
+    if (method.provider !== service.provider)
+      throw new AppError('UNPROCESSABLE', `this seller takes cards kept by ${service.provider}: add one of those first`);
+    const plan = await this.plans.insert({
+      id: randomUUID(),
+      payerId: input.payerId,
+      sellerId: service.userId,
+      serviceId: service.id,
+      productId: product.id,
+      product: { name: product.name, price: product.price, currency: 'USD' },
+      provider: method.provider,
+      account: service.account,
+      interval: input.interval,
+      reminderDay: input.reminderDay,
+      startAt: start,
+      timeZone,
+      methodId: method.id,
+      nextChargeAt: start,
+    });
+    const what = `${formatUsd(product.price)} ${input.interval === 'month' ? 'a month' : input.interval === 'quarter' ? 'a quarter' : 'a year'} for ${product.name}`;
+    await this.timeline.record(
+      { userId: plan.payerId, kind: 'plan.created', title: `You started a plan: ${what}`, amount: product.price, planId: plan.id },
+      {
+        userId: plan.sellerId,
+        kind: 'plan.subscribed',
+        title: `A customer started a plan: ${what}`,
+        amount: product.price,
+        planId: plan.id,
+      },
+    );
+    await this.announce(plan.id, start);
+    return (await this.views([plan], input.payerId))[0]!;
+  }
+
+  async list(userId: string): Promise<PlanList> {
+    return { plans: await this.views(await this.plans.listFor(userId), userId) };
+  }
+
+  private async visible(planId: string, viewerId: string): Promise<PlanRow> {
+    const plan = await this.plans.find(planId);
+    if (!plan || (plan.payerId !== viewerId && plan.sellerId !== viewerId)) throw new AppError('NOT_FOUND', 'no such plan');
+    return plan;
+  }
+
+  async get(planId: string, viewerId: string): Promise<PlanView> {
+    return (await this.views([await this.visible(planId, viewerId)], viewerId))[0]!;
+  }
+
+  /** Its payer or its seller ends a plan: nothing more is charged. Cancelling again changes nothing. */
+  async cancel(planId: string, viewerId: string): Promise<PlanView> {
+    const plan = await this.visible(planId, viewerId);
+    const cancelled = await this.plans.cancel(plan.id, this.clock.now());
+    if (cancelled) {
+      const by = viewerId === plan.payerId ? 'You' : 'The seller';
+      const byPayer = viewerId === plan.payerId ? 'The customer' : 'You';
+      await this.timeline.record(
+        { userId: plan.payerId, kind: 'plan.cancelled', title: `${by} cancelled the plan for ${plan.product.name}`, planId: plan.id },
+        { userId: plan.sellerId, kind: 'plan.cancelled', title: `${byPayer} cancelled the plan for ${plan.product.name}`, planId: plan.id },
+      );
+    }
+    return (await this.views([cancelled ?? plan], viewerId))[0]!;
+  }
+
+  /** Plans due now that no runner holds (the scheduler's sweep). */
+  due(): Promise<Array<{ id: string; period: number; attempts: number }>> {
+    return this.plans.due(this.clock.now());
+  }
+
+  /**
+   * Runs a plan's due charge, if it is due and no other runner holds it: charges the card once for
+   * the period and try, records the outcome, tells payer and seller, and announces the next due time.
+   * A provider that cannot be reached throws: the plan is let go and the job retried.
+   */
+  async runDue(planId: string): Promise<ChargeRun> {
+    const now = this.clock.now();
+    const plan = await this.plans.claim(planId, now);
+    if (!plan) return 'nothing';
+    const due = dueAt(plan, plan.period);
+    const tries = plan.attempts + 1;
+    let outcome: { paid: true; paymentId: string } | { paid: false; reason: string };
+    if (!plan.card) outcome = { paid: false, reason: 'The plan has no card: add one and choose it for the plan.' };
+    else {
+      try {
+        outcome = await this.providers[plan.provider].chargeSaved({
+          account: plan.account,
+          card: plan.card,
+          amount: plan.product.price,
+          currency: plan.product.currency,
+          description: `${plan.product.name} (plan ${plan.id}, period ${plan.period + 1})`,
+          idempotencyKey: `plan:${plan.id}:${plan.period}:${plan.attempts}`,
+          metadata: { planId: plan.id, period: String(plan.period) },
+        });
+      } catch (error) {
+        if (error instanceof AppError && (error.code === 'ACCOUNT_INVALID' || error.code === 'UNPROCESSABLE')) {
+          // The seller's account cannot take payments: a failed try (retried, then the plan is unpaid), not an outage.
+          this.logger.warn({ plan: plan.id, err: error.detail }, 'a plan charge was refused for the seller account');
+          outcome = { paid: false, reason: 'The seller cannot take payments at the moment.' };
+        } else {
+          await this.plans.release(plan.id);
+          throw error;
+        }
+      }
+    }
+    const next = outcome.paid ? dueAt(plan, plan.period + 1) : retryAt(now, tries);
+    const recorded = await this.plans.record(
+      plan,
+      due,
+      randomUUID(),
+      outcome.paid
+        ? { paid: true, paymentRef: outcome.paymentId, next: next! }
+        : { paid: false, error: outcome.reason, next, state: next ? 'past_due' : 'unpaid' },
+    );
+    if (!recorded) return 'lost';
+    await this.tell(plan, outcome, next, tries);
+    await this.announce(plan.id, next);
+    return outcome.paid ? 'paid' : 'failed';
+  }
+
+  private async tell(
+    plan: PlanRow,
+    outcome: { paid: true; paymentId: string } | { paid: false; reason: string },
+    next: Date | null,
+    tries: number,
+  ): Promise<void> {
+    const price = formatUsd(plan.product.price);
+    const link = this.links.plan(plan.id);
+    const nextText = next ? formatLongDate(next.toISOString(), plan.timeZone) : null;
+    if (outcome.paid) {
+      await this.timeline.record(
+        {
+          userId: plan.payerId,
+          kind: 'plan.charged',
+          title: `You paid ${price} for ${plan.product.name} (plan)`,
+          amount: plan.product.price,
+          planId: plan.id,
+        },
+        {
+          userId: plan.sellerId,
+          kind: 'plan.payment',
+          title: `A plan paid you ${price} for ${plan.product.name}`,
+          amount: plan.product.price,
+          planId: plan.id,
+        },
+      );
+    } else {
+      await this.timeline.record({
+        userId: plan.payerId,
+        kind: 'plan.failed',
+        title: `Your plan for ${plan.product.name} could not charge ${price}: ${outcome.reason}`,
+        amount: plan.product.price,
+        planId: plan.id,
+      });
+    }
+    const email = await this.identity.verifiedEmail(plan.payerId).catch(() => null);
+    if (!email) return;
+    if (outcome.paid) {
+      await this.identity.mail({
+        to: email,
+        subject: `Receipt: ${price} for ${plan.product.name}`,
+        text: `Your plan paid ${price} for ${plan.product.name}.\nPayment: ${outcome.paymentId}\nNext charge: ${nextText}\n\nThe plan: ${link}\n`,
+      });
+    } else {
+      await this.identity.mail({
+        to: email,
+        subject: `Your payment of ${price} for ${plan.product.name} failed`,
+        text:
+          `We could not charge your card ${price} for ${plan.product.name} (try ${tries}): ${outcome.reason}\n` +
+          (nextText
+            ? `We will try again on ${nextText}. To pay with another card, add it on the billing page and remove this one.\n`
+            : 'We tried several times and stopped: the plan is unpaid. Start a new plan with another card to go on.\n') +
+          `\nThe plan: ${link}\n`,
+      });
+    }
+  }
+
+  private async views(rows: PlanRow[], viewerId: string): Promise<PlanView[]> {
+    const ids = rows.map((p) => p.id);
+    const sellerIds = [...new Set(rows.map((p) => p.sellerId))];
+    const [charges, paid, names, methods, services] = await Promise.all([
+      this.plans.charges(ids),
+      this.plans.paidPeriods(ids),
+      Promise.all(sellerIds.map(async (id) => [id, await this.identity.publicName(id).catch(() => null)] as const)),
+      this.methods.list(viewerId),
+      Promise.all([...new Set(rows.map((p) => p.serviceId))].map((id) => this.services.find(id))),
+    ]);
+    const nameOf = new Map(names);
+    const methodOf = new Map(methods.map((m) => [m.id, m]));
+    const serviceOf = new Map(services.filter((s) => s !== null).map((s) => [s.id, s]));
+    return rows.map((p) => {
+      const method = p.methodId ? methodOf.get(p.methodId) : undefined;
+      const service = serviceOf.get(p.serviceId);
+      return {
+        id: p.id,
+        state: p.state,
+        role: p.payerId === viewerId ? 'payer' : 'seller',
+        service: { id: p.serviceId, name: service?.name ?? '', provider: p.provider },
+        product: { id: p.productId, name: p.product.name, price: p.product.price, currency: 'USD' },
+        seller: { guid: p.sellerId, name: nameOf.get(p.sellerId) ?? null },
+        interval: p.interval,
+        reminderDay: p.reminderDay,
+        start: p.startAt.toISOString(),
+        timeZone: p.timeZone,
+        // The seller sees that a card pays, not which.
+        paymentMethod: method ? { id: method.id, brand: method.brand, last4: method.last4 } : null,
+        nextCharge: p.nextChargeAt?.toISOString() ?? null,
+        paidPeriods: paid.get(p.id) ?? 0,
+        lastError: p.lastError,
+        charges: (charges.get(p.id) ?? []).map(chargeView),
+        created: p.created.toISOString(),
+        cancelled: p.cancelledAt?.toISOString() ?? null,
+      };
+    });
+  }
+}
