@@ -308,3 +308,135 @@ test('a seller requests payment twice; the payer declines one, accepts and pays 
   await expect(timeline.nth(5)).toContainText(`You asked ${payer} to pay $12.50 for Poster`);
   await sellerPage.context().close();
 });
+
+test('a payer saves two cards, makes one default, starts a plan from the seller’s page, moves it to the other card, cancels it and deletes the cards; Billing shows it all in order', async ({
+  page,
+  baseURL,
+}) => {
+  const { seller, serviceId } = await shop(page, 'sandbox');
+  const payer = await signUp(page, 'plan-payer');
+  await signIn(page, baseURL!, payer);
+  await page.goto('/billing');
+  const cards = page.getByRole('region', { name: 'Payment methods' });
+  await expect(cards.getByText('No saved cards.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Plans' }).getByText('No plans.')).toBeVisible();
+
+  // Two cards through the sandbox's card page: 4242, then 3155 (which asks for a confirmation once).
+  for (const [number, last4] of [
+    ['4242 4242 4242 4242', '4242'],
+    ['4000 0025 0000 3155', '3155'],
+  ] as const) {
+    // This site has Stripe set up too: the seller sells through the sandbox, so test cards.
+    await cards.getByRole('button', { name: 'Add a test card' }).click();
+    await expect(page).toHaveURL(/\/pay\/sandbox\/sbs_/);
+    await expect(page.getByRole('heading', { name: 'Save a card' })).toBeVisible();
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Expiration').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    if (last4 === '3155') await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByRole('status').filter({ hasText: `Visa •••• ${last4} is saved.` })).toBeVisible();
+    await expect(cards.getByText(`Visa •••• ${last4}`)).toBeVisible();
+  }
+  const rows = cards.getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Default');
+  await cards.getByRole('button', { name: 'Make Visa •••• 3155 the default' }).click();
+  await expect(rows.nth(1)).toContainText('Default');
+  await expect(rows.nth(0)).not.toContainText('Default');
+
+  // A plan from the seller's public page, paid with the default card.
+  await page.goto(`/shop/${seller.guid}/${serviceId}`);
+  await page.getByRole('link', { name: 'Pay regularly for Poster' }).click();
+  const form = page.getByRole('form', { name: 'Start a plan' });
+  await form.getByLabel('How often').selectOption('month');
+  await form.getByLabel('Then charge on').selectOption({ label: 'Last day of the month' });
+  await form.getByLabel('Time zone').selectOption('America/New_York');
+  await expect(form.getByLabel('Visa •••• 3155 · expires 12/2034')).toBeChecked();
+  // A time closer than 5 minutes is refused before it is sent.
+  const soon = new Date(Date.now() + 60_000);
+  const local = (d: Date) =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' }).format(d).replace(' ', 'T');
+  await form.getByLabel('First charge').fill(local(soon));
+  await expect(form.getByText('Choose a time at least 5 minutes from now.')).toBeVisible();
+  await form.getByLabel('First charge').fill(local(new Date(Date.now() + 2 * 86_400_000)));
+  await expect(form.getByText(/then \$12\.50 a month on the last day of the month/)).toBeVisible();
+  await form.getByRole('button', { name: 'Start the plan' }).click();
+  await expect(page.getByRole('heading', { name: 'Poster: $12.50 a month' })).toBeVisible();
+  await expect(page.getByText('active', { exact: true })).toBeVisible();
+  await expect(page.getByText('Visa •••• 3155')).toBeVisible();
+  await expect(page.getByText(/No charges yet: the first is on [A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)\./)).toBeVisible();
+
+  // Deleting the card the plan uses asks which card takes it over.
+  await page.goto('/billing');
+  await expect(cards.getByText('pays 1 plan')).toBeVisible();
+  await cards.getByRole('button', { name: 'Delete Visa •••• 3155' }).click();
+  const moveDialog = page.getByRole('dialog', { name: 'Delete Visa •••• 3155?' });
+  await expect(moveDialog).toContainText('It pays for a plan.');
+  await moveDialog.getByRole('button', { name: 'Move to Visa •••• 4242 and delete' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0)).toContainText('Default');
+  const plans = page.getByRole('region', { name: 'Plans' });
+  await expect(plans.getByText(/Visa •••• 4242/)).toBeVisible();
+
+  // Cancelling asks first; keeping it changes nothing.
+  await plans.getByRole('button', { name: 'Cancel the plan for Poster' }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel this plan?' });
+  await cancelDialog.getByRole('button', { name: 'Keep the plan' }).click();
+  await expect(plans.getByText('active', { exact: true })).toBeVisible();
+  await plans.getByRole('button', { name: 'Cancel the plan for Poster' }).click();
+  await cancelDialog.getByRole('button', { name: 'Cancel the plan' }).click();
+  await expect(plans.getByText('cancelled', { exact: true })).toBeVisible();
+
+  // The last card goes too, after a confirmation.
+  await cards.getByRole('button', { name: 'Delete Visa •••• 4242' }).click();
+  await page.getByRole('dialog', { name: 'Delete Visa •••• 4242?' }).getByRole('button', { name: 'Delete the card' }).click();
+  await expect(cards.getByText('No saved cards.')).toBeVisible();
+
+  const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+  await expect(timeline.nth(0)).toContainText('You removed your Visa card ending 4242');
+  await expect(timeline.nth(1)).toContainText('You cancelled the plan for Poster');
+  await expect(timeline.nth(2)).toContainText('You removed your Visa card ending 3155; its plan is paid with another card now');
+  await expect(timeline.nth(3)).toContainText('You started a plan: $12.50 a month for Poster');
+  await expect(timeline.nth(4)).toContainText('Your Visa card ending 3155 is now your default card');
+  await expect(timeline.nth(5)).toContainText('You saved your Visa card ending 3155');
+  await expect(timeline.nth(6)).toContainText('You saved your Visa card ending 4242');
+  await expect(timeline.nth(0).getByText(LLL)).toBeVisible();
+
+  // The seller sees the plan as one that paid them, cancelled.
+  const sellerPlans = await page.request.get('/v1/plans', { headers: { authorization: `Bearer ${seller.token}` } });
+  expect(((await sellerPlans.json()) as { plans: Array<{ role: string; state: string }> }).plans).toEqual([
+    expect.objectContaining({ role: 'seller', state: 'cancelled' }),
+  ]);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/billing');
+  await expect(page.getByRole('heading', { name: 'Plans' })).toBeVisible();
+  await noHorizontalScroll(page);
+});
+
+test("with Stripe set up, Add a card saves the card on Stripe's page and Billing keeps it", async ({ page, baseURL }) => {
+  const errors = watchErrors(page);
+  const payer = await signUp(page, 'stripe-card');
+  await signIn(page, baseURL!, payer);
+  await page.goto('/billing');
+  const cards = page.getByRole('region', { name: 'Payment methods' });
+  await cards.getByRole('button', { name: 'Add a card' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/);
+  await expect(page.getByRole('heading', { name: 'Save a card' })).toBeVisible();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page).toHaveURL(/\/billing$/, { timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Visa •••• 4242 is saved.' })).toBeVisible();
+  const row = cards.getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Default');
+  await expect(row).not.toContainText('test card');
+  expect(errors).toEqual([]);
+});

@@ -1701,6 +1701,8 @@ export interface components {
         };
         PaymentInstrumentsResponse: {
             instruments: components["schemas"]["PaymentInstrumentView"][];
+            /** @description Where a new card can be kept, the default first: stripe when the site has Stripe set up; the sandbox (test cards) always. */
+            providers: components["schemas"]["PaymentProviderId"][];
             /** @enum {boolean} */
             success: true;
         };

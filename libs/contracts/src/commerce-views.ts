@@ -462,6 +462,8 @@ export interface PaymentInstrumentView {
 
 export interface PaymentInstrumentList {
   instruments: PaymentInstrumentView[];
+  /** Where a new card can be kept, the default first: stripe when the site has Stripe set up; the sandbox (test cards) always. */
+  providers: PaymentProviderId[];
 }
 
 /** A provider's page where the payer saves a card (Stripe Checkout in setup mode, or the sandbox's page). */

@@ -14,6 +14,7 @@ export const LINK_ROUTES = {
   sellerOrder: '/account/orders/:orderId',
   request: '/requests/:requestId',
   billing: '/billing',
+  newPlan: '/billing/plans/new',
   plan: '/billing/plans/:planId',
 } as const;
 
@@ -41,6 +42,8 @@ export interface LinkBuilder {
   billing(setupSessionId?: string): string;
   /** A plan with its charges, as its payer or seller sees it. */
   plan(planId: string): string;
+  /** The form that starts a plan for a product of a seller's service. */
+  newPlan(guid: string, serviceId: string, productId: string): string;
 }
 
 /** Links on `base` (the public origin, e.g. https://tinkerdesk.dev; '' for same-site paths in the app). */
@@ -58,5 +61,7 @@ export function linkBuilder(base = ''): LinkBuilder {
     billing: (setupSessionId) =>
       `${root}/billing${setupSessionId === undefined ? '' : `?setup=${setupSessionId === CHECKOUT_SESSION_PLACEHOLDER ? setupSessionId : seg(setupSessionId)}`}`,
     plan: (planId) => `${root}/billing/plans/${seg(planId)}`,
+    newPlan: (guid, serviceId, productId) =>
+      `${root}/billing/plans/new?seller=${seg(guid)}&service=${seg(serviceId)}&product=${seg(productId)}`,
   };
 }

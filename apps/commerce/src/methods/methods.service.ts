@@ -24,7 +24,8 @@ export interface MethodsSettings {
   stripeConfigured: boolean;
 }
 
-const describe = (m: Pick<MethodRow, 'brand' | 'last4'>) => `${m.brand === 'unknown' ? 'card' : m.brand} ending ${m.last4}`;
+const describe = (m: Pick<MethodRow, 'brand' | 'last4'>) =>
+  `${m.brand === 'unknown' ? 'card' : m.brand.charAt(0).toUpperCase() + m.brand.slice(1)} card ending ${m.last4}`;
 
 export function toInstrument(m: MethodRow): PaymentInstrumentView {
   return {
@@ -103,7 +104,10 @@ export class MethodsService {
   }
 
   async list(userId: string): Promise<PaymentInstrumentList> {
-    return { instruments: (await this.methods.list(userId)).map(toInstrument) };
+    return {
+      instruments: (await this.methods.list(userId)).map(toInstrument),
+      providers: this.settings.stripeConfigured ? ['stripe', 'sandbox'] : ['sandbox'],
+    };
   }
 
   async makeDefault(userId: string, methodId: string): Promise<PaymentInstrumentView> {

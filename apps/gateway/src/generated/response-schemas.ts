@@ -1163,6 +1163,13 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
           "$ref": "#/components/schemas/PaymentInstrumentView"
         }
       },
+      "providers": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PaymentProviderId"
+        },
+        "description": "Where a new card can be kept, the default first: stripe when the site has Stripe set up; the sandbox (test cards) always."
+      },
       "success": {
         "type": "boolean",
         "enum": [
@@ -1172,6 +1179,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     },
     "required": [
       "instruments",
+      "providers",
       "success"
     ]
   },

@@ -32,6 +32,9 @@ const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'Lo
 const OAuthCallbackPage = lazyPage(() => import('../features/auth/pages/OAuthCallbackPage'), 'OAuthCallbackPage');
 const AccountPage = lazyPage(accountPages, 'AccountPage');
 const BillingPage = lazyPage(() => import('../features/commerce/pages/BillingPage'), 'BillingPage');
+const planPages = () => import('../features/commerce/pages/PlanPages');
+const PlanNewPage = lazyPage(planPages, 'PlanNewPage');
+const PlanPage = lazyPage(planPages, 'PlanPage');
 const HardwarePage = lazyPage(() => import('../features/hardware/pages/HardwarePage'), 'HardwarePage');
 const ToolsIndexPage = lazyPage(() => import('../tools/ToolsIndexPage'), 'ToolsIndexPage');
 const orderPages = () => import('../features/commerce/pages/OrderPages');
@@ -90,6 +93,8 @@ const router = createBrowserRouter([
       { path: `${PATHS.account}/*`, element: <AccountPage /> },
       { path: LINK_ROUTES.sellerOrder, element: <SellerOrderPage /> },
       { path: PATHS.billing, element: <BillingPage /> },
+      { path: LINK_ROUTES.newPlan, element: <PlanNewPage /> },
+      { path: LINK_ROUTES.plan, element: <PlanPage /> },
       { path: LINK_ROUTES.storefront, element: <StorefrontPage /> },
       { path: LINK_ROUTES.sandboxPay, element: <SandboxPayPage /> },
       { path: LINK_ROUTES.order, element: <OrderPage /> },

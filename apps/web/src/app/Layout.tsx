@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useHashEntry } from '../features/auth/use-hash-entry';
+import { usePaymentAlerts } from '../features/commerce/hooks/usePaymentAlerts';
 import { PageLoading } from '../shared/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
@@ -15,6 +16,7 @@ export function Layout() {
   const sidebarOpen = sidebarOpenAt === location.key;
   useFocusOnNavigation(location.pathname);
   useHashEntry();
+  usePaymentAlerts();
 
   return (
     <>

@@ -15,7 +15,7 @@ export const CAPABILITIES = {
   /** Payment requests by email (accept and pay, or decline) and the account's timeline in Billing. */
   requests: { built: true, name: 'Payment requests and the timeline' },
   /** Recurring plans and saved payment methods in Billing. */
-  billing: { built: false, name: 'Plans and payment methods' },
+  billing: { built: true, name: 'Plans and payment methods' },
   /** Browsers registered as terminals that share links, with push notifications. */
   terminals: { built: false, name: 'Terminals and push notifications' },
   /** The Bluetooth beeper on /integrations/hardware/. */

@@ -135,3 +135,36 @@ export function getReference(name: ReferenceData['name']): Promise<ReferenceData
   }
   return found;
 }
+
+export const listInstruments = (token: string) => unwrap(v1.GET('/v1/paymentinstruments', { headers: bearer(token) }));
+
+/** Opens the provider's card page (its url): the browser goes there and comes back to /billing?setup={id}. */
+export const startCardSetup = (token: string, provider?: 'stripe' | 'sandbox') =>
+  unwrap(v1.POST('/v1/paymentmethods', { body: provider ? { provider } : {}, headers: bearer(token) }));
+
+export const completeCardSetup = (token: string, sessionId: string) =>
+  unwrap(v1.POST('/v1/paymentmethods/setup/{id}/complete', { params: { path: { id: sessionId } }, headers: bearer(token) }));
+
+export const makeDefaultCard = (token: string, methodId: string) =>
+  unwrap(v1.POST('/v1/paymentmethods/{id}/default', { params: { path: { id: methodId } }, headers: bearer(token) }));
+
+export const deleteCard = (token: string, methodId: string, replacement?: string) =>
+  unwrap(
+    v1.DELETE('/v1/paymentmethods/{id}', {
+      params: { path: { id: methodId }, query: replacement ? { replacement } : {} },
+      headers: bearer(token),
+    }),
+  );
+
+export const listPlans = (token: string) => unwrap(v1.GET('/v1/plans', { headers: bearer(token) }));
+
+export const getPlan = (token: string, planId: string) =>
+  unwrap(v1.GET('/v1/plans/{id}', { params: { path: { id: planId } }, headers: bearer(token) }));
+
+export const createPlan = (token: string, body: Body<'CreatePlanDto'>) => unwrap(v1.POST('/v1/plans', { body, headers: bearer(token) }));
+
+export const cancelPlan = (token: string, planId: string) =>
+  unwrap(v1.DELETE('/v1/plans/{id}', { params: { path: { id: planId } }, headers: bearer(token) }));
+
+export const getProduct = (guid: string, serviceId: string, productId: string) =>
+  unwrap(v1.GET('/v1/users/{id}/services/{sid}/products/{pid}', { params: { path: { id: guid, sid: serviceId, pid: productId } } }));

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { getReference } from '../api';
 
 /** A reference list once loaded (empty while loading or when it cannot be had: the fields stay usable). */
-function useReference<T>(load: () => Promise<T[]>): T[] {
+export function useReference<T>(load: () => Promise<T[]>): T[] {
   const [items, setItems] = useState<T[]>([]);
   useEffect(() => {
     let live = true;

@@ -1,36 +1,81 @@
 import { formatLongDate, formatUsd, linkBuilder, type PaymentRequestList, type TimelinePage } from '@tinkerdesk/contracts/web';
-import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
-import { Coming } from '../../../shared/Coming';
 import { FormError } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
-import { useSession } from '../../../shared/session/session';
+import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
-import { getTimeline, listRequests } from '../api';
+import { completeCardSetup, getTimeline, listRequests } from '../api';
+import { cardName, PaymentMethodsSection, PlansSection } from '../components/BillingParts';
 
 const links = linkBuilder();
 const PAGE = 10;
 
-/** /billing (signed-in users): payment requests received and sent, and the account's timeline. */
+/** Where "Pay regularly" was going when it sent the payer to add a card first (sessionStorage). */
+export const PENDING_PLAN_KEY = 'tinkerdesk.pending-plan';
+
+/**
+ * /billing (signed-in users): saved cards, plans, payment requests received and sent, and the
+ * account's timeline. A card page comes back here with ?setup={id}, which keeps the card.
+ */
 export function BillingPage() {
   return (
     <RequireAuth>
-      <Page title="Billing" lead="Payment requests, and everything that happened in your account." wide>
-        <div className="stack">
-          <Coming what="billing" as="div" className="notice">
-            Plans and saved payment methods will be managed here too.
-          </Coming>
-          <RequestsSection box="received" />
-          <RequestsSection box="sent" />
-          <TimelineSection />
-        </div>
+      <Page title="Billing" lead="Your cards, plans and payment requests, and everything that happened in your account." wide>
+        <BillingSections />
         <p className="muted">
           Questions about billing? <Link to={PATHS.contact}>Contact us</Link>.
         </p>
       </Page>
     </RequireAuth>
+  );
+}
+
+function BillingSections() {
+  const { token } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [version, setVersion] = useState(0);
+  const [setupError, setSetupError] = useState('');
+  const bump = useCallback(() => setVersion((v) => v + 1), []);
+  const setupId = params.get('setup');
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!setupId || !token || handled.current === setupId) return;
+    handled.current = setupId;
+    completeCardSetup(token, setupId).then(
+      ({ instrument }) => {
+        const pending = sessionStorage.getItem(PENDING_PLAN_KEY);
+        sessionStorage.removeItem(PENDING_PLAN_KEY);
+        sessionStore.notify({
+          tag: 'payment-method',
+          type: 'success',
+          content: `${cardName(instrument)} is saved.`,
+          timeout: pending ? 0 : 6000,
+          ...(pending && pending.startsWith('/billing/plans/new?') ? { button: { title: 'Go on with your plan', target: pending } } : {}),
+        });
+        bump();
+        void navigate(links.billing(), { replace: true });
+      },
+      (failure: unknown) => {
+        setSetupError(`The card was not saved: ${errorText(failure)}`);
+        void navigate(links.billing(), { replace: true });
+      },
+    );
+  }, [setupId, token, navigate, bump]);
+
+  return (
+    <div className="stack">
+      <FormError message={setupError} />
+      <PaymentMethodsSection version={version} onChange={bump} />
+      <PlansSection version={version} onChange={bump} />
+      <RequestsSection box="received" />
+      <RequestsSection box="sent" />
+      <TimelineSection version={version} />
+    </div>
   );
 }
 
@@ -108,7 +153,7 @@ function RequestsSection({ box }: { box: 'sent' | 'received' }) {
   );
 }
 
-function TimelineSection() {
+function TimelineSection({ version }: { version: number }) {
   const { token, profile } = useSession();
   const [page, setPage] = useState<TimelinePage | null>(null);
   const [offset, setOffset] = useState(0);
@@ -123,7 +168,7 @@ function TimelineSection() {
   );
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, version]);
   return (
     <section className="card account-card" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Timeline</h2>
@@ -134,7 +179,7 @@ function TimelineSection() {
         )
       ) : page.events.length === 0 ? (
         <p className="empty-state-text">
-          Nothing yet. Orders, payments, receipts, messages and payment requests appear here as they happen.
+          Nothing yet. Orders, payments, receipts, messages, payment requests, plans and card changes appear here as they happen.
         </p>
       ) : (
         <ol className="file-list timeline">
@@ -145,6 +190,8 @@ function TimelineSection() {
                   <Link to={links.order(e.orderId)}>{e.title}</Link>
                 ) : e.requestId ? (
                   <Link to={links.request(e.requestId)}>{e.title}</Link>
+                ) : e.planId ? (
+                  <Link to={links.plan(e.planId)}>{e.title}</Link>
                 ) : (
                   e.title
                 )}

@@ -1,6 +1,13 @@
-import { formatUsd, type ProductView, type ShippingOption, type ShippingService, type StorefrontView } from '@tinkerdesk/contracts/web';
+import {
+  formatUsd,
+  linkBuilder,
+  type ProductView,
+  type ShippingOption,
+  type ShippingService,
+  type StorefrontView,
+} from '@tinkerdesk/contracts/web';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { ApiError, errorText } from '../../../shared/api';
 import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
@@ -9,6 +16,8 @@ import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { getStorefront, newIdempotencyKey, payOrder, placeOrder } from '../api';
 import { CountrySelect, RegionField } from '../components/AddressParts';
 import { shippingLabel } from '../components/OrderParts';
+
+const links = linkBuilder();
 
 /** A provider's public page (/shop/{guid}/{serviceId}): the service's products, each with an order form. */
 export function StorefrontPage() {
@@ -86,9 +95,20 @@ function ProductCard({ guid, serviceId, product }: { guid: string; serviceId: st
       {open ? (
         <OrderForm guid={guid} serviceId={serviceId} product={product} onCancel={() => setOpen(false)} />
       ) : (
-        <button type="button" className="button button-primary" onClick={() => setOpen(true)} aria-label={`Order ${product.name}`}>
-          Order
-        </button>
+        <div className="actions">
+          <button type="button" className="button button-primary" onClick={() => setOpen(true)} aria-label={`Order ${product.name}`}>
+            Order
+          </button>
+          {product.shipping === null ? (
+            <Link
+              className="button button-ghost"
+              to={links.newPlan(guid, serviceId, product.id)}
+              aria-label={`Pay regularly for ${product.name}`}
+            >
+              Pay regularly
+            </Link>
+          ) : null}
+        </div>
       )}
     </article>
   );

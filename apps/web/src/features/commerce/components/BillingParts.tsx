@@ -1,0 +1,298 @@
+import {
+  formatLongDate,
+  formatUsd,
+  linkBuilder,
+  type PaymentInstrumentView,
+  type PaymentProviderId,
+  type PlanInterval,
+  type PlanState,
+  type PlanView,
+} from '@tinkerdesk/contracts/web';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
+import { session as sessionStore, useSession } from '../../../shared/session/session';
+import { cancelPlan, deleteCard, listInstruments, listPlans, makeDefaultCard, startCardSetup } from '../api';
+
+const links = linkBuilder();
+
+const INTERVAL_WORDS: Record<PlanInterval, string> = { month: 'a month', quarter: 'every 3 months', year: 'a year' };
+
+/** "$25.00 a month". */
+export const cadence = (plan: Pick<PlanView, 'product' | 'interval'>) =>
+  `${formatUsd(plan.product.price)} ${INTERVAL_WORDS[plan.interval]}`;
+
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+/** "on the last day", "on the 1st". */
+export const reminderWords = (index: number) => (index === -1 ? 'on the last day' : `on the ${ordinal(index)}`);
+
+const STATE_WORDS: Record<PlanState, string> = { active: 'active', past_due: 'payment failed', unpaid: 'unpaid', cancelled: 'cancelled' };
+
+export function PlanStateBadge({ state }: { state: PlanState }) {
+  const tone = state === 'active' ? 'badge-success' : state === 'cancelled' ? '' : 'badge-danger';
+  return <span className={`badge ${tone}`.trim()}>{STATE_WORDS[state]}</span>;
+}
+
+/** "Visa •••• 4242". */
+export const cardName = (card: Pick<PaymentInstrumentView, 'brand' | 'last4'>) =>
+  `${card.brand === 'unknown' ? 'Card' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} •••• ${card.last4}`;
+
+/** Asks, then cancels a plan; answers whether it was cancelled. */
+export async function confirmCancelPlan(token: string, plan: PlanView): Promise<boolean> {
+  const answer = await sessionStore.prompt({
+    tag: `cancel-plan-${plan.id}`,
+    title: 'Cancel this plan?',
+    content:
+      plan.role === 'payer'
+        ? `${plan.product.name}, ${cadence(plan)}: nothing more will be charged to your card. Charges made so far stay paid.`
+        : `${plan.product.name}, ${cadence(plan)}: your customer will not be charged any more.`,
+    buttons: [
+      { title: 'Keep the plan', value: 'keep' },
+      { title: 'Cancel the plan', value: 'cancel', primary: true },
+    ],
+  });
+  if (answer !== 'cancel') return false;
+  try {
+    await cancelPlan(token, plan.id);
+    sessionStore.notify({
+      tag: `plan-${plan.id}`,
+      type: 'success',
+      content: `The plan for ${plan.product.name} is cancelled.`,
+      timeout: 6000,
+    });
+    return true;
+  } catch (failure) {
+    sessionStore.notify({ tag: `plan-${plan.id}`, type: 'error', content: errorText(failure) });
+    return false;
+  }
+}
+
+/** Saved cards: add (the provider's page), make default, delete (another card takes over its plans). */
+export function PaymentMethodsSection({ version, onChange }: { version: number; onChange: () => void }) {
+  const { token } = useSession();
+  const [cards, setCards] = useState<PaymentInstrumentView[] | null>(null);
+  const [providers, setProviders] = useState<PaymentProviderId[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const load = useCallback(
+    (): Promise<void> =>
+      listInstruments(token ?? '').then(
+        (answer) => {
+          setCards(answer.instruments);
+          setProviders(answer.providers);
+        },
+        (failure: unknown) => setError(errorText(failure)),
+      ),
+    [token],
+  );
+  useEffect(() => {
+    void load();
+  }, [load, version]);
+
+  async function add(provider: PaymentProviderId | undefined) {
+    setBusy('add');
+    setError('');
+    try {
+      const { setup } = await startCardSetup(token ?? '', provider);
+      window.location.assign(setup.url);
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(null);
+    }
+  }
+
+  async function act(id: string, work: () => Promise<unknown>, done: string) {
+    setBusy(id);
+    setError('');
+    try {
+      await work();
+      sessionStore.notify({ tag: 'payment-method', type: 'success', content: done, timeout: 5000 });
+      onChange();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(card: PaymentInstrumentView) {
+    const others = (cards ?? []).filter((c) => c.id !== card.id && c.provider === card.provider);
+    if (card.plans > 0 && others.length === 0) {
+      setError(
+        `${cardName(card)} pays for ${card.plans === 1 ? 'a plan' : `${card.plans} plans`}: add another card first, then delete this one.`,
+      );
+      return;
+    }
+    const buttons =
+      card.plans > 0
+        ? [
+            { title: 'Keep the card', value: 'keep' },
+            ...others.map((o, i) => ({ title: `Move to ${cardName(o)} and delete`, value: `move:${o.id}`, primary: i === 0 })),
+          ]
+        : [
+            { title: 'Keep the card', value: 'keep' },
+            { title: 'Delete the card', value: 'delete', primary: true },
+          ];
+    const answer = await sessionStore.prompt({
+      tag: 'delete-card',
+      title: `Delete ${cardName(card)}?`,
+      content:
+        card.plans > 0
+          ? `It pays for ${card.plans === 1 ? 'a plan' : `${card.plans} plans`}. Choose the card that pays ${card.plans === 1 ? 'it' : 'them'} from now on.`
+          : 'It is removed from your account and from the payment provider.',
+      buttons,
+    });
+    if (!answer || answer === 'keep') return;
+    const replacement = answer.startsWith('move:') ? answer.slice(5) : undefined;
+    await act(card.id, () => deleteCard(token ?? '', card.id, replacement), `${cardName(card)} is deleted.`);
+  }
+
+  return (
+    <section className="card account-card" aria-labelledby="cards-heading">
+      <div className="section-head">
+        <h2 id="cards-heading">Payment methods</h2>
+        <span className="actions">
+          {providers.length > 1 && providers.includes('sandbox') ? (
+            <button type="button" className="button button-small" onClick={() => void add('sandbox')} disabled={busy !== null}>
+              Add a test card
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button-primary button-small"
+            onClick={() => void add(providers[0])}
+            disabled={busy !== null}
+          >
+            {busy === 'add' ? 'Opening…' : 'Add a card'}
+          </button>
+        </span>
+      </div>
+      <FormError message={error} />
+      {cards === null ? (
+        error ? null : (
+          <p role="status">Loading…</p>
+        )
+      ) : cards.length === 0 ? (
+        <p className="empty-state-text">No saved cards. Add one to pay for plans: it is kept by the payment provider, never here.</p>
+      ) : (
+        <ul className="file-list" aria-label="Saved cards">
+          {cards.map((card) => (
+            <li key={card.id} className="file-row">
+              <span className="file-name">
+                <strong>{cardName(card)}</strong>
+                <small>
+                  Expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+                  {card.provider === 'sandbox' ? ' · test card' : ''}
+                  {card.plans > 0 ? ` · pays ${card.plans === 1 ? '1 plan' : `${card.plans} plans`}` : ''}
+                </small>
+              </span>
+              <span className="actions">
+                {card.default ? (
+                  <span className="badge badge-success">Default</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={busy !== null}
+                    aria-label={`Make ${cardName(card)} the default`}
+                    onClick={() =>
+                      void act(card.id, () => makeDefaultCard(token ?? '', card.id), `${cardName(card)} is your default card now.`)
+                    }
+                  >
+                    Make default
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-small button-ghost"
+                  disabled={busy !== null}
+                  aria-label={`Delete ${cardName(card)}`}
+                  onClick={() => void remove(card)}
+                >
+                  Delete
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The plans the user pays and the ones that pay them; cancel after a prompt. */
+export function PlansSection({ version, onChange }: { version: number; onChange: () => void }) {
+  const { token, profile } = useSession();
+  const [plans, setPlans] = useState<PlanView[] | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(
+    (): Promise<void> =>
+      listPlans(token ?? '').then(
+        (answer) => setPlans(answer.plans),
+        (failure: unknown) => setError(errorText(failure)),
+      ),
+    [token],
+  );
+  useEffect(() => {
+    void load();
+  }, [load, version]);
+
+  return (
+    <section className="card account-card" aria-labelledby="plans-heading">
+      <h2 id="plans-heading">Plans</h2>
+      <FormError message={error} />
+      {plans === null ? (
+        error ? null : (
+          <p role="status">Loading…</p>
+        )
+      ) : plans.length === 0 ? (
+        <p className="empty-state-text">
+          No plans. To pay for something regularly, open the seller’s page and choose “Pay regularly” next to the product.
+        </p>
+      ) : (
+        <ul className="file-list" aria-label="Your plans">
+          {plans.map((plan) => (
+            <li key={plan.id} className="file-row">
+              <span className="file-name">
+                <Link to={links.plan(plan.id)}>
+                  <strong>
+                    {plan.product.name}: {cadence(plan)}
+                  </strong>
+                </Link>
+                <small>
+                  {plan.role === 'payer' ? `to ${plan.seller.name || plan.service.name}` : 'paid to you'} ·{' '}
+                  {plan.nextCharge
+                    ? `next charge ${formatLongDate(plan.nextCharge, profile?.tz)}`
+                    : plan.cancelled
+                      ? `cancelled ${formatLongDate(plan.cancelled, profile?.tz)}`
+                      : 'no more charges'}
+                  {plan.role === 'payer' && plan.paymentMethod ? ` · ${cardName(plan.paymentMethod)}` : ''}
+                </small>
+                {plan.lastError && plan.state !== 'cancelled' ? <small className="error-text">{plan.lastError}</small> : null}
+              </span>
+              <span className="actions">
+                <PlanStateBadge state={plan.state} />
+                {plan.state !== 'cancelled' ? (
+                  <button
+                    type="button"
+                    className="button button-small button-ghost"
+                    aria-label={`Cancel the plan for ${plan.product.name}`}
+                    onClick={() => void confirmCancelPlan(token ?? '', plan).then((done) => done && onChange())}
+                  >
+                    Cancel
+                  </button>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
