@@ -293,3 +293,42 @@ describe('plans', () => {
     });
   });
 });
+
+describe('receipts', () => {
+  it('GET /v1/orders?receipts=true lists only the orders that were paid', async () => {
+    const buyer = await account('receipts');
+    const order = async () => {
+      const placed = await call(
+        'POST',
+        `/v1/users/${seller.guid}/services/${serviceId}/order`,
+        { product: productId, email: 'receipts@example.com' },
+        buyer.token,
+      );
+      expect(placed.status).toBe(201);
+      return (placed.body.order as { id: string }).id;
+    };
+    const paidId = await order();
+    const pendingId = await order();
+    const pay = await call('POST', `/v1/orders/${paidId}/pay`, undefined, buyer.token);
+    const sessionId = pay.body.sessionId as string;
+    await call('POST', `/v1/sandbox/sessions/${sessionId}/pay`, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+    const receipts = await call('GET', '/v1/orders?receipts=true', undefined, buyer.token);
+    expect(receipts).toMatchObject({ status: 200, body: { total: 1 } });
+    expect(receipts.body.orders).toEqual([
+      expect.objectContaining({
+        id: paidId,
+        state: 'paid',
+        receipt: expect.objectContaining({ number: expect.stringMatching(/^R-\d{4}-\d{6}$/) }),
+      }),
+    ]);
+    const all = await call('GET', '/v1/orders', undefined, buyer.token);
+    expect((all.body.orders as Array<{ id: string }>).map((o) => o.id).sort()).toEqual([paidId, pendingId].sort());
+    expect(await call('GET', '/v1/orders?receipts=true&state=pending', undefined, buyer.token)).toMatchObject({
+      body: { orders: [], total: 0 },
+    });
+    expect(await call('GET', '/v1/orders?receipts=maybe', undefined, buyer.token)).toMatchObject({
+      status: 400,
+      body: { detail: expect.stringContaining('receipts must be true or false') },
+    });
+  });
+});

@@ -4550,6 +4550,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description true: only orders that were paid (they have a receipt) */
+                receipts?: "true" | "false";
                 state?: "pending" | "paid" | "failed" | "fulfilled" | "cancelled" | "refunded";
             };
             header?: never;
@@ -4985,6 +4987,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description true: only orders that were paid (they have a receipt) */
+                receipts?: "true" | "false";
                 state?: "pending" | "paid" | "failed" | "fulfilled" | "cancelled" | "refunded";
             };
             header?: never;

@@ -76,6 +76,9 @@ export const PRICE_MAX_CENTS = 99_999_999;
 export const ORDER_STATES = ['pending', 'paid', 'failed', 'fulfilled', 'cancelled', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/** States of an order that was paid, so it has a receipt. */
+export const RECEIPTED_ORDER_STATES: readonly OrderState[] = ['paid', 'fulfilled', 'refunded'];
+
 /** A postal address (printed mail: where it goes, and where a seller ships from). */
 export interface PostalAddress {
   name: string;

@@ -497,6 +497,11 @@ export class OrdersQueryDto extends ListQueryDto {
   @Optional()
   @IsIn(ORDER_STATES, { message: `state must be one of: ${ORDER_STATES.join(', ')}` })
   state?: OrderState;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: only orders that were paid (they have a receipt)' })
+  @Optional()
+  @IsIn(['true', 'false'], { message: 'receipts must be true or false' })
+  receipts?: 'true' | 'false';
 }
 
 /** NATS: commerce.order.list — the orders the viewer sold (role seller) or bought (role buyer). */

@@ -273,23 +273,22 @@ export class OrdersRepository {
 
   async listOrders(
     who: { sellerId: string } | { buyerId: string },
-    state: OrderState | undefined,
+    state: OrderState | readonly OrderState[] | undefined,
     offset: number,
     limit: number,
   ): Promise<{ rows: OrderRow[]; total: number }> {
     const column = 'sellerId' in who ? 'seller_id' : 'buyer_id';
     const id = 'sellerId' in who ? who.sellerId : who.buyerId;
-    const where = `"${column}" = $1 AND ($2::text IS NULL OR "state" = $2)`;
+    const states = state === undefined ? null : typeof state === 'string' ? [state] : [...state];
+    const where = `"${column}" = $1 AND ($2::text[] IS NULL OR "state" = ANY($2::text[]))`;
     const [rows, counted] = await Promise.all([
       this.db.query(`SELECT * FROM "commerce"."order" WHERE ${where} ORDER BY "created" DESC, "id" LIMIT $3 OFFSET $4`, [
         id,
-        state ?? null,
+        states,
         limit,
         offset,
       ]) as Promise<Array<Record<string, unknown>>>,
-      this.db.query(`SELECT count(*)::int AS n FROM "commerce"."order" WHERE ${where}`, [id, state ?? null]) as Promise<
-        Array<{ n: number }>
-      >,
+      this.db.query(`SELECT count(*)::int AS n FROM "commerce"."order" WHERE ${where}`, [id, states]) as Promise<Array<{ n: number }>>,
     ]);
     return { rows: rows.map(toOrder), total: counted[0]?.n ?? 0 };
   }

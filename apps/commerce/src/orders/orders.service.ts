@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  RECEIPTED_ORDER_STATES,
   formatLongDate,
   formatUsd,
   linkBuilder,
@@ -145,7 +146,8 @@ export class OrdersService {
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 20;
     const who = input.role === 'seller' ? { sellerId: input.viewerId } : { buyerId: input.viewerId };
-    const { rows, total } = await this.orders.listOrders(who, input.state, offset, limit);
+    const states = input.receipts === 'true' ? RECEIPTED_ORDER_STATES.filter((s) => !input.state || s === input.state) : input.state;
+    const { rows, total } = await this.orders.listOrders(who, states, offset, limit);
     const orders = await Promise.all(rows.map((row) => this.view(row, input.viewerId, 'UTC')));
     return { orders, total, offset, limit };
   }

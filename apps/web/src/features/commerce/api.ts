@@ -74,8 +74,13 @@ export const refundOrder = (token: string, orderId: string, key: string) =>
 export const replyToOrder = (token: string, orderId: string, note: string) =>
   unwrap(v1.POST('/v1/orders/{id}/reply', { params: { path: { id: orderId } }, body: { note }, headers: bearer(token) }));
 
-export const myOrders = (token: string, offset: number, limit: number) =>
-  unwrap(v1.GET('/v1/orders', { params: { query: { offset, limit } }, headers: bearer(token) }));
+export const myOrders = (token: string, offset: number, limit: number, receipts = false) =>
+  unwrap(
+    v1.GET('/v1/orders', {
+      params: { query: { offset, limit, ...(receipts ? { receipts: 'true' as const } : {}) } },
+      headers: bearer(token),
+    }),
+  );
 
 export const incomingOrders = (token: string, offset: number, limit: number, state?: OrderState) =>
   unwrap(v1.GET('/v1/fulfillment', { params: { query: { offset, limit, ...(state ? { state } : {}) } }, headers: bearer(token) }));

@@ -1,4 +1,11 @@
-import { formatLongDate, formatUsd, linkBuilder, type PaymentRequestList, type TimelinePage } from '@tinkerdesk/contracts/web';
+import {
+  formatLongDate,
+  formatUsd,
+  linkBuilder,
+  type OrderList,
+  type PaymentRequestList,
+  type TimelinePage,
+} from '@tinkerdesk/contracts/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
@@ -7,7 +14,7 @@ import { FormError } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
-import { completeCardSetup, getTimeline, listRequests } from '../api';
+import { completeCardSetup, getTimeline, listRequests, myOrders } from '../api';
 import { cardName, PaymentMethodsSection, PlansSection } from '../components/BillingParts';
 
 const links = linkBuilder();
@@ -74,6 +81,7 @@ function BillingSections() {
       <PlansSection version={version} onChange={bump} />
       <RequestsSection box="received" />
       <RequestsSection box="sent" />
+      <ReceiptsSection />
       <TimelineSection version={version} />
     </div>
   );
@@ -149,6 +157,60 @@ function RequestsSection({ box }: { box: 'sent' | 'received' }) {
         </ul>
       )}
       {list ? <Pager offset={offset} total={list.total} onMove={setOffset} label={title} /> : null}
+    </section>
+  );
+}
+
+/** Receipts of the orders the user paid (plan charges: on each plan's page). */
+function ReceiptsSection() {
+  const { token, profile } = useSession();
+  const [list, setList] = useState<OrderList | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let live = true;
+    myOrders(token ?? '', offset, PAGE, true).then(
+      ({ success: _ok, ...answer }) => live && setList(answer),
+      (failure: unknown) => live && setError(errorText(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, offset]);
+  return (
+    <section className="card account-card" aria-labelledby="receipts-heading">
+      <h2 id="receipts-heading">Receipts</h2>
+      <FormError message={error} />
+      {list === null ? (
+        error ? null : (
+          <p role="status">Loading…</p>
+        )
+      ) : list.orders.length === 0 ? (
+        <p className="empty-state-text">
+          No receipts yet. Every order you pay while signed in gets one here; plan charges are listed on each plan.
+        </p>
+      ) : (
+        <ul className="file-list" aria-label="Receipts">
+          {list.orders.map((order) => (
+            <li key={order.id} className="file-row">
+              <span className="file-name">
+                <Link to={links.receipt(order.id)}>
+                  <strong>{order.receipt?.number ?? 'Receipt'}</strong>
+                </Link>
+                <small>
+                  {order.items.map((i) => i.name).join(', ')} · {order.serviceName}
+                  {order.receipt ? ` · ${formatLongDate(order.receipt.paidAt, profile?.tz)}` : ''}
+                </small>
+              </span>
+              <span className="actions">
+                <span>{formatUsd(order.amount)}</span>
+                {order.state === 'refunded' ? <span className="badge">refunded</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list ? <Pager offset={offset} total={list.total} onMove={setOffset} label="Receipts" /> : null}
     </section>
   );
 }
