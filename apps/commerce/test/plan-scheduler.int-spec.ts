@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RpcClient, createLogger } from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
-import { TestPlatform } from '@tinkerdesk/testing';
+import { startLoopbackStripe, TestPlatform, type LoopbackStripe } from '@tinkerdesk/testing';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source.js';
@@ -41,6 +41,8 @@ class MovableClock implements Clock {
 }
 
 let platform: TestPlatform;
+let loopbackStripe: LoopbackStripe;
+const STRIPE_SELLER = 'acct_1PlanSellerAbcd';
 let db: DataSource;
 let rpc: RpcClient;
 const clock = new MovableClock(new Date('2027-01-20T12:00:00Z'));
@@ -53,7 +55,10 @@ interface Replica {
 
 async function replica(): Promise<Replica> {
   const sandbox = new SandboxPaymentProvider(new SandboxRepository(db), { publicUrl: 'http://shop.test', sessionMinutes: 60 });
-  const stripe = new StripePaymentProvider({ secretKey: undefined, webhookSecret: undefined, apiUrl: undefined, timeoutMs: 1000 }, logger);
+  const stripe = new StripePaymentProvider(
+    { secretKey: loopbackStripe.secretKey, webhookSecret: loopbackStripe.webhookSecret, apiUrl: loopbackStripe.url, timeoutMs: 5000 },
+    logger,
+  );
   const providers: PaymentProviders = { sandbox, stripe };
   const plans = new PlansService(
     new PlansRepository(db),
@@ -143,6 +148,7 @@ async function step(extraMs = 1000): Promise<Date | null> {
 }
 
 beforeAll(async () => {
+  loopbackStripe = await startLoopbackStripe({ accounts: [{ id: STRIPE_SELLER, chargesEnabled: true, detailsSubmitted: true }] });
   platform = await TestPlatform.start(['identity']);
   db = new DataSource(serviceDataSourceOptions(dataSourceOptions(platform.env.DATABASE_URL!)));
   await db.initialize();
@@ -177,6 +183,7 @@ afterAll(async () => {
   await rpc?.close();
   await db?.destroy();
   await platform?.close();
+  await loopbackStripe?.close();
 });
 
 describe('the plan scheduler', () => {
@@ -330,5 +337,57 @@ describe('the plan scheduler', () => {
     await a.scheduler.idle();
     expect(await a.plans.runDue(plan.id)).toBe('nothing');
     expect(await paidCharges(c.ref)).toBe(1);
+  });
+
+  it('a plan of a Stripe seller: each period one off-session charge to the seller’s account (a destination charge)', async () => {
+    const stripeServiceId = randomUUID();
+    const stripeProductId = randomUUID();
+    await db.query(
+      `INSERT INTO "commerce"."service" ("id", "user_id", "name", "provider", "vendor", "account") VALUES ($1, $2, 'Stripe lessons', 'stripe', 'digital', $3)`,
+      [stripeServiceId, sellerId, STRIPE_SELLER],
+    );
+    await db.query(
+      `INSERT INTO "commerce"."product" ("id", "service_id", "user_id", "name", "price") VALUES ($1, $2, $3, 'Lesson', 3000)`,
+      [stripeProductId, stripeServiceId, sellerId],
+    );
+    // The payer's card, saved on Stripe's page.
+    const payerId = randomUUID();
+    const stripe = new StripePaymentProvider(
+      { secretKey: loopbackStripe.secretKey, webhookSecret: undefined, apiUrl: loopbackStripe.url, timeoutMs: 5000 },
+      logger,
+    );
+    const setup = await stripe.createSetup({
+      userId: payerId,
+      email: null,
+      customerRef: null,
+      successUrl: 'http://shop.test/billing?setup={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://shop.test/billing',
+      idempotencyKey: `setup-${payerId}`,
+    });
+    expect(await loopbackStripe.saveCard(setup.id, '4242424242424242')).toBe('saved');
+    const state = await stripe.retrieveSetup(setup.id);
+    if (state?.status !== 'complete') throw new Error('the card was not saved');
+    const methodId = randomUUID();
+    await new MethodsRepository(db).insert({ id: methodId, userId: payerId, provider: 'stripe', ...state.card });
+    const start = new Date(clock.now().getTime() + 10 * 60_000);
+    const plan = await a.plans.create({
+      service: stripeServiceId,
+      product: stripeProductId,
+      interval: 'quarter',
+      payerId,
+      reminderDay: -1,
+      start: start.toISOString(),
+      timeZone: 'Australia/Sydney',
+      paymentMethod: methodId,
+    });
+    for (let i = 0; i < 3; i++) await step();
+    const intents = loopbackStripe.paymentIntents(state.card.customerRef!);
+    expect(intents.map((pi) => [pi.status, pi.amount, pi.transfer_data?.destination, pi.metadata.period])).toEqual([
+      ['succeeded', 3000, STRIPE_SELLER, '0'],
+      ['succeeded', 3000, STRIPE_SELLER, '1'],
+      ['succeeded', 3000, STRIPE_SELLER, '2'],
+    ]);
+    expect(await a.plans.get(plan.id, payerId)).toMatchObject({ state: 'active', paidPeriods: 3 });
+    await a.plans.cancel(plan.id, payerId);
   });
 });
