@@ -6,6 +6,7 @@
 // while the others keep serving; one that dies before it was ever ready stops the start-up.
 import { checkInfrastructure } from './infra.mjs';
 import { PROCESSES, restartDelayMs, run, SERVICES, STABLE_AFTER_MS, startProcess } from './processes.mjs';
+import { ensureVapidKeys } from './vapid.mjs';
 
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
@@ -25,6 +26,9 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
+
+// Web Push works with nothing to set: a VAPID key pair made on the first run and kept.
+ensureVapidKeys(process.env);
 
 const list = PROCESSES.flatMap((p) => (p.name === 'conversion-worker' ? Array.from({ length: Math.max(1, workers) }, () => p) : [p]));
 const children = [];

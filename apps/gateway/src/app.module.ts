@@ -7,6 +7,7 @@ import { OrdersController } from './commerce/orders.controller.js';
 import { PaymentsController } from './commerce/payments.controller.js';
 import { RequestsController, TimelineController } from './commerce/requests.controller.js';
 import { PaymentMethodsController, PlansController } from './commerce/billing.controller.js';
+import { TerminalsController } from './terminals/terminals.controller.js';
 import { ServicesController } from './commerce/services.controller.js';
 import { ReferenceController } from './reference/reference.controller.js';
 import { Viewers } from './commerce/viewer.js';
@@ -58,6 +59,7 @@ export class AppModule {
         RequestsController,
         PlansController,
         PaymentMethodsController,
+        TerminalsController,
         TimelineController,
         ReferenceController,
       ],

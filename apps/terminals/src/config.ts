@@ -1,8 +1,52 @@
-import { commonSchema, databaseSchema, env } from '@tinkerdesk/nest-common';
+import { commonSchema, ConfigError, databaseSchema, env, redisSchema, type ConfigOf } from '@tinkerdesk/nest-common';
 
 /** The environment of the terminals service; nothing else in it reads process.env. */
 export const schema = {
   ...commonSchema,
   ...databaseSchema,
+  ...redisSchema,
   HEALTH_PORT: env.port(0),
+  /**
+   * The VAPID key pair of Web Push (base64url, as `web-push generate-vapid-keys` prints them): the
+   * public key is the browsers' applicationServerKey. `npm start` makes a pair on first run and keeps
+   * it in data/vapid.json. Unset: terminals work without push (their inbox only).
+   */
+  VAPID_PUBLIC_KEY: env.optionalStr(),
+  VAPID_PRIVATE_KEY: env.optionalStr(),
+  /** Who the push services may contact about this sender (a mailto: or https: URL). */
+  VAPID_SUBJECT: env.str('mailto:support@tinkerdesk.dev'),
+  /** How long a push service keeps a message for a terminal that is offline (its TTL). */
+  PUSH_TTL_SECONDS: env.int(24 * 3600, 0, 28 * 24 * 3600),
+  /** Deadline of one delivery to a push service. */
+  PUSH_TIMEOUT_MS: env.int(10_000, 500, 60_000),
+  /** Tries of one delivery (with backoff) before it is given up. */
+  PUSH_ATTEMPTS: env.int(5, 1, 20),
+  /** First wait before a failed delivery is tried again; each later wait doubles. */
+  PUSH_RETRY_DELAY_MS: env.int(30_000, 10, 3_600_000),
+  /**
+   * Push endpoints exempt from the inside-address check (and allowed over plain http): for tests only,
+   * a push service on this machine (comma-separated host names).
+   */
+  PUSH_ALLOWED_HOSTS: env.str(''),
 };
+
+export type TerminalsConfig = ConfigOf<typeof schema>;
+
+/** Rules across variables, checked at boot. */
+export function checkConfig(config: TerminalsConfig): void {
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
+      'must be set with its pair (both or neither)',
+    );
+  }
+  if (config.VAPID_PUBLIC_KEY && !/^[A-Za-z0-9_-]{87}$/.test(config.VAPID_PUBLIC_KEY)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY', 'must be an uncompressed P-256 public key in base64url (87 characters)');
+  }
+  if (config.VAPID_PRIVATE_KEY && !/^[A-Za-z0-9_-]{43}$/.test(config.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('VAPID_PRIVATE_KEY', 'must be a P-256 private key in base64url (43 characters)');
+  }
+  if (!/^(mailto:|https:\/\/)/.test(config.VAPID_SUBJECT)) {
+    throw new ConfigError('VAPID_SUBJECT', 'must be a mailto: or https: URL');
+  }
+}

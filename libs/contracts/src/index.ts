@@ -8,5 +8,6 @@ export * from './conversion.js';
 export * from './identity.js';
 export * from './time-zones.js';
 export * from './commerce.js';
+export * from './terminals.js';
 export * from './fetch.js';
 export * from './files.js';

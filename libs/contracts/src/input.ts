@@ -47,9 +47,14 @@ export function inputProblem(value: unknown, what: string): string | undefined {
 
 /**
  * An optional field: it may be left out, but when present it must be a value, never null (use
- * instead of class-validator's IsOptional, which lets null through to the services).
+ * instead of class-validator's IsOptional, which lets null through to the services). With
+ * `nullable`, null is accepted too (a field that can be cleared).
  */
-export function Optional(): PropertyDecorator {
+export function Optional(options: { nullable?: boolean } = {}): PropertyDecorator {
+  if (options.nullable) {
+    // null is a value here (it clears the field): only a present, non-null value is checked.
+    return ValidateIf((_object: object, value: unknown) => value !== undefined && value !== null);
+  }
   const present = ValidateIf((_object: object, value: unknown) => value !== undefined);
   const notNull = ValidateBy({
     name: 'isNotNull',

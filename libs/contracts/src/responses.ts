@@ -27,6 +27,7 @@ import type {
   PlanList,
   PlanView,
 } from './commerce-views.js';
+import type { ShareList, ShareView, TerminalList, TerminalRegistration, TerminalView } from './terminals-views.js';
 import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
 import type { SourceFormat, TargetFormat } from './conversion-formats.js';
 import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
@@ -111,6 +112,15 @@ export interface ResponseMap {
   PaymentInstruments: Success & PaymentInstrumentList;
   PaymentInstrument: Success & { instrument: PaymentInstrumentView };
   PaymentSetup: Success & { setup: PaymentSetupView };
+  TerminalRegistered: Success & TerminalRegistration;
+  Terminal: Success & { terminal: TerminalView };
+  Terminals: Success & TerminalList;
+  Share: Success & { share: ShareView };
+  Shares: Success & ShareList;
+  PushKey: Success & {
+    /** The VAPID public key (base64url): the applicationServerKey of PushManager.subscribe. */
+    publicKey: string;
+  };
   Health: HealthReport | PublicHealthReport;
   Probe: { status: 'up' };
 }

@@ -36,6 +36,18 @@ import type {
   SetupPaymentMethodMessage,
 } from './commerce.js';
 import type {
+  ListSharesMessage,
+  RegisterTerminalMessage,
+  SaveSubscriptionMessage,
+  SendShareMessage,
+  ShareMessage,
+  TerminalMessage,
+  TerminalOwnerMessage,
+  TerminalTokenMessage,
+  UpdateTerminalMessage,
+} from './terminals.js';
+import type { ShareList, ShareView, TerminalList, TerminalRegistration, TerminalView } from './terminals-views.js';
+import type {
   AccountValidation,
   FulfillmentView,
   OrderList,
@@ -168,6 +180,18 @@ export interface RpcMap {
   [SUBJECTS.commerce.methodDefault]: { request: PaymentMethodMessage; response: PaymentInstrumentView };
   [SUBJECTS.commerce.methodDelete]: { request: PaymentMethodMessage; response: Done };
   [SUBJECTS.terminals.health]: { request: EmptyMessage; response: ServiceHealth };
+  [SUBJECTS.terminals.terminalRegister]: { request: RegisterTerminalMessage; response: TerminalRegistration };
+  [SUBJECTS.terminals.terminalList]: { request: TerminalOwnerMessage; response: TerminalList };
+  [SUBJECTS.terminals.terminalGet]: { request: TerminalMessage; response: TerminalView };
+  [SUBJECTS.terminals.terminalUpdate]: { request: UpdateTerminalMessage; response: TerminalView };
+  [SUBJECTS.terminals.terminalRemove]: { request: TerminalMessage; response: Done };
+  [SUBJECTS.terminals.tokenVerify]: { request: TerminalTokenMessage; response: { userId: string; terminalId: string } };
+  [SUBJECTS.terminals.subscriptionSave]: { request: SaveSubscriptionMessage; response: TerminalView };
+  [SUBJECTS.terminals.subscriptionRemove]: { request: TerminalMessage; response: TerminalView };
+  [SUBJECTS.terminals.shareSend]: { request: SendShareMessage; response: ShareView };
+  [SUBJECTS.terminals.shareList]: { request: ListSharesMessage; response: ShareList };
+  [SUBJECTS.terminals.shareRemove]: { request: ShareMessage; response: Done };
+  [SUBJECTS.terminals.pushKey]: { request: EmptyMessage; response: { publicKey: string } };
   [SUBJECTS.conversion.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.conversion.jobCreate]: { request: CreateConversionJobMessage; response: ConversionJobView };
   [SUBJECTS.conversion.jobGet]: { request: OwnedJobMessage; response: ConversionJobView };

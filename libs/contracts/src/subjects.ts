@@ -80,6 +80,18 @@ export const SUBJECTS = {
   },
   terminals: {
     health: 'terminals.health.check',
+    terminalRegister: 'terminals.terminal.register',
+    terminalList: 'terminals.terminal.list',
+    terminalGet: 'terminals.terminal.get',
+    terminalUpdate: 'terminals.terminal.update',
+    terminalRemove: 'terminals.terminal.remove',
+    tokenVerify: 'terminals.token.verify',
+    subscriptionSave: 'terminals.subscription.save',
+    subscriptionRemove: 'terminals.subscription.remove',
+    shareSend: 'terminals.share.send',
+    shareList: 'terminals.share.list',
+    shareRemove: 'terminals.share.remove',
+    pushKey: 'terminals.push.key',
   },
   conversion: {
     health: 'conversion.health.check',

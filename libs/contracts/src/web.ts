@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './identity-views.js';
 export * from './commerce-views.js';
+export * from './terminals-views.js';
 export * from './links.js';
 export * from './dates.js';
 export * from './conversion-views.js';

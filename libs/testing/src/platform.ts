@@ -1,3 +1,4 @@
+import webpush from 'web-push';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,9 @@ const ENTRIES = Object.fromEntries(PROCESSES.map((p) => [p.name, p.entry])) as R
  * An isolated environment for one test run: its own throwaway database, NATS subject prefix and
  * Redis key prefix, so runs never collide with each other or with `npm start`.
  */
+/** The VAPID key pair of this test process. */
+export const TEST_VAPID: { publicKey: string; privateKey: string } = webpush.generateVAPIDKeys();
+
 export function isolatedEnv(extra: Record<string, string> = {}): Record<string, string> {
   const id = randomBytes(4).toString('hex');
   const web = mkdtempSync(join(tmpdir(), 'tinkerdesk-web-'));
@@ -69,6 +73,9 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     WEB_DIST: web,
     PORT: '0',
     HOST: '127.0.0.1',
+    // Web Push on (a fresh key pair per run, as npm start makes one on its first run).
+    VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
     ...extra,
   };
 }

@@ -2064,6 +2064,25 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "success"
     ]
   },
+  "PushKeyResponse": {
+    "type": "object",
+    "properties": {
+      "publicKey": {
+        "type": "string",
+        "description": "The VAPID public key (base64url): the applicationServerKey of PushManager.subscribe."
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "publicKey",
+      "success"
+    ]
+  },
   "ReceiptView": {
     "type": "object",
     "properties": {
@@ -2735,6 +2754,114 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     "additionalProperties": {},
     "description": "A provider service (spec section 3): name, provider, vendor, account, plus provider-specific extras."
   },
+  "ShareContentType": {
+    "type": "string",
+    "enum": [
+      "text/x-uri",
+      "text/plain"
+    ]
+  },
+  "ShareResponse": {
+    "type": "object",
+    "properties": {
+      "share": {
+        "$ref": "#/components/schemas/ShareView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "share",
+      "success"
+    ]
+  },
+  "SharesResponse": {
+    "type": "object",
+    "properties": {
+      "shares": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ShareView"
+        }
+      },
+      "total": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "limit": {
+        "type": "number"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "limit",
+      "offset",
+      "shares",
+      "success",
+      "total"
+    ]
+  },
+  "ShareView": {
+    "type": "object",
+    "properties": {
+      "contentType": {
+        "$ref": "#/components/schemas/ShareContentType"
+      },
+      "content": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "id": {
+        "type": "string"
+      },
+      "terminalId": {
+        "type": "string",
+        "description": "The terminal it was sent to (its inbox)."
+      },
+      "fromTerminalId": {
+        "type": "string",
+        "nullable": true,
+        "description": "The terminal that sent it, or null when the user sent it from the account page."
+      },
+      "push": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "sent",
+          "failed",
+          "none"
+        ],
+        "description": "Whether the push service accepted the push for it: pending, sent, failed (no subscription, or it failed every try)."
+      },
+      "created": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "content",
+      "contentType",
+      "created",
+      "description",
+      "fromTerminalId",
+      "id",
+      "push",
+      "terminalId"
+    ],
+    "description": "A share kept in a terminal's inbox."
+  },
   "ShippingChoice": {
     "type": "object",
     "properties": {
@@ -2985,6 +3112,148 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "extension",
       "mediaType"
     ]
+  },
+  "TerminalPlatform": {
+    "type": "string",
+    "enum": [
+      "Browser (mobile)",
+      "Browser (desktop)"
+    ]
+  },
+  "TerminalRegisteredResponse": {
+    "type": "object",
+    "properties": {
+      "terminal": {
+        "$ref": "#/components/schemas/TerminalView"
+      },
+      "terminalToken": {
+        "type": "string"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "success",
+      "terminal",
+      "terminalToken"
+    ]
+  },
+  "TerminalResponse": {
+    "type": "object",
+    "properties": {
+      "terminal": {
+        "$ref": "#/components/schemas/TerminalView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "success",
+      "terminal"
+    ]
+  },
+  "TerminalsResponse": {
+    "type": "object",
+    "properties": {
+      "terminals": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/TerminalView"
+        }
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "success",
+      "terminals"
+    ]
+  },
+  "TerminalView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "label": {
+        "type": "string"
+      },
+      "send": {
+        "type": "boolean"
+      },
+      "receive": {
+        "type": "boolean"
+      },
+      "active": {
+        "type": "boolean"
+      },
+      "details": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
+        }
+      },
+      "platform": {
+        "$ref": "#/components/schemas/TerminalPlatform"
+      },
+      "capabilities": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "remote": {
+        "type": "boolean"
+      },
+      "destination": {
+        "type": "string",
+        "nullable": true,
+        "description": "Where this terminal's own shares go (another terminal of the account), or null: its own inbox."
+      },
+      "subscribed": {
+        "type": "boolean",
+        "description": "Whether a push subscription is stored for it."
+      },
+      "inbox": {
+        "type": "number",
+        "description": "Shares in its inbox."
+      },
+      "created": {
+        "type": "string"
+      },
+      "modified": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "label",
+      "send",
+      "receive",
+      "active",
+      "details",
+      "platform",
+      "capabilities",
+      "remote",
+      "destination",
+      "subscribed",
+      "inbox",
+      "created",
+      "modified"
+    ],
+    "description": "A terminal as its owner sees it (never its token)."
   },
   "TimelineEvent": {
     "type": "object",

@@ -65,3 +65,9 @@ export const COMMERCE_LIMITS = {
   plan: perHour('plan', 'plans', 60, 30, (req) => req.session?.userId),
   cardSetup: perHour('card-setup', 'card pages', 60, 30, (req) => req.session?.userId),
 } satisfies Record<string, RouteLimit>;
+
+/** Terminals: registrations per account (each holds a token), shares per address and per account (each may push). */
+export const TERMINAL_LIMITS = {
+  register: perHour('terminal', 'terminal registrations', 60, 30, (req) => req.session?.userId),
+  share: perHour('share', 'shares', 1200, 600, (req) => (req as { terminalCaller?: { userId: string } }).terminalCaller?.userId),
+} satisfies Record<string, RouteLimit>;

@@ -1,0 +1,50 @@
+import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { AppError, SUBJECTS, TERMINAL_TOKEN } from '@tinkerdesk/contracts';
+import { RpcClient } from '@tinkerdesk/nest-common';
+import type { Request } from 'express';
+import { BearerGuard, bearerToken, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { SessionCache } from '../auth/session-cache.js';
+
+/** Who calls: the user (their session) or one of their terminals (its terminal token). */
+export interface TerminalCaller {
+  userId: string;
+  /** Set when a terminal token made the call: it may act on that terminal only. */
+  terminalId?: string;
+}
+
+type CallerRequest = Request & { session?: AuthenticatedSession; terminalCaller?: TerminalCaller };
+
+/**
+ * For the calls a terminal makes itself (spec section 7: sharing, "the user's or the sending
+ * terminal's token"; its push subscription; its inbox): a bearer token that is a terminal token
+ * (tt_…) is checked by the terminals service; any other is a user's session, checked as BearerGuard does.
+ */
+@Injectable()
+export class TerminalOrUserGuard extends BearerGuard implements CanActivate {
+  constructor(
+    @Inject(RpcClient) private readonly client: RpcClient,
+    @Inject(SessionCache) sessions: SessionCache,
+  ) {
+    super(client, sessions);
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<CallerRequest>();
+    const token = bearerToken(req);
+    if (token && TERMINAL_TOKEN.test(token)) {
+      const caller = await this.client.send(SUBJECTS.terminals.tokenVerify, { token });
+      req.terminalCaller = { userId: caller.userId, terminalId: caller.terminalId };
+      return true;
+    }
+    await super.canActivate(context);
+    req.terminalCaller = { userId: req.session!.userId };
+    return true;
+  }
+}
+
+/** The caller the TerminalOrUserGuard verified. */
+export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): TerminalCaller => {
+  const caller = context.switchToHttp().getRequest<CallerRequest>().terminalCaller;
+  if (!caller) throw new AppError('UNAUTHORIZED', 'this call needs a bearer token');
+  return caller;
+});
