@@ -2135,7 +2135,7 @@ export interface components {
             /** @description The push service's endpoint (https) */
             endpoint: string;
             /** @description When the push service ends it (epoch milliseconds) */
-            expirationTime?: Record<string, never> | null;
+            expirationTime?: number | null;
             keys: components["schemas"]["PushKeysDto"];
         };
         ReceiptView: {
@@ -2226,7 +2226,9 @@ export interface components {
              *       "browser": "Chrome 142"
              *     }
              */
-            details?: Record<string, never>;
+            details?: {
+                [key: string]: string;
+            };
             /** @example Kitchen tablet */
             label: string;
             /** @enum {string} */
@@ -2604,7 +2606,7 @@ export interface components {
              * Format: uuid
              * @description Where this terminal's own shares (the share sheet) go: another of your terminals, or null for its own inbox
              */
-            destination?: Record<string, never> | null;
+            destination?: string | null;
             label?: string;
             receive?: boolean;
             send?: boolean;

@@ -71,7 +71,12 @@ export class RegisterTerminalDto {
   @IsBoolean({ message: 'active must be true or false' })
   active!: boolean;
 
-  @ApiPropertyOptional({ description: 'Free details (browser, OS …): text values', example: { browser: 'Chrome 142' } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Free details (browser, OS …): text values',
+    example: { browser: 'Chrome 142' },
+  })
   @Optional()
   @IsStringMap()
   details?: Record<string, string>;
@@ -123,6 +128,7 @@ export class UpdateTerminalDto {
   active?: boolean;
 
   @ApiPropertyOptional({
+    type: 'string',
     format: 'uuid',
     nullable: true,
     description: "Where this terminal's own shares (the share sheet) go: another of your terminals, or null for its own inbox",
@@ -204,7 +210,7 @@ export class PushSubscriptionDto {
   @IsUrl({ protocols: ['https', 'http'], require_protocol: true, require_tld: false }, { message: 'endpoint must be an https URL' })
   endpoint!: string;
 
-  @ApiPropertyOptional({ nullable: true, description: 'When the push service ends it (epoch milliseconds)' })
+  @ApiPropertyOptional({ type: 'number', nullable: true, description: 'When the push service ends it (epoch milliseconds)' })
   @Optional({ nullable: true })
   @IsInt()
   expirationTime?: number | null;

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useHashEntry } from '../features/auth/use-hash-entry';
 import { usePaymentAlerts } from '../features/commerce/hooks/usePaymentAlerts';
+import { useTerminalMessages } from '../features/terminals/hooks/useTerminalMessages';
 import { PageLoading } from '../shared/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
@@ -17,6 +18,7 @@ export function Layout() {
   useFocusOnNavigation(location.pathname);
   useHashEntry();
   usePaymentAlerts();
+  useTerminalMessages();
 
   return (
     <>

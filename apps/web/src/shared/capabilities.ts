@@ -17,9 +17,9 @@ export const CAPABILITIES = {
   /** Recurring plans and saved payment methods in Billing. */
   billing: { built: true, name: 'Plans and payment methods' },
   /** Browsers registered as terminals that share links, with push notifications. */
-  terminals: { built: false, name: 'Terminals and push notifications' },
+  terminals: { built: true, name: 'Terminals and push notifications' },
   /** The Bluetooth beeper on /integrations/hardware/. */
-  beeper: { built: false, name: 'Bluetooth beeper' },
+  beeper: { built: true, name: 'Bluetooth beeper' },
 } as const;
 
 export type Capability = keyof typeof CAPABILITIES;

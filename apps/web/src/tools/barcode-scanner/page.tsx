@@ -1,5 +1,6 @@
 import { codesToCsv, type FoundCode } from '@tinkerdesk/tools/barcode-read';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { beepIfEnabled } from '../../features/hardware/connection';
 import { session } from '../../shared/session/session';
 import type { HistoryRecord } from '../../shared/storage/db';
 import { CodeCard } from '../barcode-decoder/CodeCard';
@@ -72,6 +73,7 @@ export default function BarcodeScannerPage({ tool }: ToolPageProps) {
         if (before !== undefined && now - before < REPEAT_MS) continue;
         if (options.current.beep) feedback.current?.beep();
         if (options.current.vibrate) feedback.current?.vibrate();
+        void beepIfEnabled('scan');
         setLast(code);
         void recordScan(tool.id, { format: code.format, text: code.text, bytesHex: code.bytesHex }).then((record) =>
           setScans((list) => [record as Scan, ...(list ?? [])]),

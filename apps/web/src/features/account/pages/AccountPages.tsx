@@ -8,6 +8,7 @@ import { requestPasswordReset } from '../../auth/api';
 import { RequireAuth } from '../../auth/RequireAuth';
 import { MyFilesSection } from '../../files/components/MyFilesSection';
 import { SellingSection } from '../../commerce/components/SellingSection';
+import { TerminalsSection } from '../../terminals/components/TerminalsSection';
 import { useLogout } from '../../auth/use-logout';
 import { browserTimeZone, loadTimeZones, type TimeZoneData } from '../time-zones';
 import { requestVerification, updateProfile } from '../api';
@@ -16,7 +17,7 @@ import { requestVerification, updateProfile } from '../api';
 export function AccountPage() {
   return (
     <RequireAuth>
-      <Page title="Account" lead="Your profile, sign-in, selling and saved files." wide>
+      <Page title="Account" lead="Your profile, sign-in, selling, terminals and saved files." wide>
         <VerificationResult />
         <div className="account-grid">
           <ProfileSection />
@@ -24,6 +25,7 @@ export function AccountPage() {
           <SecuritySection />
         </div>
         <SellingSection />
+        <TerminalsSection />
         <MyFilesSection />
       </Page>
     </RequireAuth>

@@ -19,6 +19,7 @@ import { Link } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
 import { EMAIL_PATTERN, FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
+import { Pager } from '../../../shared/Pager';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { deleteProduct, incomingOrders, listProducts, myOrders, saveProduct, saveService, sendRequest, validateAccount } from '../api';
 import { centsToDollars, dollarsToCents } from '../money';
@@ -637,29 +638,7 @@ function OrdersList({
               </li>
             ))}
           </ul>
-          {list.total > PAGE ? (
-            <nav className="actions" aria-label={`${title} pages`}>
-              <button
-                type="button"
-                className="button button-small"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - PAGE))}
-              >
-                Newer
-              </button>
-              <span className="muted">
-                {offset + 1}–{Math.min(offset + PAGE, list.total)} of {list.total}
-              </span>
-              <button
-                type="button"
-                className="button button-small"
-                disabled={offset + PAGE >= list.total}
-                onClick={() => setOffset(offset + PAGE)}
-              >
-                Older
-              </button>
-            </nav>
-          ) : null}
+          <Pager offset={offset} total={list.total} pageSize={PAGE} onMove={setOffset} label={title} />
         </>
       )}
     </div>

@@ -12,6 +12,7 @@ import { PATHS } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
+import { Pager } from '../../../shared/Pager';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
 import { completeCardSetup, getTimeline, listRequests, myOrders } from '../api';
@@ -87,23 +88,6 @@ function BillingSections() {
   );
 }
 
-function Pager({ offset, total, onMove, label }: { offset: number; total: number; onMove: (offset: number) => void; label: string }) {
-  if (total <= PAGE) return null;
-  return (
-    <nav className="actions" aria-label={`${label} pages`}>
-      <button type="button" className="button button-small" disabled={offset === 0} onClick={() => onMove(Math.max(0, offset - PAGE))}>
-        Newer
-      </button>
-      <span className="muted">
-        {offset + 1}–{Math.min(offset + PAGE, total)} of {total}
-      </span>
-      <button type="button" className="button button-small" disabled={offset + PAGE >= total} onClick={() => onMove(offset + PAGE)}>
-        Older
-      </button>
-    </nav>
-  );
-}
-
 function RequestsSection({ box }: { box: 'sent' | 'received' }) {
   const { token, profile } = useSession();
   const [list, setList] = useState<PaymentRequestList | null>(null);
@@ -156,7 +140,7 @@ function RequestsSection({ box }: { box: 'sent' | 'received' }) {
           ))}
         </ul>
       )}
-      {list ? <Pager offset={offset} total={list.total} onMove={setOffset} label={title} /> : null}
+      {list ? <Pager offset={offset} total={list.total} pageSize={PAGE} onMove={setOffset} label={title} /> : null}
     </section>
   );
 }
@@ -210,7 +194,7 @@ function ReceiptsSection() {
           ))}
         </ul>
       )}
-      {list ? <Pager offset={offset} total={list.total} onMove={setOffset} label="Receipts" /> : null}
+      {list ? <Pager offset={offset} total={list.total} pageSize={PAGE} onMove={setOffset} label="Receipts" /> : null}
     </section>
   );
 }
@@ -264,7 +248,7 @@ function TimelineSection({ version }: { version: number }) {
           ))}
         </ol>
       )}
-      {page ? <Pager offset={offset} total={page.total} onMove={setOffset} label="Timeline" /> : null}
+      {page ? <Pager offset={offset} total={page.total} pageSize={PAGE} onMove={setOffset} label="Timeline" /> : null}
     </section>
   );
 }

@@ -127,7 +127,8 @@ export function HomePage() {
             <BluetoothIcon />
             <h3>Bluetooth beeper</h3>
             <p>
-              Pair a Bluetooth beeper with your browser so a shop counter hears new orders. <Link to={PATHS.hardware}>What is planned</Link>
+              Pair a Bluetooth beeper with your browser: it beeps when the barcode scanner reads a code or a share arrives.{' '}
+              <Link to={PATHS.hardware}>Connect one</Link>
             </p>
           </Coming>
           <div className="feature">

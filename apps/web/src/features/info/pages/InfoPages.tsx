@@ -56,8 +56,8 @@ export function HelpPage() {
       <Coming what="beeper" as="section">
         <h2>Bluetooth beeper</h2>
         <p>
-          A shop or counter can pair a Bluetooth beeper with its browser to hear new orders. See{' '}
-          <Link to={PATHS.hardware}>hardware integration</Link>.
+          A shop or counter can pair a Bluetooth beeper with its browser: it beeps when the barcode scanner reads a code or a share arrives
+          at this terminal. See <Link to={PATHS.hardware}>hardware integration</Link>.
         </p>
       </Coming>
       <h2>For developers</h2>
@@ -159,7 +159,7 @@ export function AboutPage() {
           Browsers registered as terminals send links to each other with push notifications.
         </Coming>
         <Coming what="beeper" as="li">
-          A Bluetooth beeper signals new orders at a counter.
+          A Bluetooth beeper beeps for scanned codes and arriving shares at a counter.
         </Coming>
       </ul>
       <h2>For integrators</h2>

@@ -1,0 +1,137 @@
+import type { TerminalPlatform } from '@tinkerdesk/contracts/web';
+import { ApiError } from '../../shared/api';
+import { handleStorageMessage, kvDelete, kvGet, KV_KEYS } from '../../shared/storage/db';
+import { getPushKey, removeSubscription, saveSubscription } from './api';
+
+/** This browser's terminal, as the local database keeps it (spec section 4's 'terminal' message). */
+export interface LocalTerminal {
+  terminalId: string;
+  terminalToken: string;
+}
+
+export async function localTerminal(): Promise<LocalTerminal | null> {
+  const [terminalId, terminalToken] = await Promise.all([kvGet<string>(KV_KEYS.terminalId), kvGet<string>(KV_KEYS.terminalToken)]);
+  return terminalId && terminalToken ? { terminalId, terminalToken } : null;
+}
+
+export function rememberTerminal(terminal: LocalTerminal): Promise<void> {
+  return handleStorageMessage({ type: 'terminal', ...terminal });
+}
+
+export async function forgetTerminal(): Promise<void> {
+  await Promise.all([kvDelete(KV_KEYS.terminalId), kvDelete(KV_KEYS.terminalToken)]);
+}
+
+/** A default name for this browser: "Chrome on Android". */
+export function defaultLabel(): string {
+  const ua = navigator.userAgent;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Mac OS X/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux|X11/.test(ua)
+            ? 'Linux'
+            : 'this device';
+  return `${browser} on ${os}`;
+}
+
+export const platformOf = (mobile: boolean): TerminalPlatform => (mobile ? 'Browser (mobile)' : 'Browser (desktop)');
+
+/** What this browser can do, for the terminal's capabilities. */
+export function capabilities(): string[] {
+  const list: string[] = [];
+  if ('serviceWorker' in navigator && 'PushManager' in window) list.push('push');
+  if ('Notification' in window) list.push('notifications');
+  if ('bluetooth' in navigator) list.push('bluetooth');
+  list.push('share-target');
+  return list;
+}
+
+/** The spec's push errors (section 8). */
+export class PushError extends Error {
+  constructor(
+    readonly code: 'UNAVAILABLE' | 'DENIED',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const unavailable = () => new PushError('UNAVAILABLE', 'push notifications unavailable');
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window)) throw unavailable();
+  const ready = await Promise.race([navigator.serviceWorker.ready, new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
+  if (!ready) throw unavailable();
+  return ready;
+}
+
+/** Whether this browser has a push subscription now (read at start: spec section 4). */
+export async function pushSubscribed(): Promise<boolean> {
+  try {
+    return (await (await registration()).pushManager.getSubscription()) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Subscribes this browser to push and stores the subscription on its terminal. */
+export async function subscribePush(terminal: LocalTerminal): Promise<void> {
+  const reg = await registration();
+  if ('Notification' in window) {
+    const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+    if (permission === 'denied') throw new PushError('DENIED', 'permission denied');
+  }
+  let key: string;
+  try {
+    key = (await getPushKey()).publicKey;
+  } catch (error) {
+    if (error instanceof ApiError) throw unavailable();
+    throw error;
+  }
+  let subscription: PushSubscription;
+  try {
+    subscription = await Promise.race([
+      reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(unavailable()), 15_000)),
+    ]);
+  } catch (error) {
+    if (error instanceof PushError) throw error;
+    if (error instanceof DOMException && error.name === 'NotAllowedError') throw new PushError('DENIED', 'permission denied');
+    throw unavailable();
+  }
+  await saveSubscription(terminal.terminalToken, terminal.terminalId, subscription.toJSON());
+}
+
+export async function unsubscribePush(terminal: LocalTerminal): Promise<void> {
+  try {
+    const current = await (await registration()).pushManager.getSubscription();
+    await current?.unsubscribe();
+  } finally {
+    await removeSubscription(terminal.terminalToken, terminal.terminalId);
+  }
+}
