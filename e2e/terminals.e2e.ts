@@ -30,7 +30,7 @@ async function signedIn(browser: Browser, baseURL: string, account: Account, per
 async function registerHere(page: Page, label: string): Promise<void> {
   await page.goto('/account#terminals');
   const form = page.getByRole('form', { name: 'Register this browser' });
-  await form.getByLabel('Name').fill(label);
+  await form.getByLabel('What to call this browser').fill(label);
   await form.getByRole('button', { name: 'Register this browser' }).click();
   await expect(page.getByRole('group', { name: 'This browser' }).getByRole('heading', { name: `This browser: ${label}` })).toBeVisible();
 }

@@ -201,7 +201,7 @@ function ThisBrowser(props: {
       <form className="form form-flat terminal-register" onSubmit={(e) => void register(e)} aria-label="Register this browser">
         <h3>This browser</h3>
         <p className="muted">Not a terminal yet. Register it to receive links and notes from your other browsers.</p>
-        <label htmlFor="terminal-label">Name</label>
+        <label htmlFor="terminal-label">What to call this browser</label>
         <input id="terminal-label" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} required />
         <label className="checkbox">
           <input type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} /> Sends shares
@@ -230,7 +230,7 @@ function ThisBrowser(props: {
         }}
       >
         <label htmlFor="terminal-rename" className="visually-hidden">
-          Name of this browser
+          What to call this browser
         </label>
         <input id="terminal-rename" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />
         <button type="submit" className="button button-small" disabled={busy || !label.trim() || label === terminal.label}>
