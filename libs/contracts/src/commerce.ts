@@ -741,12 +741,6 @@ export class PlanMessage {
   viewerId!: string;
 }
 
-/** NATS: commerce.plan.list, commerce.method.list */
-export class OwnerMessage {
-  @IsUUID('4')
-  userId!: string;
-}
-
 /** HTTP: POST /v1/paymentmethods — open the provider's page that saves a card. */
 export class SetupPaymentMethodDto {
   @ApiPropertyOptional({

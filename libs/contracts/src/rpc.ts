@@ -30,7 +30,6 @@ import type {
   TimelineQueryMessage,
   CompleteSetupMessage,
   CreatePlanMessage,
-  OwnerMessage,
   PaymentMethodMessage,
   PlanMessage,
   SetupPaymentMethodMessage,
@@ -42,7 +41,6 @@ import type {
   SendShareMessage,
   ShareMessage,
   TerminalMessage,
-  TerminalOwnerMessage,
   TerminalTokenMessage,
   UpdateTerminalMessage,
 } from './terminals.js';
@@ -171,17 +169,17 @@ export interface RpcMap {
   [SUBJECTS.commerce.timelineList]: { request: TimelineQueryMessage; response: TimelinePage };
   [SUBJECTS.commerce.timelineGet]: { request: TimelineEventMessage; response: TimelineEvent };
   [SUBJECTS.commerce.planCreate]: { request: CreatePlanMessage; response: PlanView };
-  [SUBJECTS.commerce.planList]: { request: OwnerMessage; response: PlanList };
+  [SUBJECTS.commerce.planList]: { request: UserIdMessage; response: PlanList };
   [SUBJECTS.commerce.planGet]: { request: PlanMessage; response: PlanView };
   [SUBJECTS.commerce.planCancel]: { request: PlanMessage; response: PlanView };
   [SUBJECTS.commerce.methodSetup]: { request: SetupPaymentMethodMessage; response: PaymentSetupView };
   [SUBJECTS.commerce.methodComplete]: { request: CompleteSetupMessage; response: PaymentInstrumentView };
-  [SUBJECTS.commerce.methodList]: { request: OwnerMessage; response: PaymentInstrumentList };
+  [SUBJECTS.commerce.methodList]: { request: UserIdMessage; response: PaymentInstrumentList };
   [SUBJECTS.commerce.methodDefault]: { request: PaymentMethodMessage; response: PaymentInstrumentView };
   [SUBJECTS.commerce.methodDelete]: { request: PaymentMethodMessage; response: Done };
   [SUBJECTS.terminals.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.terminals.terminalRegister]: { request: RegisterTerminalMessage; response: TerminalRegistration };
-  [SUBJECTS.terminals.terminalList]: { request: TerminalOwnerMessage; response: TerminalList };
+  [SUBJECTS.terminals.terminalList]: { request: UserIdMessage; response: TerminalList };
   [SUBJECTS.terminals.terminalGet]: { request: TerminalMessage; response: TerminalView };
   [SUBJECTS.terminals.terminalUpdate]: { request: UpdateTerminalMessage; response: TerminalView };
   [SUBJECTS.terminals.terminalRemove]: { request: TerminalMessage; response: Done };

@@ -178,12 +178,6 @@ export class TerminalMessage {
   callerTerminalId?: string;
 }
 
-/** NATS: terminals.terminal.list */
-export class TerminalOwnerMessage {
-  @IsUUID('4')
-  userId!: string;
-}
-
 /** NATS: terminals.token.verify */
 export class TerminalTokenMessage {
   @Matches(TERMINAL_TOKEN)
@@ -283,17 +277,7 @@ export class ListSharesMessage extends ListQueryDto {
 }
 
 /** NATS: terminals.share.remove */
-export class ShareMessage {
-  @IsUUID('4')
-  userId!: string;
-
-  @IsUUID('4')
-  terminalId!: string;
-
+export class ShareMessage extends TerminalMessage {
   @IsUUID('4')
   shareId!: string;
-
-  @Optional()
-  @IsUUID('4')
-  callerTerminalId?: string;
 }

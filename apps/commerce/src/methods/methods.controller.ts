@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   CompleteSetupMessage,
-  OwnerMessage,
+  UserIdMessage,
   PaymentMethodMessage,
   SetupPaymentMethodMessage,
   SUBJECTS,
@@ -30,7 +30,7 @@ export class MethodsController {
   }
 
   @Handles(SUBJECTS.commerce.methodList)
-  list(@Payload() input: OwnerMessage): Promise<PaymentInstrumentList> {
+  list(@Payload() input: UserIdMessage): Promise<PaymentInstrumentList> {
     return this.methods.list(input.userId);
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { CreatePlanMessage, OwnerMessage, PlanMessage, SUBJECTS, type PlanList, type PlanView } from '@tinkerdesk/contracts';
+import { CreatePlanMessage, UserIdMessage, PlanMessage, SUBJECTS, type PlanList, type PlanView } from '@tinkerdesk/contracts';
 import { Handles } from '@tinkerdesk/nest-common';
 import { PlansService } from './plans.service.js';
 
@@ -15,7 +15,7 @@ export class PlansController {
   }
 
   @Handles(SUBJECTS.commerce.planList)
-  list(@Payload() input: OwnerMessage): Promise<PlanList> {
+  list(@Payload() input: UserIdMessage): Promise<PlanList> {
     return this.plans.list(input.userId);
   }
 

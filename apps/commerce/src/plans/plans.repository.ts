@@ -251,12 +251,4 @@ export class PlansRepository {
       return true;
     });
   }
-
-  /** Every charge of a plan, oldest first (tests check each period was charged once). */
-  async allCharges(planId: string): Promise<ChargeRow[]> {
-    const rows = (await this.db.query(`SELECT * FROM "commerce"."plan_charge" WHERE "plan_id" = $1 ORDER BY "period"`, [planId])) as Array<
-      Record<string, unknown>
-    >;
-    return rows.map(toCharge);
-  }
 }

@@ -219,15 +219,6 @@ export class SandboxRepository {
     };
   }
 
-  /** Off-session charges that went through, of one card or in all (tests count them). */
-  async paidCharges(cardId?: string): Promise<number> {
-    const rows = (await this.db.query(
-      `SELECT count(*)::int AS n FROM "commerce"."sandbox_charge" WHERE "paid" AND ($1::text IS NULL OR "card_id" = $1)`,
-      [cardId ?? null],
-    )) as Array<{ n: number }>;
-    return rows[0]?.n ?? 0;
-  }
-
   /** A declined card: the session stays open with the reason. */
   async setError(id: string, error: string): Promise<SandboxSessionRow | null> {
     const [rows] = (await this.db.query(

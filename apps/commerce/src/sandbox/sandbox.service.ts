@@ -46,11 +46,8 @@ export function cardOutcome(
  * fail later), the declined card is refused, the 3-D Secure card asks once and then charges freely.
  */
 export function setupOutcome(card: SandboxCardDto, now = new Date()): ReturnType<typeof cardOutcome> {
-  if (card.number.replace(/ /g, '') === SANDBOX_CARDS.chargeDeclined) {
-    const result = cardOutcome({ ...card, number: SANDBOX_CARDS.pays }, now);
-    return result;
-  }
-  return cardOutcome(card, now);
+  const savesThenDeclines = card.number.replace(/ /g, '') === SANDBOX_CARDS.chargeDeclined;
+  return cardOutcome(savesThenDeclines ? { ...card, number: SANDBOX_CARDS.pays } : card, now);
 }
 
 /** What the sandbox keeps of a card it saves: never the number. */

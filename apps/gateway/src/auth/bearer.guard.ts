@@ -25,7 +25,7 @@ export function bearerToken(req: Request): string | undefined {
 @Injectable()
 export class BearerGuard implements CanActivate {
   constructor(
-    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(RpcClient) protected readonly rpc: RpcClient,
     @Inject(SessionCache) private readonly sessions: SessionCache,
   ) {}
 

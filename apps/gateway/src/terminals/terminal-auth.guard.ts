@@ -1,9 +1,7 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import { AppError, SUBJECTS, TERMINAL_TOKEN } from '@tinkerdesk/contracts';
-import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
 import { BearerGuard, bearerToken, type AuthenticatedSession } from '../auth/bearer.guard.js';
-import { SessionCache } from '../auth/session-cache.js';
 
 /** Who calls: the user (their session) or one of their terminals (its terminal token). */
 export interface TerminalCaller {
@@ -21,18 +19,11 @@ type CallerRequest = Request & { session?: AuthenticatedSession; terminalCaller?
  */
 @Injectable()
 export class TerminalOrUserGuard extends BearerGuard implements CanActivate {
-  constructor(
-    @Inject(RpcClient) private readonly client: RpcClient,
-    @Inject(SessionCache) sessions: SessionCache,
-  ) {
-    super(client, sessions);
-  }
-
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<CallerRequest>();
     const token = bearerToken(req);
     if (token && TERMINAL_TOKEN.test(token)) {
-      const caller = await this.client.send(SUBJECTS.terminals.tokenVerify, { token });
+      const caller = await this.rpc.send(SUBJECTS.terminals.tokenVerify, { token });
       req.terminalCaller = { userId: caller.userId, terminalId: caller.terminalId };
       return true;
     }

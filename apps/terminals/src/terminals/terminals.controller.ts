@@ -9,7 +9,7 @@ import {
   ShareMessage,
   SUBJECTS,
   TerminalMessage,
-  TerminalOwnerMessage,
+  UserIdMessage,
   TerminalTokenMessage,
   UpdateTerminalMessage,
   type Done,
@@ -33,7 +33,7 @@ export class TerminalsController {
   }
 
   @Handles(SUBJECTS.terminals.terminalList)
-  list(@Payload() input: TerminalOwnerMessage): Promise<TerminalList> {
+  list(@Payload() input: UserIdMessage): Promise<TerminalList> {
     return this.terminals.list(input.userId);
   }
 
