@@ -6,6 +6,7 @@
 // while the others keep serving; one that dies before it was ever ready stops the start-up.
 import { checkInfrastructure } from './infra.mjs';
 import { PROCESSES, restartDelayMs, run, SERVICES, STABLE_AFTER_MS, startProcess } from './processes.mjs';
+import { ensureOAuthKeys } from './oauth-keys.mjs';
 import { ensureVapidKeys } from './vapid.mjs';
 
 const args = process.argv.slice(2);
@@ -29,6 +30,8 @@ try {
 
 // Web Push works with nothing to set: a VAPID key pair made on the first run and kept.
 ensureVapidKeys(process.env);
+// OAuth too: the key that signs ID tokens and the cookie secrets, made once and kept.
+ensureOAuthKeys(process.env);
 
 const list = PROCESSES.flatMap((p) => (p.name === 'conversion-worker' ? Array.from({ length: Math.max(1, workers) }, () => p) : [p]));
 const children = [];

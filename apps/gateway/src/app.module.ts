@@ -8,6 +8,10 @@ import { PaymentsController } from './commerce/payments.controller.js';
 import { RequestsController, TimelineController } from './commerce/requests.controller.js';
 import { PaymentMethodsController, PlansController } from './commerce/billing.controller.js';
 import { TerminalsController } from './terminals/terminals.controller.js';
+import { PassesController } from './passes/passes.controller.js';
+import { OAuthController } from './oauth/oauth.controller.js';
+import type { OAuthServer } from './oauth/oauth-provider.js';
+import { OAUTH_SERVER, OAuthTokens } from './oauth/oauth-tokens.js';
 import { ServicesController } from './commerce/services.controller.js';
 import { ReferenceController } from './reference/reference.controller.js';
 import { Viewers } from './commerce/viewer.js';
@@ -28,14 +32,19 @@ import { ProfileCache } from './users/profile-cache.js';
 @Global()
 @Module({})
 class ConfigModule {
-  static with(config: GatewayConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: GATEWAY_CONFIG, useValue: config }], exports: [GATEWAY_CONFIG] };
+  static with(config: GatewayConfig, oauth: OAuthServer): DynamicModule {
+    // Global: the bearer guard (used by every module's routes) checks OAuth access tokens too.
+    return {
+      module: ConfigModule,
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, { provide: OAUTH_SERVER, useValue: oauth }, OAuthTokens],
+      exports: [GATEWAY_CONFIG, OAUTH_SERVER, OAuthTokens],
+    };
   }
 }
 
 @Module({})
 export class AppModule {
-  static register(config: GatewayConfig, rpc: RpcClient): DynamicModule {
+  static register(config: GatewayConfig, rpc: RpcClient, oauth: OAuthServer): DynamicModule {
     const sessions = new SessionCache(config.SESSION_CACHE_TTL_MS);
     sessions.listen(rpc.connection, config.NATS_PREFIX);
     const profiles = new ProfileCache(config.PROFILE_CACHE_TTL_MS);
@@ -43,7 +52,7 @@ export class AppModule {
     forgetWhileDisconnected(rpc.connection, [sessions, profiles]);
     return {
       module: AppModule,
-      imports: [ConfigModule.with(config), RpcModule.withClient(rpc, sessions, profiles), ConversionModule, FilesModule],
+      imports: [ConfigModule.with(config, oauth), RpcModule.withClient(rpc, sessions, profiles), ConversionModule, FilesModule],
       controllers: [
         HealthController,
         UsersController,
@@ -60,6 +69,8 @@ export class AppModule {
         PlansController,
         PaymentMethodsController,
         TerminalsController,
+        PassesController,
+        OAuthController,
         TimelineController,
         ReferenceController,
       ],

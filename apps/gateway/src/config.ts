@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import {
   commonSchema,
@@ -58,6 +59,37 @@ function optionalSecret(min: number): Field<string | undefined> {
   };
 }
 
+/** An optional PEM private key (RSA), checked at boot. */
+function pemPrivateKey(): Field<string | undefined> {
+  return {
+    parse(variable, raw) {
+      const value = raw?.trim();
+      if (!value) return undefined;
+      try {
+        const key = createPrivateKey(value.replace(/\\n/g, '\n'));
+        if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+        return key.export({ format: 'pem', type: 'pkcs8' }).toString();
+      } catch {
+        throw new ConfigError(variable, 'must be the PEM of an RSA private key');
+      }
+    },
+  };
+}
+
+/** Comma-separated secrets, each at least `min` characters long (none: an empty list). */
+function secretList(min: number): Field<string[]> {
+  return {
+    parse(variable, raw) {
+      const keys = (raw ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean);
+      if (keys.some((k) => k.length < min)) throw new ConfigError(variable, `each secret must be at least ${min} characters long`);
+      return keys;
+    },
+  };
+}
+
 /** The gateway's environment; nothing else in the gateway reads process.env. */
 export const schema = {
   ...commonSchema,
@@ -87,6 +119,20 @@ export const schema = {
   FETCH_TIMEOUT_MS: env.int(15_000, 500, 120_000),
   /** Fetches one gateway runs at once; past it, 429 RATE_LIMITED (bounds the memory they hold). */
   FETCH_CONCURRENCY: env.int(8, 1, 256),
+  /**
+   * OAuth (integrators' apps): the PEM of the RSA private key that signs ID tokens (its public half is
+   * in /v1/oauth2/jwks). `npm start` makes one on the first run and keeps it in <DATA_DIR>/oauth.json.
+   * Unset: a key made at boot, so ID tokens of another replica or an earlier run do not verify.
+   */
+  OAUTH_SIGNING_KEY: pemPrivateKey(),
+  /** Secrets (comma-separated, 32+ characters) that sign OAuth's cookies; the first signs, all verify (rotation). Unset: one made at boot. */
+  OAUTH_COOKIE_KEYS: secretList(32),
+  /** How long an authorization code may be exchanged. */
+  OAUTH_CODE_TTL_SECONDS: env.int(60, 1, 600),
+  /** How long an OAuth access token works. */
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: env.int(3600, 10, 86_400),
+  /** How long an OAuth refresh token works (each use replaces it). */
+  OAUTH_REFRESH_TOKEN_TTL_SECONDS: env.int(30 * 86_400, 60, 365 * 86_400),
   /** Multiplies the limits of the mail-sending routes (http/rate-limits.ts); 1 in production. */
   RATE_LIMIT_FACTOR: env.int(1, 1, 100_000),
 };

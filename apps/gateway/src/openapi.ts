@@ -8,7 +8,8 @@ import {
   type SchemaObject,
   SwaggerModule,
 } from '@nestjs/swagger';
-import { ERROR_STATUS, type ErrorCode, PLATFORM_VERSION } from '@tinkerdesk/contracts';
+import { ERROR_STATUS, type ErrorCode, OAUTH_PATH, OAUTH_SCOPES, PLATFORM_VERSION } from '@tinkerdesk/contracts';
+import { OAUTH_SECURITY_SCHEME } from './oauth/oauth-scope.js';
 import { RESPONSE_SCHEMAS } from './generated/response-schemas.js';
 import { ERROR_CODES_EXTENSION, RATE_LIMITED_EXTENSION } from './http/api-docs.js';
 
@@ -17,7 +18,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 /** What any route can answer, whatever it does. */
 const EVERY_ROUTE: ErrorCode[] = ['INTERNAL', 'UNAVAILABLE'];
 /** What a route that needs the bearer token can answer. */
-const WITH_TOKEN: ErrorCode[] = ['UNAUTHORIZED', 'INVALID_TOKEN', 'IDENTIFIER_NOT_FOUND'];
+/** (FORBIDDEN: an app's OAuth access token whose scopes do not cover the route.) */
+const WITH_TOKEN: ErrorCode[] = ['UNAUTHORIZED', 'INVALID_TOKEN', 'IDENTIFIER_NOT_FOUND', 'FORBIDDEN'];
 /** What a route that takes a body can answer before it runs. */
 const WITH_BODY: ErrorCode[] = ['VALIDATION_FAILED', 'MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 
@@ -54,7 +56,7 @@ export function completeErrorResponses(document: OpenAPIObject): void {
       const operation = item[method] as (OperationObject & Record<string, unknown>) | undefined;
       if (!operation) continue;
       const codes = new Set<ErrorCode>([...((operation[ERROR_CODES_EXTENSION] as ErrorCode[] | undefined) ?? []), ...EVERY_ROUTE]);
-      if (operation.security?.some((s) => 'bearer' in s)) WITH_TOKEN.forEach((c) => codes.add(c));
+      if (operation.security?.some((s) => 'bearer' in s || OAUTH_SECURITY_SCHEME in s)) WITH_TOKEN.forEach((c) => codes.add(c));
       // The body parser reads whatever body comes with these methods, documented or not.
       if (operation.requestBody || method === 'post' || method === 'put' || method === 'patch' || method === 'delete') {
         WITH_BODY.forEach((c) => codes.add(c));
@@ -93,12 +95,33 @@ export function buildOpenApiDocument(app: INestApplication, publicUrl: string): 
     .setDescription(
       'The /v1 API of Tinkerdesk. Every error is `{ "success": false, "error": "CODE", "detail": "text" }` with a fitting HTTP ' +
         'status; each route lists the codes it can answer (`x-error-codes` and one response per status). Calls that need an ' +
-        'account take `Authorization: Bearer <token>` (the token of sign-up or sign-in). The typed client generated from this ' +
-        'document is `@tinkerdesk/api-client`.',
+        'account take `Authorization: Bearer <token>`: the token of sign-up or sign-in, or an access token an app got through ' +
+        'OAuth 2 (the `oauth2` scheme: authorization code with PKCE at /v1/oauth2, discovery at ' +
+        '/v1/oauth2/.well-known/openid-configuration), accepted on the routes whose scope it carries. The typed client ' +
+        'generated from this document is `@tinkerdesk/api-client`.',
     )
     .setVersion(PLATFORM_VERSION)
     .addServer(publicUrl)
-    .addBearerAuth()
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      description: 'A session token (sign-up or sign-in), or an app access token from OAuth 2 on the routes its scope covers',
+    })
+    .addOAuth2(
+      {
+        type: 'oauth2',
+        description: 'Apps registered in /account (POST /v1/oauth2/apps). Authorization code flow with PKCE (S256); refresh tokens rotate.',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: `${publicUrl}${OAUTH_PATH}/auth`,
+            tokenUrl: `${publicUrl}${OAUTH_PATH}/token`,
+            refreshUrl: `${publicUrl}${OAUTH_PATH}/token`,
+            scopes: { ...OAUTH_SCOPES },
+          },
+        },
+      },
+      OAUTH_SECURITY_SCHEME,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config);
   document.components = {

@@ -24,6 +24,8 @@ import { RequestContextInterceptor, requestContextMiddleware } from './http/requ
 import { httpValidationPipe } from './http/validation.js';
 import { mountOpenApi } from './openapi.js';
 import { mountWebApp } from './web/spa.js';
+import { createOAuthServer } from './oauth/oauth-provider.js';
+import { OAUTH_PATH } from '@tinkerdesk/contracts';
 import { STRIPE_WEBHOOK_PATH, WEBHOOK_BODY_LIMIT } from './commerce/payments.controller.js';
 
 export interface GatewayHandle {
@@ -83,7 +85,20 @@ export async function createGatewayApp(
     name: `gateway-${process.pid}`,
   });
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, rpc), {
+  const oauth = createOAuthServer(
+    rpc,
+    {
+      publicUrl: config.PUBLIC_URL,
+      signingKey: config.OAUTH_SIGNING_KEY,
+      cookieKeys: config.OAUTH_COOKIE_KEYS,
+      codeTtlSeconds: config.OAUTH_CODE_TTL_SECONDS,
+      accessTokenTtlSeconds: config.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: config.OAUTH_REFRESH_TOKEN_TTL_SECONDS,
+      behindProxy: config.TRUST_PROXY.length > 0,
+    },
+    logger,
+  );
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, rpc, oauth), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
@@ -115,6 +130,9 @@ export async function createGatewayApp(
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // OAuth's protocol endpoints (oidc-provider) answer before CORS and the body parsers: they set
+  // their own CORS headers and read their own bodies; the gateway's routes under it go on to Nest.
+  app.use(OAUTH_PATH, oauth.handle);
   app.enableCors({
     origin: corsOrigin(config.CORS_ORIGINS),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],

@@ -26,6 +26,9 @@ import {
 } from './mail/mail-queue.js';
 import { Mailer } from './mail/mailer.js';
 import { SocialModule } from './social/social.module.js';
+import { OAuthController } from './oauth/oauth.controller.js';
+import { OAuthRepository } from './oauth/oauth.repository.js';
+import { OAuthService } from './oauth/oauth.service.js';
 import { IDENTITY_EVENTS, natsIdentityEvents, type IdentityEvents } from './accounts/identity-events.js';
 
 const LIMITS_REDIS = Symbol('LIMITS_REDIS');
@@ -74,9 +77,12 @@ export class AppModule implements OnApplicationShutdown {
           publicUrl: config.PUBLIC_URL,
         }),
       ],
+      controllers: [OAuthController],
       // The mail worker composes with the rules of accounts and contact (exported by their modules).
       providers: [
         MailWorker,
+        OAuthRepository,
+        OAuthService,
         { provide: MAIL_QUEUE, useValue: queue },
         { provide: MAIL_REDIS, useValue: mailRedis },
         { provide: LIMITS_REDIS, useValue: limitsRedis },

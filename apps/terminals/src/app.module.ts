@@ -10,6 +10,12 @@ import { PushSender } from './push/push-sender.js';
 import { TerminalsController } from './terminals/terminals.controller.js';
 import { TerminalsRepository } from './terminals/terminals.repository.js';
 import { TerminalsService } from './terminals/terminals.service.js';
+import { IMAGE_SWEEP_SETTINGS, ImageSweep } from './passes/image-sweep.js';
+import { PassesController } from './passes/passes.controller.js';
+import { PassesRepository } from './passes/passes.repository.js';
+import { PASSES_PUBLIC_URL, PassesService } from './passes/passes.service.js';
+import { loadWalletCredentials } from './passes/wallet-credentials.js';
+import { Wallets, WALLETS } from './passes/wallets.js';
 
 @Module({})
 export class AppModule {
@@ -25,7 +31,7 @@ export class AppModule {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'terminals', version: PLATFORM_VERSION }),
       ],
-      controllers: [TerminalsController],
+      controllers: [TerminalsController, PassesController],
       providers: [
         { provide: TERMINALS_LOGGER, useValue: logger },
         {
@@ -52,6 +58,20 @@ export class AppModule {
         PushQueue,
         TerminalsRepository,
         TerminalsService,
+        // Wallet passes (issue 19).
+        {
+          provide: WALLETS,
+          useValue: new Wallets({
+            credentials: loadWalletCredentials(config),
+            publicUrl: config.PUBLIC_URL,
+            organizationName: config.APPLE_ORGANIZATION_NAME,
+          }),
+        },
+        { provide: PASSES_PUBLIC_URL, useValue: config.PUBLIC_URL },
+        { provide: IMAGE_SWEEP_SETTINGS, useValue: { intervalMs: config.PASS_IMAGE_SWEEP_SECONDS * 1000, graceSeconds: 3600 } },
+        PassesRepository,
+        PassesService,
+        ImageSweep,
       ],
     };
   }

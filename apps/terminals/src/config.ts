@@ -1,4 +1,5 @@
 import { commonSchema, ConfigError, databaseSchema, env, redisSchema, type ConfigOf } from '@tinkerdesk/nest-common';
+import { loadWalletCredentials } from './passes/wallet-credentials.js';
 
 /** The environment of the terminals service; nothing else in it reads process.env. */
 export const schema = {
@@ -28,6 +29,23 @@ export const schema = {
    * a push service on this machine (comma-separated host names).
    */
   PUSH_ALLOWED_HOSTS: env.str(''),
+  /** Public address of the site: the URLs of pass images that Google Wallet fetches, and the origin of its save links. */
+  PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),
+  /** Google Wallet: the issuer id (Google Pay & Wallet Console) and its service account's JSON key, as a file or inline. */
+  GOOGLE_WALLET_ISSUER_ID: env.optionalStr(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: env.optionalStr(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: env.optionalStr(),
+  /** Apple Wallet: the Pass Type ID, the team, the Pass Type ID certificate and key (PEM files) and Apple's WWDR certificate (PEM). */
+  APPLE_PASS_TYPE_ID: env.optionalStr(),
+  APPLE_TEAM_ID: env.optionalStr(),
+  APPLE_PASS_CERT_FILE: env.optionalStr(),
+  APPLE_PASS_KEY_FILE: env.optionalStr(),
+  APPLE_PASS_KEY_PASSPHRASE: env.optionalStr(),
+  APPLE_WWDR_CERT_FILE: env.optionalStr(),
+  /** The organization Apple Wallet names on a pass. */
+  APPLE_ORGANIZATION_NAME: env.str('Tinkerdesk'),
+  /** How often pass images that no pass references are looked for (they go an hour after they were stored). */
+  PASS_IMAGE_SWEEP_SECONDS: env.int(600, 1, 86_400),
 };
 
 export type TerminalsConfig = ConfigOf<typeof schema>;
@@ -49,4 +67,6 @@ export function checkConfig(config: TerminalsConfig): void {
   if (!/^(mailto:|https:\/\/)/.test(config.VAPID_SUBJECT)) {
     throw new ConfigError('VAPID_SUBJECT', 'must be a mailto: or https: URL');
   }
+  // Wallet passes: key and certificate files are read and checked now, not at the first pass.
+  loadWalletCredentials(config);
 }

@@ -441,6 +441,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/oauth2/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps you registered */
+        get: operations["OAuthController_apps"];
+        put?: never;
+        /** Register an app {name, redirectUris, scopes, tokenEndpointAuthMethod?}: 201 with its client_id and client secret (shown once) */
+        post: operations["OAuthController_createApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an app you registered (204): every consent and token of it ends */
+        delete: operations["OAuthController_deleteApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps you allowed, with their scopes */
+        get: operations["OAuthController_consents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/consents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a consent (204): that app's codes, access and refresh tokens stop working at once */
+        delete: operations["OAuthController_withdraw"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/interaction/{interaction}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The consent page: which app asks for which scopes, and where the browser goes back to */
+        get: operations["OAuthController_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refuse the app's request: the browser goes back to the app with error=access_denied */
+        get: operations["OAuthController_reject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Allow the app's request (the consent page's button): the browser goes back to the app with a code
+         * @description A browser navigation from the consent page, with the interaction's cookie and the signed-in user's session (the token cookie or a bearer token). Answers 303 to the app's redirect URI.
+         */
+        get: operations["OAuthController_setup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orders": {
         parameters: {
             query?: never;
@@ -560,6 +683,122 @@ export interface paths {
         put?: never;
         /** Write to the other side of an order (buyer or seller); they are told by email */
         post: operations["OrdersController_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/passes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your passes */
+        get: operations["PassesController_get"];
+        put?: never;
+        /**
+         * Create (201) or replace (200) your pass with this id: multipart with "pass" (the fields as JSON), files "logo" and "hero"
+         * @description Images: PNG, JPEG, WebP or GIF up to 10 MiB (413 above), resized to fit 660x660 (logo) and 1032x336 (hero) and stored as PNG. An image not sent stays as stored; "remove" drops stored ones (logo, hero). Another account's id answers 404.
+         */
+        post: operations["PassesController_save"];
+        /** Delete a pass with its images (204) */
+        delete: operations["PassesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/passes/{id}/apple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed Apple Wallet pass (.pkpass) of a pass
+         * @description 503 UNAVAILABLE names the variables to set when the server has no Pass Type ID certificate; 422 UNPROCESSABLE when the barcode is one Apple Wallet does not show (it shows qrcode, pdf417, azteccode, code128).
+         */
+        get: operations["PassesController_apple"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/passes/{id}/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The "Save to Google Wallet" link of a pass, with its GenericClass and GenericObject JSON
+         * @description Without an issuer and service account on the server: configured false, saveUrl null, missing naming the variables, and the JSON still (with ISSUER_ID in place of an issuer id when none is set).
+         */
+        get: operations["PassesController_google"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/passes/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your passes (limit, offset, sort: created | modified | cardTitle | header, dir: ASC | DESC; newest first by default)
+         * @description The total is in the body and in the x-list-count response header (spec section 7).
+         */
+        get: operations["PassesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/passes/images/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pass image (public: Google Wallet fetches it), PNG, cached for good (its name changes with its content) */
+        get: operations["PassesController_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/passes/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which wallets this server makes passes for, and the configuration each still lacks */
+        get: operations["PassesController_wallets"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1515,6 +1754,28 @@ export interface components {
             /** @description impersonate only: the guid or email of the account */
             user?: string;
         };
+        CreateOAuthAppDto: {
+            /**
+             * @description The name users see on the consent page
+             * @example Shelf scanner
+             */
+            name: string;
+            /**
+             * @description Exact redirect URIs (1 to 10)
+             * @example [
+             *       "https://app.example.com/callback"
+             *     ]
+             */
+            redirectUris: string[];
+            /** @description The scopes the app may ask for */
+            scopes: ("openid" | "email" | "profile" | "terminals" | "convert" | "passes")[];
+            /**
+             * @description How the app authenticates at the token endpoint; 'none': a public app without a secret (PKCE only)
+             * @default client_secret_basic
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post" | "none";
+        };
         CreatePlanDto: {
             /**
              * @description How often it charges
@@ -1661,6 +1922,49 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        GoogleBarcode: {
+            alternateText?: string;
+            type: components["schemas"]["GoogleBarcodeType"];
+            value: string;
+        };
+        /** @enum {string} */
+        GoogleBarcodeType: "QR_CODE" | "AZTEC" | "PDF_417" | "DATA_MATRIX" | "CODE_128" | "CODE_39" | "EAN_13" | "EAN_8" | "UPC_A" | "ITF_14" | "CODABAR";
+        GoogleGenericClass: {
+            /** @description "<issuerId>.<suffix>" */
+            id: string;
+        };
+        GoogleGenericObject: {
+            barcode?: components["schemas"]["GoogleBarcode"];
+            cardTitle: components["schemas"]["GoogleLocalizedString"];
+            classId: string;
+            header: components["schemas"]["GoogleLocalizedString"];
+            heroImage?: components["schemas"]["GoogleImage"];
+            hexBackgroundColor: string;
+            /** @description "<issuerId>.<suffix>" */
+            id: string;
+            logo?: components["schemas"]["GoogleImage"];
+            /** @enum {string} */
+            state: "ACTIVE";
+            subheader?: components["schemas"]["GoogleLocalizedString"];
+            textModulesData?: components["schemas"]["GoogleTextModule"][];
+        };
+        GoogleImage: {
+            contentDescription: components["schemas"]["GoogleLocalizedString"];
+            sourceUri: {
+                uri: string;
+            };
+        };
+        GoogleLocalizedString: {
+            defaultValue: {
+                language: string;
+                value: string;
+            };
+        };
+        GoogleTextModule: {
+            body: string;
+            header: string;
+            id: string;
+        };
         /** @description GET /v1/health with the operator token (HEALTH_TOKEN): instances, versions, latencies, errors. */
         HealthReport: {
             gateway: {
@@ -1699,6 +2003,63 @@ export interface components {
             token: string;
             verified: boolean;
         };
+        OAuthAppCreatedResponse: {
+            app: components["schemas"]["OAuthAppView"];
+            clientSecret: string | null;
+            /** @enum {boolean} */
+            success: true;
+        };
+        OAuthAppsResponse: {
+            apps: components["schemas"]["OAuthAppView"][];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description An app as its owner sees it (never its secret, which is shown once). */
+        OAuthAppView: {
+            created: string;
+            /** @description The client_id. */
+            id: string;
+            name: string;
+            redirectUris: string[];
+            /** @description The scopes it may ask for. */
+            scopes: components["schemas"]["OAuthScope"][];
+            tokenEndpointAuthMethod: components["schemas"]["OAuthAuthMethod"];
+        };
+        /** @enum {string} */
+        OAuthAuthMethod: "client_secret_basic" | "client_secret_post" | "none";
+        OAuthConsentsResponse: {
+            consents: components["schemas"]["OAuthConsentView"][];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description A consent a user gave an app (an oidc-provider grant), listed in /account and withdrawable. */
+        OAuthConsentView: {
+            appId: string;
+            appName: string;
+            created: string;
+            /** @description The grant id. */
+            id: string;
+            scopes: components["schemas"]["OAuthScope"][];
+        };
+        OAuthInteractionResponse: {
+            app: {
+                id: string;
+                name: string;
+            };
+            /** @description Scopes the user allowed this app before. */
+            grantedBefore: components["schemas"]["OAuthScope"][];
+            interaction: string;
+            /** @description The origin the browser returns to (the app's redirect URI). */
+            redirectOrigin: string;
+            scopes: {
+                description: string;
+                name: components["schemas"]["OAuthScope"];
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @enum {string} */
+        OAuthScope: "openid" | "email" | "profile" | "terminals" | "convert" | "passes";
         OidcAuthorizeDto: {
             /**
              * @description Where the web app goes after signing in: a path on this site (starts with "/", not "//")
@@ -1816,6 +2177,52 @@ export interface components {
             shipping: components["schemas"]["ShippingChoice"] | null;
             state: components["schemas"]["OrderState"];
             vendor: components["schemas"]["Vendor"];
+        };
+        PassesResponse: {
+            limit: number;
+            offset: number;
+            passes: components["schemas"]["PassView"][];
+            /** @enum {boolean} */
+            success: true;
+            /** @description Every pass of the account (also in the x-list-count header). */
+            total: number;
+        };
+        PassGoogleResponse: {
+            configured: boolean;
+            genericClass: components["schemas"]["GoogleGenericClass"];
+            genericObject: components["schemas"]["GoogleGenericObject"];
+            /** @description The configuration variables that are missing (empty when configured). */
+            missing: string[];
+            /** @description https://pay.google.com/gp/v/save/<jwt>, or null when not configured. */
+            saveUrl: string | null;
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description A stored image of a pass: its public URL (PNG) and size in pixels. */
+        PassImageView: {
+            height: number;
+            url: string;
+            width: number;
+        };
+        PassResponse: {
+            pass: components["schemas"]["PassView"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description A wallet pass as its owner sees it. */
+        PassView: {
+            /** @description '#rrggbb' */
+            backgroundColor: string;
+            barcode: components["schemas"]["WalletBarcode"] | null;
+            cardTitle: string;
+            created: string;
+            header: string;
+            hero: components["schemas"]["PassImageView"] | null;
+            id: string;
+            logo: components["schemas"]["PassImageView"] | null;
+            modified: string;
+            subheader: string | null;
+            textRows: components["schemas"]["WalletTextRow"][];
         };
         PaymentInstrumentResponse: {
             instrument: components["schemas"]["PaymentInstrumentView"];
@@ -2637,6 +3044,30 @@ export interface components {
         };
         VerifyEmailDto: {
             token: string;
+        };
+        WalletBarcode: {
+            /** @description Text shown under the barcode (Google: alternateText; Apple: altText). */
+            alternateText?: string;
+            type: components["schemas"]["WalletBarcodeType"];
+            value: string;
+        };
+        /** @enum {string} */
+        WalletBarcodeType: "qrcode" | "azteccode" | "pdf417" | "datamatrix" | "code128" | "code39" | "ean13" | "ean8" | "upca" | "itf14" | "rationalizedCodabar";
+        WalletConfigResponse: {
+            apple: components["schemas"]["WalletStatus"];
+            google: components["schemas"]["WalletStatus"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description One wallet: whether the site can make its passes, and the variables still to set. */
+        WalletStatus: {
+            configured: boolean;
+            /** @description The configuration variables that are missing (empty when configured). */
+            missing: string[];
+        };
+        WalletTextRow: {
+            body: string;
+            header: string;
         };
         WebhookReceivedResponse: {
             /** @description False when the event was applied before (a replay) or concerns nothing here. */
@@ -3622,7 +4053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not allowed: URL_NOT_ALLOWED */
+            /** @description Not allowed: FORBIDDEN, URL_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3630,7 +4061,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        error?: "URL_NOT_ALLOWED";
+                        error?: "FORBIDDEN" | "URL_NOT_ALLOWED";
                     };
                 };
             };
@@ -3738,6 +4169,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
             404: {
                 headers: {
@@ -3818,6 +4261,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -3906,6 +4361,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -3985,6 +4452,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -4091,6 +4570,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -4228,6 +4719,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
             404: {
                 headers: {
@@ -4347,6 +4850,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
             404: {
                 headers: {
@@ -4428,6 +4943,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -4537,6 +5064,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -4640,6 +5179,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -4761,6 +5312,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -4859,6 +5422,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
             404: {
                 headers: {
@@ -4942,6 +5517,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -5060,6 +5647,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -5248,6 +5847,801 @@ export interface operations {
             };
         };
     };
+    OAuthController_apps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppsResponse"];
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OAuthController_createApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOAuthAppDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppCreatedResponse"];
+                };
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OAuthController_deleteApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's client_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OAuthController_consents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthConsentsResponse"];
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OAuthController_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The consent's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OAuthController_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction the authorization request started (the consent page has it) */
+                interaction: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthInteractionResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Gone: LINK_INVALID */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "LINK_INVALID";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OAuthController_reject: {
+        parameters: {
+            query: {
+                /** @description The interaction the authorization request started (the consent page has it) */
+                interaction: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the app's redirect_uri with error=access_denied and state */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description Gone: LINK_INVALID */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "LINK_INVALID";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OAuthController_setup: {
+        parameters: {
+            query: {
+                /** @description The interaction the authorization request started (the consent page has it) */
+                interaction: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the app's redirect_uri with code, state and iss */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Gone: LINK_INVALID */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "LINK_INVALID";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     OrdersController_mine: {
         parameters: {
             query?: {
@@ -5293,6 +6687,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -5381,6 +6787,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -5460,6 +6878,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -5583,6 +7013,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -5716,6 +7158,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -5864,6 +7318,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -5998,6 +7464,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -6072,6 +7550,809 @@ export interface operations {
             };
         };
     };
+    PassesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PassesController_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The hero image (PNG, JPEG, WebP or GIF)
+                     */
+                    hero?: string;
+                    /**
+                     * Format: binary
+                     * @description The logo (PNG, JPEG, WebP or GIF)
+                     */
+                    logo?: string;
+                    /** @description The pass fields as JSON: {cardTitle, header, subheader?, textRows: [{header, body}], barcode?: {type, value, alternateText?}, backgroundColor} */
+                    pass: string;
+                    /** @description Stored images to drop: logo, hero, or logo,hero */
+                    remove?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassResponse"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassResponse"];
+                };
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PassesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PassesController_apple: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .pkpass (an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.pkpass": string;
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Could not be processed: UNPROCESSABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNPROCESSABLE";
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PassesController_google: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassGoogleResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PassesController_list: {
+        parameters: {
+            query?: {
+                dir?: "ASC" | "DESC";
+                limit?: number;
+                offset?: number;
+                sort?: "created" | "modified" | "cardTitle" | "header";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassesResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PassesController_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    PassesController_wallets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletConfigResponse"];
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     PaymentMethodsController_list: {
         parameters: {
             query?: never;
@@ -6099,6 +8380,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -6183,6 +8476,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -6329,6 +8634,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -6457,6 +8774,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -6561,6 +8890,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -6680,6 +9021,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
             404: {
                 headers: {
@@ -6761,6 +9114,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -6906,6 +9271,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -6983,6 +9360,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -7075,6 +9464,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -7233,6 +9634,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
             404: {
                 headers: {
@@ -7314,6 +9727,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -7450,6 +9875,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -7536,6 +9973,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -7657,6 +10106,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -7775,6 +10236,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -8474,6 +10947,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
             404: {
                 headers: {
@@ -8555,6 +11040,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -8688,6 +11185,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -8771,6 +11280,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -8890,6 +11411,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -8999,6 +11532,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -9077,6 +11622,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -9190,6 +11747,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -9293,6 +11862,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -9549,6 +12130,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
             404: {
                 headers: {
@@ -9628,6 +12221,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -9825,7 +12430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not allowed: URL_NOT_ALLOWED */
+            /** @description Not allowed: FORBIDDEN, URL_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9833,7 +12438,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        error?: "URL_NOT_ALLOWED";
+                        error?: "FORBIDDEN" | "URL_NOT_ALLOWED";
                     };
                 };
             };
@@ -9967,6 +12572,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -10070,6 +12687,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -10192,6 +12821,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -10327,6 +12968,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -10572,6 +13225,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -10840,6 +13505,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -10974,6 +13651,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -11058,6 +13747,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -11169,6 +13870,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -11254,6 +13967,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };
@@ -11365,6 +14090,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
@@ -11472,6 +14209,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
             /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
             404: {
                 headers: {
@@ -11553,6 +14302,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
                     };
                 };
             };

@@ -9,5 +9,7 @@ export * from './identity.js';
 export * from './time-zones.js';
 export * from './commerce.js';
 export * from './terminals.js';
+export * from './passes.js';
+export * from './oauth.js';
 export * from './fetch.js';
 export * from './files.js';

@@ -27,7 +27,9 @@ import type {
   PlanList,
   PlanView,
 } from './commerce-views.js';
+import type { OAuthAppCreated, OAuthAppList, OAuthConsentList, OAuthInteractionView } from './oauth-views.js';
 import type { ShareList, ShareView, TerminalList, TerminalRegistration, TerminalView } from './terminals-views.js';
+import type { PassGoogleView, PassList, PassView, WalletConfigView } from './passes-views.js';
 import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
 import type { SourceFormat, TargetFormat } from './conversion-formats.js';
 import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
@@ -121,6 +123,14 @@ export interface ResponseMap {
     /** The VAPID public key (base64url): the applicationServerKey of PushManager.subscribe. */
     publicKey: string;
   };
+  OAuthAppCreated: Success & OAuthAppCreated;
+  OAuthApps: Success & OAuthAppList;
+  OAuthConsents: Success & OAuthConsentList;
+  OAuthInteraction: Success & OAuthInteractionView;
+  Pass: Success & { pass: PassView };
+  Passes: Success & PassList;
+  PassGoogle: Success & PassGoogleView;
+  WalletConfig: Success & WalletConfigView;
   Health: HealthReport | PublicHealthReport;
   Probe: { status: 'up' };
 }

@@ -45,6 +45,17 @@ import type {
   UpdateTerminalMessage,
 } from './terminals.js';
 import type { ShareList, ShareView, TerminalList, TerminalRegistration, TerminalView } from './terminals-views.js';
+import type { ListPassesMessage, PassImageMessage, PassMessage, SavePassMessage, StorePassImageMessage } from './passes.js';
+import type {
+  PassAppleData,
+  PassGoogleView,
+  PassImageData,
+  PassImageRef,
+  PassList,
+  PassSaved,
+  PassView,
+  WalletConfigView,
+} from './passes-views.js';
 import type {
   AccountValidation,
   FulfillmentView,
@@ -98,6 +109,19 @@ import type {
   SessionRevokedEvent,
   UserChangedEvent,
 } from './identity-views.js';
+import type {
+  CreateOAuthAppMessage,
+  OAuthAppMessage,
+  OAuthClientMessage,
+  OAuthClientMetadata,
+  OAuthConsentMessage,
+  OAuthGrantMessage,
+  OAuthPayloadMessage,
+  OAuthPayloadResult,
+  OAuthUidMessage,
+  UpsertOAuthPayloadMessage,
+} from './oauth.js';
+import type { OAuthAppCreated, OAuthAppList, OAuthConsentList } from './oauth-views.js';
 import { SUBJECTS } from './subjects.js';
 
 /** The message of a request whose handler needs nothing (health checks, lists of everything). */
@@ -134,6 +158,18 @@ export interface RpcMap {
   [SUBJECTS.identity.oidcList]: { request: EmptyMessage; response: OidcProvidersResult };
   [SUBJECTS.identity.oidcAuthorize]: { request: OidcAuthorizeMessage; response: OidcAuthorizeResult };
   [SUBJECTS.identity.oidcExchange]: { request: OidcExchangeMessage; response: OidcExchangeResult };
+  [SUBJECTS.identity.oauthPayloadUpsert]: { request: UpsertOAuthPayloadMessage; response: Done };
+  [SUBJECTS.identity.oauthPayloadFind]: { request: OAuthPayloadMessage; response: OAuthPayloadResult };
+  [SUBJECTS.identity.oauthPayloadFindByUid]: { request: OAuthUidMessage; response: OAuthPayloadResult };
+  [SUBJECTS.identity.oauthPayloadConsume]: { request: OAuthPayloadMessage; response: Done };
+  [SUBJECTS.identity.oauthPayloadDestroy]: { request: OAuthPayloadMessage; response: Done };
+  [SUBJECTS.identity.oauthGrantRevoke]: { request: OAuthGrantMessage; response: Done };
+  [SUBJECTS.identity.oauthClientGet]: { request: OAuthClientMessage; response: { client: OAuthClientMetadata | null } };
+  [SUBJECTS.identity.oauthAppCreate]: { request: CreateOAuthAppMessage; response: OAuthAppCreated };
+  [SUBJECTS.identity.oauthAppList]: { request: UserIdMessage; response: OAuthAppList };
+  [SUBJECTS.identity.oauthAppDelete]: { request: OAuthAppMessage; response: Done };
+  [SUBJECTS.identity.oauthConsentList]: { request: UserIdMessage; response: OAuthConsentList };
+  [SUBJECTS.identity.oauthConsentWithdraw]: { request: OAuthConsentMessage; response: Done };
   [SUBJECTS.commerce.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.identity.mailSend]: { request: SendMailMessage; response: Done };
   [SUBJECTS.identity.userFindByEmail]: { request: FindByEmailMessage; response: { userId: string | null } };
@@ -190,6 +226,15 @@ export interface RpcMap {
   [SUBJECTS.terminals.shareList]: { request: ListSharesMessage; response: ShareList };
   [SUBJECTS.terminals.shareRemove]: { request: ShareMessage; response: Done };
   [SUBJECTS.terminals.pushKey]: { request: EmptyMessage; response: { publicKey: string } };
+  [SUBJECTS.terminals.passSave]: { request: SavePassMessage; response: PassSaved };
+  [SUBJECTS.terminals.passGet]: { request: PassMessage; response: PassView };
+  [SUBJECTS.terminals.passList]: { request: ListPassesMessage; response: PassList };
+  [SUBJECTS.terminals.passDelete]: { request: PassMessage; response: Done };
+  [SUBJECTS.terminals.passImageStore]: { request: StorePassImageMessage; response: PassImageRef };
+  [SUBJECTS.terminals.passImageGet]: { request: PassImageMessage; response: PassImageData };
+  [SUBJECTS.terminals.passGoogle]: { request: PassMessage; response: PassGoogleView };
+  [SUBJECTS.terminals.passApple]: { request: PassMessage; response: PassAppleData };
+  [SUBJECTS.terminals.walletConfig]: { request: EmptyMessage; response: WalletConfigView };
   [SUBJECTS.conversion.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.conversion.jobCreate]: { request: CreateConversionJobMessage; response: ConversionJobView };
   [SUBJECTS.conversion.jobGet]: { request: OwnedJobMessage; response: ConversionJobView };

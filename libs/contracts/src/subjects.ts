@@ -34,6 +34,20 @@ export const SUBJECTS = {
     mailSend: 'identity.mail.send',
     /** The account with this verified email address, if any (commerce: whose timeline a request reaches). */
     userFindByEmail: 'identity.user.find-by-email',
+    /** OAuth: oidc-provider's records (its adapter in the gateway keeps them here). */
+    oauthPayloadUpsert: 'identity.oauth.payload-upsert',
+    oauthPayloadFind: 'identity.oauth.payload-find',
+    oauthPayloadFindByUid: 'identity.oauth.payload-find-by-uid',
+    oauthPayloadConsume: 'identity.oauth.payload-consume',
+    oauthPayloadDestroy: 'identity.oauth.payload-destroy',
+    oauthGrantRevoke: 'identity.oauth.grant-revoke',
+    /** OAuth: a registered app as oidc-provider's client metadata. */
+    oauthClientGet: 'identity.oauth.client-get',
+    oauthAppCreate: 'identity.oauth.app-create',
+    oauthAppList: 'identity.oauth.app-list',
+    oauthAppDelete: 'identity.oauth.app-delete',
+    oauthConsentList: 'identity.oauth.consent-list',
+    oauthConsentWithdraw: 'identity.oauth.consent-withdraw',
   },
   commerce: {
     health: 'commerce.health.check',
@@ -92,6 +106,18 @@ export const SUBJECTS = {
     shareList: 'terminals.share.list',
     shareRemove: 'terminals.share.remove',
     pushKey: 'terminals.push.key',
+    passSave: 'terminals.pass.save',
+    passGet: 'terminals.pass.get',
+    passList: 'terminals.pass.list',
+    passDelete: 'terminals.pass.delete',
+    /** A pass image (PNG, base64) stored before the save that references it: each NATS message stays under 1 MiB. */
+    passImageStore: 'terminals.pass.image-store',
+    passImageGet: 'terminals.pass.image-get',
+    /** The "Save to Google Wallet" link of a pass (or, unconfigured, its JSON only). */
+    passGoogle: 'terminals.pass.google',
+    /** The signed .pkpass of a pass, base64. */
+    passApple: 'terminals.pass.apple',
+    walletConfig: 'terminals.wallet.config',
   },
   conversion: {
     health: 'conversion.health.check',

@@ -9,6 +9,8 @@ export * from './health.js';
 export * from './identity-views.js';
 export * from './commerce-views.js';
 export * from './terminals-views.js';
+export * from './passes-views.js';
+export * from './oauth-views.js';
 export * from './links.js';
 export * from './dates.js';
 export * from './conversion-views.js';

@@ -231,7 +231,7 @@ export interface OidcTestPerson {
 }
 
 /** Keeps the cookies of one site across requests, like a browser (name=value; expired ones dropped). */
-class CookieJar {
+export class CookieJar {
   private readonly cookies = new Map<string, string>();
 
   store(res: Response): void {

@@ -1,7 +1,11 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { AppError, SUBJECTS, type SessionInfo } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
+import { OAUTH_ACCESS_TOKEN } from '../oauth/oauth-provider.js';
+import { OAuthScopeNeeded } from '../oauth/oauth-scope.js';
+import { OAuthTokens } from '../oauth/oauth-tokens.js';
 import { SessionCache } from './session-cache.js';
 
 export interface AuthenticatedSession extends SessionInfo {
@@ -20,19 +24,28 @@ export function bearerToken(req: Request): string | undefined {
 /**
  * Every protected call is checked here, on the server: the token must belong to a live session
  * (identity answers INVALID_TOKEN otherwise). A check is remembered for SESSION_CACHE_TTL_MS unless
- * identity revokes the session first (SessionCache).
+ * identity revokes the session first (SessionCache). An app's OAuth access token (64 characters) is
+ * accepted only where the route names the scope it needs (@OAuthScope) and the token carries it.
  */
 @Injectable()
 export class BearerGuard implements CanActivate {
   constructor(
     @Inject(RpcClient) protected readonly rpc: RpcClient,
     @Inject(SessionCache) private readonly sessions: SessionCache,
+    @Inject(OAuthTokens) private readonly oauthTokens: OAuthTokens,
+    @Inject(Reflector) private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(req);
     if (!token) throw new AppError('UNAUTHORIZED', 'this call needs a bearer token (Authorization: Bearer <token>)');
+    if (OAUTH_ACCESS_TOKEN.test(token)) {
+      const needed = this.reflector.getAllAndOverride(OAuthScopeNeeded, [context.getHandler(), context.getClass()]);
+      const caller = await this.oauthTokens.verify(token, needed);
+      req.session = { userId: caller.userId, sessionId: caller.sessionId, token };
+      return true;
+    }
     let session = this.sessions.get(token);
     if (!session) {
       session = await this.rpc.send(SUBJECTS.identity.sessionVerify, { token });

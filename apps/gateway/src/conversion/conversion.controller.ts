@@ -45,6 +45,7 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { OAuthScope } from '../oauth/oauth-scope.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { FILE_STORE } from './file-store.provider.js';
 import { JobWaiter } from './job-waiter.js';
@@ -79,6 +80,7 @@ function checkPair(format: SourceFormat, to: string): void {
 @ApiTags('conversion')
 @ApiBearerAuth()
 @UseGuards(BearerGuard)
+@OAuthScope('convert')
 @Controller('v1/convert')
 export class ConversionController {
   private readonly policy: FetchPolicy;

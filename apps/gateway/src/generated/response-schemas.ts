@@ -626,6 +626,170 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "success"
     ]
   },
+  "GoogleBarcode": {
+    "type": "object",
+    "properties": {
+      "type": {
+        "$ref": "#/components/schemas/GoogleBarcodeType"
+      },
+      "value": {
+        "type": "string"
+      },
+      "alternateText": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "type",
+      "value"
+    ]
+  },
+  "GoogleBarcodeType": {
+    "type": "string",
+    "enum": [
+      "QR_CODE",
+      "AZTEC",
+      "PDF_417",
+      "DATA_MATRIX",
+      "CODE_128",
+      "CODE_39",
+      "EAN_13",
+      "EAN_8",
+      "UPC_A",
+      "ITF_14",
+      "CODABAR"
+    ]
+  },
+  "GoogleGenericClass": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "\"<issuerId>.<suffix>\""
+      }
+    },
+    "required": [
+      "id"
+    ]
+  },
+  "GoogleGenericObject": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "\"<issuerId>.<suffix>\""
+      },
+      "classId": {
+        "type": "string"
+      },
+      "state": {
+        "type": "string",
+        "enum": [
+          "ACTIVE"
+        ]
+      },
+      "cardTitle": {
+        "$ref": "#/components/schemas/GoogleLocalizedString"
+      },
+      "header": {
+        "$ref": "#/components/schemas/GoogleLocalizedString"
+      },
+      "subheader": {
+        "$ref": "#/components/schemas/GoogleLocalizedString"
+      },
+      "textModulesData": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/GoogleTextModule"
+        }
+      },
+      "barcode": {
+        "$ref": "#/components/schemas/GoogleBarcode"
+      },
+      "hexBackgroundColor": {
+        "type": "string"
+      },
+      "logo": {
+        "$ref": "#/components/schemas/GoogleImage"
+      },
+      "heroImage": {
+        "$ref": "#/components/schemas/GoogleImage"
+      }
+    },
+    "required": [
+      "id",
+      "classId",
+      "state",
+      "cardTitle",
+      "header",
+      "hexBackgroundColor"
+    ]
+  },
+  "GoogleImage": {
+    "type": "object",
+    "properties": {
+      "sourceUri": {
+        "type": "object",
+        "properties": {
+          "uri": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "uri"
+        ]
+      },
+      "contentDescription": {
+        "$ref": "#/components/schemas/GoogleLocalizedString"
+      }
+    },
+    "required": [
+      "sourceUri",
+      "contentDescription"
+    ]
+  },
+  "GoogleLocalizedString": {
+    "type": "object",
+    "properties": {
+      "defaultValue": {
+        "type": "object",
+        "properties": {
+          "language": {
+            "type": "string"
+          },
+          "value": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "language",
+          "value"
+        ]
+      }
+    },
+    "required": [
+      "defaultValue"
+    ]
+  },
+  "GoogleTextModule": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "header": {
+        "type": "string"
+      },
+      "body": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "header",
+      "body"
+    ]
+  },
   "HealthReport": {
     "type": "object",
     "properties": {
@@ -782,6 +946,228 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       }
     ],
     "description": "Logout answer: an impersonation's logout hands the administrator a session back."
+  },
+  "OAuthAppCreatedResponse": {
+    "type": "object",
+    "properties": {
+      "app": {
+        "$ref": "#/components/schemas/OAuthAppView"
+      },
+      "clientSecret": {
+        "type": "string",
+        "nullable": true
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "app",
+      "clientSecret",
+      "success"
+    ]
+  },
+  "OAuthAppsResponse": {
+    "type": "object",
+    "properties": {
+      "apps": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OAuthAppView"
+        }
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "apps",
+      "success"
+    ]
+  },
+  "OAuthAppView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "The client_id."
+      },
+      "name": {
+        "type": "string"
+      },
+      "redirectUris": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "scopes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OAuthScope"
+        },
+        "description": "The scopes it may ask for."
+      },
+      "tokenEndpointAuthMethod": {
+        "$ref": "#/components/schemas/OAuthAuthMethod"
+      },
+      "created": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "redirectUris",
+      "scopes",
+      "tokenEndpointAuthMethod",
+      "created"
+    ],
+    "description": "An app as its owner sees it (never its secret, which is shown once)."
+  },
+  "OAuthAuthMethod": {
+    "type": "string",
+    "enum": [
+      "client_secret_basic",
+      "client_secret_post",
+      "none"
+    ]
+  },
+  "OAuthConsentsResponse": {
+    "type": "object",
+    "properties": {
+      "consents": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OAuthConsentView"
+        }
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "consents",
+      "success"
+    ]
+  },
+  "OAuthConsentView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "The grant id."
+      },
+      "appId": {
+        "type": "string"
+      },
+      "appName": {
+        "type": "string"
+      },
+      "scopes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OAuthScope"
+        }
+      },
+      "created": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "appId",
+      "appName",
+      "scopes",
+      "created"
+    ],
+    "description": "A consent a user gave an app (an oidc-provider grant), listed in /account and withdrawable."
+  },
+  "OAuthInteractionResponse": {
+    "type": "object",
+    "properties": {
+      "interaction": {
+        "type": "string"
+      },
+      "app": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "name"
+        ]
+      },
+      "scopes": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "$ref": "#/components/schemas/OAuthScope"
+            },
+            "description": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "name",
+            "description"
+          ]
+        }
+      },
+      "redirectOrigin": {
+        "type": "string",
+        "description": "The origin the browser returns to (the app's redirect URI)."
+      },
+      "grantedBefore": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OAuthScope"
+        },
+        "description": "Scopes the user allowed this app before."
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "app",
+      "grantedBefore",
+      "interaction",
+      "redirectOrigin",
+      "scopes",
+      "success"
+    ]
+  },
+  "OAuthScope": {
+    "type": "string",
+    "enum": [
+      "openid",
+      "email",
+      "profile",
+      "terminals",
+      "convert",
+      "passes"
+    ]
   },
   "OidcAuthorizeResponse": {
     "type": "object",
@@ -1135,6 +1521,190 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "paidAt",
       "fulfilledAt"
     ]
+  },
+  "PassesResponse": {
+    "type": "object",
+    "properties": {
+      "passes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PassView"
+        }
+      },
+      "total": {
+        "type": "number",
+        "description": "Every pass of the account (also in the x-list-count header)."
+      },
+      "offset": {
+        "type": "number"
+      },
+      "limit": {
+        "type": "number"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "limit",
+      "offset",
+      "passes",
+      "success",
+      "total"
+    ]
+  },
+  "PassGoogleResponse": {
+    "type": "object",
+    "properties": {
+      "configured": {
+        "type": "boolean"
+      },
+      "missing": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "The configuration variables that are missing (empty when configured)."
+      },
+      "saveUrl": {
+        "type": "string",
+        "nullable": true,
+        "description": "https://pay.google.com/gp/v/save/<jwt>, or null when not configured."
+      },
+      "genericClass": {
+        "$ref": "#/components/schemas/GoogleGenericClass"
+      },
+      "genericObject": {
+        "$ref": "#/components/schemas/GoogleGenericObject"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "configured",
+      "genericClass",
+      "genericObject",
+      "missing",
+      "saveUrl",
+      "success"
+    ]
+  },
+  "PassImageView": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string"
+      },
+      "width": {
+        "type": "number"
+      },
+      "height": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "url",
+      "width",
+      "height"
+    ],
+    "description": "A stored image of a pass: its public URL (PNG) and size in pixels."
+  },
+  "PassResponse": {
+    "type": "object",
+    "properties": {
+      "pass": {
+        "$ref": "#/components/schemas/PassView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "pass",
+      "success"
+    ]
+  },
+  "PassView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "cardTitle": {
+        "type": "string"
+      },
+      "header": {
+        "type": "string"
+      },
+      "subheader": {
+        "type": "string",
+        "nullable": true
+      },
+      "textRows": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WalletTextRow"
+        }
+      },
+      "barcode": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/WalletBarcode"
+          }
+        ],
+        "nullable": true
+      },
+      "backgroundColor": {
+        "type": "string",
+        "description": "'#rrggbb'"
+      },
+      "logo": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/PassImageView"
+          }
+        ],
+        "nullable": true
+      },
+      "hero": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/PassImageView"
+          }
+        ],
+        "nullable": true
+      },
+      "created": {
+        "type": "string"
+      },
+      "modified": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "cardTitle",
+      "header",
+      "subheader",
+      "textRows",
+      "barcode",
+      "backgroundColor",
+      "logo",
+      "hero",
+      "created",
+      "modified"
+    ],
+    "description": "A wallet pass as its owner sees it."
   },
   "PaymentInstrumentResponse": {
     "type": "object",
@@ -3452,6 +4022,98 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     "required": [
       "sent",
       "success"
+    ]
+  },
+  "WalletBarcode": {
+    "type": "object",
+    "properties": {
+      "type": {
+        "$ref": "#/components/schemas/WalletBarcodeType"
+      },
+      "value": {
+        "type": "string"
+      },
+      "alternateText": {
+        "type": "string",
+        "description": "Text shown under the barcode (Google: alternateText; Apple: altText)."
+      }
+    },
+    "required": [
+      "type",
+      "value"
+    ]
+  },
+  "WalletBarcodeType": {
+    "type": "string",
+    "enum": [
+      "qrcode",
+      "azteccode",
+      "pdf417",
+      "datamatrix",
+      "code128",
+      "code39",
+      "ean13",
+      "ean8",
+      "upca",
+      "itf14",
+      "rationalizedCodabar"
+    ]
+  },
+  "WalletConfigResponse": {
+    "type": "object",
+    "properties": {
+      "google": {
+        "$ref": "#/components/schemas/WalletStatus"
+      },
+      "apple": {
+        "$ref": "#/components/schemas/WalletStatus"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "apple",
+      "google",
+      "success"
+    ]
+  },
+  "WalletStatus": {
+    "type": "object",
+    "properties": {
+      "configured": {
+        "type": "boolean"
+      },
+      "missing": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "The configuration variables that are missing (empty when configured)."
+      }
+    },
+    "required": [
+      "configured",
+      "missing"
+    ],
+    "description": "One wallet: whether the site can make its passes, and the variables still to set."
+  },
+  "WalletTextRow": {
+    "type": "object",
+    "properties": {
+      "header": {
+        "type": "string"
+      },
+      "body": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "header",
+      "body"
     ]
   },
   "WebhookReceivedResponse": {

@@ -71,3 +71,14 @@ export const TERMINAL_LIMITS = {
   register: perHour('terminal', 'terminal registrations', 60, 30, (req) => req.session?.userId),
   share: perHour('share', 'shares', 1200, 600, (req) => (req as { terminalCaller?: { userId: string } }).terminalCaller?.userId),
 } satisfies Record<string, RouteLimit>;
+
+/** OAuth app registrations per account (a burst is refused before identity counts them). */
+export const OAUTH_LIMITS = {
+  register: perHour('oauth-app', 'app registrations', 30, 15, (req) => req.session?.userId),
+} satisfies Record<string, RouteLimit>;
+
+/** Wallet passes: saves per address and account (each may store two images), signed Apple passes (CPU: resizing, signing). */
+export const PASS_LIMITS = {
+  save: perHour('pass', 'pass saves', 1200, 600, (req) => req.session?.userId),
+  apple: perHour('pass-apple', 'Apple Wallet passes', 1200, 600, (req) => req.session?.userId),
+} satisfies Record<string, RouteLimit>;

@@ -14,6 +14,7 @@ import {
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { OAuthScope } from '../oauth/oauth-scope.js';
 import { ApiAnswer, ApiErrors, ApiNoContent } from '../http/api-docs.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { TERMINAL_LIMITS } from '../http/rate-limits.js';
@@ -35,6 +36,7 @@ export class TerminalsController {
   @Post('terminals')
   @HttpCode(201)
   @UseGuards(BearerGuard)
+  @OAuthScope('terminals')
   @RateLimit(TERMINAL_LIMITS.register)
   @ApiOperation({
     summary:
@@ -51,6 +53,7 @@ export class TerminalsController {
 
   @Get('terminals')
   @UseGuards(BearerGuard)
+  @OAuthScope('terminals')
   @ApiOperation({ summary: 'Your terminals' })
   @ApiAnswer(200, 'Terminals')
   async list(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['Terminals']> {
@@ -59,6 +62,7 @@ export class TerminalsController {
 
   @Get('terminals/:id')
   @UseGuards(TerminalOrUserGuard)
+  @OAuthScope('terminals')
   @ApiOperation({ summary: 'One of your terminals (a terminal token reads its own terminal only)' })
   @ApiAnswer(200, 'Terminal')
   @ApiErrors('NOT_FOUND', 'INVALID_TOKEN')
@@ -69,6 +73,7 @@ export class TerminalsController {
   @Post('terminals/:id')
   @HttpCode(200)
   @UseGuards(BearerGuard)
+  @OAuthScope('terminals')
   @ApiOperation({ summary: 'Rename a terminal, switch send / receive / active, or choose where its own shares go (destination)' })
   @ApiAnswer(200, 'Terminal')
   @ApiErrors('NOT_FOUND', 'UNPROCESSABLE')
@@ -86,6 +91,7 @@ export class TerminalsController {
   @Delete('terminals/:id')
   @HttpCode(204)
   @UseGuards(BearerGuard)
+  @OAuthScope('terminals')
   @ApiOperation({ summary: 'Remove a terminal with its inbox (204); its terminal token stops working' })
   @ApiNoContent()
   @ApiErrors('NOT_FOUND')
@@ -96,6 +102,7 @@ export class TerminalsController {
   @Post('terminals/:id/subscription')
   @HttpCode(200)
   @UseGuards(TerminalOrUserGuard)
+  @OAuthScope('terminals')
   @ApiOperation({ summary: "Store the terminal's Web Push subscription (PushSubscription.toJSON())" })
   @ApiAnswer(200, 'Terminal')
   @ApiErrors('NOT_FOUND', 'UNAVAILABLE', 'INVALID_TOKEN')
@@ -113,6 +120,7 @@ export class TerminalsController {
   @Delete('terminals/:id/subscription')
   @HttpCode(200)
   @UseGuards(TerminalOrUserGuard)
+  @OAuthScope('terminals')
   @ApiOperation({ summary: "Forget the terminal's push subscription (push off)" })
   @ApiAnswer(200, 'Terminal')
   @ApiErrors('NOT_FOUND', 'INVALID_TOKEN')
@@ -126,6 +134,7 @@ export class TerminalsController {
   @Post('terminals/:terminalId/share')
   @HttpCode(200)
   @UseGuards(TerminalOrUserGuard)
+  @OAuthScope('terminals')
   @RateLimit(TERMINAL_LIMITS.share)
   @ApiOperation({
     summary:
@@ -151,6 +160,7 @@ export class TerminalsController {
 
   @Get('terminals/:id/inbox')
   @UseGuards(TerminalOrUserGuard)
+  @OAuthScope('terminals')
   @ApiOperation({ summary: "A terminal's inbox: the shares sent to it, newest first (offset, limit; total)" })
   @ApiAnswer(200, 'Shares')
   @ApiErrors('NOT_FOUND', 'INVALID_TOKEN')
@@ -165,6 +175,7 @@ export class TerminalsController {
   @Delete('terminals/:id/inbox/:shareId')
   @HttpCode(204)
   @UseGuards(TerminalOrUserGuard)
+  @OAuthScope('terminals')
   @ApiOperation({ summary: 'Delete a share from the inbox (204)' })
   @ApiNoContent()
   @ApiErrors('NOT_FOUND', 'INVALID_TOKEN')

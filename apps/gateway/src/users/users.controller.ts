@@ -20,6 +20,7 @@ import { RpcClient } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Request } from 'express';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { OAuthScope } from '../oauth/oauth-scope.js';
 import { ProfileCache } from './profile-cache.js';
 import { clientAddress, RateLimit } from '../http/rate-limit.js';
 import { MAIL_LIMITS } from '../http/rate-limits.js';
@@ -49,6 +50,7 @@ export class UsersController {
 
   @Get('me')
   @UseGuards(BearerGuard)
+  @OAuthScope('profile')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The profile of the signed-in user; include=services adds the provider services (from commerce)' })
   @ApiAnswer(200, 'Account')
@@ -62,6 +64,7 @@ export class UsersController {
   }
 
   @Post('me')
+  @OAuthScope('profile')
   @HttpCode(200)
   @UseGuards(BearerGuard)
   @ApiBearerAuth()

@@ -9,6 +9,7 @@ import { Accounts1763900000000 } from './migrations/1763900000000-accounts.js';
 import { ActionTokens1763950000000 } from './migrations/1763950000000-action-tokens.js';
 import { Codes1764000000000 } from './migrations/1764000000000-codes.js';
 import { SocialSignIn1764100000000 } from './migrations/1764100000000-social-sign-in.js';
+import { OAuth1764900000000 } from './migrations/1764900000000-oauth.js';
 
 /** The schema the identity service owns; no other service reads it. */
 export const SCHEMA = 'identity';
@@ -18,6 +19,13 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
     url,
     schema: SCHEMA,
     entities: [UserEntity, SessionEntity, ActionTokenEntity, ContactMessageEntity, OidcLoginEntity],
-    migrations: [Initial1763856000000, Accounts1763900000000, ActionTokens1763950000000, Codes1764000000000, SocialSignIn1764100000000],
+    migrations: [
+      Initial1763856000000,
+      Accounts1763900000000,
+      ActionTokens1763950000000,
+      Codes1764000000000,
+      SocialSignIn1764100000000,
+      OAuth1764900000000,
+    ],
   };
 }

@@ -30,6 +30,7 @@ const SearchPage = lazyPage(() => import('../features/info/pages/SearchPage'), '
 const NotFoundPage = lazyPage(() => import('../features/info/pages/NotFoundPage'), 'NotFoundPage');
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
 const OAuthCallbackPage = lazyPage(() => import('../features/auth/pages/OAuthCallbackPage'), 'OAuthCallbackPage');
+const ConsentPage = lazyPage(() => import('../features/oauth/pages/ConsentPage'), 'ConsentPage');
 const AccountPage = lazyPage(accountPages, 'AccountPage');
 const BillingPage = lazyPage(() => import('../features/commerce/pages/BillingPage'), 'BillingPage');
 const planPages = () => import('../features/commerce/pages/PlanPages');
@@ -89,6 +90,7 @@ const router = createBrowserRouter([
       { path: PATHS.search, element: <SearchPage /> },
       { path: PATHS.login, element: <LoginPage /> },
       { path: PATHS.oauthCallback, element: <OAuthCallbackPage /> },
+      { path: PATHS.oauthConsent, element: <ConsentPage /> },
       { path: PATHS.account, element: <AccountPage /> },
       { path: `${PATHS.account}/*`, element: <AccountPage /> },
       { path: LINK_ROUTES.sellerOrder, element: <SellerOrderPage /> },

@@ -16,6 +16,8 @@ export const PATHS = {
   signIn: '/login#!/login',
   resetRequest: '/login#!/reset',
   oauthCallback: '/login/oauth/:provider',
+  /** An app's OAuth authorization request lands here (OAUTH_CONSENT_PATH/{interaction}). */
+  oauthConsent: '/oauth2/consent/:interaction',
   account: '/account',
   billing: '/billing',
   hardware: '/integrations/hardware/',

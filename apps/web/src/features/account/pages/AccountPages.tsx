@@ -9,6 +9,7 @@ import { RequireAuth } from '../../auth/RequireAuth';
 import { MyFilesSection } from '../../files/components/MyFilesSection';
 import { SellingSection } from '../../commerce/components/SellingSection';
 import { TerminalsSection } from '../../terminals/components/TerminalsSection';
+import { AppsSection } from '../../oauth/components/AppsSection';
 import { useLogout } from '../../auth/use-logout';
 import { browserTimeZone, loadTimeZones, type TimeZoneData } from '../time-zones';
 import { requestVerification, updateProfile } from '../api';
@@ -17,7 +18,7 @@ import { requestVerification, updateProfile } from '../api';
 export function AccountPage() {
   return (
     <RequireAuth>
-      <Page title="Account" lead="Your profile, sign-in, selling, terminals and saved files." wide>
+      <Page title="Account" lead="Your profile, sign-in, selling, terminals, saved files and the apps you allowed." wide>
         <VerificationResult />
         <div className="account-grid">
           <ProfileSection />
@@ -27,6 +28,7 @@ export function AccountPage() {
         <SellingSection />
         <TerminalsSection />
         <MyFilesSection />
+        <AppsSection />
       </Page>
     </RequireAuth>
   );

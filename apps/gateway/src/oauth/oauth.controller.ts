@@ -1,0 +1,224 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  AppError,
+  CreateOAuthAppDto,
+  OAUTH_API_SCOPE_NAMES,
+  OAUTH_SCOPE_NAMES,
+  OAUTH_SCOPES,
+  OAuthAppParamsDto,
+  OAuthConsentParamsDto,
+  OAuthInteractionQueryDto,
+  SUBJECTS,
+  type OAuthScope,
+  type ResponseMap,
+} from '@tinkerdesk/contracts';
+import { RpcClient } from '@tinkerdesk/nest-common';
+import type { Request, Response } from 'express';
+import { BearerGuard, bearerToken, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { ApiAnswer, ApiErrors, ApiNoContent } from '../http/api-docs.js';
+import { RateLimit } from '../http/rate-limit.js';
+import { OAUTH_LIMITS } from '../http/rate-limits.js';
+import type { OAuthServer } from './oauth-provider.js';
+import { OAUTH_SERVER } from './oauth-tokens.js';
+
+type Interaction = Awaited<ReturnType<OAuthServer['provider']['interactionDetails']>>;
+
+/** The session cookie the web app keeps (spec section 9: cookies token and loggedIn). */
+function cookieToken(req: Request): string | undefined {
+  for (const part of (req.header('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === 'token') {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim()) || undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+const words = (text: unknown): string[] => (typeof text === 'string' ? text.split(' ').filter(Boolean) : []);
+
+/**
+ * OAuth for integrators, the gateway's part (the protocol endpoints are oidc-provider's, mounted at
+ * /v1/oauth2): the consent page's details, granting (GET /v1/oauth2/setup) and refusing (GET
+ * /v1/oauth2/reject) an app's request, the apps a user registered, and the consents they gave.
+ */
+@ApiTags('oauth2')
+@Controller('v1/oauth2')
+export class OAuthController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(OAUTH_SERVER) private readonly server: OAuthServer,
+  ) {}
+
+  /** The interaction this browser started (its cookie), which must be the one named. */
+  private async interaction(req: Request, res: Response, uid: string): Promise<Interaction> {
+    let interaction: Interaction;
+    try {
+      interaction = await this.server.provider.interactionDetails(req, res);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(
+        'LINK_INVALID',
+        'this authorization request has expired or was started in another browser: start again from the app',
+      );
+    }
+    if (interaction.uid !== uid) {
+      throw new AppError('LINK_INVALID', 'this authorization request belongs to another sign-in: start again from the app');
+    }
+    return interaction;
+  }
+
+  /** The scopes an interaction asks for that its app may have. */
+  private async requestedScopes(interaction: Interaction): Promise<{ clientId: string; name: string; scopes: OAuthScope[] }> {
+    const clientId = String(interaction.params.client_id ?? '');
+    const client = await this.server.provider.Client.find(clientId);
+    if (!client) throw new AppError('LINK_INVALID', 'the app of this request no longer exists');
+    const allowed = new Set([...words(client.scope), ...words(client.metadata().api_scope)]);
+    const asked = new Set(words(interaction.params.scope));
+    return {
+      clientId,
+      name: client.clientName ?? clientId,
+      scopes: OAUTH_SCOPE_NAMES.filter((s) => asked.has(s) && allowed.has(s)),
+    };
+  }
+
+  @Get('interaction/:interaction')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The consent page: which app asks for which scopes, and where the browser goes back to' })
+  @ApiAnswer(200, 'OAuthInteraction')
+  @ApiErrors('LINK_INVALID')
+  async details(
+    @CurrentSession() session: AuthenticatedSession,
+    @Param() params: OAuthInteractionQueryDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ResponseMap['OAuthInteraction']> {
+    const interaction = await this.interaction(req, res, params.interaction);
+    const { clientId, name, scopes } = await this.requestedScopes(interaction);
+    const grant = interaction.grantId ? await this.server.provider.Grant.find(interaction.grantId) : undefined;
+    const before =
+      grant && grant.accountId === session.userId
+        ? new Set([...words(grant.getOIDCScope()), ...words(grant.getResourceScopeFiltered(this.server.resource, OAUTH_API_SCOPE_NAMES))])
+        : new Set<string>();
+    return {
+      success: true,
+      interaction: interaction.uid,
+      app: { id: clientId, name },
+      scopes: scopes.map((s) => ({ name: s, description: OAUTH_SCOPES[s] })),
+      redirectOrigin: new URL(String(interaction.params.redirect_uri)).origin,
+      grantedBefore: OAUTH_SCOPE_NAMES.filter((s) => before.has(s)),
+    };
+  }
+
+  @Get('setup')
+  @ApiOperation({
+    summary: "Allow the app's request (the consent page's button): the browser goes back to the app with a code",
+    description:
+      "A browser navigation from the consent page, with the interaction's cookie and the signed-in user's session (the token cookie or a bearer token). Answers 303 to the app's redirect URI.",
+  })
+  @ApiResponse({ status: 303, description: "To the app's redirect_uri with code, state and iss" })
+  @ApiErrors('UNAUTHORIZED', 'INVALID_TOKEN', 'LINK_INVALID')
+  async setup(@Query() query: OAuthInteractionQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const token = bearerToken(req) ?? cookieToken(req);
+    if (!token) throw new AppError('UNAUTHORIZED', 'sign in to Tinkerdesk to allow an app');
+    const { userId } = await this.rpc.send(SUBJECTS.identity.sessionVerify, { token });
+    const interaction = await this.interaction(req, res, query.interaction);
+    const { clientId, scopes } = await this.requestedScopes(interaction);
+    const { provider, resource } = this.server;
+    const earlier = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+    const grant =
+      earlier && earlier.accountId === userId && earlier.clientId === clientId
+        ? earlier
+        : new provider.Grant({ accountId: userId, clientId });
+    const oidc = scopes.filter((s) => !(OAUTH_API_SCOPE_NAMES as string[]).includes(s));
+    const api = scopes.filter((s) => (OAUTH_API_SCOPE_NAMES as string[]).includes(s));
+    if (oidc.length > 0) grant.addOIDCScope(oidc.join(' '));
+    if (api.length > 0) grant.addResourceScope(resource, api.join(' '));
+    const grantId = await grant.save();
+    const returnTo = await provider.interactionResult(
+      req,
+      res,
+      { login: { accountId: userId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+    res.redirect(303, returnTo);
+  }
+
+  @Get('reject')
+  @ApiOperation({ summary: "Refuse the app's request: the browser goes back to the app with error=access_denied" })
+  @ApiResponse({ status: 303, description: "To the app's redirect_uri with error=access_denied and state" })
+  @ApiErrors('LINK_INVALID')
+  async reject(@Query() query: OAuthInteractionQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.interaction(req, res, query.interaction);
+    const returnTo = await this.server.provider.interactionResult(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'the user did not allow the app' },
+      { mergeWithLastSubmission: false },
+    );
+    res.redirect(303, returnTo);
+  }
+
+  @Post('apps')
+  @HttpCode(201)
+  @UseGuards(BearerGuard)
+  @RateLimit(OAUTH_LIMITS.register)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Register an app {name, redirectUris, scopes, tokenEndpointAuthMethod?}: 201 with its client_id and client secret (shown once)',
+  })
+  @ApiAnswer(201, 'OAuthAppCreated')
+  @ApiErrors('CONFLICT')
+  async createApp(
+    @CurrentSession() session: AuthenticatedSession,
+    @Body() body: CreateOAuthAppDto,
+  ): Promise<ResponseMap['OAuthAppCreated']> {
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oauthAppCreate, { ...body, userId: session.userId })) };
+  }
+
+  @Get('apps')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The apps you registered' })
+  @ApiAnswer(200, 'OAuthApps')
+  async apps(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['OAuthApps']> {
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oauthAppList, { userId: session.userId })) };
+  }
+
+  @Delete('apps/:id')
+  @HttpCode(204)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Delete an app you registered (204): every consent and token of it ends' })
+  @ApiNoContent()
+  @ApiErrors('NOT_FOUND')
+  async deleteApp(@CurrentSession() session: AuthenticatedSession, @Param() params: OAuthAppParamsDto): Promise<void> {
+    await this.rpc.send(SUBJECTS.identity.oauthAppDelete, { userId: session.userId, appId: params.id });
+  }
+
+  @Get('consents')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The apps you allowed, with their scopes' })
+  @ApiAnswer(200, 'OAuthConsents')
+  async consents(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['OAuthConsents']> {
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oauthConsentList, { userId: session.userId })) };
+  }
+
+  @Delete('consents/:id')
+  @HttpCode(204)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Withdraw a consent (204): that app's codes, access and refresh tokens stop working at once" })
+  @ApiNoContent()
+  @ApiErrors('NOT_FOUND')
+  async withdraw(@CurrentSession() session: AuthenticatedSession, @Param() params: OAuthConsentParamsDto): Promise<void> {
+    await this.rpc.send(SUBJECTS.identity.oauthConsentWithdraw, { userId: session.userId, grantId: params.id });
+  }
+}

@@ -1,0 +1,429 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CookieJar, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+
+/**
+ * Tinkerdesk as an OAuth 2 authorization server, driven the way an integrator's app and a user's
+ * browser drive it, through the real gateway (oidc-provider with its records in identity) and the
+ * real identity and terminals services: app registration, discovery and JWKS, the authorization
+ * code flow with PKCE through consent (allow and refuse), every refusal of the protocol (wrong
+ * redirect URI, missing and wrong PKCE verifier, a code used twice, an expired code), scoped access
+ * tokens on /v1, refresh rotation with reuse detection, revocation and withdrawal of a consent.
+ */
+let platform: TestPlatform;
+let client: Server;
+let clientUrl: string;
+/** Every query the app's loopback callback received. */
+const callbacks: URLSearchParams[] = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
+
+interface User {
+  token: string;
+}
+
+async function user(tag: string): Promise<User> {
+  const created = await call('POST', '/v1/users', { email: uniqueEmail(tag), password: 'oauth password 1' });
+  expect(created.status).toBe(201);
+  return { token: created.body.token as string };
+}
+
+interface App {
+  id: string;
+  secret: string;
+  redirectUri: string;
+}
+
+async function registerApp(owner: User, scopes = ['openid', 'profile', 'terminals']): Promise<App> {
+  const redirectUri = `${clientUrl}/callback`;
+  const answer = await call('POST', '/v1/oauth2/apps', { name: 'Shelf scanner', redirectUris: [redirectUri], scopes }, owner.token);
+  expect(answer.status).toBe(201);
+  return { id: (answer.body.app as { id: string }).id, secret: answer.body.clientSecret as string, redirectUri };
+}
+
+function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** A browser: keeps cookies and follows redirects inside the site; stops at the app's callback (which it opens) or a page. */
+class Browser {
+  readonly jar = new CookieJar();
+
+  constructor(readonly signedIn?: User) {}
+
+  async open(url: string): Promise<{ status: number; url: URL; text: string }> {
+    let current = new URL(url, platform.url);
+    for (let hops = 0; hops < 10; hops++) {
+      if (current.origin === new URL(clientUrl).origin) {
+        const res = await fetch(current);
+        return { status: res.status, url: current, text: await res.text() };
+      }
+      const cookies = [this.jar.header(), this.signedIn ? `token=${this.signedIn.token}` : ''].filter(Boolean).join('; ');
+      const res = await fetch(current, { redirect: 'manual', headers: cookies ? { cookie: cookies } : {} });
+      this.jar.store(res);
+      const location = res.headers.get('location');
+      if (res.status < 300 || res.status >= 400 || !location) return { status: res.status, url: current, text: await res.text() };
+      current = new URL(location, current);
+    }
+    throw new Error('too many redirects');
+  }
+
+  /** A call the consent page makes (fetch from the site: its cookies and the user's bearer token). */
+  async api(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const res = await fetch(`${platform.url}${path}`, {
+      headers: { cookie: this.jar.header(), ...(this.signedIn ? { authorization: `Bearer ${this.signedIn.token}` } : {}) },
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+}
+
+function authorizeUrl(app: App, params: Record<string, string | undefined>): string {
+  const url = new URL(`${platform.url}/v1/oauth2/auth`);
+  const all: Record<string, string | undefined> = {
+    client_id: app.id,
+    redirect_uri: app.redirectUri,
+    response_type: 'code',
+    scope: 'openid profile terminals',
+    state: randomBytes(8).toString('hex'),
+    code_challenge_method: 'S256',
+    ...params,
+  };
+  for (const [k, v] of Object.entries(all)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** The browser goes to the app's authorization URL, lands on the consent page, and the user allows. */
+async function authorize(browser: Browser, app: App, params: Record<string, string | undefined> = {}): Promise<URLSearchParams> {
+  const consent = await browser.open(authorizeUrl(app, params));
+  const uid = /\/oauth2\/consent\/([A-Za-z0-9_-]+)$/.exec(consent.url.pathname)?.[1];
+  expect(uid).toBeDefined();
+  const back = await browser.open(`/v1/oauth2/setup?interaction=${uid}`);
+  expect(back.url.origin).toBe(new URL(clientUrl).origin);
+  return back.url.searchParams;
+}
+
+async function token(app: App, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${platform.url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${encodeURIComponent(app.id)}:${encodeURIComponent(app.secret)}`).toString('base64')}`,
+    },
+    body: new URLSearchParams(form),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function codeFor(browser: Browser, app: App, scope = 'openid profile terminals') {
+  const { verifier, challenge } = pkce();
+  const back = await authorize(browser, app, { code_challenge: challenge, scope });
+  return { code: back.get('code') ?? '', verifier, back };
+}
+
+async function tokensFor(browser: Browser, app: App, scope?: string) {
+  const { code, verifier } = await codeFor(browser, app, scope);
+  const answer = await token(app, { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri, code_verifier: verifier });
+  expect(answer.status).toBe(200);
+  return answer.body as { access_token: string; refresh_token: string; id_token: string; scope: string; token_type: string };
+}
+
+beforeAll(async () => {
+  client = createServer((req, res) => {
+    callbacks.push(new URL(req.url ?? '/', 'http://x').searchParams);
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('the app got its answer');
+  });
+  await new Promise<void>((r) => client.listen(0, '127.0.0.1', () => r()));
+  clientUrl = `http://127.0.0.1:${(client.address() as AddressInfo).port}`;
+  const port = await freePort();
+  platform = await TestPlatform.start(['identity', 'terminals', 'gateway'], {
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    OAUTH_CODE_TTL_SECONDS: '3',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.close();
+  await new Promise<void>((r) => client?.close(() => r()));
+});
+
+describe('apps', () => {
+  it('registers an app with a secret shown once, lists and deletes it; refuses bad input and strangers', async () => {
+    const owner = await user('oauth-apps');
+    const app = await registerApp(owner);
+    expect(app.secret).toMatch(/^tds_[A-Za-z0-9_-]{43}$/);
+    const list = await call('GET', '/v1/oauth2/apps', undefined, owner.token);
+    expect(list.body.apps).toEqual([
+      expect.objectContaining({
+        id: app.id,
+        name: 'Shelf scanner',
+        redirectUris: [app.redirectUri],
+        tokenEndpointAuthMethod: 'client_secret_basic',
+      }),
+    ]);
+    expect(JSON.stringify(list.body)).not.toContain(app.secret);
+
+    const bad = [
+      { name: '', redirectUris: ['https://a.example/cb'], scopes: ['profile'] },
+      { name: 'x', redirectUris: ['http://a.example/cb'], scopes: ['profile'] },
+      { name: 'x', redirectUris: ['https://a.example/cb#frag'], scopes: ['profile'] },
+      { name: 'x', redirectUris: [], scopes: ['profile'] },
+      { name: 'x', redirectUris: ['https://a.example/cb'], scopes: ['admin'] },
+      { name: 'x', redirectUris: ['https://a.example/cb'], scopes: ['profile'], tokenEndpointAuthMethod: 'private_key_jwt' },
+    ];
+    for (const body of bad) {
+      const answer = await call('POST', '/v1/oauth2/apps', body, owner.token);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, error: 'VALIDATION_FAILED', detail: expect.any(String) });
+    }
+    expect((await call('POST', '/v1/oauth2/apps', bad[0])).status).toBe(401);
+
+    const stranger = await user('oauth-stranger');
+    expect((await call('DELETE', `/v1/oauth2/apps/${app.id}`, undefined, stranger.token)).status).toBe(404);
+    expect((await call('DELETE', '/v1/oauth2/apps/not-a-uuid', undefined, owner.token)).status).toBe(400);
+    expect((await call('DELETE', `/v1/oauth2/apps/${app.id}`, undefined, owner.token)).status).toBe(204);
+    expect((await call('DELETE', `/v1/oauth2/apps/${app.id}`, undefined, owner.token)).status).toBe(404);
+    expect((await call('GET', '/v1/oauth2/apps', undefined, owner.token)).body.apps).toEqual([]);
+  });
+});
+
+describe('discovery', () => {
+  it('publishes the OpenID configuration and a JWKS whose key signs the ID tokens', async () => {
+    const discovery = await call('GET', '/v1/oauth2/.well-known/openid-configuration');
+    expect(discovery.status).toBe(200);
+    const issuer = `${platform.url}/v1/oauth2`;
+    expect(discovery.body).toMatchObject({
+      issuer,
+      authorization_endpoint: `${issuer}/auth`,
+      token_endpoint: `${issuer}/token`,
+      jwks_uri: `${issuer}/jwks`,
+      revocation_endpoint: `${issuer}/token/revocation`,
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+    });
+    expect(discovery.body.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+    const jwks = (await (await fetch(`${issuer}/jwks`)).json()) as { keys: Array<Record<string, unknown>> };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', use: 'sig', alg: 'RS256', kid: expect.any(String) });
+    expect(Object.keys(jwks.keys[0]!).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+
+    const owner = await user('oauth-idtoken');
+    const app = await registerApp(owner, ['openid', 'email', 'profile']);
+    const tokens = await tokensFor(new Browser(owner), app, 'openid email profile');
+    const { payload } = await jwtVerify(tokens.id_token, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: app.id });
+    const me = await call('GET', '/v1/users/me', undefined, owner.token);
+    expect(payload.sub).toBe((me.body as { guid: string }).guid);
+  });
+});
+
+describe('authorization code flow', () => {
+  let owner: User;
+  let app: App;
+
+  beforeAll(async () => {
+    owner = await user('oauth-flow');
+    app = await registerApp(owner);
+  });
+
+  it('shows the consent page the app and its scopes, grants, and the token works only within its scopes', async () => {
+    const browser = new Browser(owner);
+    const { challenge, verifier } = pkce();
+    const state = 'state-123';
+    const consent = await browser.open(authorizeUrl(app, { code_challenge: challenge, state }));
+    const uid = consent.url.pathname.split('/').pop()!;
+    expect(consent.url.pathname).toBe(`/oauth2/consent/${uid}`);
+    const details = await browser.api(`/v1/oauth2/interaction/${uid}`);
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({
+      interaction: uid,
+      app: { id: app.id, name: 'Shelf scanner' },
+      redirectOrigin: clientUrl,
+      scopes: [
+        { name: 'openid', description: expect.any(String) },
+        { name: 'profile', description: expect.any(String) },
+        { name: 'terminals', description: expect.any(String) },
+      ],
+    });
+    const back = await browser.open(`/v1/oauth2/setup?interaction=${uid}`);
+    expect(back.url.pathname).toBe('/callback');
+    expect(back.url.searchParams.get('state')).toBe(state);
+    expect(back.url.searchParams.get('iss')).toBe(`${platform.url}/v1/oauth2`);
+    expect(callbacks.at(-1)?.get('code')).toBe(back.url.searchParams.get('code'));
+
+    const tokens = await token(app, {
+      grant_type: 'authorization_code',
+      code: back.url.searchParams.get('code')!,
+      redirect_uri: app.redirectUri,
+      code_verifier: verifier,
+    });
+    expect(tokens.status).toBe(200);
+    expect(tokens.body).toMatchObject({ token_type: 'Bearer', scope: expect.stringContaining('terminals') });
+    const access = tokens.body.access_token as string;
+    expect(access).toMatch(/^[A-Za-z0-9_-]{64}$/);
+
+    const me = await call('GET', '/v1/users/me', undefined, access);
+    expect(me.status).toBe(200);
+    expect((await call('GET', '/v1/terminals', undefined, access)).status).toBe(200);
+    // Outside its scopes: convert was not granted; the account's own areas never take an app's token.
+    for (const [method, path] of [
+      ['GET', '/v1/convert/formats'],
+      ['GET', '/v1/oauth2/apps'],
+      ['GET', '/v1/oauth2/consents'],
+      ['GET', '/v1/timeline'],
+      ['GET', '/v1/paymentinstruments'],
+    ] as const) {
+      const refused = await call(method, path, undefined, access);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ success: false, error: 'FORBIDDEN', detail: expect.stringContaining('insufficient_scope') });
+    }
+    expect((await call('GET', '/v1/users/me', undefined, `${access.slice(0, 63)}x`)).status).toBe(401);
+  });
+
+  it('a refusal returns the browser to the app with error=access_denied', async () => {
+    const browser = new Browser(owner);
+    const consent = await browser.open(authorizeUrl(app, { code_challenge: pkce().challenge, state: 'no-thanks' }));
+    const uid = consent.url.pathname.split('/').pop()!;
+    const back = await browser.open(`/v1/oauth2/reject?interaction=${uid}`);
+    expect(back.url.pathname).toBe('/callback');
+    expect(back.url.searchParams.get('error')).toBe('access_denied');
+    expect(back.url.searchParams.get('state')).toBe('no-thanks');
+    expect(back.url.searchParams.get('code')).toBeNull();
+  });
+
+  it('setup needs the browser that started the request, and a signed-in user', async () => {
+    const browser = new Browser(owner);
+    const consent = await browser.open(authorizeUrl(app, { code_challenge: pkce().challenge }));
+    const uid = consent.url.pathname.split('/').pop()!;
+    // Another browser (without the request's cookies) cannot finish it, even signed in.
+    const other = await new Browser(owner).open(`/v1/oauth2/setup?interaction=${uid}`);
+    expect(other.status).toBe(410);
+    // No session: 401.
+    const anonymous = new Browser();
+    for (const [k, v] of Object.entries(
+      Object.fromEntries(
+        browser.jar
+          .header()
+          .split('; ')
+          .map((c) => c.split('=')),
+      ),
+    )) {
+      anonymous.jar.store(new Response(null, { headers: { 'set-cookie': `${k}=${v}` } }));
+    }
+    expect((await anonymous.open(`/v1/oauth2/setup?interaction=${uid}`)).status).toBe(401);
+    expect((await browser.open('/v1/oauth2/setup?interaction=bad!')).status).toBe(400);
+  });
+
+  it('a wrong redirect URI is never redirected to; a request without PKCE is refused', async () => {
+    const browser = new Browser(owner);
+    const wrong = await browser.open(authorizeUrl(app, { code_challenge: pkce().challenge, redirect_uri: `${clientUrl}/elsewhere` }));
+    expect(wrong.url.origin).toBe(platform.url);
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('redirect_uri');
+
+    const before = callbacks.length;
+    const noPkce = await browser.open(authorizeUrl(app, { code_challenge: undefined, code_challenge_method: undefined }));
+    expect(noPkce.url.pathname).toBe('/callback');
+    expect(noPkce.url.searchParams.get('error')).toBe('invalid_request');
+    expect(callbacks.length).toBe(before + 1);
+  });
+
+  it('refuses a wrong or missing verifier, a code used twice (ending its tokens) and an expired code', async () => {
+    const browser = new Browser(owner);
+    let grant = await codeFor(browser, app);
+    const exchange = (code: string, verifier?: string) =>
+      token(app, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: app.redirectUri,
+        ...(verifier ? { code_verifier: verifier } : {}),
+      });
+    expect((await exchange(grant.code, pkce().verifier)).body.error).toBe('invalid_grant');
+    grant = await codeFor(browser, app);
+    expect((await exchange(grant.code)).body.error).toBe('invalid_grant');
+
+    grant = await codeFor(browser, app);
+    const first = await exchange(grant.code, grant.verifier);
+    expect(first.status).toBe(200);
+    const second = await exchange(grant.code, grant.verifier);
+    expect(second.status).toBe(400);
+    expect(second.body.error).toBe('invalid_grant');
+    expect((await call('GET', '/v1/users/me', undefined, first.body.access_token as string)).status).toBe(401);
+
+    grant = await codeFor(browser, app);
+    await new Promise((r) => setTimeout(r, 4000));
+    expect((await exchange(grant.code, grant.verifier)).body.error).toBe('invalid_grant');
+
+    const otherApp = await registerApp(owner);
+    grant = await codeFor(browser, app);
+    const stolen = await token(otherApp, {
+      grant_type: 'authorization_code',
+      code: grant.code,
+      redirect_uri: otherApp.redirectUri,
+      code_verifier: grant.verifier,
+    });
+    expect(stolen.body.error).toBe('invalid_grant');
+    const badSecret = await token({ ...app, secret: 'tds_wrong' }, { grant_type: 'authorization_code', code: 'x', code_verifier: 'y' });
+    expect(badSecret.status).toBe(401);
+    expect(badSecret.body.error).toBe('invalid_client');
+  });
+
+  it('rotates refresh tokens, and a reused one ends the whole grant', async () => {
+    const tokens = await tokensFor(new Browser(owner), app);
+    const rotated = await token(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    expect(rotated.status).toBe(200);
+    const next = rotated.body as { access_token: string; refresh_token: string };
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await call('GET', '/v1/terminals', undefined, next.access_token)).status).toBe(200);
+
+    const reused = await token(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    expect(reused.body.error).toBe('invalid_grant');
+    expect((await token(app, { grant_type: 'refresh_token', refresh_token: next.refresh_token })).body.error).toBe('invalid_grant');
+    expect((await call('GET', '/v1/terminals', undefined, next.access_token)).status).toBe(401);
+  });
+
+  it('revokes a token at the revocation endpoint', async () => {
+    const tokens = await tokensFor(new Browser(owner), app);
+    const res = await fetch(`${platform.url}/v1/oauth2/token/revocation`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${app.id}:${app.secret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ token: tokens.access_token }),
+    });
+    expect(res.status).toBe(200);
+    expect((await call('GET', '/v1/terminals', undefined, tokens.access_token)).status).toBe(401);
+  });
+
+  it('lists consents in the account; withdrawing one ends its tokens; another user cannot see or withdraw it', async () => {
+    const person = await user('oauth-withdraw');
+    const tokens = await tokensFor(new Browser(person), app);
+    const consents = await call('GET', '/v1/oauth2/consents', undefined, person.token);
+    const list = consents.body.consents as Array<{ id: string; appId: string; appName: string; scopes: string[] }>;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ appId: app.id, appName: 'Shelf scanner', scopes: ['openid', 'profile', 'terminals'] });
+
+    const stranger = await user('oauth-withdraw-stranger');
+    expect((await call('GET', '/v1/oauth2/consents', undefined, stranger.token)).body.consents).toEqual([]);
+    expect((await call('DELETE', `/v1/oauth2/consents/${list[0]!.id}`, undefined, stranger.token)).status).toBe(404);
+    expect((await call('GET', '/v1/terminals', undefined, tokens.access_token)).status).toBe(200);
+
+    expect((await call('DELETE', `/v1/oauth2/consents/${list[0]!.id}`, undefined, person.token)).status).toBe(204);
+    expect((await call('GET', '/v1/terminals', undefined, tokens.access_token)).status).toBe(401);
+    expect((await token(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })).body.error).toBe('invalid_grant');
+    expect((await call('GET', '/v1/oauth2/consents', undefined, person.token)).body.consents).toEqual([]);
+    expect((await call('DELETE', `/v1/oauth2/consents/${list[0]!.id}`, undefined, person.token)).status).toBe(404);
+  });
+});

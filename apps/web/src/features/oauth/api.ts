@@ -1,0 +1,33 @@
+/**
+ * OAuth for integrators (issue 19) through the typed client: the apps a user registers, the
+ * consents they gave, and the consent page's details. Allowing or refusing is a browser navigation
+ * (the gateway sends the browser back to the app), so those two are URLs.
+ */
+import type { OAuthAuthMethod, OAuthScope } from '@tinkerdesk/contracts/web';
+import { bearer, unwrap, v1 } from '../../shared/api';
+
+export const listApps = (token: string) => unwrap(v1.GET('/v1/oauth2/apps', { headers: bearer(token) }));
+
+export const createApp = (
+  token: string,
+  body: { name: string; redirectUris: string[]; scopes: OAuthScope[]; tokenEndpointAuthMethod: OAuthAuthMethod },
+) => unwrap(v1.POST('/v1/oauth2/apps', { body, headers: bearer(token) }));
+
+export const deleteApp = (token: string, id: string) =>
+  unwrap(v1.DELETE('/v1/oauth2/apps/{id}', { params: { path: { id } }, headers: bearer(token) }));
+
+export const listConsents = (token: string) => unwrap(v1.GET('/v1/oauth2/consents', { headers: bearer(token) }));
+
+export const withdrawConsent = (token: string, id: string) =>
+  unwrap(v1.DELETE('/v1/oauth2/consents/{id}', { params: { path: { id } }, headers: bearer(token) }));
+
+export const interactionDetails = (token: string, interaction: string) =>
+  unwrap(v1.GET('/v1/oauth2/interaction/{interaction}', { params: { path: { interaction } }, headers: bearer(token) }));
+
+/** GET /v1/oauth2/setup: allow; the gateway sends the browser back to the app with a code. */
+export const allowUrl = (interaction: string) => `/v1/oauth2/setup?${new URLSearchParams({ interaction })}`;
+/** GET /v1/oauth2/reject: refuse; the browser goes back to the app with error=access_denied. */
+export const refuseUrl = (interaction: string) => `/v1/oauth2/reject?${new URLSearchParams({ interaction })}`;
+
+/** Where integrators read the protocol's endpoints. */
+export const DISCOVERY_URL = '/v1/oauth2/.well-known/openid-configuration';

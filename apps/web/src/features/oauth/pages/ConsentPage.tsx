@@ -1,0 +1,119 @@
+import { OAUTH_PATH, type OAuthInteractionView } from '@tinkerdesk/contracts/web';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { signInPath } from '../../../routes/paths';
+import { errorText } from '../../../shared/api';
+import { Page } from '../../../shared/Page';
+import { session, useSession } from '../../../shared/session/session';
+import { RequireAuth } from '../../auth/RequireAuth';
+import { allowUrl, interactionDetails, refuseUrl } from '../api';
+
+/**
+ * /oauth2/consent/{interaction}: where an app's authorization request sends the browser (after
+ * signing in when needed). It names the app, what it asks for and where the browser goes back to;
+ * Allow and Don't allow are navigations to the gateway, which returns the browser to the app.
+ */
+export function ConsentPage() {
+  return (
+    <RequireAuth>
+      <Consent />
+    </RequireAuth>
+  );
+}
+
+function Consent() {
+  const { interaction = '' } = useParams();
+  const { token, profile } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [details, setDetails] = useState<OAuthInteractionView | undefined>();
+  const [error, setError] = useState('');
+  const [leaving, setLeaving] = useState<'allow' | 'refuse' | undefined>();
+
+  useEffect(() => {
+    let live = true;
+    interactionDetails(token ?? '', interaction).then(
+      (answer) => live && setDetails(answer),
+      (failure: unknown) => live && setError(errorText(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, interaction]);
+
+  function go(kind: 'allow' | 'refuse') {
+    setLeaving(kind);
+    window.location.assign(kind === 'allow' ? allowUrl(interaction) : refuseUrl(interaction));
+  }
+
+  if (error) {
+    return (
+      <Page title="Allow an app">
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+        <p>
+          Go back to the app and start again. Apps ask for access through {OAUTH_PATH}; a request works once, for an hour, in the browser
+          that started it.
+        </p>
+      </Page>
+    );
+  }
+  if (!details) {
+    return (
+      <p className="page loading" role="status">
+        Loading…
+      </p>
+    );
+  }
+  const again = details.scopes.every((s) => details.grantedBefore.includes(s.name));
+  return (
+    <Page title={`Allow ${details.app.name}?`} lead={<>An app wants to use your Tinkerdesk account.</>}>
+      <section className="card consent-card" aria-labelledby="consent-heading">
+        <h2 id="consent-heading">
+          <strong>{details.app.name}</strong> asks to:
+        </h2>
+        {details.scopes.length > 0 ? (
+          <ul className="consent-scopes">
+            {details.scopes.map((s) => (
+              <li key={s.name}>
+                <span>{s.description}</span> <code className="muted">{s.name}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Nothing beyond knowing that you allowed it.</p>
+        )}
+        {again ? <p className="muted">You allowed this app these before.</p> : null}
+        <p className="muted">
+          You are signed in as <strong>{profile?.email}</strong>.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              void (async () => {
+                // Sign out, then sign in as someone else and come back to this same request.
+                await session.logout();
+                void navigate(signInPath(location.pathname));
+              })()
+            }
+          >
+            Not you? Use another account
+          </button>
+        </p>
+        <p className="muted">
+          Afterwards your browser goes back to <strong>{details.redirectOrigin}</strong>. You can withdraw access at any time on your
+          Account page.
+        </p>
+        <div className="consent-actions">
+          <button type="button" className="button button-primary" disabled={leaving !== undefined} onClick={() => go('allow')}>
+            {leaving === 'allow' ? 'Allowing…' : 'Allow'}
+          </button>
+          <button type="button" className="button" disabled={leaving !== undefined} onClick={() => go('refuse')}>
+            {leaving === 'refuse' ? 'Going back…' : 'Don’t allow'}
+          </button>
+        </div>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * OAuth 2 for integrators (issue 19): Tinkerdesk is an authorization server (oidc-provider in the
+ * gateway, its records kept by identity). Apps registered by signed-in users ask for scopes; an
+ * access token works on the /v1 routes its scopes cover. Browser-safe: types and constants only.
+ */
+
+/** The scopes of /v1 an app may ask for, with what the consent page says about each. */
+export const OAUTH_API_SCOPES = {
+  profile: 'See and change your profile (name, time zone and email address)',
+  terminals: 'Your terminals: list and register them, share links to them and read their inboxes',
+  convert: 'Convert files and web pages on the server for you',
+  passes: 'Your wallet passes: create, list, change and delete them',
+} as const;
+export type OAuthApiScope = keyof typeof OAUTH_API_SCOPES;
+export const OAUTH_API_SCOPE_NAMES = Object.keys(OAUTH_API_SCOPES) as OAuthApiScope[];
+
+/** OpenID Connect scopes (an ID token about the user), besides the API scopes. */
+export const OAUTH_OIDC_SCOPES = {
+  openid: 'Confirm who you are (an ID token with your account id)',
+  email: 'Your email address',
+} as const;
+export type OAuthOidcScope = keyof typeof OAUTH_OIDC_SCOPES;
+
+/** Every scope an app may be registered for. */
+export const OAUTH_SCOPES = { ...OAUTH_OIDC_SCOPES, ...OAUTH_API_SCOPES } as const;
+export type OAuthScope = keyof typeof OAUTH_SCOPES;
+export const OAUTH_SCOPE_NAMES = Object.keys(OAUTH_SCOPES) as OAuthScope[];
+
+/** How an app proves who it is at the token endpoint; 'none' is a public app (a browser or mobile app, PKCE only). */
+export const OAUTH_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+export type OAuthAuthMethod = (typeof OAUTH_AUTH_METHODS)[number];
+
+/** The OAuth endpoints live under this path (the issuer is PUBLIC_URL + it). */
+export const OAUTH_PATH = '/v1/oauth2';
+/** The web app's consent page: /oauth2/consent/{interaction}. */
+export const OAUTH_CONSENT_PATH = '/oauth2/consent';
+
+/** An app as its owner sees it (never its secret, which is shown once). */
+export interface OAuthAppView {
+  /** The client_id. */
+  id: string;
+  name: string;
+  redirectUris: string[];
+  /** The scopes it may ask for. */
+  scopes: OAuthScope[];
+  tokenEndpointAuthMethod: OAuthAuthMethod;
+  created: string;
+}
+
+export interface OAuthAppList {
+  apps: OAuthAppView[];
+}
+
+/** POST /v1/oauth2/apps: the app and, for a confidential one, its client_secret (shown this once). */
+export interface OAuthAppCreated {
+  app: OAuthAppView;
+  clientSecret: string | null;
+}
+
+/** A consent a user gave an app (an oidc-provider grant), listed in /account and withdrawable. */
+export interface OAuthConsentView {
+  /** The grant id. */
+  id: string;
+  appId: string;
+  appName: string;
+  scopes: OAuthScope[];
+  created: string;
+}
+
+export interface OAuthConsentList {
+  consents: OAuthConsentView[];
+}
+
+/** What the consent page shows: who asks for what, and where the browser goes back to. */
+export interface OAuthInteractionView {
+  interaction: string;
+  app: { id: string; name: string };
+  scopes: Array<{ name: OAuthScope; description: string }>;
+  /** The origin the browser returns to (the app's redirect URI). */
+  redirectOrigin: string;
+  /** Scopes the user allowed this app before. */
+  grantedBefore: OAuthScope[];
+}
