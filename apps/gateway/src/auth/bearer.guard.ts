@@ -3,9 +3,8 @@ import { Reflector } from '@nestjs/core';
 import { AppError, SUBJECTS, type SessionInfo } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
-import { OAUTH_ACCESS_TOKEN } from '../oauth/oauth-provider.js';
 import { OAuthScopeNeeded } from '../oauth/oauth-scope.js';
-import { OAuthTokens } from '../oauth/oauth-tokens.js';
+import { OAUTH_ACCESS_TOKEN, OAuthTokens } from '../oauth/oauth-tokens.js';
 import { SessionCache } from './session-cache.js';
 
 export interface AuthenticatedSession extends SessionInfo {

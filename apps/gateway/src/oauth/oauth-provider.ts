@@ -34,9 +34,6 @@ export interface OAuthServer {
 const PROVIDER_ROUTES =
   /^\/(auth(\/[A-Za-z0-9_-]+)?|token(\/(introspection|revocation))?|jwks|me|session\/end(\/(confirm|success))?|request|\.well-known\/openid-configuration)\/?(\?|$)/;
 
-/** OAuth access tokens are 64 characters (384 random bits): never mistaken for a session token (43). */
-export const OAUTH_ACCESS_TOKEN = /^[A-Za-z0-9_-]{64}$/;
-
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function escapeHtml(text: string): string {

@@ -4,6 +4,9 @@ import type { OAuthServer } from './oauth-provider.js';
 
 export const OAUTH_SERVER = Symbol('OAUTH_SERVER');
 
+/** OAuth access tokens are 64 characters (384 random bits, formats.bitsOfOpaqueRandomness): never mistaken for a session token (43). */
+export const OAUTH_ACCESS_TOKEN = /^[A-Za-z0-9_-]{64}$/;
+
 /** What an app's access token allows: whose it is, which app holds it, its scopes. */
 export interface OAuthCaller extends SessionInfo {
   clientId: string;
