@@ -20,6 +20,8 @@ export const CAPABILITIES = {
   terminals: { built: true, name: 'Terminals and push notifications' },
   /** The Bluetooth beeper on /integrations/hardware/. */
   beeper: { built: true, name: 'Bluetooth beeper' },
+  /** OAuth 2 for apps: integrators act for users with their consent (Account → Apps and access). */
+  oauthApps: { built: true, name: 'OAuth 2 for apps' },
 } as const;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -13,6 +13,7 @@ export function FileDrop({
   children,
   label = 'Choose file',
   fromUrl = true,
+  paste = 'page',
 }: {
   onFiles: (files: File[]) => void;
   accept?: string;
@@ -21,10 +22,16 @@ export function FileDrop({
   label?: string;
   /** Offer "Load from URL" (the server fetches it for a signed-in user). */
   fromUrl?: boolean;
+  /**
+   * Where a pasted file is taken: 'page' (anywhere on the page outside text fields), or 'zone' (only while
+   * the focus is inside this drop zone), for pages with more than one zone, where a paste must go to one.
+   */
+  paste?: 'page' | 'zone';
 }) {
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const zone = useRef<HTMLDivElement>(null);
   const latest = useRef(onFiles);
   useEffect(() => {
     latest.current = onFiles;
@@ -34,6 +41,7 @@ export function FileDrop({
     const onPaste = (event: ClipboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (target && (target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'file'))) return;
+      if (paste === 'zone' && !(target && zone.current?.contains(target))) return;
       const files = [...(event.clipboardData?.files ?? [])];
       if (files.length === 0) return;
       event.preventDefault();
@@ -41,11 +49,15 @@ export function FileDrop({
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
-  }, [multiple]);
+  }, [multiple, paste]);
 
   return (
     <div
+      ref={zone}
       className={over ? 'file-drop over' : 'file-drop'}
+      // A click on the zone gives it the focus, so Ctrl+V right after lands here.
+      tabIndex={paste === 'zone' ? -1 : undefined}
+      data-paste={paste === 'zone' ? 'zone' : undefined}
       onDragOver={(event) => {
         event.preventDefault();
         event.dataTransfer.dropEffect = 'copy';
@@ -60,11 +72,13 @@ export function FileDrop({
       }}
     >
       <p>
-        {children ?? 'Drop a file here or paste it'}, or{' '}
-        <button type="button" className="link-button" onClick={() => input.current?.click()} aria-controls={id}>
-          {label.toLowerCase()}
-        </button>
-        .
+        {children ?? 'Drop a file here or paste it'}, or {/* The full stop stays with the button when the line wraps. */}
+        <span className="file-drop-choose">
+          <button type="button" className="link-button" onClick={() => input.current?.click()} aria-controls={id}>
+            {label.toLowerCase()}
+          </button>
+          .
+        </span>
       </p>
       {fromUrl ? <LoadFromUrl onFile={(file) => latest.current([file])} /> : null}
       <input

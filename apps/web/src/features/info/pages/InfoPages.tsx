@@ -66,6 +66,13 @@ export function HelpPage() {
         <a href={PATHS.openApi}>OpenAPI document</a>. Every error has the form{' '}
         <code>{'{ "success": false, "error": "CODE", "detail": "…" }'}</code>.
       </p>
+      <p>
+        <Coming what="oauthApps">
+          An app can act for other people with their consent through OAuth 2 (authorization code with PKCE): register it on your{' '}
+          <Link to={`${PATHS.account}#apps`}>Account page</Link> under Apps and access, where people also see and withdraw the apps they
+          allowed.
+        </Coming>
+      </p>
       <h2>Still stuck?</h2>
       <p>
         Read the <Link to={PATHS.faq}>FAQ</Link>, <Link to={PATHS.contact}>send us a question</Link> or write to <Mail />.
@@ -166,6 +173,9 @@ export function AboutPage() {
       <p>
         Everything the site does goes through the <a href={PATHS.apiDocs}>/v1 API</a>, described by an{' '}
         <a href={PATHS.openApi}>OpenAPI document</a>. You can use it too.
+      </p>
+      <p>
+        <Coming what="oauthApps">Apps you build can act for other Tinkerdesk users with their consent, through OAuth 2.</Coming>
       </p>
     </Page>
   );
