@@ -51,8 +51,9 @@ async function registerApp(page: Page, email: string): Promise<{ id: string; sec
   await signInHere(page, email);
   await expect(page.getByRole('button', { name: email })).toBeVisible();
   await page.goto('/account#apps');
+  await page.getByRole('button', { name: 'Register an app' }).click();
   const form = page.getByRole('form', { name: 'Register an app' });
-  await form.getByLabel('App name').fill('Shelf scanner');
+  await form.getByLabel('What to call the app').fill('Shelf scanner');
   await form.getByLabel('Redirect URIs (one per line)').fill(`${appUrl}/callback`);
   await form.getByRole('checkbox', { name: /terminals/ }).check();
   await form.getByRole('button', { name: 'Register app' }).click();

@@ -35,7 +35,10 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // Generous for a loaded 2-core machine (two workers, Chromium and the seven platform processes
+  // share it): the whole-flow tests (terminals, billing, sign-in limits) measured 20-30 s alone.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   globalTeardown: './global-teardown.ts',
   outputDir: '../test-results/e2e',

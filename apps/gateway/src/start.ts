@@ -85,7 +85,7 @@ export async function createGatewayApp(
     name: `gateway-${process.pid}`,
   });
 
-  const oauth = createOAuthServer(
+  const oauth = await createOAuthServer(
     rpc,
     {
       publicUrl: config.PUBLIC_URL,

@@ -393,6 +393,31 @@ describe('authorization code flow', () => {
     expect((await call('GET', '/v1/terminals', undefined, next.access_token)).status).toBe(401);
   });
 
+  it("replaces an app's secret: the new one is shown once, the old one stops at once; a public app has none", async () => {
+    const mine = await registerApp(owner);
+    const stranger = await user('oauth-secret-stranger');
+    expect((await call('POST', `/v1/oauth2/apps/${mine.id}/secret`, undefined, stranger.token)).status).toBe(404);
+    const replaced = await call('POST', `/v1/oauth2/apps/${mine.id}/secret`, undefined, owner.token);
+    expect(replaced.status).toBe(200);
+    const secret = replaced.body.clientSecret as string;
+    expect(secret).toMatch(/^tds_/);
+    expect(secret).not.toBe(mine.secret);
+    const grant = await codeFor(new Browser(owner), mine);
+    const form = { grant_type: 'authorization_code', code: grant.code, redirect_uri: mine.redirectUri, code_verifier: grant.verifier };
+    expect((await token(mine, form)).body.error).toBe('invalid_client');
+    expect((await token({ ...mine, secret }, form)).status).toBe(200);
+
+    const publicApp = await call(
+      'POST',
+      '/v1/oauth2/apps',
+      { name: 'Phone', redirectUris: [`${clientUrl}/callback`], scopes: ['profile'], tokenEndpointAuthMethod: 'none' },
+      owner.token,
+    );
+    expect(publicApp.body.clientSecret).toBeNull();
+    const id = (publicApp.body.app as { id: string }).id;
+    expect((await call('POST', `/v1/oauth2/apps/${id}/secret`, undefined, owner.token)).status).toBe(409);
+  });
+
   it('revokes a token at the revocation endpoint', async () => {
     const tokens = await tokensFor(new Browser(owner), app);
     const res = await fetch(`${platform.url}/v1/oauth2/token/revocation`, {

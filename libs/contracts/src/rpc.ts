@@ -168,6 +168,7 @@ export interface RpcMap {
   [SUBJECTS.identity.oauthAppCreate]: { request: CreateOAuthAppMessage; response: OAuthAppCreated };
   [SUBJECTS.identity.oauthAppList]: { request: UserIdMessage; response: OAuthAppList };
   [SUBJECTS.identity.oauthAppDelete]: { request: OAuthAppMessage; response: Done };
+  [SUBJECTS.identity.oauthAppSecret]: { request: OAuthAppMessage; response: OAuthAppCreated };
   [SUBJECTS.identity.oauthConsentList]: { request: UserIdMessage; response: OAuthConsentList };
   [SUBJECTS.identity.oauthConsentWithdraw]: { request: OAuthConsentMessage; response: Done };
   [SUBJECTS.commerce.health]: { request: EmptyMessage; response: ServiceHealth };

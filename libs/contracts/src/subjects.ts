@@ -46,6 +46,8 @@ export const SUBJECTS = {
     oauthAppCreate: 'identity.oauth.app-create',
     oauthAppList: 'identity.oauth.app-list',
     oauthAppDelete: 'identity.oauth.app-delete',
+    /** A confidential app's new client secret (the old one stops working). */
+    oauthAppSecret: 'identity.oauth.app-secret',
     oauthConsentList: 'identity.oauth.consent-list',
     oauthConsentWithdraw: 'identity.oauth.consent-withdraw',
   },

@@ -2,7 +2,8 @@ import { createHash, generateKeyPairSync, createPrivateKey, randomBytes, timingS
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OAUTH_API_SCOPE_NAMES, OAUTH_CONSENT_PATH, OAUTH_MODELS, OAUTH_PATH, SUBJECTS, type OAuthModel } from '@tinkerdesk/contracts';
 import type { Logger, RpcClient } from '@tinkerdesk/nest-common';
-import Provider, { errors, interactionPolicy, type Adapter, type AdapterPayload, type Configuration, type JWK } from 'oidc-provider';
+import type { Adapter, AdapterPayload, Configuration, JWK } from 'oidc-provider';
+import type Provider from 'oidc-provider';
 
 export interface OAuthSettings {
   publicUrl: string;
@@ -110,7 +111,23 @@ function errorPage(out: { error: string; error_description?: string }): string {
  * user allowed. The consent page is the web app's (/oauth2/consent/{interaction}); the gateway's
  * /v1/oauth2/setup and /reject finish the interaction.
  */
-export function createOAuthServer(rpc: RpcClient, settings: OAuthSettings, logger: Logger): OAuthServer {
+/**
+ * oidc-provider, loaded once the configuration is known to be good (a process refused at boot prints
+ * one line only). At import it prints a notice about the Node release to the console; that goes to
+ * the structured log instead of breaking its JSON lines.
+ */
+async function loadOidcProvider(logger: Logger): Promise<typeof import('oidc-provider')> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => logger.warn({ notice: args.map(String).join(' ') }, 'oidc-provider notice');
+  try {
+    return await import('oidc-provider');
+  } finally {
+    console.warn = warn;
+  }
+}
+
+export async function createOAuthServer(rpc: RpcClient, settings: OAuthSettings, logger: Logger): Promise<OAuthServer> {
+  const { default: Provider, errors, interactionPolicy } = await loadOidcProvider(logger);
   const issuer = `${settings.publicUrl}${OAUTH_PATH}`;
   const resource = `${settings.publicUrl}/v1`;
   if (settings.cookieKeys.length === 0)

@@ -202,6 +202,21 @@ export class OAuthController {
     await this.rpc.send(SUBJECTS.identity.oauthAppDelete, { userId: session.userId, appId: params.id });
   }
 
+  @Post('apps/:id/secret')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @RateLimit(OAUTH_LIMITS.register)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Replace a server app's client secret: the new one is shown once, the old one stops working at once" })
+  @ApiAnswer(200, 'OAuthAppCreated')
+  @ApiErrors('NOT_FOUND', 'CONFLICT')
+  async replaceSecret(
+    @CurrentSession() session: AuthenticatedSession,
+    @Param() params: OAuthAppParamsDto,
+  ): Promise<ResponseMap['OAuthAppCreated']> {
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oauthAppSecret, { userId: session.userId, appId: params.id })) };
+  }
+
   @Get('consents')
   @UseGuards(BearerGuard)
   @ApiBearerAuth()

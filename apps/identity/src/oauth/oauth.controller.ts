@@ -90,6 +90,11 @@ export class OAuthController {
     return done;
   }
 
+  @Handles(SUBJECTS.identity.oauthAppSecret)
+  replaceSecret(@Payload() input: OAuthAppMessage): Promise<OAuthAppCreated> {
+    return this.oauth.replaceSecret(input.userId, input.appId);
+  }
+
   @Handles(SUBJECTS.identity.oauthConsentList)
   consents(@Payload() input: UserIdMessage): Promise<OAuthConsentList> {
     return this.oauth.consents(input.userId);

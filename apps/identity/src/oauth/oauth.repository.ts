@@ -121,6 +121,16 @@ export class OAuthRepository {
     return rows.map(toApp);
   }
 
+  /** Replaces the secret of the user's confidential app; undefined when it is not theirs or has no secret. */
+  async replaceSecret(userId: string, appId: string, secretHash: string): Promise<OAuthAppRow | undefined> {
+    const rows = (await this.db.query(
+      `UPDATE "identity"."oauth_app" SET "secret_hash" = $3 WHERE "id" = $1 AND "user_id" = $2 AND "secret_hash" IS NOT NULL RETURNING *`,
+      [appId, userId, secretHash],
+    )) as unknown[];
+    const row = (Array.isArray(rows[0]) ? (rows[0] as Array<Record<string, unknown>>) : (rows as Array<Record<string, unknown>>))[0];
+    return row ? toApp(row) : undefined;
+  }
+
   /** Deletes the user's app with every record of it (its grants, codes and tokens); false when it is not theirs. */
   async deleteApp(userId: string, appId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {

@@ -23,6 +23,12 @@ class FakeRepository {
   app(id: string): Promise<OAuthAppRow | undefined> {
     return Promise.resolve(this.apps.get(id));
   }
+  replaceSecret(userId: string, appId: string, secretHash: string): Promise<OAuthAppRow | undefined> {
+    const app = this.apps.get(appId);
+    if (!app || app.userId !== userId || app.secretHash === null) return Promise.resolve(undefined);
+    app.secretHash = secretHash;
+    return Promise.resolve(app);
+  }
   deleteApp(userId: string, appId: string): Promise<boolean> {
     const app = this.apps.get(appId);
     if (!app || app.userId !== userId) return Promise.resolve(false);
@@ -133,6 +139,29 @@ describe('deleteApp and withdraw', () => {
     expect(repo.revoked).toEqual([]);
     await service.withdraw(ADA, 'grant-1234');
     expect(repo.revoked).toEqual(['grant-1234']);
+  });
+});
+
+describe('replaceSecret', () => {
+  it("replaces a server app's secret, refuses a public app (CONFLICT) and answers a stranger's as missing", async () => {
+    const { app, clientSecret } = await service.createApp({
+      name: 'x',
+      redirectUris: ['https://a.example/cb'],
+      scopes: ['profile'],
+      userId: ADA,
+    });
+    const renewed = await service.replaceSecret(ADA, app.id);
+    expect(renewed.clientSecret).not.toBe(clientSecret);
+    expect(repo.apps.get(app.id)!.secretHash).toBe(createHash('sha256').update(renewed.clientSecret!).digest('hex'));
+    await expect(service.replaceSecret(BOB, app.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const phone = await service.createApp({
+      name: 'p',
+      redirectUris: ['http://localhost/cb'],
+      scopes: ['profile'],
+      tokenEndpointAuthMethod: 'none',
+      userId: ADA,
+    });
+    await expect(service.replaceSecret(ADA, phone.app.id)).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });
 

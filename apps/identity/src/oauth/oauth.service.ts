@@ -27,6 +27,9 @@ const appView = (app: OAuthAppRow): OAuthAppView => ({
   created: app.created.toISOString(),
 });
 
+/** A confidential app's secret: 256 random bits, shown once, kept as its SHA-256. */
+const newSecret = (): string => `tds_${randomBytes(32).toString('base64url')}`;
+
 /** The scopes a grant holds: its OpenID Connect scopes and those of every resource. */
 export function grantScopes(payload: Record<string, unknown>): OAuthScope[] {
   const words = new Set<string>();
@@ -44,8 +47,7 @@ export class OAuthService {
 
   async createApp(input: CreateOAuthAppMessage): Promise<OAuthAppCreated> {
     const authMethod = input.tokenEndpointAuthMethod ?? 'client_secret_basic';
-    // A confidential app's secret: 256 random bits, shown once, kept as its SHA-256.
-    const secret = authMethod === 'none' ? null : `tds_${randomBytes(32).toString('base64url')}`;
+    const secret = authMethod === 'none' ? null : newSecret();
     const app = await this.repo.insertApp(
       {
         id: randomUUID(),
@@ -60,6 +62,17 @@ export class OAuthService {
     );
     if (!app) throw new AppError('CONFLICT', `an account may register at most ${MAX_APPS_PER_USER} apps; delete one first`);
     return { app: appView(app), clientSecret: secret };
+  }
+
+  /** A new secret for a confidential app (shown once); the old one stops working at once. A public app has none. */
+  async replaceSecret(userId: string, appId: string): Promise<OAuthAppCreated> {
+    const secret = newSecret();
+    const app = await this.repo.replaceSecret(userId, appId, hashToken(secret));
+    if (app) return { app: appView(app), clientSecret: secret };
+    const existing = await this.repo.app(appId);
+    if (existing?.userId === userId)
+      throw new AppError('CONFLICT', 'a public app (no secret) proves itself with PKCE: it has no secret to replace');
+    throw new AppError('NOT_FOUND', 'no such app');
   }
 
   async listApps(userId: string): Promise<{ apps: OAuthAppView[] }> {

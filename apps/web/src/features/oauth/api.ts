@@ -16,6 +16,9 @@ export const createApp = (
 export const deleteApp = (token: string, id: string) =>
   unwrap(v1.DELETE('/v1/oauth2/apps/{id}', { params: { path: { id } }, headers: bearer(token) }));
 
+export const replaceSecret = (token: string, id: string) =>
+  unwrap(v1.POST('/v1/oauth2/apps/{id}/secret', { params: { path: { id } }, headers: bearer(token) }));
+
 export const listConsents = (token: string) => unwrap(v1.GET('/v1/oauth2/consents', { headers: bearer(token) }));
 
 export const withdrawConsent = (token: string, id: string) =>

@@ -15,7 +15,7 @@ import { FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { useSession } from '../../../shared/session/session';
 import { CopyButton } from '../../../tools/kit/actions';
-import { createApp, deleteApp, DISCOVERY_URL, listApps, listConsents, withdrawConsent } from '../api';
+import { createApp, deleteApp, DISCOVERY_URL, listApps, listConsents, replaceSecret, withdrawConsent } from '../api';
 
 const AUTH_METHOD_LABELS: Record<OAuthAuthMethod, string> = {
   client_secret_basic: 'Server app, secret in the Authorization header (client_secret_basic)',
@@ -130,38 +130,63 @@ function ConsentRow({ consent, onChange }: { consent: OAuthConsentView; onChange
 
 function AppRow({ app, onChange }: { app: OAuthAppView; onChange: () => Promise<void> }) {
   const { token } = useSession();
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<'delete' | 'secret' | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  async function remove() {
+  const [renewed, setRenewed] = useState<OAuthAppCreated | undefined>();
+  async function act(action: () => Promise<void>) {
     setBusy(true);
+    setError('');
     try {
-      await deleteApp(token ?? '', app.id);
-      await onChange();
+      await action();
     } catch (failure) {
       setError(errorText(failure));
+    } finally {
       setBusy(false);
+      setAsking(undefined);
     }
   }
   return (
     <li className="app-row">
       <div className="app-row-head">
         <strong>{app.name}</strong>
-        {asking ? (
+        {asking === 'delete' ? (
           <InlineConfirm
             label={`Delete ${app.name}?`}
             question="Delete it? Everyone's access through it ends."
             action="Delete"
             busy={busy}
-            onConfirm={() => void remove()}
-            onCancel={() => setAsking(false)}
+            onConfirm={() =>
+              void act(async () => {
+                await deleteApp(token ?? '', app.id);
+                await onChange();
+              })
+            }
+            onCancel={() => setAsking(undefined)}
+          />
+        ) : asking === 'secret' ? (
+          <InlineConfirm
+            label={`Replace the secret of ${app.name}?`}
+            question="Replace its secret? The old one stops working at once."
+            action="Replace secret"
+            busy={busy}
+            onConfirm={() => void act(async () => setRenewed(await replaceSecret(token ?? '', app.id)))}
+            onCancel={() => setAsking(undefined)}
           />
         ) : (
-          <button type="button" className="button button-small button-ghost" onClick={() => setAsking(true)}>
-            Delete
-          </button>
+          <span className="app-row-actions">
+            {app.tokenEndpointAuthMethod !== 'none' ? (
+              <button type="button" className="button button-small" onClick={() => setAsking('secret')}>
+                New secret
+              </button>
+            ) : null}
+            <button type="button" className="button button-small button-ghost" onClick={() => setAsking('delete')}>
+              Delete
+            </button>
+          </span>
         )}
       </div>
+      {renewed ? <SecretNotice created={renewed} heading="has a new secret" onDone={() => setRenewed(undefined)} /> : null}
       <dl className="app-facts">
         <dt>Client ID</dt>
         <dd>
@@ -185,6 +210,33 @@ function AppRow({ app, onChange }: { app: OAuthAppView; onChange: () => Promise<
   );
 }
 
+/** An app's client id and secret right after they were made: the secret is shown this once. */
+function SecretNotice({ created, heading, onDone }: { created: OAuthAppCreated; heading: string; onDone: () => void }) {
+  return (
+    <div className="notice notice-success app-created" role="status">
+      <p>
+        <strong>{created.app.name}</strong> {heading}.
+      </p>
+      <p>
+        Client ID: <code>{created.app.id}</code> <CopyButton text={created.app.id} label="Copy ID" />
+      </p>
+      {created.clientSecret ? (
+        <p>
+          Client secret: <code className="app-secret">{created.clientSecret}</code>{' '}
+          <CopyButton text={created.clientSecret} label="Copy secret" />
+          <br />
+          <strong>Copy the secret now: it is shown only once.</strong>
+        </p>
+      ) : (
+        <p>A public app has no secret: it proves itself with PKCE.</p>
+      )}
+      <button type="button" className="button button-small" onClick={onDone}>
+        Done
+      </button>
+    </div>
+  );
+}
+
 function RegisterApp({ onCreated }: { onCreated: () => Promise<void> }) {
   const { token } = useSession();
   const [name, setName] = useState('');
@@ -194,6 +246,8 @@ function RegisterApp({ onCreated }: { onCreated: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [created, setCreated] = useState<OAuthAppCreated | undefined>();
+  // The form opens on request: most people only ever allow apps, and its fields stay out of their way.
+  const [open, setOpen] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -208,6 +262,7 @@ function RegisterApp({ onCreated }: { onCreated: () => Promise<void> }) {
       setCreated(answer);
       setName('');
       setUris('');
+      setOpen(false);
       await onCreated();
     } catch (failure) {
       setError(errorText(failure));
@@ -218,69 +273,56 @@ function RegisterApp({ onCreated }: { onCreated: () => Promise<void> }) {
 
   return (
     <>
-      {created ? (
-        <div className="notice notice-success app-created" role="status">
-          <p>
-            <strong>{created.app.name}</strong> is registered.
-          </p>
-          <p>
-            Client ID: <code>{created.app.id}</code> <CopyButton text={created.app.id} label="Copy ID" />
-          </p>
-          {created.clientSecret ? (
-            <p>
-              Client secret: <code className="app-secret">{created.clientSecret}</code>{' '}
-              <CopyButton text={created.clientSecret} label="Copy secret" />
-              <br />
-              <strong>Copy the secret now: it is shown only once.</strong>
-            </p>
-          ) : (
-            <p>A public app has no secret: it proves itself with PKCE.</p>
-          )}
-          <button type="button" className="button button-small" onClick={() => setCreated(undefined)}>
-            Done
+      {created ? <SecretNotice created={created} heading="is registered" onDone={() => setCreated(undefined)} /> : null}
+      {open ? (
+        <form className="form form-flat" onSubmit={(e) => void submit(e)} aria-label="Register an app">
+          <label htmlFor="app-name">What to call the app</label>
+          <input id="app-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} required />
+          <label htmlFor="app-uris">Redirect URIs (one per line)</label>
+          <textarea
+            id="app-uris"
+            rows={2}
+            value={uris}
+            placeholder="https://app.example.com/callback"
+            onChange={(e) => setUris(e.target.value)}
+            required
+          />
+          <fieldset className="app-scopes">
+            <legend>Scopes it may ask for</legend>
+            {OAUTH_SCOPE_NAMES.map((s) => (
+              <label key={s} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(s)}
+                  onChange={(e) => setScopes((list) => (e.target.checked ? [...list, s] : list.filter((x) => x !== s)))}
+                />
+                <span>
+                  <code>{s}</code> {OAUTH_SCOPES[s]}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor="app-method">Kind of app</label>
+          <select id="app-method" value={method} onChange={(e) => setMethod(e.target.value as OAuthAuthMethod)}>
+            {OAUTH_AUTH_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {AUTH_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </select>
+          <FormError message={error} />
+          <button type="submit" className="button button-primary align-start" disabled={busy || !name.trim() || scopes.length === 0}>
+            {busy ? 'Registering…' : 'Register app'}
           </button>
-        </div>
-      ) : null}
-      <form className="form form-flat" onSubmit={(e) => void submit(e)} aria-label="Register an app">
-        <label htmlFor="app-name">App name</label>
-        <input id="app-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} required />
-        <label htmlFor="app-uris">Redirect URIs (one per line)</label>
-        <textarea
-          id="app-uris"
-          rows={2}
-          value={uris}
-          placeholder="https://app.example.com/callback"
-          onChange={(e) => setUris(e.target.value)}
-          required
-        />
-        <fieldset className="app-scopes">
-          <legend>Scopes it may ask for</legend>
-          {OAUTH_SCOPE_NAMES.map((s) => (
-            <label key={s} className="checkbox">
-              <input
-                type="checkbox"
-                checked={scopes.includes(s)}
-                onChange={(e) => setScopes((list) => (e.target.checked ? [...list, s] : list.filter((x) => x !== s)))}
-              />
-              <span>
-                <code>{s}</code> {OAUTH_SCOPES[s]}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <label htmlFor="app-method">Kind of app</label>
-        <select id="app-method" value={method} onChange={(e) => setMethod(e.target.value as OAuthAuthMethod)}>
-          {OAUTH_AUTH_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {AUTH_METHOD_LABELS[m]}
-            </option>
-          ))}
-        </select>
-        <FormError message={error} />
-        <button type="submit" className="button button-primary align-start" disabled={busy || !name.trim() || scopes.length === 0}>
-          {busy ? 'Registering…' : 'Register app'}
+          <button type="button" className="button button-ghost align-start" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="button button-primary align-start" onClick={() => setOpen(true)}>
+          Register an app
         </button>
-      </form>
+      )}
     </>
   );
 }
