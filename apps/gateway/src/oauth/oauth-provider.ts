@@ -104,14 +104,6 @@ function errorPage(out: { error: string; error_description?: string }): string {
 }
 
 /**
- * Tinkerdesk as an OAuth 2.0 / OpenID Connect authorization server (oidc-provider, certified) at
- * PUBLIC_URL/v1/oauth2: the authorization code flow with PKCE, refresh tokens that rotate (a reused
- * one ends the grant), revocation, introspection, discovery and JWKS. Access tokens are opaque and
- * stored (so withdrawing a consent ends them at once), for the /v1 resource, with the API scopes the
- * user allowed. The consent page is the web app's (/oauth2/consent/{interaction}); the gateway's
- * /v1/oauth2/setup and /reject finish the interaction.
- */
-/**
  * oidc-provider, loaded once the configuration is known to be good (a process refused at boot prints
  * one line only). At import it prints a notice about the Node release to the console; that goes to
  * the structured log instead of breaking its JSON lines.
@@ -126,6 +118,14 @@ async function loadOidcProvider(logger: Logger): Promise<typeof import('oidc-pro
   }
 }
 
+/**
+ * Tinkerdesk as an OAuth 2.0 / OpenID Connect authorization server (oidc-provider, certified) at
+ * PUBLIC_URL/v1/oauth2: the authorization code flow with PKCE, refresh tokens that rotate (a reused
+ * one ends the grant), revocation, introspection, discovery and JWKS. Access tokens are opaque and
+ * stored (so withdrawing a consent ends them at once), for the /v1 resource, with the API scopes the
+ * user allowed. The consent page is the web app's (/oauth2/consent/{interaction}); the gateway's
+ * /v1/oauth2/setup and /reject finish the interaction.
+ */
 export async function createOAuthServer(rpc: RpcClient, settings: OAuthSettings, logger: Logger): Promise<OAuthServer> {
   const { default: Provider, errors, interactionPolicy } = await loadOidcProvider(logger);
   const issuer = `${settings.publicUrl}${OAUTH_PATH}`;
