@@ -7,6 +7,9 @@ import { watchErrors } from './helpers.js';
  * share sheet goes to its chosen destination and lands on the share success route; a registration the
  * server refuses shows its detail; push that the browser cannot give says so (spec section 8).
  */
+// Whole flows with two browsers and the service worker's first install: slow on a loaded 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 interface Account {
   token: string;
 }

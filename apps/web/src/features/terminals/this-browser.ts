@@ -85,7 +85,8 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) throw unavailable();
-  const ready = await Promise.race([navigator.serviceWorker.ready, new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
+  // The worker precaches the site on its first install, which takes a while on a slow device or network.
+  const ready = await Promise.race([navigator.serviceWorker.ready, new Promise<null>((r) => setTimeout(() => r(null), 20_000))]);
   if (!ready) throw unavailable();
   return ready;
 }
@@ -101,11 +102,12 @@ export async function pushSubscribed(): Promise<boolean> {
 
 /** Subscribes this browser to push and stores the subscription on its terminal. */
 export async function subscribePush(terminal: LocalTerminal): Promise<void> {
-  const reg = await registration();
+  // A refused permission is known at once: say so before waiting for the service worker.
   if ('Notification' in window) {
     const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
     if (permission === 'denied') throw new PushError('DENIED', 'permission denied');
   }
+  const reg = await registration();
   let key: string;
   try {
     key = (await getPushKey()).publicKey;
