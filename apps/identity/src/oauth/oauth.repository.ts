@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { OAuthAuthMethod, OAuthModel, OAuthScope } from '@tinkerdesk/contracts';
 import type { DataSource } from 'typeorm';
+import { updateReturning } from '../accounts/accounts.repository.js';
 
 export interface OAuthAppRow {
   id: string;
@@ -123,22 +124,22 @@ export class OAuthRepository {
 
   /** Replaces the secret of the user's confidential app; undefined when it is not theirs or has no secret. */
   async replaceSecret(userId: string, appId: string, secretHash: string): Promise<OAuthAppRow | undefined> {
-    const rows = (await this.db.query(
+    const row = await updateReturning<Record<string, unknown>>(
+      this.db.manager,
       `UPDATE "identity"."oauth_app" SET "secret_hash" = $3 WHERE "id" = $1 AND "user_id" = $2 AND "secret_hash" IS NOT NULL RETURNING *`,
       [appId, userId, secretHash],
-    )) as unknown[];
-    const row = (Array.isArray(rows[0]) ? (rows[0] as Array<Record<string, unknown>>) : (rows as Array<Record<string, unknown>>))[0];
+    );
     return row ? toApp(row) : undefined;
   }
 
   /** Deletes the user's app with every record of it (its grants, codes and tokens); false when it is not theirs. */
   async deleteApp(userId: string, appId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const rows = (await tx.query(`DELETE FROM "identity"."oauth_app" WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`, [
-        appId,
-        userId,
-      ])) as unknown[];
-      const deleted = (Array.isArray(rows[0]) ? (rows[0] as unknown[]) : rows).length > 0;
+      const deleted =
+        (await updateReturning<{ id: string }>(tx, `DELETE FROM "identity"."oauth_app" WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`, [
+          appId,
+          userId,
+        ])) !== undefined;
       if (deleted) await tx.query(`DELETE FROM "identity"."oauth_record" WHERE "client_id" = $1`, [appId]);
       return deleted;
     });
