@@ -12,5 +12,6 @@ export * from './file-store.js';
 export * from './ready.js';
 export * from './redis.js';
 export * from './rate-limit.js';
+export * from './ip-ranges.js';
 export * from './safe-fetch.js';
 export * from './saved-file-storage.js';

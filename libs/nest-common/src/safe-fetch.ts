@@ -1,6 +1,6 @@
 import { AppError } from '@tinkerdesk/contracts';
 import contentDisposition from 'content-disposition';
-import ipaddr from 'ipaddr.js';
+import { addressProblem } from './ip-ranges.js';
 import { lookup as systemLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -73,30 +73,6 @@ export function parseAllowedHosts(value: string | undefined): Set<string> {
       )
       .filter(Boolean),
   );
-}
-
-/**
- * Why an address may not be fetched from, or undefined when it is a public unicast address. Anything
- * that is not global unicast is refused, including IPv6 forms that carry an IPv4 address (mapped,
- * NAT64, 6to4, Teredo), so no spelling of an inside address gets through.
- */
-export function addressProblem(address: string): string | undefined {
-  if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
-  const parsed = ipaddr.process(address); // ::ffff:a.b.c.d becomes a.b.c.d
-  const range = parsed.range();
-  if (range === 'unicast') return undefined;
-  const names: Record<string, string> = {
-    loopback: 'a loopback address',
-    private: 'a private address',
-    linkLocal: 'a link-local address',
-    uniqueLocal: 'a unique-local address',
-    multicast: 'a multicast address',
-    unspecified: 'the unspecified address',
-    broadcast: 'the broadcast address',
-    carrierGradeNat: 'a carrier-grade NAT address',
-    reserved: 'a reserved address',
-  };
-  return `${parsed.toString()} is ${names[range] ?? `an address of the ${range} range`}`;
 }
 
 const defaultResolver: Resolver = async (hostname) =>
