@@ -218,3 +218,48 @@ describe('a method a route does not have', () => {
     expect(res).toMatchObject({ status: 404, body: { success: false, error: 'NOT_FOUND' } });
   });
 });
+
+describe('lists longer than their bound', () => {
+  it('are refused at once, before every item is validated (100,000 redirect URIs)', async () => {
+    // Short items, so the body stays within BODY_LIMIT and reaches validation.
+    const redirectUris = new Array(100_000).fill('h');
+    const answer = await gateway.call('POST', '/v1/oauth2/apps', { name: 'Long list', redirectUris, scopes: ['profile'] }, token);
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'VALIDATION_FAILED', detail: 'redirectUris may have at most 10 URIs' },
+    });
+    const apps = await gateway.call('GET', '/v1/oauth2/apps', undefined, token);
+    expect(apps.body.apps).toEqual([]);
+  });
+
+  it('are refused past the ceiling of any list, whatever the route', async () => {
+    const answer = await gateway.call('POST', '/v1/contact', { name: 'A', email: 'a@example.com', question: 'hi', extra: new Array(10_001).fill(1) });
+    expect(answer).toMatchObject({ status: 400, body: { success: false, error: 'VALIDATION_FAILED', detail: 'extra may hold at most 10000 items' } });
+  });
+});
+
+describe('sharing nothing', () => {
+  it('refuses an empty or blank share content for links and notes, and the inbox stays empty', async () => {
+    const registered = await gateway.call(
+      'POST',
+      '/v1/terminals',
+      { label: 'Empty share target', send: true, receive: true, active: true, platform: 'Browser (desktop)', capabilities: [], remote: false },
+      token,
+    );
+    expect(registered.status).toBe(201);
+    const id = (registered.body.terminal as { id: string }).id;
+    for (const contentType of ['text/x-uri', 'text/plain']) {
+      for (const content of ['', '   ', '\n\t']) {
+        const answer = await gateway.call('POST', `/v1/terminals/${id}/share`, { contentType, content }, token);
+        expect({ contentType, content, status: answer.status, body: answer.body }).toMatchObject({
+          contentType,
+          content,
+          status: 400,
+          body: { success: false, error: 'VALIDATION_FAILED', detail: 'content must not be empty: share a link or some text' },
+        });
+      }
+    }
+    const inbox = await gateway.call('GET', `/v1/terminals/${id}/inbox`, undefined, token);
+    expect(inbox).toMatchObject({ status: 200, body: { shares: [], total: 0 } });
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import 'reflect-metadata';
 import { validateSync } from 'class-validator';
 import fc from 'fast-check';
-import { inputProblem, MAX_INPUT_DEPTH, Optional } from './input.js';
+import { inputProblem, MAX_INPUT_ARRAY, MAX_INPUT_DEPTH, Optional } from './input.js';
 
 const nestedObject = (levels: number): unknown => {
   let value: unknown = 1;
@@ -38,6 +38,14 @@ describe('inputProblem', () => {
     expect(inputProblem(nestedObject(MAX_INPUT_DEPTH), 'the body')).toBeUndefined();
     expect(inputProblem(nestedObject(MAX_INPUT_DEPTH + 1), 'the body')).toBe(`the body nests deeper than ${MAX_INPUT_DEPTH} levels`);
     expect(inputProblem(JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)), 'the body')).toMatch(/nests deeper/);
+  });
+
+  it('refuses any list longer than the ceiling, wherever it is', () => {
+    expect(inputProblem({ list: new Array(MAX_INPUT_ARRAY).fill(1) }, 'the body')).toBeUndefined();
+    expect(inputProblem({ a: { list: new Array(MAX_INPUT_ARRAY + 1).fill(1) } }, 'the body')).toBe(
+      `a.list may hold at most ${MAX_INPUT_ARRAY} items`,
+    );
+    expect(inputProblem(new Array(MAX_INPUT_ARRAY + 1).fill(1), 'the body')).toBe(`the body may hold at most ${MAX_INPUT_ARRAY} items`);
   });
 });
 

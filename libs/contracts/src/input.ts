@@ -9,6 +9,13 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** How deep a JSON body, query or message may nest (every DTO of the API is far shallower). */
 export const MAX_INPUT_DEPTH = 32;
 
+/**
+ * How many items any list in input may hold, whatever its DTO says (every list of the API is far
+ * shorter, and each DTO's own ArrayMaxSize is checked before validation too): a list of 100,000 items
+ * is refused at once instead of validating each item.
+ */
+export const MAX_INPUT_ARRAY = 10_000;
+
 function describe(path: string, fallback: string): string {
   return path === '' ? fallback : path;
 }
@@ -34,6 +41,7 @@ export function inputProblem(value: unknown, what: string): string | undefined {
     if (typeof v !== 'object' || v === null) continue;
     if (depth >= MAX_INPUT_DEPTH) return `${what} nests deeper than ${MAX_INPUT_DEPTH} levels`;
     if (Array.isArray(v)) {
+      if (v.length > MAX_INPUT_ARRAY) return `${describe(path, what)} may hold at most ${MAX_INPUT_ARRAY} items`;
       v.forEach((child, i) => stack.push({ value: child, depth: depth + 1, path: `${path}[${i}]` }));
       continue;
     }

@@ -236,8 +236,9 @@ export class ShareDto {
   @IsIn(SHARE_CONTENT_TYPES, { message: `contentType must be one of: ${SHARE_CONTENT_TYPES.join(', ')}` })
   contentType!: ShareContentType;
 
-  @ApiProperty({ maxLength: SHARE_CONTENT_MAX, example: 'https://example.com/article' })
+  @ApiProperty({ minLength: 1, maxLength: SHARE_CONTENT_MAX, example: 'https://example.com/article' })
   @IsString({ message: 'content must be text' })
+  @Matches(/\S/, { message: 'content must not be empty: share a link or some text' })
   @MaxLength(SHARE_CONTENT_MAX, { message: `content may have at most ${SHARE_CONTENT_MAX} characters` })
   content!: string;
 

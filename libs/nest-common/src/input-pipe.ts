@@ -1,5 +1,6 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform, type ValidationPipe } from '@nestjs/common';
 import { AppError, inputProblem } from '@tinkerdesk/contracts';
+import { getMetadataStorage } from 'class-validator';
 
 const WHAT: Record<ArgumentMetadata['type'], string> = { body: 'the body', query: 'the query', param: 'the path', custom: 'the input' };
 
@@ -16,8 +17,41 @@ export class InputPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type === 'custom') return value;
     const what = metadata.type === 'param' && metadata.data ? `path parameter ${metadata.data}` : WHAT[metadata.type];
-    const problem = inputProblem(value, what);
+    // The DTO's own list bounds first (top-level fields only, so safe on any input): their words are the clearer.
+    const problem = listTooLong(value, metadata.metatype) ?? inputProblem(value, what);
     if (problem) throw new AppError('VALIDATION_FAILED', problem);
     return this.validation.transform(value, metadata);
   }
+}
+
+/** The largest size each list field of a DTO class allows (its ArrayMaxSize), read once per class. */
+const listBounds = new WeakMap<object, Array<{ property: string; max: number; message: string | undefined }>>();
+
+function boundsOf(metatype: new (...args: never[]) => unknown) {
+  let bounds = listBounds.get(metatype);
+  if (!bounds) {
+    bounds = getMetadataStorage()
+      .getTargetValidationMetadatas(metatype, '', true, false)
+      .filter((m) => m.name === 'arrayMaxSize' && typeof m.constraints?.[0] === 'number')
+      .map((m) => ({
+        property: m.propertyName,
+        max: m.constraints[0] as number,
+        message: typeof m.message === 'string' ? m.message : undefined,
+      }));
+    listBounds.set(metatype, bounds);
+  }
+  return bounds;
+}
+
+/**
+ * A list longer than its DTO's ArrayMaxSize, refused before validation: class-validator would first
+ * check every item of it (100,000 URLs take seconds) and only then say the list is too long.
+ */
+function listTooLong(value: unknown, metatype: ArgumentMetadata['metatype']): string | undefined {
+  if (!metatype || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  for (const { property, max, message } of boundsOf(metatype as new (...args: never[]) => unknown)) {
+    const list = (value as Record<string, unknown>)[property];
+    if (Array.isArray(list) && list.length > max) return message ?? `${property} may hold at most ${max} items`;
+  }
+  return undefined;
 }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError } from '@tinkerdesk/contracts';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addressProblem } from './ip-ranges.js';
 import { parseAllowedHosts, safeFetch, type FetchPolicy, type Resolver } from './safe-fetch.js';
 
 /** A loopback HTTP server that records every request it receives. */
