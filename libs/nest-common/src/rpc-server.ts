@@ -10,6 +10,7 @@ import {
 } from '@nestjs/common';
 import { NatsContext, RpcException } from '@nestjs/microservices';
 import { AppError, REQUEST_ID_HEADER, type RpcErrorPayload } from '@tinkerdesk/contracts';
+import { isDependencyUnavailable } from './dependency-errors.js';
 import { randomUUID } from 'node:crypto';
 import { Observable, throwError } from 'rxjs';
 import { requestContext } from './context.js';
@@ -50,7 +51,8 @@ export function rpcValidationPipe(): InputPipe {
 
 /**
  * Turns every failure of a handler into an RpcErrorPayload. Known AppErrors cross NATS intact;
- * anything else is logged with an id and crosses as INTERNAL with that id, without a stack.
+ * a dependency that cannot be reached (the database down) crosses as UNAVAILABLE; anything else is
+ * logged with an id and crosses as INTERNAL with that id, without a stack.
  */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
@@ -62,6 +64,11 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       payload = exception.toPayload();
     } else if (exception instanceof RpcException && exception.getError() instanceof AppError) {
       payload = (exception.getError() as AppError).toPayload();
+    } else if (isDependencyUnavailable(exception)) {
+      // The database (or another server this service needs) is down: the caller may retry shortly.
+      const errorId = randomUUID();
+      this.logger.warn({ err: exception, errorId }, 'a dependency is not reachable');
+      payload = { code: 'UNAVAILABLE', detail: `this part of the service is not available right now; try again shortly (error id ${errorId})` };
     } else {
       const errorId = randomUUID();
       this.logger.error({ err: exception, errorId }, 'unhandled error in message handler');
