@@ -11,7 +11,7 @@ import {
 import { ERROR_STATUS, type ErrorCode, OAUTH_PATH, OAUTH_SCOPES, PLATFORM_VERSION } from '@tinkerdesk/contracts';
 import { OAUTH_SECURITY_SCHEME } from './oauth/oauth-scope.js';
 import { RESPONSE_SCHEMAS } from './generated/response-schemas.js';
-import { ERROR_CODES_EXTENSION, RATE_LIMITED_EXTENSION } from './http/api-docs.js';
+import { ERROR_CODES_EXTENSION, OPTIONAL_AUTH_EXTENSION, PUBLIC_EXTENSION, RATE_LIMITED_EXTENSION } from './http/api-docs.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -55,6 +55,11 @@ export function completeErrorResponses(document: OpenAPIObject): void {
     for (const method of METHODS) {
       const operation = item[method] as (OperationObject & Record<string, unknown>) | undefined;
       if (!operation) continue;
+      if (operation[PUBLIC_EXTENSION]) operation.security = [];
+      // An empty requirement first: the route may be called with no token at all.
+      if (operation[OPTIONAL_AUTH_EXTENSION]) operation.security = [{}, ...(operation.security ?? []).filter((s) => Object.keys(s).length > 0)];
+      delete operation[PUBLIC_EXTENSION];
+      delete operation[OPTIONAL_AUTH_EXTENSION];
       const codes = new Set<ErrorCode>([...((operation[ERROR_CODES_EXTENSION] as ErrorCode[] | undefined) ?? []), ...EVERY_ROUTE]);
       if (operation.security?.some((s) => 'bearer' in s || OAUTH_SECURITY_SCHEME in s)) WITH_TOKEN.forEach((c) => codes.add(c));
       // The body parser reads whatever body comes with these methods, documented or not.

@@ -9615,42 +9615,6 @@ export interface operations {
                     "application/json": components["schemas"]["PushKeyResponse"];
                 };
             };
-            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description Not allowed: FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        error?: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        error?: "IDENTIFIER_NOT_FOUND";
-                    };
-                };
-            };
             /** @description Unexpected failure (the body names a logged error id): INTERNAL */
             500: {
                 headers: {
@@ -14713,6 +14677,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Could not be processed: UNPROCESSABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNPROCESSABLE";
                     };
                 };
             };

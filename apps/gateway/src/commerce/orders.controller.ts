@@ -15,7 +15,7 @@ import {
 import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
-import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
+import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { COMMERCE_LIMITS } from '../http/rate-limits.js';
 import { idempotencyKey, Viewers } from './viewer.js';
@@ -46,8 +46,8 @@ export class OrdersController {
   @Post('users/:id/services/:sid/order')
   @HttpCode(201)
   @UseGuards(OptionalBearerGuard)
+  @ApiOptionalAuth()
   @RateLimit(COMMERCE_LIMITS.order)
-  @ApiBearerAuth()
   @ApiOperation({ summary: 'Order a product {product, email, note, share} at its current price (mail products: shipping too)' })
   @ApiAnswer(201, 'Order')
   @ApiErrors('NOT_FOUND', 'CONFLICT')
@@ -76,7 +76,7 @@ export class OrdersController {
 
   @Get('orders/:id')
   @UseGuards(OptionalBearerGuard)
-  @ApiBearerAuth()
+  @ApiOptionalAuth()
   @ApiOperation({ summary: "The order and, once paid, its receipt (dates in the viewer's time zone; tz when signed out)" })
   @ApiAnswer(200, 'Order')
   @ApiErrors('NOT_FOUND')
@@ -92,7 +92,7 @@ export class OrdersController {
   @Post('orders/:id/pay')
   @HttpCode(200)
   @UseGuards(OptionalBearerGuard)
-  @ApiBearerAuth()
+  @ApiOptionalAuth()
   @IDEMPOTENCY_HEADER
   @ApiOperation({
     summary: 'Start paying: answers the hosted pay page to send the browser to (Stripe Checkout, or the sandbox page)',
@@ -113,7 +113,7 @@ export class OrdersController {
   @Post('orders/:id/complete/:x')
   @HttpCode(200)
   @UseGuards(OptionalBearerGuard)
-  @ApiBearerAuth()
+  @ApiOptionalAuth()
   @IDEMPOTENCY_HEADER
   @ApiOperation({
     summary: 'Confirm with the provider that session x paid this order, and mark it paid (completing again is harmless)',
@@ -135,7 +135,7 @@ export class OrdersController {
   @Post('orders/:id/cancel')
   @HttpCode(200)
   @UseGuards(OptionalBearerGuard)
-  @ApiBearerAuth()
+  @ApiOptionalAuth()
   @ApiOperation({ summary: 'Cancel an order that is not paid (its buyer or seller)' })
   @ApiAnswer(200, 'Order')
   @ApiErrors('NOT_FOUND', 'CONFLICT')

@@ -33,7 +33,8 @@ export class PaymentsController {
   @ApiHeader({ name: 'Stripe-Signature', required: true, description: "Stripe's signature of the raw body (t=..., v1=...)" })
   @ApiOperation({ summary: "Stripe's webhook (checkout.session.completed, checkout.session.async_payment_failed, charge.refunded...)" })
   @ApiAnswer(200, 'WebhookReceived')
-  @ApiErrors('SIGNATURE_INVALID')
+  // UNPROCESSABLE: this site has no STRIPE_WEBHOOK_SECRET, so no event can be verified (Stripe retries later).
+  @ApiErrors('SIGNATURE_INVALID', 'UNPROCESSABLE')
   async stripe(@Req() req: Request): Promise<ResponseMap['WebhookReceived']> {
     const signature = req.header('stripe-signature');
     if (!signature) throw new AppError('SIGNATURE_INVALID', 'the Stripe-Signature header is missing');

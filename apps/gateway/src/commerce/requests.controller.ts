@@ -13,7 +13,7 @@ import {
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
-import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
+import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { COMMERCE_LIMITS } from '../http/rate-limits.js';
 
@@ -57,7 +57,7 @@ export class RequestsController {
 
   @Get(':id')
   @UseGuards(OptionalBearerGuard)
-  @ApiBearerAuth()
+  @ApiOptionalAuth()
   @ApiOperation({ summary: 'A payment request as its payer (key, or signed in) or its seller sees it' })
   @ApiAnswer(200, 'PaymentRequest')
   @ApiErrors('NOT_FOUND')
@@ -75,7 +75,7 @@ export class RequestsController {
   @Post(':id/accept')
   @HttpCode(200)
   @UseGuards(OptionalBearerGuard)
-  @ApiBearerAuth()
+  @ApiOptionalAuth()
   @ApiOperation({ summary: 'Accept {email, note, share}: places the order at the asked price; pay it next (POST /v1/orders/{id}/pay)' })
   @ApiAnswer(200, 'RequestAccepted')
   @ApiErrors('NOT_FOUND', 'CONFLICT')
@@ -92,7 +92,7 @@ export class RequestsController {
   @Post(':id/decline')
   @HttpCode(200)
   @UseGuards(OptionalBearerGuard)
-  @ApiBearerAuth()
+  @ApiOptionalAuth()
   @ApiOperation({ summary: 'Decline the request; the seller is told' })
   @ApiAnswer(200, 'PaymentRequest')
   @ApiErrors('NOT_FOUND', 'CONFLICT')

@@ -15,7 +15,7 @@ import {
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
-import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
+import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
 import { ProfileCache } from '../users/profile-cache.js';
 
 /** Only the account itself may change its services: another guid answers like an unknown one. */
@@ -101,7 +101,7 @@ export class ServicesController {
 
   @Get(':id/services/:sid/products')
   @UseGuards(OptionalBearerGuard)
-  @ApiBearerAuth()
+  @ApiOptionalAuth()
   @ApiOperation({
     summary: "A service's products (active ones; the owner, signed in, sees all); servicetype filters by the service's vendor",
   })
@@ -123,7 +123,7 @@ export class ServicesController {
 
   @Get(':id/services/:sid/products/:pid')
   @UseGuards(OptionalBearerGuard)
-  @ApiBearerAuth()
+  @ApiOptionalAuth()
   @ApiOperation({ summary: 'One product (an inactive one only for its owner)' })
   @ApiAnswer(200, 'Product')
   @ApiErrors('NOT_FOUND')

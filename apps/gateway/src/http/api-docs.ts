@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExtension, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiResponse } from '@nestjs/swagger';
 import type { ErrorCode, ResponseMap, ResponseName } from '@tinkerdesk/contracts';
 
 /** The OpenAPI component that documents `ResponseMap[name]` (generated from the contracts). */
@@ -12,6 +12,22 @@ export const ERROR_CODES_EXTENSION = 'x-error-codes';
 
 /** Marks a route that answers 429 RATE_LIMITED past its limit. */
 export const RATE_LIMITED_EXTENSION = 'x-rate-limited';
+
+/** Marks a route that works without a token and takes one when sent: `security` becomes [{}, bearer]. */
+export const OPTIONAL_AUTH_EXTENSION = 'x-optional-auth';
+
+/** Marks a route of a bearer-documented controller that takes no token at all: `security` becomes []. */
+export const PUBLIC_EXTENSION = 'x-public';
+
+/** Documents a route that anyone may call, signed in or not (see OptionalBearerGuard). */
+export function ApiOptionalAuth(): MethodDecorator {
+  return applyDecorators(ApiBearerAuth(), ApiExtension(OPTIONAL_AUTH_EXTENSION, true));
+}
+
+/** Documents a route that needs no token, inside a controller whose other routes need one. */
+export function ApiPublic(): MethodDecorator {
+  return applyDecorators(ApiExtension(PUBLIC_EXTENSION, true));
+}
 
 type Returning<T> = (...args: never[]) => T | Promise<T>;
 

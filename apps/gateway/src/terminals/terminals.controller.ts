@@ -15,7 +15,7 @@ import {
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { OAuthScope } from '../oauth/oauth-scope.js';
-import { ApiAnswer, ApiErrors, ApiNoContent } from '../http/api-docs.js';
+import { ApiAnswer, ApiErrors, ApiNoContent, ApiPublic } from '../http/api-docs.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { TERMINAL_LIMITS } from '../http/rate-limits.js';
 import { Caller, TerminalOrUserGuard, type TerminalCaller } from './terminal-auth.guard.js';
@@ -184,6 +184,7 @@ export class TerminalsController {
   }
 
   @Get('push/key')
+  @ApiPublic()
   @ApiOperation({ summary: "The site's VAPID public key: the applicationServerKey for PushManager.subscribe" })
   @ApiAnswer(200, 'PushKey')
   @ApiErrors('UNAVAILABLE')
