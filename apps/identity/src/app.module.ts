@@ -58,7 +58,7 @@ export class AppModule implements OnApplicationShutdown {
     const events = natsIdentityEvents(config.NATS_URL, config.NATS_PREFIX, logger);
     const accounts = AccountsModule.register({
       mail,
-      limiter: SignInLimiter.inRedis(limitsRedis, config.REDIS_PREFIX),
+      limiter: SignInLimiter.inRedis(limitsRedis, config.REDIS_PREFIX, config.SIGN_IN_ADDRESS_ACCOUNTS),
       events,
       publicUrl: config.PUBLIC_URL,
       logger,

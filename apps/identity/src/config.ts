@@ -36,6 +36,12 @@ export const schema = {
   OIDC_FACEBOOK_CLIENT_SECRET: env.optionalStr(),
   /** Deadline of each HTTP request to a provider (discovery, token, keys, userinfo). */
   OIDC_TIMEOUT_MS: env.int(5000, 100, 8000),
+  /**
+   * Credential stuffing: distinct accounts one client address may fail to sign in to within an hour
+   * before it is closed to browsers without a device cookie (test platforms, whose every client is
+   * 127.0.0.1, raise it).
+   */
+  SIGN_IN_ADDRESS_ACCOUNTS: env.int(20, 1, 1_000_000),
 };
 
 export type IdentityConfig = ConfigOf<typeof schema>;

@@ -26,13 +26,23 @@ async function signUp(tag: string): Promise<{ email: string; guid: string }> {
   return { email, guid: (res.body.profile as { guid: string }).guid };
 }
 
-/** A sign-in as a client at `address` behind the trusted proxy. */
-function viaProxy(identifier: string, password: string, address: string): Promise<RawAnswer> {
+/** A sign-in as a client at `address` behind the trusted proxy (with the browser's cookies, if any). */
+function viaProxy(identifier: string, password: string, address: string, cookie?: string): Promise<RawAnswer> {
   return platform.request('POST', `/v1/users/${encodeURIComponent(identifier)}/signin`, {
     body: { password },
     localAddress: PROXY,
-    headers: { 'x-forwarded-for': address },
+    headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
   });
+}
+
+/** The device cookie a sign-in set ("name=value"), checking how it is kept. */
+function deviceCookie(answer: RawAnswer): string {
+  const set = ([] as string[]).concat(answer.headers['set-cookie'] ?? []).find((c) => c.startsWith('tdd_'));
+  expect(set).toBeDefined();
+  const parts = set!.split(';').map((p) => p.trim().toLowerCase());
+  expect(parts).toEqual(expect.arrayContaining(['httponly', 'samesite=strict', 'path=/v1/users']));
+  expect(parts.find((p) => p.startsWith('max-age='))).toBe(`max-age=${180 * 86_400}`);
+  return set!.split(';')[0]!;
 }
 
 /** A sign-in straight from 127.0.0.1 (not a trusted proxy), with optional extra headers. */
@@ -80,15 +90,11 @@ describe('nobody else can lock an owner out', () => {
     expect((await viaProxy(owner.guid, PASSWORD, '192.0.2.10')).status).toBe(200);
   });
 
-  it("failures of neighbours behind the owner's address (an office) on other accounts do not count against the owner", async () => {
+  it("neighbours' failures on up to 19 other accounts behind the owner's address (an office) do not count against the owner", async () => {
     const owner = await signUp('office');
     const office = '192.0.2.20';
-    for (let batch = 0; batch < 6; batch++) {
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => viaProxy(uniqueEmail(`neighbour${batch}-${i}`), 'not theirs', office)),
-      );
-      expect(answers.every((a) => a.status === 401)).toBe(true);
-    }
+    const answers = await Promise.all(Array.from({ length: 18 }, (_, i) => viaProxy(uniqueEmail(`neighbour-${i}`), 'not theirs', office)));
+    expect(answers.every((a) => a.status === 401)).toBe(true);
     expect((await viaProxy(owner.email, 'a typo', office)).status).toBe(401);
     expect((await viaProxy(owner.email, PASSWORD, office)).status).toBe(200);
   });
@@ -121,5 +127,49 @@ describe('X-Forwarded-For', () => {
     expect((await viaProxy(owner.email, PASSWORD, '192.0.2.51')).status).toBe(200);
     // The proxy's own address is not the client's: a direct call from 127.0.0.1 is counted apart too.
     expect((await direct(owner.email, PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('credential stuffing: one address, many accounts', () => {
+  it('closes the address to browsers without a device cookie after failures on 20 accounts; the owner on a known device still gets in', async () => {
+    const owner = await signUp('stuffed');
+    const carrier = '198.51.100.200';
+    // The owner signed in from this browser before (elsewhere): it holds a device cookie of the account.
+    const before = await viaProxy(owner.email, PASSWORD, '192.0.2.90');
+    expect(before.status).toBe(200);
+    const cookie = deviceCookie(before);
+
+    // The attacker behind the owner's carrier address tries leaked pairs on 20 accounts (some real, some not).
+    const victims = await Promise.all(Array.from({ length: 5 }, (_, i) => signUp(`victim-${i}`)));
+    const targets = [...victims.map((v) => v.email), ...Array.from({ length: 15 }, (_, i) => uniqueEmail(`leaked-${i}`))];
+    const tries = await Promise.all(targets.map((email) => viaProxy(email, 'leaked password', carrier)));
+    expect(tries.map((t) => t.status)).toEqual(targets.map(() => 401));
+
+    // Now every browser without a device cookie of the account is refused from there, even with the right password…
+    const refused = await viaProxy(victims[0]!.email, PASSWORD, carrier);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, error: 'RATE_LIMITED', detail: expect.stringContaining('from your network') });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect((await viaProxy(owner.email, PASSWORD, carrier)).status).toBe(429);
+    // …while the owner's known browser gets in, and the same account from another network too.
+    const known = await viaProxy(owner.email, PASSWORD, carrier, cookie);
+    expect(known.status).toBe(200);
+    expect((await viaProxy(victims[0]!.email, PASSWORD, '192.0.2.91')).status).toBe(200);
+  });
+
+  it("a device cookie is worth nothing for another account, and a known device's own failures are bounded", async () => {
+    const owner = await signUp('device-owner');
+    const other = await signUp('device-other');
+    const cookie = deviceCookie(await viaProxy(owner.email, PASSWORD, '192.0.2.100'));
+    // The owner's cookie on the other account: an unknown browser, counted per account and address (10).
+    for (let i = 0; i < 10; i++) expect((await viaProxy(other.email, `wrong ${i}`, '192.0.2.101', cookie)).status).toBe(401);
+    expect((await viaProxy(other.email, PASSWORD, '192.0.2.101', cookie)).status).toBe(429);
+    // On its own account the cookie has a budget of 10 failures in 15 minutes, wherever it is used.
+    const guesses = await Promise.all(Array.from({ length: 25 }, (_, i) => viaProxy(owner.email, `guess ${i}`, `192.0.2.${110 + i}`, cookie)));
+    expect(guesses.filter((g) => g.status === 401).length).toBeLessThanOrEqual(10);
+    expect(guesses.filter((g) => g.status === 429).length).toBeGreaterThanOrEqual(15);
+    expect((await viaProxy(owner.email, PASSWORD, '192.0.2.150', cookie)).status).toBe(429);
+    // A forged or foreign cookie value is an unknown browser's.
+    expect((await viaProxy(owner.email, PASSWORD, '192.0.2.151', 'tdd_0123456789abcdef=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(200);
   });
 });

@@ -1406,7 +1406,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; answers profile, token and verified. After 10 failures for one account from one client address in 15 minutes (or far more for one account from everywhere), 429 RATE_LIMITED with Retry-After */
+        /** Sign in; answers profile, token and verified, and sets a device cookie (HttpOnly) for this account. After 10 failures for one account from one client address in 15 minutes (or far more for one account from everywhere), or failures on 20 accounts from one address in an hour, 429 RATE_LIMITED with Retry-After; a browser that holds a device cookie of the account is counted on its own (10 failures in 15 minutes) */
         post: operations["UsersController_signIn"];
         delete?: never;
         options?: never;

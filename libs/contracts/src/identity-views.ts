@@ -24,6 +24,22 @@ export interface AuthResult {
   verified: boolean;
 }
 
+/** The device cookie a browser keeps for an account it signed in to (OWASP's device cookies): set by the gateway. */
+export interface DeviceCookie {
+  /** The cookie's name: one per account on a browser (DEVICE_COOKIE_PREFIX and a hash of the account). */
+  name: string;
+  token: string;
+  maxAgeSeconds: number;
+}
+
+/** NATS identity.user.signin: the sign-in, and the device cookie to set (new, or renewed). */
+export interface SignInResult extends AuthResult {
+  device?: DeviceCookie;
+}
+
+/** Device cookies' names start with this (the gateway passes only these to identity). */
+export const DEVICE_COOKIE_PREFIX = 'tdd_';
+
 /** What the gateway learns from a valid bearer token. */
 export interface SessionInfo {
   userId: string;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
 import { Optional } from './input.js';
 import { CODE_KINDS, RETURN_TO_PATTERN, type CodeKind } from './identity-views.js';
 import { canonicalTimeZone } from './time-zones.js';
@@ -103,6 +103,14 @@ export class SignInMessage extends SignInDto {
   @IsString()
   @MaxLength(64)
   clientAddress?: string;
+
+  /** The device cookies the browser sent (tokens of accounts it signed in to before), at most 10. */
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  deviceTokens?: string[];
 }
 
 /** NATS: identity.session.verify and identity.session.end */

@@ -98,6 +98,7 @@ import type {
 } from './identity.js';
 import type {
   AuthResult,
+  SignInResult,
   CodeView,
   LogoutResult,
   OidcAuthorizeResult,
@@ -141,7 +142,7 @@ export interface Done {
 export interface RpcMap {
   [SUBJECTS.identity.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.identity.userCreate]: { request: CreateUserDto; response: AuthResult };
-  [SUBJECTS.identity.userSignin]: { request: SignInMessage; response: AuthResult };
+  [SUBJECTS.identity.userSignin]: { request: SignInMessage; response: SignInResult };
   [SUBJECTS.identity.userMe]: { request: UserIdMessage; response: Profile };
   [SUBJECTS.identity.userUpdate]: { request: UpdateProfileMessage; response: Profile };
   [SUBJECTS.identity.userPublic]: { request: PublicProfileMessage; response: PublicProfile };

@@ -45,6 +45,8 @@ export async function startSharedPlatform(): Promise<void> {
   const platform = await TestPlatform.start(['identity', 'commerce', 'terminals', 'conversion', 'conversion-worker'], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // Every medium test signs in from 127.0.0.1 (the fuzz to many unknown accounts): no address-wide ceiling.
+    SIGN_IN_ADDRESS_ACCOUNTS: '1000000',
   });
   const env = Object.fromEntries(SHARED_KEYS.map((key) => [key, platform.env[key] ?? ''])) as SharedEnv;
   const file = join(dataDir, 'platform.json');

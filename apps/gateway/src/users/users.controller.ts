@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
@@ -18,7 +18,8 @@ import {
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { deviceTokens, setDeviceCookie } from './device-cookies.js';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { OAuthScope } from '../oauth/oauth-scope.js';
 import { ProfileCache } from './profile-cache.js';
@@ -95,16 +96,26 @@ export class UsersController {
   @ApiParam({ name: 'guid', description: "The account's guid or its email address" })
   @ApiOperation({
     summary:
-      'Sign in; answers profile, token and verified. After 10 failures for one account from one client address ' +
-      'in 15 minutes (or far more for one account from everywhere), 429 RATE_LIMITED with Retry-After',
+      'Sign in; answers profile, token and verified, and sets a device cookie (HttpOnly) for this account. After 10 failures ' +
+      'for one account from one client address in 15 minutes (or far more for one account from everywhere), or failures on ' +
+      '20 accounts from one address in an hour, 429 RATE_LIMITED with Retry-After; a browser that holds a device cookie of ' +
+      'the account is counted on its own (10 failures in 15 minutes)',
   })
   @ApiAnswer(200, 'Auth')
   @ApiErrors('UNAUTHORIZED', 'RATE_LIMITED')
-  async signIn(@Param('guid') identifier: string, @Body() body: SignInDto, @Req() req: Request): Promise<{ success: true } & AuthResult> {
+  async signIn(
+    @Param('guid') identifier: string,
+    @Body() body: SignInDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ success: true } & AuthResult> {
     if (identifier.length > 254) throw new AppError('VALIDATION_FAILED', 'the account identifier is too long');
-    // Identity resolves the account (guid or email) and counts the try before checking the password.
-    const message = { identifier, password: body.password, clientAddress: clientAddress(req) };
-    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userSignin, message, 5000)) };
+    // Identity resolves the account (guid or email) and counts the try before checking the password:
+    // against the browser's own budget when it holds a device cookie of the account.
+    const message = { identifier, password: body.password, clientAddress: clientAddress(req), deviceTokens: deviceTokens(req) };
+    const { device, ...signedIn } = await this.rpc.send(SUBJECTS.identity.userSignin, message, 5000);
+    if (device) setDeviceCookie(req, res, device);
+    return { success: true, ...signedIn };
   }
 
   @Post(':guid/logout')

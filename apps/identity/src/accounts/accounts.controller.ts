@@ -20,6 +20,7 @@ import {
   UpdateProfileMessage,
   UserIdMessage,
   type AuthResult,
+  type SignInResult,
   type Profile,
   type PublicProfile,
   type SessionInfo,
@@ -37,8 +38,8 @@ export class AccountsController {
   }
 
   @Handles(SUBJECTS.identity.userSignin)
-  signIn(@Payload() input: SignInMessage): Promise<AuthResult> {
-    return this.accounts.signIn(input.identifier, input.password, input.clientAddress);
+  signIn(@Payload() input: SignInMessage): Promise<SignInResult> {
+    return this.accounts.signIn(input.identifier, input.password, input.clientAddress, input.deviceTokens);
   }
 
   @Handles(SUBJECTS.identity.sessionVerify)

@@ -61,6 +61,28 @@ export class AccountsRepository {
     return this.sessions.save(this.sessions.create({ id: randomUUID(), userId, tokenHash, expiresAt, endedAt: null, impersonatorId }));
   }
 
+  /** Which of these device-cookie token hashes is a live known device of the account (its id and hash), if any. */
+  async findKnownDevice(userId: string, tokenHashes: string[]): Promise<{ id: string; hash: string } | undefined> {
+    if (tokenHashes.length === 0) return undefined;
+    const rows = (await this.dataSource.query(
+      `SELECT "id", "token_hash" FROM "identity"."known_device" WHERE "user_id" = $1 AND "token_hash" = ANY($2::text[]) AND "expires_at" > now() LIMIT 1`,
+      [userId, tokenHashes],
+    )) as Array<{ id: string; token_hash: string }>;
+    return rows[0] ? { id: rows[0].id, hash: rows[0].token_hash } : undefined;
+  }
+
+  async insertKnownDevice(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "identity"."known_device" ("id", "user_id", "token_hash", "expires_at") VALUES ($1, $2, $3, $4)`,
+      [randomUUID(), userId, tokenHash, expiresAt],
+    );
+  }
+
+  /** A known device signed in again: it stays known for another full period. */
+  async renewKnownDevice(id: string, expiresAt: Date): Promise<void> {
+    await this.dataSource.query(`UPDATE "identity"."known_device" SET "last_used" = now(), "expires_at" = $2 WHERE "id" = $1`, [id, expiresAt]);
+  }
+
   async insertCode(userId: string, kind: CodeKind, codeHash: string, issuedBy: string, expiresAt: Date): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO "identity"."exchange_code" ("id", "user_id", "kind", "code_hash", "issued_by", "expires_at") VALUES ($1, $2, $3, $4, $5, $6)`,

@@ -110,6 +110,24 @@ class FakeAccounts {
     return Promise.resolve();
   }
 
+  devices: { id: string; userId: string; tokenHash: string; expiresAt: Date }[] = [];
+
+  findKnownDevice(userId: string, tokenHashes: string[]): Promise<{ id: string; hash: string } | undefined> {
+    const found = this.devices.find((d) => d.userId === userId && tokenHashes.includes(d.tokenHash) && d.expiresAt > new Date());
+    return Promise.resolve(found ? { id: found.id, hash: found.tokenHash } : undefined);
+  }
+
+  insertKnownDevice(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    this.devices.push({ id: randomUUID(), userId, tokenHash, expiresAt });
+    return Promise.resolve();
+  }
+
+  renewKnownDevice(id: string, expiresAt: Date): Promise<void> {
+    const device = this.devices.find((d) => d.id === id);
+    if (device) device.expiresAt = expiresAt;
+    return Promise.resolve();
+  }
+
   insertCode(userId: string, kind: CodeKind, codeHash: string, issuedBy: string, expiresAt: Date): Promise<void> {
     this.codes.push({ userId, kind, codeHash, issuedBy, expiresAt, usedAt: null });
     return Promise.resolve();
@@ -170,10 +188,18 @@ class FakeMail {
 class FakeLimiter {
   attempts: [string, string][] = [];
   successes: [string, string][] = [];
+  failures: [string, string][] = [];
+  /** The known device each try came from (undefined: none). */
+  devices: (string | undefined)[] = [];
   limited = false;
-  attempt(account: string, address: string): Promise<void> {
+  attempt(account: string, address: string, device?: string): Promise<void> {
     this.attempts.push([account, address]);
+    this.devices.push(device);
     return this.limited ? Promise.reject(AppError.rateLimited('too many sign-in attempts', 60)) : Promise.resolve();
+  }
+  failed(account: string, address: string): Promise<void> {
+    this.failures.push([account, address]);
+    return Promise.resolve();
   }
   succeeded(account: string, address: string): Promise<void> {
     this.successes.push([account, address]);
@@ -330,6 +356,36 @@ describe('signIn', () => {
       [`user:${user.id}`, 'here'],
     ]);
     expect(accounts.sessions.map((s) => s.tokenHash)).toEqual([hashToken(byGuid.token), hashToken(byEmail.token)]);
+  });
+
+  it('gives a browser without a device cookie one, kept hashed, and counts its tries as an unknown browser’s', async () => {
+    const user = accounts.addUser({ email: 'ada@example.com', passwordHash });
+    const first = await service.signIn('ada@example.com', PASSWORD, 'here');
+    expect(first.device).toEqual({ name: expect.stringMatching(/^tdd_[0-9a-f]{16}$/), token: expect.any(String), maxAgeSeconds: 180 * 86_400 });
+    expect(first.device?.name).not.toContain(user.id);
+    expect(accounts.devices).toEqual([expect.objectContaining({ userId: user.id, tokenHash: hashToken(first.device!.token) })]);
+    expect(limiter.devices).toEqual([undefined]);
+  });
+
+  it('counts a known device on its own budget, renews its cookie, and never takes another account’s cookie', async () => {
+    const ada = accounts.addUser({ email: 'ada@example.com', passwordHash });
+    const bob = accounts.addUser({ email: 'bob@example.com', passwordHash });
+    const { device } = await service.signIn('ada@example.com', PASSWORD, 'here');
+    const again = await service.signIn('ada@example.com', PASSWORD, 'elsewhere', [device!.token]);
+    expect(again.device).toEqual(device);
+    expect(limiter.devices[1]).toBe(accounts.devices[0]!.id);
+    expect(accounts.devices).toHaveLength(1);
+    // Ada's cookie means nothing for Bob: an unknown browser for him, which gets a cookie of its own.
+    const failure = await service.signIn('bob@example.com', 'wrong', 'here', [device!.token]).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(limiter.devices[2]).toBeUndefined();
+    expect(limiter.failures).toEqual([[`user:${bob.id}`, 'here']]);
+    expect(ada.id).not.toBe(bob.id);
+  });
+
+  it('records a failure for the address-wide count, for unknown accounts too', async () => {
+    await code(service.signIn('nobody@example.com', PASSWORD, '203.0.113.9'));
+    expect(limiter.failures).toEqual([['unknown:nobody@example.com', '203.0.113.9']]);
   });
 });
 

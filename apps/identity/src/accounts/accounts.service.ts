@@ -10,8 +10,11 @@ import {
   type PublicProfile,
   type SendMailMessage,
   type SessionInfo,
+  type SignInResult,
   canonicalTimeZone,
+  DEVICE_COOKIE_PREFIX,
 } from '@tinkerdesk/contracts';
+import { createHash } from 'node:crypto';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { IDENTITY_LOGGER } from '../logger.token.js';
 import { MailQueue } from '../mail/mail-queue.js';
@@ -27,6 +30,13 @@ const SESSION_DAYS = 30;
 const VERIFY_HOURS = 48;
 const RESET_MINUTES = 60;
 const CODE_SECONDS = 120;
+/** How long a browser stays a known device of an account after its last sign-in there. */
+const DEVICE_DAYS = 180;
+
+/** One device cookie per account on a browser: its name carries a hash of the account, never the account itself. */
+export function deviceCookieName(userId: string): string {
+  return `${DEVICE_COOKIE_PREFIX}${createHash('sha256').update(userId).digest('hex').slice(0, 16)}`;
+}
 
 export const PUBLIC_URL = Symbol('PUBLIC_URL');
 export const SIGN_IN_LIMITER = Symbol('SIGN_IN_LIMITER');
@@ -134,16 +144,34 @@ export class AccountsService {
    * alike. The try is counted for the account (its guid and email alike) and the client address
    * before the password is checked (sign-in-limiter.ts).
    */
-  async signIn(identifier: string, password: string, clientAddress = 'unknown'): Promise<AuthResult> {
+  async signIn(identifier: string, password: string, clientAddress = 'unknown', deviceTokens: string[] = []): Promise<SignInResult> {
     const user = UUID.test(identifier) ? await this.accounts.findById(identifier) : await this.accounts.findByEmail(identifier.trim());
     const account = user ? `user:${user.id}` : `unknown:${identifier.trim().toLowerCase()}`;
-    await this.limiter.attempt(account, clientAddress);
+    // A browser that signed in to this account before keeps a budget of its own (device cookies).
+    const presented = deviceTokens.map((token) => ({ token, hash: hashToken(token) }));
+    const device = user ? await this.accounts.findKnownDevice(user.id, presented.map((p) => p.hash)) : undefined;
+    await this.limiter.attempt(account, clientAddress, device?.id);
     const ok = user?.passwordHash
       ? await verifyPassword(user.passwordHash, password)
       : (await verifyPassword(await decoyHash(), password), false);
-    if (!user || !ok || !user.active) throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
-    await this.limiter.succeeded(account, clientAddress);
-    return this.startSession(user);
+    if (!user || !ok || !user.active) {
+      await this.limiter.failed(account, clientAddress, device?.id);
+      throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
+    }
+    await this.limiter.succeeded(account, clientAddress, device?.id);
+    const expires = new Date(Date.now() + DEVICE_DAYS * 86_400_000);
+    let deviceToken = presented.find((p) => p.hash === device?.hash)?.token;
+    if (device) {
+      await this.accounts.renewKnownDevice(device.id, expires);
+    } else {
+      deviceToken = newToken();
+      await this.accounts.insertKnownDevice(user.id, hashToken(deviceToken), expires);
+    }
+    const session = await this.startSession(user);
+    return {
+      ...session,
+      device: deviceToken ? { name: deviceCookieName(user.id), token: deviceToken, maxAgeSeconds: DEVICE_DAYS * 86_400 } : undefined,
+    };
   }
 
   async verifySession(token: string): Promise<SessionInfo> {

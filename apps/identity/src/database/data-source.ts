@@ -10,6 +10,7 @@ import { ActionTokens1763950000000 } from './migrations/1763950000000-action-tok
 import { Codes1764000000000 } from './migrations/1764000000000-codes.js';
 import { SocialSignIn1764100000000 } from './migrations/1764100000000-social-sign-in.js';
 import { OAuth1764900000000 } from './migrations/1764900000000-oauth.js';
+import { KnownDevices1765100000000 } from './migrations/1765100000000-known-devices.js';
 
 /** The schema the identity service owns; no other service reads it. */
 export const SCHEMA = 'identity';
@@ -26,6 +27,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       Codes1764000000000,
       SocialSignIn1764100000000,
       OAuth1764900000000,
+      KnownDevices1765100000000,
     ],
   };
 }
