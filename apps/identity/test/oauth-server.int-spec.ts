@@ -598,6 +598,21 @@ describe('userinfo (issue 27, item 8)', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.json()).toEqual(expected);
     }
+    // A browser app reads it from its own origin (that of its redirect URI), not from another one.
+    const preflight = await fetch(`${platform.url}/v1/oauth2/me`, {
+      method: 'OPTIONS',
+      headers: { origin: clientUrl, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(clientUrl);
+    const fromApp = await fetch(`${platform.url}/v1/oauth2/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}`, origin: clientUrl },
+    });
+    expect(fromApp.headers.get('access-control-allow-origin')).toBe(clientUrl);
+    const fromElsewhere = await fetch(`${platform.url}/v1/oauth2/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}`, origin: 'https://elsewhere.example' },
+    });
+    expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();
     // The same token still works on /v1 within its scopes.
     expect((await call('GET', '/v1/users/me', undefined, tokens.access_token)).status).toBe(200);
     const discovery = (await call('GET', '/v1/oauth2/.well-known/openid-configuration')).body;

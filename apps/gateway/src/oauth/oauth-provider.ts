@@ -54,6 +54,27 @@ export interface OAuthServer {
 const PROVIDER_ROUTES =
   /^\/(auth(\/[A-Za-z0-9_-]+)?|token(\/(introspection|revocation))?|jwks|session\/end(\/(confirm|success))?|request|\.well-known\/openid-configuration)\/?(\?|$)/;
 
+/** Userinfo, the gateway's own route (OAuthController): browser apps call it from their origins. */
+const USERINFO_ROUTE = /^\/me\/?(\?|$)/;
+
+/**
+ * The CORS preflight of userinfo, for any origin (as oidc-provider's own userinfo does): it carries
+ * no token, so no app is known yet; the answer itself allows only the origins of the token's app
+ * (OAuthController), whatever CORS_ORIGINS says for the rest of /v1.
+ */
+function userinfoPreflight(req: IncomingMessage, res: ServerResponse): void {
+  const origin = req.headers.origin;
+  res.statusCode = 204;
+  if (origin) {
+    res.setHeader('access-control-allow-origin', origin);
+    res.setHeader('access-control-allow-methods', 'GET, POST');
+    res.setHeader('access-control-allow-headers', 'authorization');
+    res.setHeader('access-control-max-age', '600');
+    res.setHeader('vary', 'origin');
+  }
+  res.end();
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function escapeHtml(text: string): string {
@@ -278,6 +299,7 @@ export async function createOAuthServer(rpc: RpcClient, settings: OAuthSettings,
     issuer,
     grantsEnded: (grantIds) => announceGrantsEnded(rpc, grantIds, logger),
     handle: (req, res, next) => {
+      if (USERINFO_ROUTE.test(req.url ?? '/') && req.method === 'OPTIONS') return userinfoPreflight(req, res);
       if (!PROVIDER_ROUTES.test(req.url ?? '/')) return next();
       void callback(req, res);
     },

@@ -261,6 +261,17 @@ export class OAuthController {
     return this.answerUserinfo(req, res);
   }
 
+  /** A browser app reads userinfo from the origins of its redirect URIs (oidc-provider's clientBasedCORS), whatever CORS_ORIGINS says. */
+  private async allowAppOrigin(req: Request, res: Response, clientId: string): Promise<void> {
+    const origin = req.header('origin');
+    if (!origin) return;
+    const client = await this.server.provider.Client.find(clientId);
+    const origins = (client?.redirectUris ?? []).map((uri) => new URL(uri).origin);
+    res.setHeader('vary', 'origin');
+    if (origins.includes(origin)) res.setHeader('access-control-allow-origin', origin);
+    else res.removeHeader('access-control-allow-origin');
+  }
+
   /**
    * OpenID Connect userinfo (the discovery document's userinfo_endpoint), in the protocol's form
    * (RFC 6750 errors with WWW-Authenticate): an access token with the openid scope answers sub, with
@@ -280,6 +291,7 @@ export class OAuthController {
     if (!match?.[1]) return refuse(400, 'invalid_request', 'the Authorization header must be Bearer and an access token');
     const caller = await this.tokens.find(match[1]);
     if (!caller) return refuse(401, 'invalid_token', 'invalid token provided');
+    await this.allowAppOrigin(req, res, caller.clientId);
     if (!caller.scopes.includes('openid')) return refuse(403, 'insufficient_scope', 'access token missing openid scope', 'openid');
     let profile: Profile;
     try {
