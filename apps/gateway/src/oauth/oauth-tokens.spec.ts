@@ -65,6 +65,21 @@ describe('OAuthTokens.verify', () => {
   });
 });
 
+describe('OAuthTokens userinfo and grants', () => {
+  it('takes openid as a scope a call may need (userinfo), and tells whether a grant lives', async () => {
+    await expect(tokens(LIVE).verify(TOKEN, 'openid')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('openid'),
+    });
+    expect(await tokens({ ...LIVE, scope: 'openid email profile' }).verify(TOKEN, 'openid')).toMatchObject({
+      scopes: ['openid', 'email', 'profile'],
+    });
+    expect(await tokens(LIVE).grantLives('g1')).toBe(true);
+    expect(await tokens(LIVE, []).grantLives('g1')).toBe(false);
+    expect(await tokens(LIVE, []).find(TOKEN)).toBeUndefined();
+  });
+});
+
 describe('OAUTH_ACCESS_TOKEN', () => {
   it('tells an app token (64 characters) from a session token (43) and a terminal token', () => {
     expect(OAUTH_ACCESS_TOKEN.test('a'.repeat(64))).toBe(true);
