@@ -278,3 +278,123 @@ export function fuzzRequests(doc: OpenApiDocument, seed: number, substitutes: Re
   }
   return requests;
 }
+
+/** A request to one of the OAuth protocol endpoints (oidc-provider's and userinfo), which answer in the RFCs' form, not the envelope. */
+export interface OAuthFuzzRequest {
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** /auth answers an HTML error page or redirects to the app; the others answer JSON errors ({error}). */
+  answers: 'page' | 'json';
+}
+
+/** An app registered for the fuzz: its credentials make the token endpoints reach the lookups of codes and tokens. */
+export interface FuzzApp {
+  id: string;
+  secret: string;
+  redirectUri: string;
+}
+
+/** Values that once made the OAuth endpoints answer 500: over 200 characters, NUL, and the usual hostile texts. */
+const oauthValue = fc.oneof(
+  fc.constantFrom(
+    'x'.repeat(201),
+    'x'.repeat(5000),
+    '\u0000',
+    'a\u0000b',
+    '%00',
+    '🦄'.repeat(120),
+    `${'a'.repeat(64)}\u0000`,
+    'a'.repeat(64),
+  ),
+  nastyString,
+);
+
+const basic = (id: string, secret: string): string =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/**
+ * Requests for the OAuth protocol endpoints under /v1/oauth2 (authorization, token, introspection,
+ * revocation, pushed requests, userinfo) with hostile client_id, code, refresh_token, token and access token values,
+ * in a fixed order for a given seed.
+ */
+export function oauthFuzzRequests(app: FuzzApp, seed: number): OAuthFuzzRequest[] {
+  const values = [...new Set(fc.sample(oauthValue, { numRuns: 40, seed }).map((v) => v.slice(0, 6000)))];
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const asApp = { ...form, authorization: basic(app.id, app.secret) };
+  const requests: OAuthFuzzRequest[] = [];
+  const label = (value: string) => JSON.stringify(value.slice(0, 24));
+  for (const value of values) {
+    const auth = new URLSearchParams({
+      client_id: app.id,
+      redirect_uri: app.redirectUri,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: 'a'.repeat(43),
+      code_challenge_method: 'S256',
+    });
+    for (const name of ['client_id', 'redirect_uri', 'scope', 'code_challenge', 'state']) {
+      const params = new URLSearchParams(auth);
+      params.set(name, value);
+      requests.push({
+        label: `GET /auth ${name}=${label(value)}`,
+        method: 'GET',
+        path: `/v1/oauth2/auth?${params}`,
+        headers: {},
+        answers: 'page',
+      });
+    }
+    const post = (what: string, path: string, headers: Record<string, string>, fields: Record<string, string>) =>
+      requests.push({
+        label: `POST ${path.replace('/v1/oauth2', '')} ${what}=${label(value)}`,
+        method: 'POST',
+        path,
+        headers,
+        body: new URLSearchParams(fields).toString(),
+        answers: 'json',
+      });
+    post('code', '/v1/oauth2/token', asApp, {
+      grant_type: 'authorization_code',
+      code: value,
+      redirect_uri: app.redirectUri,
+      code_verifier: 'v'.repeat(43),
+    });
+    post('refresh_token', '/v1/oauth2/token', asApp, { grant_type: 'refresh_token', refresh_token: value });
+    post('grant_type', '/v1/oauth2/token', asApp, { grant_type: value });
+    post(
+      'client_id (basic)',
+      '/v1/oauth2/token',
+      { ...form, authorization: basic(value, app.secret) },
+      { grant_type: 'refresh_token', refresh_token: 'r' },
+    );
+    post('client_id (body)', '/v1/oauth2/token', form, {
+      grant_type: 'refresh_token',
+      refresh_token: 'r',
+      client_id: value,
+      client_secret: app.secret,
+    });
+    post('token', '/v1/oauth2/token/introspection', asApp, { token: value });
+    post('token_type_hint', '/v1/oauth2/token/introspection', asApp, { token: 'a'.repeat(64), token_type_hint: value });
+    post('client_id (basic)', '/v1/oauth2/token/introspection', { ...form, authorization: basic(value, app.secret) }, { token: value });
+    post('token', '/v1/oauth2/token/revocation', asApp, { token: value });
+    post('state (pushed request)', '/v1/oauth2/request', asApp, {
+      response_type: 'code',
+      redirect_uri: app.redirectUri,
+      scope: 'openid',
+      code_challenge: 'a'.repeat(43),
+      code_challenge_method: 'S256',
+      state: value,
+    });
+    for (const method of ['GET', 'POST'])
+      requests.push({
+        label: `${method} /me access token=${label(value)}`,
+        method,
+        path: '/v1/oauth2/me',
+        headers: { authorization: `Bearer ${encode(value)}` },
+        answers: 'json',
+      });
+  }
+  return requests;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { uniqueEmail } from '@tinkerdesk/testing';
-import { fuzzRequests, type FuzzRequest, type OpenApiDocument } from './fuzz-cases.js';
+import { fuzzRequests, oauthFuzzRequests, type FuzzRequest, type OAuthFuzzRequest, type OpenApiDocument } from './fuzz-cases.js';
 import { startMediumGateway, type MediumGateway } from './medium.js';
 
 // A bounded, seeded fuzz of every route in the OpenAPI document, through the real gateway and
@@ -117,5 +117,58 @@ describe('fuzz of every /v1 route in the OpenAPI document', () => {
     ).toEqual([]);
     // The fuzz reached past validation into the services, not only the guard and the pipes.
     expect(outcomes.some((o) => o.status >= 200 && o.status < 300)).toBe(true);
+  }, 600_000);
+
+  it('the OAuth protocol endpoints answer their RFC errors, never 5xx, for long, NUL and hostile values', async () => {
+    const registered = await gateway.call(
+      'POST',
+      '/v1/oauth2/apps',
+      { name: 'Fuzzed app', redirectUris: ['http://127.0.0.1:9/callback'], scopes: ['openid', 'email', 'profile', 'terminals'] },
+      token,
+    );
+    expect(registered.status).toBe(201);
+    const app = {
+      id: (registered.body.app as { id: string }).id,
+      secret: registered.body.clientSecret as string,
+      redirectUri: 'http://127.0.0.1:9/callback',
+    };
+    const requests = oauthFuzzRequests(app, SEED);
+    const problems: string[] = [];
+    let next = 0;
+    const check = async (request: OAuthFuzzRequest): Promise<void> => {
+      const started = performance.now();
+      const res = await fetch(`${gateway.url}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(10_000),
+        ...(request.body !== undefined ? { body: request.body } : {}),
+      });
+      const text = await res.text();
+      const ms = performance.now() - started;
+      const wrong: string[] = [];
+      if (res.status >= 500) wrong.push(`answered ${res.status}: ${text.slice(0, 200)}`);
+      if (ms > DEADLINE_MS) wrong.push(`took ${Math.round(ms)} ms`);
+      if (STACK_TRACE.test(text) && !(res.headers.get('content-type') ?? '').includes('text/html')) wrong.push('body has a stack trace');
+      if (request.answers === 'json' && res.status >= 400) {
+        const body = (res.headers.get('content-type') ?? '').includes('application/json')
+          ? (JSON.parse(text) as Record<string, unknown>)
+          : {};
+        if (typeof body.error !== 'string') wrong.push(`not an OAuth error: ${text.slice(0, 200)}`);
+      }
+      if (request.answers === 'page' && !(res.status === 400 || (res.status >= 300 && res.status < 400)))
+        wrong.push(`answered ${res.status} (an error page or a redirect to the app expected)`);
+      if (wrong.length > 0) problems.push(`[seed ${SEED}] ${request.label}: ${wrong.join('; ')}`);
+    };
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < requests.length) {
+          const request = requests[next++];
+          if (request) await check(request);
+        }
+      }),
+    );
+    console.log(`oauth fuzz seed ${SEED}: ${requests.length} requests`);
+    expect(problems.slice(0, 20)).toEqual([]);
   }, 600_000);
 });

@@ -114,8 +114,9 @@ async function authorize(browser: Browser, app: App, params: Record<string, stri
   return back.url.searchParams;
 }
 
-async function token(app: App, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${platform.url}/v1/oauth2/token`, {
+/** A form POST of the app to one of the provider's endpoints, with its client authentication (Basic). */
+async function asApp(app: App, path: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${platform.url}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -123,8 +124,11 @@ async function token(app: App, form: Record<string, string>): Promise<{ status: 
     },
     body: new URLSearchParams(form),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 }
+
+const token = (app: App, form: Record<string, string>) => asApp(app, '/v1/oauth2/token', form);
 
 async function codeFor(browser: Browser, app: App, scope = 'openid profile terminals') {
   const { verifier, challenge } = pkce();
@@ -151,6 +155,8 @@ beforeAll(async () => {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     OAUTH_CODE_TTL_SECONDS: '3',
+    // This file signs up more accounts than one address may in an hour.
+    RATE_LIMIT_FACTOR: '100',
   });
 }, 120_000);
 
@@ -288,7 +294,8 @@ describe('authorization code flow', () => {
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ success: false, error: 'FORBIDDEN', detail: expect.stringContaining('insufficient_scope') });
     }
-    expect((await call('GET', '/v1/users/me', undefined, `${access.slice(0, 63)}x`)).status).toBe(401);
+    const altered = `${access.slice(0, 63)}${access.endsWith('x') ? 'y' : 'x'}`;
+    expect((await call('GET', '/v1/users/me', undefined, altered)).status).toBe(401);
   });
 
   it('a refusal returns the browser to the app with error=access_denied', async () => {
@@ -420,14 +427,7 @@ describe('authorization code flow', () => {
 
   it('revokes a token at the revocation endpoint', async () => {
     const tokens = await tokensFor(new Browser(owner), app);
-    const res = await fetch(`${platform.url}/v1/oauth2/token/revocation`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${app.id}:${app.secret}`).toString('base64')}`,
-      },
-      body: new URLSearchParams({ token: tokens.access_token }),
-    });
+    const res = await asApp(app, '/v1/oauth2/token/revocation', { token: tokens.access_token });
     expect(res.status).toBe(200);
     expect((await call('GET', '/v1/terminals', undefined, tokens.access_token)).status).toBe(401);
   });
@@ -450,5 +450,271 @@ describe('authorization code flow', () => {
     expect((await token(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })).body.error).toBe('invalid_grant');
     expect((await call('GET', '/v1/oauth2/consents', undefined, person.token)).body.consents).toEqual([]);
     expect((await call('DELETE', `/v1/oauth2/consents/${list[0]!.id}`, undefined, person.token)).status).toBe(404);
+  });
+});
+
+/** A terminal's fields (an app registers it on the user's behalf). */
+const TERMINAL = {
+  label: 'Shelf scanner terminal',
+  send: true,
+  receive: true,
+  active: true,
+  platform: 'Browser (desktop)',
+  capabilities: [],
+  remote: false,
+};
+
+/** A terminal registered through an app's access token (scope terminals). */
+async function terminalThroughApp(access: string): Promise<{ id: string; token: string }> {
+  const created = await call('POST', '/v1/terminals', TERMINAL, access);
+  expect(created.status).toBe(201);
+  return { id: (created.body.terminal as { id: string }).id, token: created.body.terminalToken as string };
+}
+
+/** What a terminal token can still do: read its terminal, its inbox, and share. */
+async function terminalWorks(terminal: { id: string; token: string }): Promise<number[]> {
+  return [
+    (await call('GET', `/v1/terminals/${terminal.id}`, undefined, terminal.token)).status,
+    (await call('GET', `/v1/terminals/${terminal.id}/inbox`, undefined, terminal.token)).status,
+    (await call('POST', `/v1/terminals/${terminal.id}/share`, { contentType: 'text/plain', content: 'hello' }, terminal.token)).status,
+  ];
+}
+
+const introspect = (app: App, value: string) => asApp(app, '/v1/oauth2/token/introspection', { token: value });
+
+describe('one consent per user and app (issue 27, item 7)', () => {
+  let owner: User;
+  let app: App;
+
+  beforeAll(async () => {
+    owner = await user('oauth-consent-owner');
+    app = await registerApp(owner);
+  });
+
+  it('two browsers authorize the app: one consent is listed, and withdrawing it ends every token and terminal of both', async () => {
+    const person = await user('oauth-two-browsers');
+    const laptop = await tokensFor(new Browser(person), app);
+    const phone = await tokensFor(new Browser(person), app);
+    // Each browser's refresh token rotates on its own (one grant per browser).
+    const rotated = await token(app, { grant_type: 'refresh_token', refresh_token: phone.refresh_token });
+    expect(rotated.status).toBe(200);
+    const phoneNow = rotated.body as { access_token: string; refresh_token: string };
+    const terminal = await terminalThroughApp(laptop.access_token);
+    expect(await terminalWorks(terminal)).toEqual([200, 200, 200]);
+    // The list names the app that made the terminal; the user's own terminals name none.
+    await call('POST', '/v1/terminals', { ...TERMINAL, label: 'Own desk' }, person.token);
+    const terminals = (await call('GET', '/v1/terminals', undefined, person.token)).body.terminals as Array<Record<string, unknown>>;
+    expect(terminals.map((t) => [t.label, t.app])).toEqual([
+      ['Shelf scanner terminal', { id: app.id, name: 'Shelf scanner' }],
+      ['Own desk', null],
+    ]);
+
+    const consents = (await call('GET', '/v1/oauth2/consents', undefined, person.token)).body.consents as Array<Record<string, unknown>>;
+    expect(consents).toEqual([
+      { id: app.id, appId: app.id, appName: 'Shelf scanner', scopes: ['openid', 'profile', 'terminals'], created: expect.any(String) },
+    ]);
+    expect((await call('DELETE', `/v1/oauth2/consents/${app.id}`, undefined, person.token)).status).toBe(204);
+
+    for (const access of [laptop.access_token, phone.access_token, phoneNow.access_token])
+      expect((await call('GET', '/v1/terminals', undefined, access)).status).toBe(401);
+    for (const refresh of [laptop.refresh_token, phoneNow.refresh_token])
+      expect((await token(app, { grant_type: 'refresh_token', refresh_token: refresh })).body.error).toBe('invalid_grant');
+    expect(await terminalWorks(terminal)).toEqual([401, 401, 401]);
+    const left = (await call('GET', '/v1/terminals', undefined, person.token)).body.terminals as Array<Record<string, unknown>>;
+    expect(left.map((t) => t.label)).toEqual(['Own desk']);
+    expect((await call('GET', '/v1/oauth2/consents', undefined, person.token)).body.consents).toEqual([]);
+    expect((await call('DELETE', `/v1/oauth2/consents/${app.id}`, undefined, person.token)).status).toBe(404);
+  });
+
+  it('a code issued before the withdrawal cannot be exchanged after it', async () => {
+    const person = await user('oauth-late-code');
+    await tokensFor(new Browser(person), app);
+    const pending = await codeFor(new Browser(person), app);
+    expect((await call('DELETE', `/v1/oauth2/consents/${app.id}`, undefined, person.token)).status).toBe(204);
+    const late = await token(app, {
+      grant_type: 'authorization_code',
+      code: pending.code,
+      redirect_uri: app.redirectUri,
+      code_verifier: pending.verifier,
+    });
+    expect(late.body.error).toBe('invalid_grant');
+  });
+
+  it("deleting the app ends its terminals' tokens for every user who allowed it", async () => {
+    const maker = await user('oauth-delete-maker');
+    const doomed = await registerApp(maker);
+    const person = await user('oauth-delete-person');
+    const tokens = await tokensFor(new Browser(person), doomed);
+    const terminal = await terminalThroughApp(tokens.access_token);
+    expect(await terminalWorks(terminal)).toEqual([200, 200, 200]);
+    expect((await call('DELETE', `/v1/oauth2/apps/${doomed.id}`, undefined, maker.token)).status).toBe(204);
+    expect(await terminalWorks(terminal)).toEqual([401, 401, 401]);
+    expect((await call('GET', '/v1/terminals', undefined, person.token)).body.terminals).toEqual([]);
+    expect((await call('GET', '/v1/oauth2/consents', undefined, person.token)).body.consents).toEqual([]);
+  });
+
+  it('a reused refresh token ends its grant with the terminals registered under it, not those of another browser', async () => {
+    const person = await user('oauth-reuse-terminal');
+    const first = await tokensFor(new Browser(person), app);
+    const second = await tokensFor(new Browser(person), app);
+    const doomed = await terminalThroughApp(first.access_token);
+    const kept = await terminalThroughApp(second.access_token);
+    expect((await token(app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).status).toBe(200);
+    expect((await token(app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).body.error).toBe('invalid_grant');
+    expect(await terminalWorks(doomed)).toEqual([401, 401, 401]);
+    expect(await terminalWorks(kept)).toEqual([200, 200, 200]);
+    const ids = ((await call('GET', '/v1/terminals', undefined, person.token)).body.terminals as Array<{ id: string }>).map((t) => t.id);
+    expect(ids).toEqual([kept.id]);
+  });
+
+  it('a withdrawal while the terminals service is down still ends the terminal token, and the terminal goes when it is back', async () => {
+    const person = await user('oauth-terminals-down');
+    const tokens = await tokensFor(new Browser(person), app);
+    const terminal = await terminalThroughApp(tokens.access_token);
+    await platform.stopProcess('terminals');
+    try {
+      expect((await call('DELETE', `/v1/oauth2/consents/${app.id}`, undefined, person.token)).status).toBe(204);
+    } finally {
+      await platform.startProcess('terminals');
+    }
+    // The terminals service never heard of it: the list (checking each app's grant) and the token both refuse it.
+    expect((await call('GET', '/v1/terminals', undefined, person.token)).body.terminals).toEqual([]);
+    expect(await terminalWorks(terminal)).toEqual([401, 401, 401]);
+  });
+});
+
+describe('userinfo (issue 27, item 8)', () => {
+  it('a grant of openid email profile keeps them in the token, and userinfo answers sub, email and name', async () => {
+    const owner = await user('oauth-userinfo');
+    await call('POST', '/v1/users/me', { name: 'Ada Lovelace' }, owner.token);
+    const app = await registerApp(owner, ['openid', 'email', 'profile']);
+    const tokens = await tokensFor(new Browser(owner), app, 'openid email profile');
+    expect(tokens.scope.split(' ').sort()).toEqual(['email', 'openid', 'profile']);
+    const me = (await call('GET', '/v1/users/me', undefined, owner.token)).body as { guid: string; email: string; tz: string };
+    const expected = { sub: me.guid, email: me.email, email_verified: false, name: 'Ada Lovelace', zoneinfo: me.tz };
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(`${platform.url}/v1/oauth2/me`, { method, headers: { authorization: `Bearer ${tokens.access_token}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toEqual(expected);
+    }
+    // A browser app reads it from its own origin (that of its redirect URI), not from another one.
+    const preflight = await fetch(`${platform.url}/v1/oauth2/me`, {
+      method: 'OPTIONS',
+      headers: { origin: clientUrl, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(clientUrl);
+    const fromApp = await fetch(`${platform.url}/v1/oauth2/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}`, origin: clientUrl },
+    });
+    expect(fromApp.headers.get('access-control-allow-origin')).toBe(clientUrl);
+    const fromElsewhere = await fetch(`${platform.url}/v1/oauth2/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}`, origin: 'https://elsewhere.example' },
+    });
+    expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    // The same token still works on /v1 within its scopes.
+    expect((await call('GET', '/v1/users/me', undefined, tokens.access_token)).status).toBe(200);
+    const discovery = (await call('GET', '/v1/oauth2/.well-known/openid-configuration')).body;
+    expect(discovery.userinfo_endpoint).toBe(`${platform.url}/v1/oauth2/me`);
+    expect(discovery.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+    expect(discovery.claims_supported).toEqual(expect.arrayContaining(['sub', 'email', 'email_verified', 'name', 'zoneinfo']));
+
+    // Only what was granted: openid alone answers sub alone.
+    const narrow = await tokensFor(new Browser(owner), app, 'openid');
+    const res = await fetch(`${platform.url}/v1/oauth2/me`, { headers: { authorization: `Bearer ${narrow.access_token}` } });
+    expect(await res.json()).toEqual({ sub: me.guid });
+  });
+
+  it('refuses a token without openid (403 insufficient_scope), an unknown one (401) and a malformed header (400)', async () => {
+    const owner = await user('oauth-userinfo-refusals');
+    const app = await registerApp(owner);
+    const tokens = await tokensFor(new Browser(owner), app, 'profile terminals');
+    const ask = async (authorization?: string) => {
+      const res = await fetch(`${platform.url}/v1/oauth2/me`, { headers: authorization ? { authorization } : {} });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown>, challenge: res.headers.get('www-authenticate') };
+    };
+    const noOpenid = await ask(`Bearer ${tokens.access_token}`);
+    expect(noOpenid).toMatchObject({ status: 403, body: { error: 'insufficient_scope' } });
+    expect(noOpenid.challenge).toContain('error="insufficient_scope"');
+    expect(await ask(`Bearer ${'x'.repeat(64)}`)).toMatchObject({ status: 401, body: { error: 'invalid_token' } });
+    expect(await ask(`Bearer ${'x'.repeat(5000)}`)).toMatchObject({ status: 401, body: { error: 'invalid_token' } });
+    expect(await ask('Bearer a%00b')).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    expect(await ask('Basic abc')).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    expect(await ask()).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+  });
+});
+
+describe('hostile values at the protocol endpoints (issue 27, item 9)', () => {
+  const HOSTILE = ['x'.repeat(201), 'x'.repeat(5000), 'abc\u0000def', '%00', '\u0000', '🦄'.repeat(60)];
+
+  it('answers the protocol errors, never 500, for long and NUL client_id, code, refresh_token and token values', async () => {
+    const owner = await user('oauth-hostile');
+    const app = await registerApp(owner);
+    const tokens = await tokensFor(new Browser(owner), app);
+    for (const value of HOSTILE) {
+      const what = JSON.stringify(value.slice(0, 12));
+      const auth = await fetch(authorizeUrl({ ...app, id: value }, { code_challenge: pkce().challenge }), { redirect: 'manual' });
+      expect([what, auth.status]).toEqual([what, 400]);
+      expect(await auth.text()).toContain('invalid_client');
+      // %00 in the query string itself (a NUL once decoded).
+      const raw = await fetch(`${platform.url}/v1/oauth2/auth?client_id=${encodeURIComponent(value)}%00&response_type=code`, {
+        redirect: 'manual',
+      });
+      expect([what, raw.status]).toEqual([what, 400]);
+
+      const code = await token(app, {
+        grant_type: 'authorization_code',
+        code: value,
+        redirect_uri: app.redirectUri,
+        code_verifier: 'v'.repeat(43),
+      });
+      expect([what, code.status, code.body.error]).toEqual([what, 400, 'invalid_grant']);
+      const refresh = await token(app, { grant_type: 'refresh_token', refresh_token: value });
+      expect([what, refresh.status, refresh.body.error]).toEqual([what, 400, 'invalid_grant']);
+      const stranger = await token({ ...app, id: value }, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+      // An unknown client, or (NUL) a malformed client_id: the RFC's errors.
+      expect([what, `${stranger.status} ${stranger.body.error as string}`]).toEqual([
+        what,
+        expect.stringMatching(/^(401 invalid_client|400 invalid_request)$/),
+      ]);
+      expect([what, await introspect(app, value)]).toEqual([what, { status: 200, body: { active: false } }]);
+      const revoked = await asApp(app, '/v1/oauth2/token/revocation', { token: value });
+      expect([what, revoked.status]).toEqual([what, 200]);
+      const me = await fetch(`${platform.url}/v1/oauth2/me`, { headers: { authorization: `Bearer ${encodeURIComponent(value)}` } });
+      expect([what, me.status < 500 && me.status >= 400]).toEqual([what, true]);
+    }
+    // The app's own token still works: nothing above broke the provider.
+    expect((await introspect(app, tokens.access_token)).body.active).toBe(true);
+  });
+
+  it('refuses an app with 100,000 redirect URIs (or scopes) at once, by the list size', async () => {
+    const owner = await user('oauth-huge-list');
+    for (const body of [
+      { name: 'x', redirectUris: Array.from({ length: 100_000 }, () => 'a'), scopes: ['profile'] },
+      { name: 'x', redirectUris: ['https://a.example/cb'], scopes: Array.from({ length: 100_000 }, () => 'profile') },
+    ]) {
+      const answer = await call('POST', '/v1/oauth2/apps', body, owner.token);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        error: 'VALIDATION_FAILED',
+        detail: expect.stringMatching(/may have at most (10 URIs|20 scopes)/),
+      });
+    }
+  });
+});
+
+describe('introspection across apps (issue 27, item 10)', () => {
+  it('only the app a token was issued to learns about it; another registered app gets active: false', async () => {
+    const owner = await user('oauth-introspect');
+    const mine = await registerApp(owner);
+    const other = await registerApp(await user('oauth-introspect-other'));
+    const tokens = await tokensFor(new Browser(owner), mine);
+    const own = await introspect(mine, tokens.access_token);
+    expect(own).toMatchObject({ status: 200, body: { active: true, client_id: mine.id, sub: expect.any(String) } });
+    for (const value of [tokens.access_token, tokens.refresh_token]) {
+      expect(await introspect(other, value)).toEqual({ status: 200, body: { active: false } });
+    }
+    expect((await introspect(mine, tokens.refresh_token)).body.active).toBe(true);
   });
 });

@@ -500,7 +500,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The apps you allowed, with their scopes */
+        /** The apps you allowed, once per app (however many browsers or devices authorized it), with their scopes */
         get: operations["OAuthController_consents"];
         put?: never;
         post?: never;
@@ -520,7 +520,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Withdraw a consent (204): that app's codes, access and refresh tokens stop working at once */
+        /** Withdraw the consent given to an app (204): every code, access and refresh token the app holds for you, from every browser or device, stops working at once, and the terminals it registered are removed */
         delete: operations["OAuthController_withdraw"];
         options?: never;
         head?: never;
@@ -1778,7 +1778,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description Exact redirect URIs (1 to 10)
+             * @description Exact redirect URIs (1 to 10, each up to 2000 characters)
              * @example [
              *       "https://app.example.com/callback"
              *     ]
@@ -2049,12 +2049,13 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
-        /** @description A consent a user gave an app (an oidc-provider grant), listed in /account and withdrawable. */
+        /** @description The consent a user gave an app, listed once per app in /account and withdrawable: every grant of that app for that user (one per browser or device that authorized it), with their scopes together. */
         OAuthConsentView: {
             appId: string;
             appName: string;
+            /** @description When the user first allowed the app (its earliest live grant). */
             created: string;
-            /** @description The grant id. */
+            /** @description The consent's id (the app's id): DELETE /v1/oauth2/consents/{id} ends every grant, code and token of the app for the user. */
             id: string;
             scopes: components["schemas"]["OAuthScope"][];
         };
@@ -2964,6 +2965,11 @@ export interface components {
         /** @description A terminal as its owner sees it (never its token). */
         TerminalView: {
             active: boolean;
+            /** @description The app that registered it with an access token (it ends when that consent ends), or null: the user did. */
+            app: {
+                id: string;
+                name: string;
+            } | null;
             capabilities: string[];
             created: string;
             /** @description Where this terminal's own shares go (another terminal of the account), or null: its own inbox. */

@@ -21,6 +21,24 @@ export const OAUTH_OIDC_SCOPES = {
 } as const;
 export type OAuthOidcScope = keyof typeof OAUTH_OIDC_SCOPES;
 
+/**
+ * The OpenID Connect standard scopes an app may hold: kept in its access token's scope (beside the
+ * /v1 scopes) and answered by userinfo (GET /v1/oauth2/me: sub; email and email_verified; name and
+ * zoneinfo). `profile` is both: the standard claims and the /v1 profile routes.
+ */
+export const OAUTH_STANDARD_SCOPE_NAMES = ['openid', 'email', 'profile'] as const;
+export type OAuthStandardScope = (typeof OAUTH_STANDARD_SCOPE_NAMES)[number];
+
+/**
+ * What an id of oidc-provider's records (codes, tokens, grants, sessions, interactions) can be: its
+ * ids are base64url (nanoid, or random bits for tokens: 64 characters). Anything else names no
+ * record and is answered as unknown before any lookup.
+ */
+export const OAUTH_RECORD_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** A registered app's client_id: a UUID. */
+export const OAUTH_CLIENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Every scope an app may be registered for. */
 export const OAUTH_SCOPES = { ...OAUTH_OIDC_SCOPES, ...OAUTH_API_SCOPES } as const;
 export type OAuthScope = keyof typeof OAUTH_SCOPES;
@@ -57,13 +75,17 @@ export interface OAuthAppCreated {
   clientSecret: string | null;
 }
 
-/** A consent a user gave an app (an oidc-provider grant), listed in /account and withdrawable. */
+/**
+ * The consent a user gave an app, listed once per app in /account and withdrawable: every grant of
+ * that app for that user (one per browser or device that authorized it), with their scopes together.
+ */
 export interface OAuthConsentView {
-  /** The grant id. */
+  /** The consent's id (the app's id): DELETE /v1/oauth2/consents/{id} ends every grant, code and token of the app for the user. */
   id: string;
   appId: string;
   appName: string;
   scopes: OAuthScope[];
+  /** When the user first allowed the app (its earliest live grant). */
   created: string;
 }
 

@@ -1,8 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
   IsIn,
   IsInt,
   IsObject,
@@ -17,7 +14,14 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { Optional } from './input.js';
-import { OAUTH_AUTH_METHODS, OAUTH_SCOPE_NAMES, type OAuthAuthMethod, type OAuthScope } from './oauth-views.js';
+import {
+  OAUTH_AUTH_METHODS,
+  OAUTH_CLIENT_ID,
+  OAUTH_RECORD_ID,
+  OAUTH_SCOPE_NAMES,
+  type OAuthAuthMethod,
+  type OAuthScope,
+} from './oauth-views.js';
 
 /** The records oidc-provider keeps (its adapter's model names). */
 export const OAUTH_MODELS = [
@@ -56,22 +60,54 @@ export function redirectUriProblem(value: string): string | undefined {
   return `${value} must be https (or http on localhost, 127.0.0.1 or [::1])`;
 }
 
-function IsRedirectUri(options?: ValidationOptions): PropertyDecorator {
+/**
+ * A list whose size is checked before any of its items (a body of 100,000 items is refused at once,
+ * without validating each one), then its items in order, stopping at the first problem.
+ */
+function IsBoundedList(
+  field: string,
+  bounds: { min: number; max: number; noun: string },
+  itemProblem: (item: unknown) => string | undefined,
+  options?: ValidationOptions,
+): PropertyDecorator {
   let problem: string | undefined;
+  const check = (value: unknown): string | undefined => {
+    if (!Array.isArray(value)) return `${field} must be a list`;
+    if (value.length < bounds.min) return `${field} needs at least ${bounds.min} ${bounds.noun}`;
+    if (value.length > bounds.max) return `${field} may have at most ${bounds.max} ${bounds.noun}s`;
+    for (const item of value) {
+      const wrong = itemProblem(item);
+      if (wrong) return `${field}: ${wrong}`;
+    }
+    return undefined;
+  };
   return ValidateBy(
     {
-      name: 'isRedirectUri',
+      name: 'isBoundedList',
       validator: {
-        validate: (value: unknown) => {
-          problem = typeof value === 'string' ? redirectUriProblem(value) : 'each redirect URI must be text';
-          return problem === undefined;
-        },
-        defaultMessage: () => `redirectUris: ${problem ?? 'not a valid redirect URI'}`,
+        validate: (value: unknown) => (problem = check(value)) === undefined,
+        defaultMessage: () => problem ?? `${field} is not valid`,
       },
     },
     options,
   );
 }
+
+const MAX_REDIRECT_URI = 2000;
+const MAX_REDIRECT_URIS = 10;
+/** Each scope once, with room for repeats (they are merged). */
+const MAX_SCOPES = 20;
+
+function redirectUriItemProblem(item: unknown): string | undefined {
+  if (typeof item !== 'string') return 'each redirect URI must be text';
+  if (item.length > MAX_REDIRECT_URI) return `each redirect URI may have at most ${MAX_REDIRECT_URI} characters`;
+  return redirectUriProblem(item);
+}
+
+const scopeItemProblem = (item: unknown): string | undefined =>
+  typeof item === 'string' && (OAUTH_SCOPE_NAMES as readonly string[]).includes(item)
+    ? undefined
+    : `each scope must be one of: ${OAUTH_SCOPE_NAMES.join(', ')}`;
 
 /** HTTP: POST /v1/oauth2/apps — register an app (its client_secret is shown once). */
 export class CreateOAuthAppDto {
@@ -82,18 +118,24 @@ export class CreateOAuthAppDto {
   @Matches(/\S/, { message: 'name must not be empty' })
   name!: string;
 
-  @ApiProperty({ type: [String], example: ['https://app.example.com/callback'], description: 'Exact redirect URIs (1 to 10)' })
-  @IsArray({ message: 'redirectUris must be a list' })
-  @ArrayMinSize(1, { message: 'redirectUris needs at least one URI' })
-  @ArrayMaxSize(10, { message: 'redirectUris may have at most 10 URIs' })
-  @MaxLength(2000, { each: true, message: 'each redirect URI may have at most 2000 characters' })
-  @IsRedirectUri({ each: true })
+  @ApiProperty({
+    type: [String],
+    minItems: 1,
+    maxItems: MAX_REDIRECT_URIS,
+    example: ['https://app.example.com/callback'],
+    description: `Exact redirect URIs (1 to ${MAX_REDIRECT_URIS}, each up to ${MAX_REDIRECT_URI} characters)`,
+  })
+  @IsBoundedList('redirectUris', { min: 1, max: MAX_REDIRECT_URIS, noun: 'URI' }, redirectUriItemProblem)
   redirectUris!: string[];
 
-  @ApiProperty({ type: [String], enum: OAUTH_SCOPE_NAMES, description: 'The scopes the app may ask for' })
-  @IsArray({ message: 'scopes must be a list' })
-  @ArrayMinSize(1, { message: 'scopes needs at least one scope' })
-  @IsIn(OAUTH_SCOPE_NAMES, { each: true, message: `each scope must be one of: ${OAUTH_SCOPE_NAMES.join(', ')}` })
+  @ApiProperty({
+    type: [String],
+    enum: OAUTH_SCOPE_NAMES,
+    minItems: 1,
+    maxItems: MAX_SCOPES,
+    description: 'The scopes the app may ask for',
+  })
+  @IsBoundedList('scopes', { min: 1, max: MAX_SCOPES, noun: 'scope' }, scopeItemProblem)
   scopes!: OAuthScope[];
 
   @ApiPropertyOptional({
@@ -138,9 +180,10 @@ export class OAuthConsentMessage {
   @IsUUID('4')
   userId!: string;
 
+  /** The consent's id (the app's id), or the id of one of its grants. */
   @IsString()
   @Matches(OAUTH_ID)
-  grantId!: string;
+  consentId!: string;
 }
 
 /** HTTP: GET /v1/oauth2/setup, /v1/oauth2/reject and /v1/oauth2/interaction/{interaction} */
@@ -151,13 +194,13 @@ export class OAuthInteractionQueryDto {
   interaction!: string;
 }
 
-/** NATS: identity.oauth.payload-* — one record of oidc-provider. */
+/** NATS: identity.oauth.payload-* — one record of oidc-provider (the adapter asks for no id that cannot be one). */
 export class OAuthPayloadMessage {
   @IsIn(OAUTH_MODELS)
   model!: OAuthModel;
 
   @IsString()
-  @MaxLength(200)
+  @Matches(OAUTH_RECORD_ID)
   id!: string;
 }
 
@@ -174,20 +217,25 @@ export class UpsertOAuthPayloadMessage extends OAuthPayloadMessage {
 
 export class OAuthUidMessage {
   @IsString()
-  @MaxLength(200)
+  @Matches(OAUTH_RECORD_ID)
   uid!: string;
 }
 
 export class OAuthGrantMessage {
   @IsString()
-  @MaxLength(200)
+  @Matches(OAUTH_RECORD_ID)
   grantId!: string;
 }
 
 export class OAuthClientMessage {
   @IsString()
-  @MaxLength(200)
+  @Matches(OAUTH_CLIENT_ID)
   clientId!: string;
+}
+
+/** The grants that ended (their terminals go too). */
+export interface OAuthGrantsEnded {
+  grantIds: string[];
 }
 
 /** A registered app as oidc-provider's client metadata (client_secret is the SHA-256 of the secret). */

@@ -36,6 +36,7 @@ import type {
 } from './commerce.js';
 import type {
   ListSharesMessage,
+  GrantsEndedMessage,
   RegisterTerminalMessage,
   SaveSubscriptionMessage,
   SendShareMessage,
@@ -44,7 +45,7 @@ import type {
   TerminalTokenMessage,
   UpdateTerminalMessage,
 } from './terminals.js';
-import type { ShareList, ShareView, TerminalList, TerminalRegistration, TerminalView } from './terminals-views.js';
+import type { ShareList, ShareView, TerminalCallerView, TerminalList, TerminalRegistration, TerminalView } from './terminals-views.js';
 import type { ListPassesMessage, PassImageMessage, PassMessage, SavePassMessage, StorePassImageMessage } from './passes.js';
 import type {
   PassAppleData,
@@ -117,6 +118,7 @@ import type {
   OAuthClientMetadata,
   OAuthConsentMessage,
   OAuthGrantMessage,
+  OAuthGrantsEnded,
   OAuthPayloadMessage,
   OAuthPayloadResult,
   OAuthUidMessage,
@@ -168,10 +170,10 @@ export interface RpcMap {
   [SUBJECTS.identity.oauthClientGet]: { request: OAuthClientMessage; response: { client: OAuthClientMetadata | null } };
   [SUBJECTS.identity.oauthAppCreate]: { request: CreateOAuthAppMessage; response: OAuthAppCreated };
   [SUBJECTS.identity.oauthAppList]: { request: UserIdMessage; response: OAuthAppList };
-  [SUBJECTS.identity.oauthAppDelete]: { request: OAuthAppMessage; response: Done };
+  [SUBJECTS.identity.oauthAppDelete]: { request: OAuthAppMessage; response: OAuthGrantsEnded };
   [SUBJECTS.identity.oauthAppSecret]: { request: OAuthAppMessage; response: OAuthAppCreated };
   [SUBJECTS.identity.oauthConsentList]: { request: UserIdMessage; response: OAuthConsentList };
-  [SUBJECTS.identity.oauthConsentWithdraw]: { request: OAuthConsentMessage; response: Done };
+  [SUBJECTS.identity.oauthConsentWithdraw]: { request: OAuthConsentMessage; response: OAuthGrantsEnded };
   [SUBJECTS.commerce.health]: { request: EmptyMessage; response: ServiceHealth };
   [SUBJECTS.identity.mailSend]: { request: SendMailMessage; response: Done };
   [SUBJECTS.identity.userFindByEmail]: { request: FindByEmailMessage; response: { userId: string | null } };
@@ -221,7 +223,9 @@ export interface RpcMap {
   [SUBJECTS.terminals.terminalGet]: { request: TerminalMessage; response: TerminalView };
   [SUBJECTS.terminals.terminalUpdate]: { request: UpdateTerminalMessage; response: TerminalView };
   [SUBJECTS.terminals.terminalRemove]: { request: TerminalMessage; response: Done };
-  [SUBJECTS.terminals.tokenVerify]: { request: TerminalTokenMessage; response: { userId: string; terminalId: string } };
+  [SUBJECTS.terminals.tokenVerify]: { request: TerminalTokenMessage; response: TerminalCallerView };
+  [SUBJECTS.terminals.grantsEnded]: { request: GrantsEndedMessage; response: Done & { removed: number } };
+  [SUBJECTS.terminals.grantList]: { request: UserIdMessage; response: { grantIds: string[] } };
   [SUBJECTS.terminals.subscriptionSave]: { request: SaveSubscriptionMessage; response: TerminalView };
   [SUBJECTS.terminals.subscriptionRemove]: { request: TerminalMessage; response: TerminalView };
   [SUBJECTS.terminals.shareSend]: { request: SendShareMessage; response: ShareView };

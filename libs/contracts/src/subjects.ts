@@ -102,6 +102,10 @@ export const SUBJECTS = {
     terminalUpdate: 'terminals.terminal.update',
     terminalRemove: 'terminals.terminal.remove',
     tokenVerify: 'terminals.token.verify',
+    /** OAuth grants ended: the terminals their apps registered are removed. */
+    grantsEnded: 'terminals.grant.ended',
+    /** The OAuth grants under which apps registered a user's terminals. */
+    grantList: 'terminals.grant.list',
     subscriptionSave: 'terminals.subscription.save',
     subscriptionRemove: 'terminals.subscription.remove',
     shareSend: 'terminals.share.send',

@@ -83,6 +83,8 @@ export interface TerminalView {
   subscribed: boolean;
   /** Shares in its inbox. */
   inbox: number;
+  /** The app that registered it with an access token (it ends when that consent ends), or null: the user did. */
+  app: { id: string; name: string } | null;
   created: string;
   modified: string;
 }
@@ -95,4 +97,11 @@ export interface TerminalList {
 export interface TerminalRegistration {
   terminal: TerminalView;
   terminalToken: string;
+}
+
+/** Whose terminal token it is; grantId: the OAuth grant that registered it (the token works while that grant lives). */
+export interface TerminalCallerView {
+  userId: string;
+  terminalId: string;
+  grantId: string | null;
 }

@@ -18,6 +18,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { ListQueryDto } from './conversion.js';
+import { OAUTH_RECORD_ID } from './oauth-views.js';
 import { Optional } from './input.js';
 import {
   SHARE_CONTENT_MAX,
@@ -97,9 +98,38 @@ export class RegisterTerminalDto {
   remote!: boolean;
 }
 
+/** The app whose access token registered a terminal: the terminal belongs to that grant and ends with it. */
+export class TerminalAppMessage {
+  @IsString()
+  @Matches(OAUTH_RECORD_ID)
+  grantId!: string;
+
+  @IsUUID('4')
+  appId!: string;
+
+  @IsString()
+  @MaxLength(80)
+  appName!: string;
+}
+
 export class RegisterTerminalMessage extends RegisterTerminalDto {
   @IsUUID('4')
   userId!: string;
+
+  /** Set when an app's access token (scope terminals) registers it; absent for the user's own session. */
+  @Optional()
+  @ValidateNested()
+  @Type(() => TerminalAppMessage)
+  app?: TerminalAppMessage;
+}
+
+/** NATS: terminals.grant.ended — OAuth grants that ended (withdrawn, app deleted, refresh token reused): their terminals go. */
+export class GrantsEndedMessage {
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @Matches(OAUTH_RECORD_ID, { each: true })
+  grantIds!: string[];
 }
 
 /** HTTP: POST /v1/terminals/{id} — rename, switch send/receive/active, choose where its shares go. */

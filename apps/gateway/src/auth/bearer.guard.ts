@@ -9,6 +9,8 @@ import { SessionCache } from './session-cache.js';
 
 export interface AuthenticatedSession extends SessionInfo {
   token: string;
+  /** Set when an app's OAuth access token made the call: the app and the grant it holds. */
+  oauth?: { clientId: string; grantId: string };
 }
 
 type AuthenticatedRequest = Request & { session?: AuthenticatedSession };
@@ -31,7 +33,7 @@ export class BearerGuard implements CanActivate {
   constructor(
     @Inject(RpcClient) protected readonly rpc: RpcClient,
     @Inject(SessionCache) private readonly sessions: SessionCache,
-    @Inject(OAuthTokens) private readonly oauthTokens: OAuthTokens,
+    @Inject(OAuthTokens) protected readonly oauthTokens: OAuthTokens,
     @Inject(Reflector) private readonly reflector: Reflector,
   ) {}
 
@@ -42,7 +44,12 @@ export class BearerGuard implements CanActivate {
     if (OAUTH_ACCESS_TOKEN.test(token)) {
       const needed = this.reflector.getAllAndOverride(OAuthScopeNeeded, [context.getHandler(), context.getClass()]);
       const caller = await this.oauthTokens.verify(token, needed);
-      req.session = { userId: caller.userId, sessionId: caller.sessionId, token };
+      req.session = {
+        userId: caller.userId,
+        sessionId: caller.sessionId,
+        token,
+        oauth: { clientId: caller.clientId, grantId: caller.grantId },
+      };
       return true;
     }
     let session = this.sessions.get(token);

@@ -1065,7 +1065,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     "properties": {
       "id": {
         "type": "string",
-        "description": "The grant id."
+        "description": "The consent's id (the app's id): DELETE /v1/oauth2/consents/{id} ends every grant, code and token of the app for the user."
       },
       "appId": {
         "type": "string"
@@ -1080,7 +1080,8 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         }
       },
       "created": {
-        "type": "string"
+        "type": "string",
+        "description": "When the user first allowed the app (its earliest live grant)."
       }
     },
     "required": [
@@ -1090,7 +1091,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "scopes",
       "created"
     ],
-    "description": "A consent a user gave an app (an oidc-provider grant), listed in /account and withdrawable."
+    "description": "The consent a user gave an app, listed once per app in /account and withdrawable: every grant of that app for that user (one per browser or device that authorized it), with their scopes together."
   },
   "OAuthInteractionResponse": {
     "type": "object",
@@ -3800,6 +3801,27 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         "type": "number",
         "description": "Shares in its inbox."
       },
+      "app": {
+        "description": "The app that registered it with an access token (it ends when that consent ends), or null: the user did.",
+        "allOf": [
+          {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "id",
+              "name"
+            ]
+          }
+        ],
+        "nullable": true
+      },
       "created": {
         "type": "string"
       },
@@ -3820,6 +3842,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "destination",
       "subscribed",
       "inbox",
+      "app",
       "created",
       "modified"
     ],

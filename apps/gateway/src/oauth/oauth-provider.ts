@@ -1,6 +1,17 @@
 import { createHash, generateKeyPairSync, createPrivateKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OAUTH_API_SCOPE_NAMES, OAUTH_CONSENT_PATH, OAUTH_MODELS, OAUTH_PATH, SUBJECTS, type OAuthModel } from '@tinkerdesk/contracts';
+import {
+  OAUTH_API_SCOPE_NAMES,
+  OAUTH_CLIENT_ID,
+  OAUTH_CONSENT_PATH,
+  OAUTH_MODELS,
+  OAUTH_PATH,
+  OAUTH_RECORD_ID,
+  OAUTH_STANDARD_SCOPE_NAMES,
+  SUBJECTS,
+  inputProblem,
+  type OAuthModel,
+} from '@tinkerdesk/contracts';
 import type { Logger, RpcClient } from '@tinkerdesk/nest-common';
 import type { Adapter, AdapterPayload, Configuration, JWK } from 'oidc-provider';
 import type Provider from 'oidc-provider';
@@ -23,17 +34,46 @@ export interface OAuthServer {
   /** The /v1 resource: the audience of every access token. */
   resource: string;
   issuer: string;
+  /**
+   * After identity ended grants (committed): the terminals their apps registered are removed. A
+   * failure is logged only: a terminal token works only while its grant lives (checked on each use,
+   * TerminalOrUserGuard), and that check tells the terminals service again.
+   */
+  grantsEnded(grantIds: string[]): Promise<void>;
   /** Express middleware for OAUTH_PATH: the provider's endpoints; the gateway's own routes there go on. */
   handle(req: IncomingMessage & { url?: string }, res: ServerResponse, next: () => void): void;
 }
 
 /**
  * oidc-provider's endpoints under OAUTH_PATH (authorization and its resume, token, introspection,
- * revocation, JWKS, userinfo, end session, pushed requests, discovery); every other path there is
- * the gateway's (consent, apps, consents) or unknown, answered by Nest in the envelope.
+ * revocation, JWKS, end session, pushed requests, discovery); every other path there is the
+ * gateway's (userinfo, consent, apps, consents) or unknown, answered by Nest in the envelope.
+ * Userinfo (/me) is the gateway's: oidc-provider's refuses every access token bound to a resource,
+ * and every token here is for /v1 (one token serves /v1 and userinfo).
  */
 const PROVIDER_ROUTES =
-  /^\/(auth(\/[A-Za-z0-9_-]+)?|token(\/(introspection|revocation))?|jwks|me|session\/end(\/(confirm|success))?|request|\.well-known\/openid-configuration)\/?(\?|$)/;
+  /^\/(auth(\/[A-Za-z0-9_-]+)?|token(\/(introspection|revocation))?|jwks|session\/end(\/(confirm|success))?|request|\.well-known\/openid-configuration)\/?(\?|$)/;
+
+/** Userinfo, the gateway's own route (OAuthController): browser apps call it from their origins. */
+const USERINFO_ROUTE = /^\/me\/?(\?|$)/;
+
+/**
+ * The CORS preflight of userinfo, for any origin (as oidc-provider's own userinfo does): it carries
+ * no token, so no app is known yet; the answer itself allows only the origins of the token's app
+ * (OAuthController), whatever CORS_ORIGINS says for the rest of /v1.
+ */
+function userinfoPreflight(req: IncomingMessage, res: ServerResponse): void {
+  const origin = req.headers.origin;
+  res.statusCode = 204;
+  if (origin) {
+    res.setHeader('access-control-allow-origin', origin);
+    res.setHeader('access-control-allow-methods', 'GET, POST');
+    res.setHeader('access-control-allow-headers', 'authorization');
+    res.setHeader('access-control-max-age', '600');
+    res.setHeader('vary', 'origin');
+  }
+  res.end();
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -43,15 +83,23 @@ function escapeHtml(text: string): string {
 
 /**
  * oidc-provider's storage: every record goes to identity over NATS (identity owns the tables); a
- * client is a registered app, looked up by its client_id.
+ * client is a registered app, looked up by its client_id. Ids come from requests (client_id, code,
+ * refresh_token, token, cookies): one that cannot name a record (too long, other characters, NUL) is
+ * answered as unknown here, so the provider answers the protocol's error (invalid_client,
+ * invalid_grant, active:false) instead of failing on a refused lookup.
  */
-function natsAdapter(rpc: RpcClient, model: string): Adapter {
+function natsAdapter(rpc: RpcClient, model: string, logger: Logger, refuse: (problem: string) => Error): Adapter {
   const known = (OAUTH_MODELS as readonly string[]).includes(model);
   const kind = model as OAuthModel;
   const unsupported = () => Promise.reject(new Error(`oidc-provider model ${model} is not stored`));
+  const recordId = (id: unknown): id is string => typeof id === 'string' && OAUTH_RECORD_ID.test(id);
   return {
     async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
       if (!known) return unsupported();
+      // A record holds the request's parameters (state, nonce, scope…): one PostgreSQL cannot store
+      // (NUL, a lone surrogate) is the client's invalid_request, not a failed write.
+      const problem = inputProblem(payload, 'the request');
+      if (problem) throw refuse(problem);
       await rpc.send(SUBJECTS.identity.oauthPayloadUpsert, {
         model: kind,
         id,
@@ -61,28 +109,44 @@ function natsAdapter(rpc: RpcClient, model: string): Adapter {
     },
     async find(id: string) {
       if (model === 'Client') {
+        if (typeof id !== 'string' || !OAUTH_CLIENT_ID.test(id)) return undefined;
         const { client } = await rpc.send(SUBJECTS.identity.oauthClientGet, { clientId: id });
         return (client ?? undefined) as AdapterPayload | undefined;
       }
-      if (!known) return undefined;
+      if (!known || !recordId(id)) return undefined;
       const { payload } = await rpc.send(SUBJECTS.identity.oauthPayloadFind, { model: kind, id });
       return (payload ?? undefined) as AdapterPayload | undefined;
     },
     async findByUid(uid: string) {
+      if (!recordId(uid)) return undefined;
       const { payload } = await rpc.send(SUBJECTS.identity.oauthPayloadFindByUid, { uid });
       return (payload ?? undefined) as AdapterPayload | undefined;
     },
     findByUserCode: async () => undefined,
     async consume(id: string) {
-      if (known) await rpc.send(SUBJECTS.identity.oauthPayloadConsume, { model: kind, id });
+      if (known && recordId(id)) await rpc.send(SUBJECTS.identity.oauthPayloadConsume, { model: kind, id });
     },
     async destroy(id: string) {
-      if (known) await rpc.send(SUBJECTS.identity.oauthPayloadDestroy, { model: kind, id });
+      if (known && recordId(id)) await rpc.send(SUBJECTS.identity.oauthPayloadDestroy, { model: kind, id });
     },
+    // The provider ends a grant (a code or refresh token used twice): every record of it goes, then
+    // the terminals its app registered.
     async revokeByGrantId(grantId: string) {
+      if (!recordId(grantId)) return;
       await rpc.send(SUBJECTS.identity.oauthGrantRevoke, { grantId });
+      await announceGrantsEnded(rpc, [grantId], logger);
     },
   };
+}
+
+/** OAuthServer.grantsEnded. */
+async function announceGrantsEnded(rpc: RpcClient, grantIds: string[], logger: Logger): Promise<void> {
+  if (grantIds.length === 0) return;
+  try {
+    await rpc.send(SUBJECTS.terminals.grantsEnded, { grantIds });
+  } catch (err) {
+    logger.warn({ err, grantIds }, 'could not remove the terminals of ended OAuth grants (their tokens stay refused)');
+  }
 }
 
 function signingJwk(pem: string | undefined, logger: Logger): JWK {
@@ -147,12 +211,12 @@ export async function createOAuthServer(rpc: RpcClient, settings: OAuthSettings,
 
   const cookie = { path: OAUTH_PATH, httpOnly: true, sameSite: 'lax' as const, signed: true };
   const configuration: Configuration = {
-    adapter: (model: string) => natsAdapter(rpc, model),
+    adapter: (model: string) => natsAdapter(rpc, model, logger, (problem) => new errors.InvalidRequest(problem)),
     jwks: { keys: [signingJwk(settings.signingKey, logger)] },
     cookies: { keys: cookieKeys, short: cookie, long: cookie },
     pkce: { required: () => true },
-    scopes: ['openid', 'email'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    scopes: [...OAUTH_STANDARD_SCOPE_NAMES],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'zoneinfo'] },
     responseTypes: ['code'],
     extraClientMetadata: { properties: ['api_scope'] },
     clientDefaults: {
@@ -163,17 +227,22 @@ export async function createOAuthServer(rpc: RpcClient, settings: OAuthSettings,
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
-      introspection: { enabled: true },
+      // Only the app a token was issued to learns about it (RFC 7662 section 4: the server decides who
+      // may introspect); any other answers active: false.
+      introspection: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => resource,
         useGrantedResource: () => true,
+        // The /v1 token carries the standard scopes the user granted (openid, email, profile: userinfo
+        // answers for them) beside the API scopes.
         getResourceServerInfo: (_ctx, indicator, client) => {
           if (indicator !== resource) throw new errors.InvalidTarget(`the only resource is ${resource}`);
-          const allowed = new Set(String(client.metadata().api_scope ?? '').split(' '));
+          const allowed = new Set([...String(client.scope ?? '').split(' '), ...String(client.metadata().api_scope ?? '').split(' ')]);
+          const names: string[] = [...new Set<string>([...OAUTH_STANDARD_SCOPE_NAMES, ...OAUTH_API_SCOPE_NAMES])];
           return {
-            scope: OAUTH_API_SCOPE_NAMES.filter((s) => allowed.has(s)).join(' '),
+            scope: names.filter((s) => allowed.has(s)).join(' '),
             audience: resource,
             accessTokenTTL: settings.accessTokenTtlSeconds,
             accessTokenFormat: 'opaque',
@@ -200,7 +269,10 @@ export async function createOAuthServer(rpc: RpcClient, settings: OAuthSettings,
       if (!/^[0-9a-f-]{36}$/i.test(sub)) return undefined;
       try {
         const profile = await rpc.send(SUBJECTS.identity.userMe, { userId: sub });
-        return { accountId: sub, claims: () => ({ sub, email: profile.email, email_verified: profile.verified }) };
+        return {
+          accountId: sub,
+          claims: () => ({ sub, email: profile.email, email_verified: profile.verified, name: profile.name, zoneinfo: profile.tz }),
+        };
       } catch {
         return undefined;
       }
@@ -225,7 +297,9 @@ export async function createOAuthServer(rpc: RpcClient, settings: OAuthSettings,
     provider,
     resource,
     issuer,
+    grantsEnded: (grantIds) => announceGrantsEnded(rpc, grantIds, logger),
     handle: (req, res, next) => {
+      if (USERINFO_ROUTE.test(req.url ?? '/') && req.method === 'OPTIONS') return userinfoPreflight(req, res);
       if (!PROVIDER_ROUTES.test(req.url ?? '/')) return next();
       void callback(req, res);
     },

@@ -20,44 +20,63 @@ function tokens(token: FakeToken | undefined, grants: string[] = ['g1']): OAuthT
   const server = {
     resource: RESOURCE,
     provider: {
-      AccessToken: { find: (value: string) => Promise.resolve(value === 'live' ? token : undefined) },
+      AccessToken: { find: (value: string) => Promise.resolve(value === TOKEN ? token : undefined) },
       Grant: { find: (id: string) => Promise.resolve(grants.includes(id) ? { id } : undefined) },
     },
   } as unknown as OAuthServer;
   return new OAuthTokens(server);
 }
 
+const TOKEN = 'l'.repeat(64);
 const LIVE: FakeToken = { isExpired: false, aud: RESOURCE, grantId: 'g1', accountId: ADA, clientId: 'app', scope: 'profile terminals' };
 
 describe('OAuthTokens.verify', () => {
   it('refuses an unknown, expired, foreign-audience or grantless token as INVALID_TOKEN', async () => {
+    await expect(tokens(LIVE).verify('u'.repeat(64), 'profile')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    await expect(tokens(LIVE).verify(`${TOKEN}x`, 'profile')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
     await expect(tokens(LIVE).verify('unknown', 'profile')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
-    await expect(tokens({ ...LIVE, isExpired: true }).verify('live', 'profile')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
-    await expect(tokens({ ...LIVE, aud: 'https://elsewhere/api' }).verify('live', 'profile')).rejects.toMatchObject({
+    await expect(tokens({ ...LIVE, isExpired: true }).verify(TOKEN, 'profile')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    await expect(tokens({ ...LIVE, aud: 'https://elsewhere/api' }).verify(TOKEN, 'profile')).rejects.toMatchObject({
       code: 'INVALID_TOKEN',
     });
-    await expect(tokens(LIVE, []).verify('live', 'profile')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
-    await expect(tokens({ ...LIVE, accountId: undefined }).verify('live', 'profile')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    await expect(tokens(LIVE, []).verify(TOKEN, 'profile')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    await expect(tokens({ ...LIVE, accountId: undefined }).verify(TOKEN, 'profile')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
   });
 
   it('refuses a route without a scope, and a scope the token lacks, with FORBIDDEN naming insufficient_scope', async () => {
-    await expect(tokens(LIVE).verify('live', undefined)).rejects.toMatchObject({
+    await expect(tokens(LIVE).verify(TOKEN, undefined)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: expect.stringContaining('insufficient_scope'),
     });
-    await expect(tokens(LIVE).verify('live', 'convert')).rejects.toMatchObject({
+    await expect(tokens(LIVE).verify(TOKEN, 'convert')).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: expect.stringContaining('it needs the convert scope'),
     });
   });
 
   it("answers the token's user, app and scopes when its scope covers the route", async () => {
-    expect(await tokens({ ...LIVE, aud: [RESOURCE, 'other'] }).verify('live', 'terminals')).toEqual({
+    expect(await tokens({ ...LIVE, aud: [RESOURCE, 'other'] }).verify(TOKEN, 'terminals')).toEqual({
       userId: ADA,
       sessionId: 'oauth:g1',
       clientId: 'app',
+      grantId: 'g1',
       scopes: ['profile', 'terminals'],
     });
+  });
+});
+
+describe('OAuthTokens userinfo and grants', () => {
+  it('takes openid as a scope a call may need (userinfo), and tells whether a grant lives', async () => {
+    await expect(tokens(LIVE).verify(TOKEN, 'openid')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('openid'),
+    });
+    expect(await tokens({ ...LIVE, scope: 'openid email profile' }).verify(TOKEN, 'openid')).toMatchObject({
+      scopes: ['openid', 'email', 'profile'],
+    });
+    expect(await tokens(LIVE).grantLives('g1')).toBe(true);
+    expect(await tokens(LIVE, []).grantLives('g1')).toBe(false);
+    expect(await tokens(LIVE, []).find(TOKEN)).toBeUndefined();
   });
 });
 

@@ -1,16 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExcludeEndpoint, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
   CreateOAuthAppDto,
-  OAUTH_API_SCOPE_NAMES,
   OAUTH_SCOPE_NAMES,
+  OAUTH_STANDARD_SCOPE_NAMES,
   OAUTH_SCOPES,
   OAuthAppParamsDto,
   OAuthConsentParamsDto,
   OAuthInteractionQueryDto,
   SUBJECTS,
   type OAuthScope,
+  type Profile,
   type ResponseMap,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
@@ -20,7 +21,7 @@ import { ApiAnswer, ApiErrors, ApiNoContent } from '../http/api-docs.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { OAUTH_LIMITS } from '../http/rate-limits.js';
 import type { OAuthServer } from './oauth-provider.js';
-import { OAUTH_SERVER } from './oauth-tokens.js';
+import { OAUTH_SERVER, OAuthTokens } from './oauth-tokens.js';
 
 type Interaction = Awaited<ReturnType<OAuthServer['provider']['interactionDetails']>>;
 
@@ -39,6 +40,9 @@ function cookieToken(req: Request): string | undefined {
   return undefined;
 }
 
+/** RFC 6750's Authorization header: Bearer and a b64token. */
+const BEARER_HEADER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
 const words = (text: unknown): string[] => (typeof text === 'string' ? text.split(' ').filter(Boolean) : []);
 
 /**
@@ -52,6 +56,7 @@ export class OAuthController {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(OAUTH_SERVER) private readonly server: OAuthServer,
+    @Inject(OAuthTokens) private readonly tokens: OAuthTokens,
   ) {}
 
   /** The interaction this browser started (its cookie), which must be the one named. */
@@ -103,7 +108,7 @@ export class OAuthController {
     const grant = interaction.grantId ? await this.server.provider.Grant.find(interaction.grantId) : undefined;
     const before =
       grant && grant.accountId === session.userId
-        ? new Set([...words(grant.getOIDCScope()), ...words(grant.getResourceScopeFiltered(this.server.resource, OAUTH_API_SCOPE_NAMES))])
+        ? new Set([...words(grant.getOIDCScope()), ...words(grant.getResourceScopeFiltered(this.server.resource, OAUTH_SCOPE_NAMES))])
         : new Set<string>();
     return {
       success: true,
@@ -135,10 +140,11 @@ export class OAuthController {
       earlier && earlier.accountId === userId && earlier.clientId === clientId
         ? earlier
         : new provider.Grant({ accountId: userId, clientId });
-    const oidc = scopes.filter((s) => !(OAUTH_API_SCOPE_NAMES as string[]).includes(s));
-    const api = scopes.filter((s) => (OAUTH_API_SCOPE_NAMES as string[]).includes(s));
-    if (oidc.length > 0) grant.addOIDCScope(oidc.join(' '));
-    if (api.length > 0) grant.addResourceScope(resource, api.join(' '));
+    // The standard scopes (openid, email, profile) are OpenID Connect scopes (the ID token) and go in
+    // the /v1 access token too (userinfo answers for them); profile is also a /v1 scope.
+    const standard = scopes.filter((s) => (OAUTH_STANDARD_SCOPE_NAMES as readonly string[]).includes(s));
+    if (standard.length > 0) grant.addOIDCScope(standard.join(' '));
+    if (scopes.length > 0) grant.addResourceScope(resource, scopes.join(' '));
     const grantId = await grant.save();
     const returnTo = await provider.interactionResult(
       req,
@@ -199,7 +205,8 @@ export class OAuthController {
   @ApiNoContent()
   @ApiErrors('NOT_FOUND')
   async deleteApp(@CurrentSession() session: AuthenticatedSession, @Param() params: OAuthAppParamsDto): Promise<void> {
-    await this.rpc.send(SUBJECTS.identity.oauthAppDelete, { userId: session.userId, appId: params.id });
+    const { grantIds } = await this.rpc.send(SUBJECTS.identity.oauthAppDelete, { userId: session.userId, appId: params.id });
+    await this.tokens.grantsEnded(grantIds);
   }
 
   @Post('apps/:id/secret')
@@ -220,7 +227,7 @@ export class OAuthController {
   @Get('consents')
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'The apps you allowed, with their scopes' })
+  @ApiOperation({ summary: 'The apps you allowed, once per app (however many browsers or devices authorized it), with their scopes' })
   @ApiAnswer(200, 'OAuthConsents')
   async consents(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['OAuthConsents']> {
     return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oauthConsentList, { userId: session.userId })) };
@@ -230,10 +237,74 @@ export class OAuthController {
   @HttpCode(204)
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: "Withdraw a consent (204): that app's codes, access and refresh tokens stop working at once" })
+  @ApiOperation({
+    summary:
+      'Withdraw the consent given to an app (204): every code, access and refresh token the app holds for you, from every browser or device, stops working at once, and the terminals it registered are removed',
+  })
   @ApiNoContent()
   @ApiErrors('NOT_FOUND')
   async withdraw(@CurrentSession() session: AuthenticatedSession, @Param() params: OAuthConsentParamsDto): Promise<void> {
-    await this.rpc.send(SUBJECTS.identity.oauthConsentWithdraw, { userId: session.userId, grantId: params.id });
+    const { grantIds } = await this.rpc.send(SUBJECTS.identity.oauthConsentWithdraw, { userId: session.userId, consentId: params.id });
+    await this.tokens.grantsEnded(grantIds);
+  }
+
+  @Get('me')
+  @ApiExcludeEndpoint()
+  userinfo(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.answerUserinfo(req, res);
+  }
+
+  @Post('me')
+  @HttpCode(200)
+  @ApiExcludeEndpoint()
+  userinfoPost(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.answerUserinfo(req, res);
+  }
+
+  /** A browser app reads userinfo from the origins of its redirect URIs (oidc-provider's clientBasedCORS), whatever CORS_ORIGINS says. */
+  private async allowAppOrigin(req: Request, res: Response, clientId: string): Promise<void> {
+    const origin = req.header('origin');
+    if (!origin) return;
+    const client = await this.server.provider.Client.find(clientId);
+    const origins = (client?.redirectUris ?? []).map((uri) => new URL(uri).origin);
+    res.setHeader('vary', 'origin');
+    if (origins.includes(origin)) res.setHeader('access-control-allow-origin', origin);
+    else res.removeHeader('access-control-allow-origin');
+  }
+
+  /**
+   * OpenID Connect userinfo (the discovery document's userinfo_endpoint), in the protocol's form
+   * (RFC 6750 errors with WWW-Authenticate): an access token with the openid scope answers sub, with
+   * email: email and email_verified, with profile: name and zoneinfo.
+   */
+  private async answerUserinfo(req: Request, res: Response): Promise<void> {
+    res.setHeader('cache-control', 'no-store');
+    const refuse = (status: number, error: string, description: string, scope?: string) => {
+      const realm = `realm="${this.server.issuer}"`;
+      const header = `Bearer ${realm}, error="${error}", error_description="${description}"${scope ? `, scope="${scope}"` : ''}`;
+      res.status(status).setHeader('www-authenticate', header);
+      res.json({ error, error_description: description, ...(scope ? { scope } : {}) });
+    };
+    const header = req.header('authorization');
+    if (header === undefined) return refuse(400, 'invalid_request', 'no access token provided');
+    const match = BEARER_HEADER.exec(header);
+    if (!match?.[1]) return refuse(400, 'invalid_request', 'the Authorization header must be Bearer and an access token');
+    const caller = await this.tokens.find(match[1]);
+    if (!caller) return refuse(401, 'invalid_token', 'invalid token provided');
+    await this.allowAppOrigin(req, res, caller.clientId);
+    if (!caller.scopes.includes('openid')) return refuse(403, 'insufficient_scope', 'access token missing openid scope', 'openid');
+    let profile: Profile;
+    try {
+      profile = await this.rpc.send(SUBJECTS.identity.userMe, { userId: caller.userId });
+    } catch (error) {
+      if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_TOKEN'))
+        return refuse(401, 'invalid_token', 'invalid token provided');
+      throw error;
+    }
+    res.status(200).json({
+      sub: caller.userId,
+      ...(caller.scopes.includes('email') ? { email: profile.email, email_verified: profile.verified } : {}),
+      ...(caller.scopes.includes('profile') ? { name: profile.name, zoneinfo: profile.tz } : {}),
+    });
   }
 }

@@ -24,6 +24,13 @@ export class TerminalOrUserGuard extends BearerGuard implements CanActivate {
     const token = bearerToken(req);
     if (token && TERMINAL_TOKEN.test(token)) {
       const caller = await this.rpc.send(SUBJECTS.terminals.tokenVerify, { token });
+      // A terminal an app registered works while the user's consent to that app (its grant) lives,
+      // checked on each use like the app's access tokens: whether or not the terminals service heard
+      // that the grant ended (then it is told again here).
+      if (caller.grantId && !(await this.oauthTokens.grantLives(caller.grantId))) {
+        await this.oauthTokens.grantsEnded([caller.grantId]);
+        throw new AppError('INVALID_TOKEN', 'this terminal token is not valid: the app that registered the terminal lost its access');
+      }
       req.terminalCaller = { userId: caller.userId, terminalId: caller.terminalId };
       return true;
     }

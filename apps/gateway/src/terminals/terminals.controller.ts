@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  AppError,
   ListQueryDto,
   PushSubscriptionDto,
   RegisterTerminalDto,
@@ -14,7 +15,9 @@ import {
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import type { OAuthServer } from '../oauth/oauth-provider.js';
 import { OAuthScope } from '../oauth/oauth-scope.js';
+import { OAUTH_SERVER, OAuthTokens } from '../oauth/oauth-tokens.js';
 import { ApiAnswer, ApiErrors, ApiNoContent, ApiPublic } from '../http/api-docs.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { TERMINAL_LIMITS } from '../http/rate-limits.js';
@@ -31,7 +34,11 @@ const by = (caller: TerminalCaller) => ({ userId: caller.userId, ...(caller.term
 @ApiBearerAuth()
 @Controller('v1')
 export class TerminalsController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(OAUTH_SERVER) private readonly oauth: OAuthServer,
+    @Inject(OAuthTokens) private readonly tokens: OAuthTokens,
+  ) {}
 
   @Post('terminals')
   @HttpCode(201)
@@ -48,7 +55,19 @@ export class TerminalsController {
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: RegisterTerminalDto,
   ): Promise<ResponseMap['TerminalRegistered']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.terminals.terminalRegister, { ...body, userId: session.userId })) };
+    // Registered with an app's access token: the terminal belongs to that consent (its grant) and
+    // ends with it; the list names the app.
+    const app = session.oauth ? await this.appOf(session.oauth) : undefined;
+    return {
+      success: true,
+      ...(await this.rpc.send(SUBJECTS.terminals.terminalRegister, { ...body, userId: session.userId, ...(app ? { app } : {}) })),
+    };
+  }
+
+  private async appOf(oauth: { clientId: string; grantId: string }): Promise<{ grantId: string; appId: string; appName: string }> {
+    const client = await this.oauth.provider.Client.find(oauth.clientId);
+    if (!client) throw new AppError('INVALID_TOKEN', 'the app of this access token no longer exists');
+    return { grantId: oauth.grantId, appId: oauth.clientId, appName: client.clientName ?? oauth.clientId };
   }
 
   @Get('terminals')
@@ -57,7 +76,19 @@ export class TerminalsController {
   @ApiOperation({ summary: 'Your terminals' })
   @ApiAnswer(200, 'Terminals')
   async list(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['Terminals']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.terminals.terminalList, { userId: session.userId })) };
+    let list = await this.rpc.send(SUBJECTS.terminals.terminalList, { userId: session.userId });
+    // Terminals an app registered are listed while its grant lives: one whose grant ended while the
+    // terminals service did not hear of it (it was down) goes now.
+    if (list.terminals.some((t) => t.app !== null)) {
+      const { grantIds } = await this.rpc.send(SUBJECTS.terminals.grantList, { userId: session.userId });
+      const lives = await Promise.all(grantIds.map((id) => this.tokens.grantLives(id)));
+      const ended = grantIds.filter((_id, i) => !lives[i]);
+      if (ended.length > 0) {
+        await this.rpc.send(SUBJECTS.terminals.grantsEnded, { grantIds: ended });
+        list = await this.rpc.send(SUBJECTS.terminals.terminalList, { userId: session.userId });
+      }
+    }
+    return { success: true, ...list };
   }
 
   @Get('terminals/:id')

@@ -16,6 +16,7 @@ import {
   type OAuthAppList,
   type OAuthClientMetadata,
   type OAuthConsentList,
+  type OAuthGrantsEnded,
   type OAuthPayloadResult,
 } from '@tinkerdesk/contracts';
 import { Handles } from '@tinkerdesk/nest-common';
@@ -85,9 +86,8 @@ export class OAuthController {
   }
 
   @Handles(SUBJECTS.identity.oauthAppDelete)
-  async deleteApp(@Payload() input: OAuthAppMessage): Promise<Done> {
-    await this.oauth.deleteApp(input.userId, input.appId);
-    return done;
+  deleteApp(@Payload() input: OAuthAppMessage): Promise<OAuthGrantsEnded> {
+    return this.oauth.deleteApp(input.userId, input.appId);
   }
 
   @Handles(SUBJECTS.identity.oauthAppSecret)
@@ -101,8 +101,7 @@ export class OAuthController {
   }
 
   @Handles(SUBJECTS.identity.oauthConsentWithdraw)
-  async withdraw(@Payload() input: OAuthConsentMessage): Promise<Done> {
-    await this.oauth.withdraw(input.userId, input.grantId);
-    return done;
+  withdraw(@Payload() input: OAuthConsentMessage): Promise<OAuthGrantsEnded> {
+    return this.oauth.withdraw(input.userId, input.consentId);
   }
 }

@@ -132,21 +132,55 @@ export class OAuthRepository {
     return row ? toApp(row) : undefined;
   }
 
-  /** Deletes the user's app with every record of it (its grants, codes and tokens); false when it is not theirs. */
-  async deleteApp(userId: string, appId: string): Promise<boolean> {
+  /**
+   * Deletes the user's app with every record of it (its grants, codes and tokens); the ids of the
+   * grants that ended, or undefined when the app is not theirs.
+   */
+  async deleteApp(userId: string, appId: string): Promise<string[] | undefined> {
     return this.db.transaction(async (tx) => {
-      const deleted =
-        (await updateReturning<{ id: string }>(tx, `DELETE FROM "identity"."oauth_app" WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`, [
-          appId,
-          userId,
-        ])) !== undefined;
-      if (deleted) await tx.query(`DELETE FROM "identity"."oauth_record" WHERE "client_id" = $1`, [appId]);
-      return deleted;
+      const deleted = await updateReturning<{ id: string }>(
+        tx,
+        `DELETE FROM "identity"."oauth_app" WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`,
+        [appId, userId],
+      );
+      if (!deleted) return undefined;
+      const grants = (await tx.query(`SELECT "id" FROM "identity"."oauth_record" WHERE "model" = 'Grant' AND "client_id" = $1`, [
+        appId,
+      ])) as Array<{ id: string }>;
+      await tx.query(`DELETE FROM "identity"."oauth_record" WHERE "client_id" = $1`, [appId]);
+      return grants.map((g) => g.id);
+    });
+  }
+
+  /**
+   * Ends the consent a user gave an app: every grant of that app for that user (one per browser or
+   * device that authorized it) with every code and token issued under them, in one transaction.
+   * `id` is the app's id or the id of one of those grants. The ids of the grants that ended; none
+   * when the user gave that app no consent.
+   */
+  async endConsent(userId: string, id: string): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const grants = (await tx.query(
+        `SELECT g."id" FROM "identity"."oauth_record" g
+         WHERE g."model" = 'Grant' AND g."account_id" = $1 AND g."client_id" IN (
+           SELECT c."client_id" FROM "identity"."oauth_record" c
+           WHERE c."model" = 'Grant' AND c."account_id" = $1 AND (c."client_id" = $2 OR c."id" = $2))
+         FOR UPDATE`,
+        [userId, id],
+      )) as Array<{ id: string }>;
+      const ids = grants.map((g) => g.id);
+      if (ids.length > 0) {
+        await tx.query(
+          `DELETE FROM "identity"."oauth_record" WHERE "grant_id" = ANY($1::text[]) OR ("model" = 'Grant' AND "id" = ANY($1::text[]))`,
+          [ids],
+        );
+      }
+      return ids;
     });
   }
 
   /** The live grants a user gave, with their app's name. */
-  async grants(accountId: string): Promise<GrantRow[]> {
+  async liveGrants(accountId: string): Promise<GrantRow[]> {
     const rows = (await this.db.query(
       `SELECT r."id", r."client_id", r."payload", a."name" AS "app_name", a."created" AS "app_created"
        FROM "identity"."oauth_record" r JOIN "identity"."oauth_app" a ON a."id"::text = r."client_id"
@@ -161,12 +195,5 @@ export class OAuthRepository {
       payload: r.payload,
       created: new Date(Number(r.payload.iat ?? 0) * 1000),
     }));
-  }
-
-  async grantOwner(grantId: string): Promise<string | undefined> {
-    const rows = (await this.db.query(`SELECT "account_id" FROM "identity"."oauth_record" WHERE "model" = 'Grant' AND "id" = $1`, [
-      grantId,
-    ])) as Array<{ account_id: string | null }>;
-    return rows[0]?.account_id ?? undefined;
   }
 }

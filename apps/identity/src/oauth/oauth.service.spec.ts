@@ -29,18 +29,24 @@ class FakeRepository {
     app.secretHash = secretHash;
     return Promise.resolve(app);
   }
-  deleteApp(userId: string, appId: string): Promise<boolean> {
+  deleteApp(userId: string, appId: string): Promise<string[] | undefined> {
     const app = this.apps.get(appId);
-    if (!app || app.userId !== userId) return Promise.resolve(false);
+    if (!app || app.userId !== userId) return Promise.resolve(undefined);
     this.apps.delete(appId);
-    return Promise.resolve(true);
+    return Promise.resolve(this.end((g) => g.clientId === appId));
   }
-  grantOwner(grantId: string): Promise<string | undefined> {
-    return Promise.resolve(this.grants.find((g) => g.id === grantId)?.accountId);
+  liveGrants(accountId: string): Promise<GrantRow[]> {
+    return Promise.resolve(this.grants.filter((g) => g.accountId === accountId));
   }
-  revokeGrant(grantId: string): Promise<void> {
-    this.revoked.push(grantId);
-    return Promise.resolve();
+  endConsent(userId: string, id: string): Promise<string[]> {
+    const named = this.grants.find((g) => g.accountId === userId && (g.clientId === id || g.id === id));
+    return Promise.resolve(named ? this.end((g) => g.accountId === userId && g.clientId === named.clientId) : []);
+  }
+  private end(which: (g: GrantRow & { accountId: string }) => boolean): string[] {
+    const ended = this.grants.filter(which).map((g) => g.id);
+    this.grants = this.grants.filter((g) => !which(g));
+    this.revoked.push(...ended);
+    return ended;
   }
 }
 
@@ -126,19 +132,57 @@ describe('client', () => {
 });
 
 describe('deleteApp and withdraw', () => {
-  it("answers another account's app or consent as missing", async () => {
+  const grant = (id: string, clientId: string, accountId: string, iat: number, payload: Record<string, unknown> = {}) => ({
+    id,
+    clientId,
+    appName: 'x',
+    payload,
+    created: new Date(iat * 1000),
+    accountId,
+  });
+
+  it("answers another account's app or consent as missing, and ends nothing", async () => {
     const { app } = await service.createApp({ name: 'x', redirectUris: ['https://a.example/cb'], scopes: ['profile'], userId: ADA });
     await expect(service.deleteApp(BOB, app.id)).rejects.toBeInstanceOf(AppError);
     await expect(service.deleteApp(BOB, app.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await service.deleteApp(ADA, app.id);
-    expect(repo.apps.size).toBe(0);
-
-    repo.grants.push({ id: 'grant-1234', clientId: app.id, appName: 'x', payload: {}, created: new Date(), accountId: ADA });
+    repo.grants.push(grant('grant-1234', app.id, ADA, 1_700_000_000));
     await expect(service.withdraw(BOB, 'grant-1234')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(service.withdraw(BOB, app.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(service.withdraw(ADA, 'grant-unknown')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(repo.revoked).toEqual([]);
-    await service.withdraw(ADA, 'grant-1234');
-    expect(repo.revoked).toEqual(['grant-1234']);
+  });
+
+  it('deleting an app ends every grant of it, and says which', async () => {
+    const { app } = await service.createApp({ name: 'x', redirectUris: ['https://a.example/cb'], scopes: ['profile'], userId: ADA });
+    repo.grants.push(grant('g-ada', app.id, ADA, 1), grant('g-bob', app.id, BOB, 2), grant('g-other', 'other-app', ADA, 3));
+    expect(await service.deleteApp(ADA, app.id)).toEqual({ grantIds: ['g-ada', 'g-bob'] });
+    expect(repo.apps.size).toBe(0);
+    expect(repo.grants.map((g) => g.id)).toEqual(['g-other']);
+  });
+
+  it('lists one consent per app (the grants of every browser together) and withdrawing it ends them all', async () => {
+    repo.grants.push(
+      grant('g-laptop', 'app-1', ADA, 1_700_000_100, { openid: { scope: 'openid' }, resources: { r: 'terminals' } }),
+      grant('g-phone', 'app-1', ADA, 1_700_000_000, { openid: { scope: 'openid email' }, resources: { r: 'profile' } }),
+      grant('g-2', 'app-2', ADA, 1_700_000_200, { resources: { r: 'convert' } }),
+      grant('g-bob', 'app-1', BOB, 1_700_000_300),
+    );
+    const { consents } = await service.consents(ADA);
+    expect(consents).toEqual([
+      {
+        id: 'app-1',
+        appId: 'app-1',
+        appName: 'x',
+        scopes: ['openid', 'email', 'profile', 'terminals'],
+        created: new Date(1_700_000_000_000).toISOString(),
+      },
+      { id: 'app-2', appId: 'app-2', appName: 'x', scopes: ['convert'], created: new Date(1_700_000_200_000).toISOString() },
+    ]);
+    // By the consent's id (the app's), or by one of its grants' ids: every grant of the app for ADA ends, BOB's stays.
+    expect(await service.withdraw(ADA, 'app-1')).toEqual({ grantIds: ['g-laptop', 'g-phone'] });
+    expect(await service.withdraw(ADA, 'g-2')).toEqual({ grantIds: ['g-2'] });
+    expect(repo.grants.map((g) => g.id)).toEqual(['g-bob']);
+    expect((await service.consents(ADA)).consents).toEqual([]);
   });
 });
 

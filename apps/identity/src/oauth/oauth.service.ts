@@ -3,13 +3,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   OAUTH_API_SCOPES,
-  OAUTH_OIDC_SCOPES,
+  OAUTH_STANDARD_SCOPE_NAMES,
   OAUTH_SCOPE_NAMES,
   type CreateOAuthAppMessage,
   type OAuthAppCreated,
   type OAuthAppView,
   type OAuthClientMetadata,
   type OAuthConsentView,
+  type OAuthGrantsEnded,
   type OAuthScope,
 } from '@tinkerdesk/contracts';
 import { hashToken } from '../accounts/tokens.js';
@@ -79,8 +80,11 @@ export class OAuthService {
     return { apps: (await this.repo.apps(userId)).map(appView) };
   }
 
-  async deleteApp(userId: string, appId: string): Promise<void> {
-    if (!(await this.repo.deleteApp(userId, appId))) throw new AppError('NOT_FOUND', 'no such app');
+  /** Deletes the user's app with every consent and token of it; the grants that ended. */
+  async deleteApp(userId: string, appId: string): Promise<OAuthGrantsEnded> {
+    const grantIds = await this.repo.deleteApp(userId, appId);
+    if (!grantIds) throw new AppError('NOT_FOUND', 'no such app');
+    return { grantIds };
   }
 
   /** oidc-provider's view of an app; null for an unknown client_id (it answers invalid_client). */
@@ -96,27 +100,39 @@ export class OAuthService {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: app.authMethod,
-      scope: ['openid', ...app.scopes.filter((s) => s in OAUTH_OIDC_SCOPES && s !== 'openid')].join(' '),
+      // The OpenID Connect standard scopes it may ask for (openid always; email, profile when registered).
+      scope: OAUTH_STANDARD_SCOPE_NAMES.filter((s) => s === 'openid' || app.scopes.includes(s)).join(' '),
       api_scope: app.scopes.filter((s) => s in OAUTH_API_SCOPES).join(' '),
     };
   }
 
+  /** The user's consents: one per app, however many browsers or devices authorized it (each a grant). */
   async consents(userId: string): Promise<{ consents: OAuthConsentView[] }> {
-    const grants = await this.repo.grants(userId);
+    const byApp = new Map<string, { appName: string; words: Set<OAuthScope>; created: Date }>();
+    for (const g of await this.repo.liveGrants(userId)) {
+      const consent = byApp.get(g.clientId) ?? { appName: g.appName, words: new Set<OAuthScope>(), created: g.created };
+      for (const s of grantScopes(g.payload)) consent.words.add(s);
+      if (g.created < consent.created) consent.created = g.created;
+      byApp.set(g.clientId, consent);
+    }
     return {
-      consents: grants.map((g) => ({
-        id: g.id,
-        appId: g.clientId,
-        appName: g.appName,
-        scopes: grantScopes(g.payload),
-        created: g.created.toISOString(),
+      consents: [...byApp].map(([appId, c]) => ({
+        id: appId,
+        appId,
+        appName: c.appName,
+        scopes: OAUTH_SCOPE_NAMES.filter((s) => c.words.has(s)),
+        created: c.created.toISOString(),
       })),
     };
   }
 
-  /** Withdraws a consent: the grant and every code and token issued under it stop working. */
-  async withdraw(userId: string, grantId: string): Promise<void> {
-    if ((await this.repo.grantOwner(grantId)) !== userId) throw new AppError('NOT_FOUND', 'no such consent');
-    await this.repo.revokeGrant(grantId);
+  /**
+   * Withdraws the consent given to an app (named by the app's id, or by one of its grants): every
+   * grant of that app for the user, and every code and token issued under them, stop working.
+   */
+  async withdraw(userId: string, id: string): Promise<OAuthGrantsEnded> {
+    const grantIds = await this.repo.endConsent(userId, id);
+    if (grantIds.length === 0) throw new AppError('NOT_FOUND', 'no such consent');
+    return { grantIds };
   }
 }

@@ -2,10 +2,16 @@ import type { ServiceDataSourceOptions } from '@tinkerdesk/persistence';
 import { Initial1763856000000 } from './migrations/1763856000000-initial.js';
 import { Terminals1764800000000 } from './migrations/1764800000000-terminals.js';
 import { Passes1765400000000 } from './migrations/1765400000000-passes.js';
+import { TerminalApp1765600000000 } from './migrations/1765600000000-terminal-app.js';
 
 /** The schema the terminals service owns; no other service reads it. */
 export const SCHEMA = 'terminals';
 
 export function dataSourceOptions(url: string): ServiceDataSourceOptions {
-  return { url, schema: SCHEMA, entities: [], migrations: [Initial1763856000000, Terminals1764800000000, Passes1765400000000] };
+  return {
+    url,
+    schema: SCHEMA,
+    entities: [],
+    migrations: [Initial1763856000000, Terminals1764800000000, Passes1765400000000, TerminalApp1765600000000],
+  };
 }

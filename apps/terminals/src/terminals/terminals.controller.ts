@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   type EmptyMessage,
+  GrantsEndedMessage,
   ListSharesMessage,
   RegisterTerminalMessage,
   SaveSubscriptionMessage,
@@ -15,6 +16,7 @@ import {
   type Done,
   type ShareList,
   type ShareView,
+  type TerminalCallerView,
   type TerminalList,
   type TerminalRegistration,
   type TerminalView,
@@ -54,8 +56,18 @@ export class TerminalsController {
   }
 
   @Handles(SUBJECTS.terminals.tokenVerify)
-  verify(@Payload() input: TerminalTokenMessage): Promise<{ userId: string; terminalId: string }> {
+  verify(@Payload() input: TerminalTokenMessage): Promise<TerminalCallerView> {
     return this.terminals.verifyToken(input.token);
+  }
+
+  @Handles(SUBJECTS.terminals.grantList)
+  async grants(@Payload() input: UserIdMessage): Promise<{ grantIds: string[] }> {
+    return { grantIds: await this.terminals.grants(input.userId) };
+  }
+
+  @Handles(SUBJECTS.terminals.grantsEnded)
+  async grantsEnded(@Payload() input: GrantsEndedMessage): Promise<Done & { removed: number }> {
+    return { success: true, removed: await this.terminals.grantsEnded(input.grantIds) };
   }
 
   @Handles(SUBJECTS.terminals.subscriptionSave)

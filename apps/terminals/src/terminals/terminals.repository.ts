@@ -21,6 +21,8 @@ export interface TerminalRow {
   platform: TerminalPlatform;
   capabilities: string[];
   remote: boolean;
+  /** The app (and its OAuth grant) that registered it; null when the user did. */
+  app: { grantId: string; id: string; name: string } | null;
   destination: string | null;
   subscription: StoredSubscription | null;
   inbox: number;
@@ -54,6 +56,7 @@ const toTerminal = (r: Record<string, unknown>): TerminalRow => ({
   platform: r.platform as TerminalPlatform,
   capabilities: (r.capabilities as string[]) ?? [],
   remote: r.remote as boolean,
+  app: r.grant_id ? { grantId: r.grant_id as string, id: r.app_id as string, name: r.app_name as string } : null,
   destination: (r.destination as string | null) ?? null,
   subscription: (r.subscription as StoredSubscription | null) ?? null,
   inbox: (r.inbox as number | undefined) ?? 0,
@@ -88,6 +91,7 @@ export function terminalView(t: TerminalRow): TerminalView {
     destination: t.destination,
     subscribed: t.subscription !== null,
     inbox: t.inbox,
+    app: t.app ? { id: t.app.id, name: t.app.name } : null,
     created: t.created.toISOString(),
     modified: t.modified.toISOString(),
   };
@@ -116,8 +120,8 @@ export class TerminalsRepository {
     tokenHash: string,
   ): Promise<TerminalRow> {
     await this.db.query(
-      `INSERT INTO "terminals"."terminal" ("id", "user_id", "label", "send", "receive", "active", "details", "platform", "capabilities", "remote", "token_hash")
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, $11)`,
+      `INSERT INTO "terminals"."terminal" ("id", "user_id", "label", "send", "receive", "active", "details", "platform", "capabilities", "remote", "token_hash", "grant_id", "app_id", "app_name")
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, $11, $12, $13, $14)`,
       [
         row.id,
         row.userId,
@@ -130,6 +134,9 @@ export class TerminalsRepository {
         row.capabilities,
         row.remote,
         tokenHash,
+        row.app?.grantId ?? null,
+        row.app?.id ?? null,
+        row.app?.name ?? null,
       ],
     );
     return (await this.find(row.id, row.userId))!;
@@ -210,6 +217,24 @@ export class TerminalsRepository {
       number,
     ];
     return count === 1;
+  }
+
+  async grantIds(userId: string): Promise<string[]> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT "grant_id" FROM "terminals"."terminal" WHERE "user_id" = $1 AND "grant_id" IS NOT NULL ORDER BY "grant_id"`,
+      [userId],
+    )) as Array<{ grant_id: string }>;
+    return rows.map((r) => r.grant_id);
+  }
+
+  /** Removes every terminal registered under these OAuth grants (their inboxes go with them); how many. */
+  async removeByGrants(grantIds: string[]): Promise<number> {
+    if (grantIds.length === 0) return 0;
+    const [, count] = (await this.db.query(`DELETE FROM "terminals"."terminal" WHERE "grant_id" = ANY($1::text[])`, [grantIds])) as [
+      unknown,
+      number,
+    ];
+    return count;
   }
 
   async insertShare(row: Omit<ShareRow, 'created' | 'pushError'>): Promise<ShareRow> {

@@ -10,6 +10,7 @@ import {
   type SendShareMessage,
   type ShareList,
   type ShareView,
+  type TerminalCallerView,
   type TerminalList,
   type TerminalRegistration,
   type TerminalView,
@@ -60,6 +61,7 @@ export class TerminalsService {
         platform: input.platform,
         capabilities: [...new Set(input.capabilities)],
         remote: input.remote,
+        app: input.app ? { grantId: input.app.grantId, id: input.app.appId, name: input.app.appName } : null,
       },
       hashToken(terminalToken),
     );
@@ -105,11 +107,24 @@ export class TerminalsService {
     if (!(await this.terminals.remove(terminalId, userId))) throw new AppError('NOT_FOUND', 'no such terminal');
   }
 
-  /** Whose terminal token this is; INVALID_TOKEN for none (its terminal was removed). */
-  async verifyToken(token: string): Promise<{ userId: string; terminalId: string }> {
+  /**
+   * Whose terminal token this is, and the OAuth grant that registered it (the gateway lets the token
+   * work only while that grant lives); INVALID_TOKEN for none (its terminal was removed).
+   */
+  async verifyToken(token: string): Promise<TerminalCallerView> {
     const row = await this.terminals.findByTokenHash(hashToken(token));
     if (!row) throw new AppError('INVALID_TOKEN', 'this terminal token is not valid (the terminal was removed?)');
-    return { userId: row.userId, terminalId: row.id };
+    return { userId: row.userId, terminalId: row.id, grantId: row.app?.grantId ?? null };
+  }
+
+  /** The OAuth grants under which apps registered the user's terminals. */
+  async grants(userId: string): Promise<string[]> {
+    return this.terminals.grantIds(userId);
+  }
+
+  /** OAuth grants ended (consent withdrawn, app deleted, refresh token reused): the terminals their apps registered go. Idempotent. */
+  async grantsEnded(grantIds: string[]): Promise<number> {
+    return this.terminals.removeByGrants(grantIds);
   }
 
   async saveSubscription(input: SaveSubscriptionMessage): Promise<TerminalView> {

@@ -344,6 +344,7 @@ function TerminalList(props: {
                 {t.platform} ·{' '}
                 {[t.send ? 'sends' : null, t.receive ? 'receives' : null].filter(Boolean).join(', ') || 'neither sends nor receives'}
                 {t.active ? '' : ' · inactive'} · push {t.subscribed ? 'on' : 'off'} · {t.inbox === 1 ? '1 share' : `${t.inbox} shares`}
+                {t.app ? ` · registered by the app ${t.app.name} (it goes if you withdraw the app's access)` : ''}
               </small>
             </span>
             <span className="actions">
