@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { connect } from '@nats-io/transport-node';
-import { openSavedFilesStore, signLocalPut } from '@tinkerdesk/nest-common';
+import { SUBJECTS } from '@tinkerdesk/contracts';
+import { openSavedFilesStore, RpcClient, signLocalPut } from '@tinkerdesk/nest-common';
 import { startLoopbackS3, TestPlatform, uniqueEmail, type LoopbackS3 } from '@tinkerdesk/testing';
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import pg from 'pg';
 
@@ -35,11 +37,15 @@ async function localKeys(platform: TestPlatform): Promise<Started> {
   };
 }
 
-/** Polls `read` until `done` holds (the sweep runs every second); answers the last value. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+/**
+ * Polls `read` until `done` holds (the sweep runs every second; a withdrawal may still be on its way);
+ * answers the last value, also when it gives up after `patienceMs`, for the caller's assertion to show.
+ */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, patienceMs = 20_000): Promise<T> {
+  const until = Date.now() + patienceMs;
   for (;;) {
     const value = await read();
-    if (done(value)) return value;
+    if (done(value) || Date.now() > until) return value;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -457,8 +463,16 @@ describe('declarations under load (100 MiB files, 1 GiB quota)', () => {
   /** The account holds exactly the files the 201s announced, and the quota counts exactly them. */
   async function expectExactly(token: string, ownerId: string, ids: string[]): Promise<void> {
     await quiet();
-    const held = await platform.query<{ id: string }>(`SELECT id FROM conversion.saved_file WHERE owner_id = $1`, [ownerId]);
-    expect(held.map((r) => r.id).sort()).toEqual([...ids].sort());
+    const wanted = [...ids].sort();
+    const held = await eventually(
+      async () =>
+        (await platform.query<{ id: string }>(`SELECT id FROM conversion.saved_file WHERE owner_id = $1`, [ownerId]))
+          .map((r) => r.id)
+          .sort(),
+      (found) => JSON.stringify(found) === JSON.stringify(wanted),
+      5_000,
+    );
+    expect(held).toEqual(wanted);
     expect((await platform.call('GET', '/v1/files', undefined, token)).body).toMatchObject({
       usedBytes: ids.length * 100 * MiB,
       pendingBytes: ids.length * 100 * MiB,
@@ -494,6 +508,45 @@ describe('declarations under load (100 MiB files, 1 GiB quota)', () => {
     const { ids } = await burst(token, 3);
     expect(ids).toHaveLength(3);
     await expectExactly(token, ownerId, ids);
+  });
+
+  it('the conversion service records no declaration the gateway has given up on: past its deadline, or withdrawn before or after it arrived', async () => {
+    const { token, ownerId } = await owner('files-withdrawn');
+    const rpc = await RpcClient.connect({
+      natsUrl: platform.env.NATS_URL ?? '',
+      prefix: platform.env.NATS_PREFIX ?? '',
+      timeoutMs: 10_000,
+      name: 'files-int-spec',
+    });
+    try {
+      const declaration = (id: string, deadline?: number) => ({
+        id,
+        ownerId,
+        filename: 'late.bin',
+        size: 10,
+        ...(deadline !== undefined ? { deadline } : {}),
+      });
+      // The gateway stopped waiting already.
+      const expired = randomUUID();
+      await expect(rpc.send(SUBJECTS.conversion.fileCreate, declaration(expired, Date.now() - 1))).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+      });
+      // Withdrawn before the declaration arrived (it waited for the account's lock): refused when it comes.
+      const overtaken = randomUUID();
+      await rpc.send(SUBJECTS.conversion.fileAbandon, { id: overtaken, ownerId });
+      await expect(rpc.send(SUBJECTS.conversion.fileCreate, declaration(overtaken))).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+      // Recorded, but its answer came too late for the gateway: the withdrawal removes it.
+      const lost = randomUUID();
+      await rpc.send(SUBJECTS.conversion.fileCreate, declaration(lost));
+      const recorded = await platform.query<{ id: string }>(`SELECT id FROM conversion.saved_file WHERE owner_id = $1`, [ownerId]);
+      expect(recorded).toEqual([{ id: lost }]);
+      await rpc.send(SUBJECTS.conversion.fileAbandon, { id: lost, ownerId });
+      const held = await platform.query<{ id: string }>(`SELECT id FROM conversion.saved_file WHERE owner_id = $1`, [ownerId]);
+      expect(held).toEqual([]);
+      expect((await platform.call('GET', '/v1/files', undefined, token)).body).toMatchObject({ usedBytes: 0, pendingBytes: 0 });
+    } finally {
+      await rpc.close();
+    }
   });
 });
 

@@ -207,11 +207,11 @@ export class SavedFilesService {
     return true;
   }
 
-  /** S3: the upload key again once no PUT through its URL can arrive any more. */
+  /** S3: the upload key again once no PUT through its URL can arrive any more (nothing when that time has passed). */
   private uploadLeftovers(file: SavedFileEntity): Purge[] {
-    if (this.storage.kind !== 's3') return [];
-    const urlDead = Math.max(file.uploadExpires?.getTime() ?? 0, this.now().getTime()) + UPLOAD_SLACK_MS;
-    return [{ key: savedFileUploadKey(file.ownerId, file.id), notBefore: new Date(urlDead) }];
+    if (this.storage.kind !== 's3' || !file.uploadExpires) return [];
+    const urlDead = file.uploadExpires.getTime() + UPLOAD_SLACK_MS;
+    return urlDead > this.now().getTime() ? [{ key: savedFileUploadKey(file.ownerId, file.id), notBefore: new Date(urlDead) }] : [];
   }
 
   /** Every key a file may have bytes under: its object, an upload under way, and (S3) its upload key now and later. */
