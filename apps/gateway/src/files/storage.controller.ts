@@ -60,12 +60,18 @@ export class StorageController {
     // The file must still wait for this URL's upload (and no other may be under way): 409 otherwise, before any byte is stored.
     const putId = randomUUID();
     const owned = { id: params.file, ownerId: params.owner, putId };
-    await this.rpc.send(SUBJECTS.conversion.fileUploadBegin, { ...owned, nonce: query.nonce });
+    try {
+      await this.rpc.send(SUBJECTS.conversion.fileUploadBegin, { ...owned, nonce: query.nonce });
+    } catch (error) {
+      // Unanswered: it may have begun all the same; let the URL be tried again.
+      if (error instanceof AppError && error.code === 'UNAVAILABLE') await this.release(owned);
+      throw error;
+    }
     const name = savedFileObjectKey(params.owner, params.file, putId);
     try {
       await this.receive(req, name, query.size);
     } catch (error) {
-      await this.rpc.send(SUBJECTS.conversion.fileUploadEnd, { ...owned, stored: false }).catch(() => undefined);
+      await this.release(owned);
       throw error;
     }
     try {
@@ -77,6 +83,11 @@ export class StorageController {
       throw error;
     }
     return { success: true };
+  }
+
+  /** The PUT `putId` stored nothing: the URL may be used again (best effort; the file is dropped in time otherwise). */
+  private async release(owned: { id: string; ownerId: string; putId: string }): Promise<void> {
+    await this.rpc.send(SUBJECTS.conversion.fileUploadEnd, { ...owned, stored: false }).catch(() => undefined);
   }
 
   /** Stores exactly `size` bytes of the request under `name` (a fresh object), or nothing. */
