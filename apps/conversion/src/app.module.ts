@@ -52,7 +52,14 @@ export class AppModule implements OnApplicationShutdown {
         SavedFilesModule.register({
           storage: savedFileStorage(config, () => nats),
           logger,
-          settings: { maxBytes: config.FILES_MAX_BYTES, quotaBytes: config.FILES_QUOTA_BYTES, urlTtlSeconds: config.FILES_URL_TTL_SECONDS },
+          settings: {
+            maxBytes: config.FILES_MAX_BYTES,
+            quotaBytes: config.FILES_QUOTA_BYTES,
+            urlTtlSeconds: config.FILES_URL_TTL_SECONDS,
+            uploadTtlSeconds: config.FILES_UPLOAD_TTL_SECONDS,
+            pendingSeconds: config.FILES_PENDING_SECONDS,
+          },
+          sweepSeconds: config.FILES_SWEEP_SECONDS,
         }),
       ],
       providers: [{ provide: RESOURCES, useValue: { queue, redis, nats } satisfies Resources }],

@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a file to save (name, media type, exact size): answers the pending file and a signed URL to PUT it to
-         * @description PUT exactly `size` bytes to `upload.url` with `upload.headers` before `upload.expires` (200 means stored), then POST /v1/files/{id}/complete. The URL is S3 presigned when the server stores in S3, otherwise a path on this host signed the same way.
+         * @description PUT exactly `size` bytes to `upload.url` with `upload.headers` before `upload.expires` (200 means stored), then POST /v1/files/{id}/complete. The URL is S3 presigned when the server stores in S3, otherwise a path on this host signed the same way. It works for one upload, of this file only, until the file is confirmed or deleted (the site's own storage refuses any other PUT with 409; an S3 URL lives only a few minutes and nothing PUT there after the confirmation is ever served). A declaration answered with an error leaves nothing behind; one not confirmed in time is dropped (it counts in `pendingBytes` meanwhile).
          */
         post: operations["FilesController_create"];
         delete?: never;
@@ -1140,7 +1140,10 @@ export interface paths {
         };
         /** Download a saved file through the signed URL GET /v1/files/{id}/download answered */
         get: operations["StorageController_get"];
-        /** Store a file through the signed URL POST /v1/files answered (200 means stored) */
+        /**
+         * Store a file through the signed URL POST /v1/files answered (200 means stored)
+         * @description One upload per URL: once it stored the file, or once the file is confirmed or deleted, the URL answers 409.
+         */
         put: operations["StorageController_put"];
         post?: never;
         delete?: never;
@@ -2749,11 +2752,13 @@ export interface components {
             files: components["schemas"]["SavedFileView"][];
             limit: number;
             offset: number;
+            /** @description The part of usedBytes held by declared files not confirmed yet (dropped when not confirmed in time). */
+            pendingBytes: number;
             quotaBytes: number;
             /** @enum {boolean} */
             success: true;
             total: number;
-            /** @description Bytes the caller's files take, and may take at most. */
+            /** @description Bytes the caller's files take (stored and pending), and may take at most. */
             usedBytes: number;
         };
         /**
@@ -10850,6 +10855,8 @@ export interface operations {
                 signature: string;
                 /** @description The media type the URL was signed for */
                 type: string;
+                /** @description Which stored upload of the file (files saved before versions had none) */
+                version?: string;
             };
             header?: never;
             path: {
@@ -10936,6 +10943,8 @@ export interface operations {
             query: {
                 /** @description Unix time (seconds) after which the URL no longer works */
                 expires: number;
+                /** @description The one-time token of this upload URL (it works for one upload of a file not yet confirmed) */
+                nonce: string;
                 /** @description HMAC-SHA256 of the grant, base64url */
                 signature: string;
                 /** @description Exactly the number of bytes the PUT must send */
@@ -10994,6 +11003,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
                     };
                 };
             };

@@ -20,8 +20,10 @@ export interface SavedFileList {
   total: number;
   offset: number;
   limit: number;
-  /** Bytes the caller's files take, and may take at most. */
+  /** Bytes the caller's files take (stored and pending), and may take at most. */
   usedBytes: number;
+  /** The part of usedBytes held by declared files not confirmed yet (dropped when not confirmed in time). */
+  pendingBytes: number;
   quotaBytes: number;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Optional } from './input.js';
 import { ListQueryDto } from './conversion.js';
 
@@ -41,10 +41,22 @@ export class FileIdParamDto {
   id!: string;
 }
 
-/** NATS: conversion.file.create */
+/**
+ * NATS: conversion.file.create. The gateway names the file (`id`) so that it can withdraw a declaration
+ * whose answer it did not wait for (conversion.file.abandon), and says until when it waits (`deadline`,
+ * Unix milliseconds): the service does not record a file it could only record later.
+ */
 export class CreateSavedFileMessage extends CreateSavedFileDto {
   @IsUUID('4')
+  id!: string;
+
+  @IsUUID('4')
   ownerId!: string;
+
+  @Optional()
+  @IsInt()
+  @Min(0)
+  deadline?: number;
 }
 
 /** NATS: conversion.file.{complete,download,delete} */
@@ -54,6 +66,31 @@ export class OwnedFileMessage {
 
   @IsUUID('4')
   ownerId!: string;
+}
+
+/** The one-time token an upload URL of the site's own storage carries (base64url of 16 random bytes). */
+const UPLOAD_NONCE = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * NATS: conversion.file.upload-begin — the gateway's storage received a PUT to an upload URL: the
+ * declared file must still take it (pending, this URL's nonce, no upload yet and none under way);
+ * the PUT is then written to the object `{ownerId}/{id}/{putId}`, a name no URL has been given for.
+ */
+export class FileUploadBeginMessage extends OwnedFileMessage {
+  @Matches(UPLOAD_NONCE)
+  nonce!: string;
+
+  @IsUUID('4')
+  putId!: string;
+}
+
+/** NATS: conversion.file.upload-end — the PUT `putId` ended: stored (its object becomes the file's bytes) or not. */
+export class FileUploadEndMessage extends OwnedFileMessage {
+  @IsUUID('4')
+  putId!: string;
+
+  @IsBoolean()
+  stored!: boolean;
 }
 
 /** NATS: conversion.file.list */
@@ -98,9 +135,19 @@ export class StoragePutQueryDto extends SignedQueryDto {
   @Min(1)
   @Max(SAVED_FILE_HARD_MAX_BYTES)
   size!: number;
+
+  @ApiProperty({ description: 'The one-time token of this upload URL (it works for one upload of a file not yet confirmed)' })
+  @IsString()
+  @Matches(UPLOAD_NONCE, { message: 'nonce is not an upload token' })
+  nonce!: string;
 }
 
 export class StorageGetQueryDto extends SignedQueryDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Which stored upload of the file (files saved before versions had none)' })
+  @Optional()
+  @IsUUID('4', { message: 'version must be a UUID' })
+  version?: string;
+
   @ApiProperty({ description: 'The name the download is offered under' })
   @IsString()
   @MinLength(1)

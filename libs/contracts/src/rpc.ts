@@ -1,5 +1,5 @@
 import type { CreateConversionJobMessage, ListJobsMessage, OwnedJobMessage } from './conversion.js';
-import type { CreateSavedFileMessage, ListFilesMessage, OwnedFileMessage } from './files.js';
+import type { CreateSavedFileMessage, FileUploadBeginMessage, FileUploadEndMessage, ListFilesMessage, OwnedFileMessage } from './files.js';
 import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
 import type { ConversionJobList, ConversionJobView, JobFinishedEvent } from './conversion-views.js';
 import type {
@@ -251,6 +251,9 @@ export interface RpcMap {
   [SUBJECTS.conversion.fileList]: { request: ListFilesMessage; response: SavedFileList };
   [SUBJECTS.conversion.fileDownload]: { request: OwnedFileMessage; response: DownloadTicket };
   [SUBJECTS.conversion.fileDelete]: { request: OwnedFileMessage; response: Done };
+  [SUBJECTS.conversion.fileAbandon]: { request: OwnedFileMessage; response: Done };
+  [SUBJECTS.conversion.fileUploadBegin]: { request: FileUploadBeginMessage; response: Done };
+  [SUBJECTS.conversion.fileUploadEnd]: { request: FileUploadEndMessage; response: Done };
 }
 
 /** The one map from each event subject (published to every subscriber, no reply) to its payload. */

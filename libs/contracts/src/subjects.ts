@@ -137,6 +137,10 @@ export const SUBJECTS = {
     fileList: 'conversion.file.list',
     fileDownload: 'conversion.file.download',
     fileDelete: 'conversion.file.delete',
+    /** The gateway withdraws a declaration whose answer it gave up waiting for. */
+    fileAbandon: 'conversion.file.abandon',
+    fileUploadBegin: 'conversion.file.upload-begin',
+    fileUploadEnd: 'conversion.file.upload-end',
   },
 } as const satisfies Record<ServiceName, Record<string, string>>;
 

@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Objm, type ObjectStore } from '@nats-io/obj';
@@ -31,8 +38,14 @@ export const savedFilesSchema = {
   FILES_QUOTA_BYTES: env.int(1024 ** 3, 1, 1024 ** 4),
   /** The size cap of the site's own storage (object store), in bytes (5 GiB); JetStream reserves it on its disk. */
   FILES_STORE_MAX_BYTES: env.int(5 * 1024 ** 3, 1024 ** 2, 1024 ** 4),
-  /** How long a signed upload or download URL works, in seconds. */
+  /** How long a signed download URL works, in seconds. */
   FILES_URL_TTL_SECONDS: env.int(900, 10, 7 * 24 * 3600),
+  /** How long an upload URL may start its one upload, in seconds (S3 presigned URLs cannot be revoked: keep it short). */
+  FILES_UPLOAD_TTL_SECONDS: env.int(300, 1, 24 * 3600),
+  /** A declared file not confirmed within this many seconds is dropped with whatever was uploaded for it. */
+  FILES_PENDING_SECONDS: env.int(600, 1, 7 * 24 * 3600),
+  /** How often the conversion service drops unconfirmed files and leftover uploads, in seconds. */
+  FILES_SWEEP_SECONDS: env.int(60, 1, 3600),
 };
 
 export type SavedFilesConfig = ConfigOf<typeof savedFilesSchema> & { NODE_ENV: string; NATS_PREFIX: string };
@@ -45,10 +58,15 @@ export function checkSavedFilesConfig(config: SavedFilesConfig): void {
     throw new ConfigError('FILES_SIGNING_SECRET', 'must be set to a secret of your own in production (or set FILES_S3_BUCKET)');
   }
   if (config.FILES_SIGNING_SECRET.length < 16) throw new ConfigError('FILES_SIGNING_SECRET', 'must have at least 16 characters');
+  if (config.FILES_PENDING_SECONDS < config.FILES_UPLOAD_TTL_SECONDS) {
+    throw new ConfigError('FILES_PENDING_SECONDS', `must be at least FILES_UPLOAD_TTL_SECONDS (${config.FILES_UPLOAD_TTL_SECONDS})`);
+  }
 }
 
 export interface StoredObject {
   size: number;
+  /** S3: the object's entity tag (for a plain PUT, the MD5 of its bytes); changes when the object is replaced. */
+  etag?: string;
 }
 
 export interface FileFacts {
@@ -56,19 +74,57 @@ export interface FileFacts {
   size: number;
 }
 
-export interface SavedFileStorage {
-  readonly kind: 's3' | 'local';
-  /** Where and how to PUT exactly `facts.size` bytes of `facts.mediaType` under `key`. */
-  uploadTicket(key: string, facts: FileFacts, ttlSeconds: number, now?: Date): Promise<UploadTicket>;
-  downloadTicket(key: string, file: { filename: string; mediaType: string }, ttlSeconds: number, now?: Date): Promise<DownloadTicket>;
+/** The declared file an upload URL is for, and the one-time token of that URL. */
+export interface UploadTarget {
+  ownerId: string;
+  fileId: string;
+  nonce: string;
+}
+
+interface StorageOperations {
+  /** Where and how to PUT exactly `facts.size` bytes of `facts.mediaType` for the declared file. */
+  uploadTicket(target: UploadTarget, facts: FileFacts, ttlSeconds: number, now?: Date): Promise<UploadTicket>;
+  /** A signed URL that downloads the object `objectKey` (a key no upload URL writes to). */
+  downloadTicket(objectKey: string, file: { filename: string; mediaType: string }, ttlSeconds: number, now?: Date): Promise<DownloadTicket>;
   /** What is stored under `key`, or undefined. */
   stat(key: string): Promise<StoredObject | undefined>;
+  /** Removes `key`; nothing happens when it is not there. */
   remove(key: string): Promise<void>;
 }
 
-/** The key of a saved file: its owner's id, then its own. */
+/**
+ * S3: a presigned PUT URL cannot be revoked, so it writes to the file's upload key, and confirming the
+ * file copies that object, on condition that it is still the one that was checked, to a key of its own.
+ */
+export interface S3Storage extends StorageOperations {
+  readonly kind: 's3';
+  /** Copies `from` to `to` if `from` is still the object with entity tag `etag`; false when it was replaced meanwhile (or is gone). */
+  copyIfUnchanged(from: string, to: string, etag: string): Promise<boolean>;
+}
+
+/**
+ * The site's own storage: every PUT writes a fresh object (`{owner}/{file}/{putId}`), which becomes the
+ * file's bytes at the end of the PUT only if the conversion service still expects an upload for the URL.
+ */
+export interface LocalStorage extends StorageOperations {
+  readonly kind: 'local';
+}
+
+export type SavedFileStorage = S3Storage | LocalStorage;
+
+/** The key of a saved file: its owner's id, then its own (files saved before versions live right there). */
 export function savedFileKey(ownerId: string, fileId: string): string {
   return `${ownerId}/${fileId}`;
+}
+
+/** The key of one version of a file's bytes: written once, by one PUT (local) or one confirmation (S3), never again. */
+export function savedFileObjectKey(ownerId: string, fileId: string, version: string): string {
+  return `${savedFileKey(ownerId, fileId)}/${version}`;
+}
+
+/** S3: the key a file's presigned upload URL writes to (never served: confirming copies it away). */
+export function savedFileUploadKey(ownerId: string, fileId: string): string {
+  return `${savedFileKey(ownerId, fileId)}/upload`;
 }
 
 /** RFC 6266 attachment with an ASCII fallback and filename*. */
@@ -78,7 +134,11 @@ export function attachment(filename: string): string {
 
 // ---------------------------------------------------------------- S3
 
-export class S3SavedFileStorage implements SavedFileStorage {
+function s3Status(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+}
+
+export class S3SavedFileStorage implements S3Storage {
   readonly kind = 's3' as const;
 
   constructor(
@@ -101,7 +161,8 @@ export class S3SavedFileStorage implements SavedFileStorage {
     return new S3SavedFileStorage(client, config.FILES_S3_BUCKET ?? '');
   }
 
-  async uploadTicket(key: string, facts: FileFacts, ttlSeconds: number, now = new Date()): Promise<UploadTicket> {
+  async uploadTicket(target: UploadTarget, facts: FileFacts, ttlSeconds: number, now = new Date()): Promise<UploadTicket> {
+    const key = savedFileUploadKey(target.ownerId, target.fileId);
     const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: facts.mediaType, ContentLength: facts.size });
     // Content-Type and Content-Length are signed: the PUT must send exactly what was declared.
     const url = await getSignedUrl(this.client, command, {
@@ -136,10 +197,27 @@ export class S3SavedFileStorage implements SavedFileStorage {
   async stat(key: string): Promise<StoredObject | undefined> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: head.ContentLength ?? 0 };
+      return { size: head.ContentLength ?? 0, ...(head.ETag ? { etag: head.ETag } : {}) };
     } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404 || (error as { name?: string }).name === 'NotFound') return undefined;
+      if (s3Status(error) === 404 || (error as { name?: string }).name === 'NotFound') return undefined;
+      throw error;
+    }
+  }
+
+  async copyIfUnchanged(from: string, to: string, etag: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: to,
+          CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+          CopySourceIfMatch: etag,
+        }),
+      );
+      return true;
+    } catch (error) {
+      // 412: replaced since it was checked; 404: removed meanwhile.
+      if (s3Status(error) === 412 || s3Status(error) === 404) return false;
       throw error;
     }
   }
@@ -155,13 +233,17 @@ export class S3SavedFileStorage implements SavedFileStorage {
 export const LOCAL_STORAGE_PATH = '/v1/storage';
 
 export interface LocalPutGrant {
+  /** `{owner}/{file}`: the declared file (each PUT writes an object of its own under it). */
   key: string;
   expires: number;
   size: number;
   mediaType: string;
+  /** The URL's one-time token, checked against the declared file by the conversion service. */
+  nonce: string;
 }
 
 export interface LocalGetGrant {
+  /** The object: `{owner}/{file}/{version}` (or `{owner}/{file}` for files saved before versions). */
   key: string;
   expires: number;
   filename: string;
@@ -178,7 +260,8 @@ function sameSignature(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const signLocalPut = (secret: string, g: LocalPutGrant): string => hmac(secret, ['PUT', g.key, g.expires, g.size, g.mediaType]);
+export const signLocalPut = (secret: string, g: LocalPutGrant): string =>
+  hmac(secret, ['PUT', g.key, g.expires, g.size, g.mediaType, g.nonce]);
 export const signLocalGet = (secret: string, g: LocalGetGrant): string => hmac(secret, ['GET', g.key, g.expires, g.filename, g.mediaType]);
 
 /** Why a signed URL of the site's own storage does not allow the request, or undefined when it does. */
@@ -200,7 +283,7 @@ export async function openSavedFilesStore(nc: NatsConnection, prefix: string, ma
   return new Objm(nc).create(name, { max_bytes: maxBytes });
 }
 
-export class LocalSavedFileStorage implements SavedFileStorage {
+export class LocalSavedFileStorage implements LocalStorage {
   readonly kind = 'local' as const;
 
   constructor(
@@ -208,13 +291,15 @@ export class LocalSavedFileStorage implements SavedFileStorage {
     private readonly secret: string,
   ) {}
 
-  async uploadTicket(key: string, facts: FileFacts, ttlSeconds: number, now = new Date()): Promise<UploadTicket> {
+  async uploadTicket(target: UploadTarget, facts: FileFacts, ttlSeconds: number, now = new Date()): Promise<UploadTicket> {
+    const key = savedFileKey(target.ownerId, target.fileId);
     const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
-    const grant = { key, expires, size: facts.size, mediaType: facts.mediaType };
+    const grant = { key, expires, size: facts.size, mediaType: facts.mediaType, nonce: target.nonce };
     const query = new URLSearchParams({
       expires: String(expires),
       size: String(facts.size),
       type: facts.mediaType,
+      nonce: target.nonce,
       signature: signLocalPut(this.secret, grant),
     });
     return {
@@ -226,20 +311,22 @@ export class LocalSavedFileStorage implements SavedFileStorage {
   }
 
   async downloadTicket(
-    key: string,
+    objectKey: string,
     file: { filename: string; mediaType: string },
     ttlSeconds: number,
     now = new Date(),
   ): Promise<DownloadTicket> {
+    const [owner, fileId, version] = objectKey.split('/');
     const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
-    const grant = { key, expires, filename: file.filename, mediaType: file.mediaType };
+    const grant = { key: objectKey, expires, filename: file.filename, mediaType: file.mediaType };
     const query = new URLSearchParams({
       expires: String(expires),
       filename: file.filename,
       type: file.mediaType,
+      ...(version ? { version } : {}),
       signature: signLocalGet(this.secret, grant),
     });
-    return { url: `${LOCAL_STORAGE_PATH}/${key}?${query.toString()}`, expires: new Date(expires * 1000).toISOString() };
+    return { url: `${LOCAL_STORAGE_PATH}/${owner}/${fileId}?${query.toString()}`, expires: new Date(expires * 1000).toISOString() };
   }
 
   async stat(key: string): Promise<StoredObject | undefined> {

@@ -100,24 +100,39 @@ export function sigV4Problem(req: IncomingMessage, secret: string, now = new Dat
   return given.length === wanted.length && timingSafeEqual(given, wanted) ? undefined : 'signature does not match';
 }
 
-function refuse(res: ServerResponse, code: string, message: string): void {
+function refuse(res: ServerResponse, code: string, message: string, status = 403): void {
   res
-    .writeHead(403, { 'content-type': 'application/xml' })
+    .writeHead(status, { 'content-type': 'application/xml' })
     .end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+}
+
+/** The entity tag of an object of the backend (s3rver), or undefined when it is not there. */
+function backendEtag(port: number, path: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const head = request({ host: '127.0.0.1', port, method: 'HEAD', path }, (answer) => {
+      answer.resume();
+      resolve(answer.statusCode === 200 ? String(answer.headers.etag ?? '') : undefined);
+    });
+    head.on('error', reject);
+    head.end();
+  });
 }
 
 /**
  * A real S3-protocol server on loopback: s3rver (buckets, objects, presigned URLs, response header
  * overrides) behind a front that checks every request's AWS Signature V4 (s3rver itself does not),
  * so a tampered URL, or a PUT with another size or media type than signed, is refused with 403 as S3
- * refuses it. One empty bucket, in a folder of its own; credentials S3RVER/S3RVER.
+ * refuses it. The front also keeps the condition of a conditional copy (x-amz-copy-source-if-match, which
+ * s3rver ignores): 412 PreconditionFailed when the source's entity tag is another. One empty bucket, in
+ * a folder of its own; credentials S3RVER/S3RVER.
  */
 export async function startLoopbackS3(bucket = 'tinkerdesk-test'): Promise<LoopbackS3> {
   const directory = mkdtempSync(join(tmpdir(), 'tinkerdesk-s3-'));
   const backend = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port: backendPort } = await backend.run();
   const state = { refused: 0 };
-  const front: Server = createServer((req, res) => {
+  const front: Server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const problem = sigV4Problem(req, SECRET_KEY);
     if (problem) {
       state.refused++;
@@ -125,13 +140,28 @@ export async function startLoopbackS3(bucket = 'tinkerdesk-test'): Promise<Loopb
       refuse(res, problem === 'expired' ? 'AccessDenied' : 'SignatureDoesNotMatch', problem);
       return;
     }
+    const source = req.headers['x-amz-copy-source'];
+    const ifMatch = req.headers['x-amz-copy-source-if-match'];
+    if (req.method === 'PUT' && typeof source === 'string' && typeof ifMatch === 'string') {
+      const etag = await backendEtag(backendPort, `/${source.replace(/^\//, '')}`).catch(() => undefined);
+      if (etag === undefined) {
+        req.resume();
+        refuse(res, 'NoSuchKey', 'The specified key does not exist.', 404);
+        return;
+      }
+      if (etag !== ifMatch) {
+        req.resume();
+        refuse(res, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', 412);
+        return;
+      }
+    }
     const forward = request({ host: '127.0.0.1', port: backendPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
     forward.on('error', () => res.destroy());
     req.pipe(forward);
-  });
+  }
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const { port } = front.address() as AddressInfo;
   return {

@@ -1,6 +1,14 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { CreateSavedFileMessage, ListFilesMessage, OwnedFileMessage, SUBJECTS, type RpcResponse } from '@tinkerdesk/contracts';
+import {
+  CreateSavedFileMessage,
+  FileUploadBeginMessage,
+  FileUploadEndMessage,
+  ListFilesMessage,
+  OwnedFileMessage,
+  SUBJECTS,
+  type RpcResponse,
+} from '@tinkerdesk/contracts';
 import { Handles } from '@tinkerdesk/nest-common';
 import { SavedFilesService } from './saved-files.service.js';
 
@@ -32,5 +40,20 @@ export class SavedFilesController {
   @Handles(SUBJECTS.conversion.fileDelete)
   delete(@Payload() input: OwnedFileMessage): Promise<RpcResponse<typeof SUBJECTS.conversion.fileDelete>> {
     return this.files.delete(input.id, input.ownerId);
+  }
+
+  @Handles(SUBJECTS.conversion.fileAbandon)
+  abandon(@Payload() input: OwnedFileMessage): Promise<RpcResponse<typeof SUBJECTS.conversion.fileAbandon>> {
+    return this.files.abandon(input.id, input.ownerId);
+  }
+
+  @Handles(SUBJECTS.conversion.fileUploadBegin)
+  uploadBegin(@Payload() input: FileUploadBeginMessage): Promise<RpcResponse<typeof SUBJECTS.conversion.fileUploadBegin>> {
+    return this.files.beginUpload(input);
+  }
+
+  @Handles(SUBJECTS.conversion.fileUploadEnd)
+  uploadEnd(@Payload() input: FileUploadEndMessage): Promise<RpcResponse<typeof SUBJECTS.conversion.fileUploadEnd>> {
+    return this.files.endUpload(input);
   }
 }

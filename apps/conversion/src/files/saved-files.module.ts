@@ -5,9 +5,10 @@ import { SavedFilesController } from './saved-files.controller.js';
 import { SavedFilesRepository } from './saved-files.repository.js';
 import { SAVED_FILE_STORAGE, SAVED_FILES_SETTINGS, SavedFilesService, type SavedFilesSettings } from './saved-files.service.js';
 
-const SWEEP_MS = 10 * 60_000;
+/** How often the sweep runs (SavedFilesModuleDeps.sweepSeconds). */
+const SWEEP_SECONDS = Symbol('SWEEP_SECONDS');
 
-/** Drops pending files whose upload never came, now and then; every replica may (deleting is idempotent). */
+/** Drops unconfirmed files and leftover uploads now and then; every replica may (each removal is conditional and idempotent). */
 @Injectable()
 class AbandonedSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer: NodeJS.Timeout | undefined;
@@ -15,11 +16,20 @@ class AbandonedSweeper implements OnApplicationBootstrap, OnApplicationShutdown 
   constructor(
     @Inject(SavedFilesService) private readonly files: SavedFilesService,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SWEEP_SECONDS) private readonly seconds: number,
   ) {}
 
   onApplicationBootstrap(): void {
-    const sweep = () => void this.files.dropAbandoned().catch((err: unknown) => this.logger.warn({ err }, 'saved files sweep failed'));
-    this.timer = setInterval(sweep, SWEEP_MS);
+    let running = false;
+    const sweep = () => {
+      if (running) return;
+      running = true;
+      void this.files
+        .sweep()
+        .catch((err: unknown) => this.logger.warn({ err }, 'saved files sweep failed'))
+        .finally(() => (running = false));
+    };
+    this.timer = setInterval(sweep, this.seconds * 1000);
     this.timer.unref();
   }
 
@@ -32,6 +42,8 @@ export interface SavedFilesModuleDeps {
   storage: SavedFileStorage;
   settings: SavedFilesSettings;
   logger: Logger;
+  /** How often the sweep runs. */
+  sweepSeconds: number;
 }
 
 /** Saved files: NATS handlers, the rules, the repository, the storage (S3 or the site's own) and the sweep. */
@@ -47,6 +59,7 @@ export class SavedFilesModule {
         AbandonedSweeper,
         { provide: SAVED_FILE_STORAGE, useValue: deps.storage },
         { provide: SAVED_FILES_SETTINGS, useValue: deps.settings },
+        { provide: SWEEP_SECONDS, useValue: deps.sweepSeconds },
         { provide: LOGGER, useValue: deps.logger },
         { provide: CLOCK, useValue: () => new Date() },
       ],

@@ -1,9 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Logger, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CreateSavedFileDto, FileIdParamDto, ListQueryDto, SUBJECTS, type ResponseMap } from '@tinkerdesk/contracts';
+import { AppError, CreateSavedFileDto, FileIdParamDto, ListQueryDto, SUBJECTS, type ResponseMap } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
+
+/** Confirming a file copies it in S3, which may take a while for a large one. */
+const S3_COMPLETE_TIMEOUT_MS = 30_000;
 
 /**
  * Saved files ("my files", cloud saves): declare a file, PUT it to the signed URL the answer gives
@@ -15,7 +20,12 @@ import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 @UseGuards(BearerGuard)
 @Controller('v1/files')
 export class FilesController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  private readonly logger = new Logger('FilesController');
 
   @Post()
   @HttpCode(201)
@@ -23,15 +33,34 @@ export class FilesController {
     summary: 'Declare a file to save (name, media type, exact size): answers the pending file and a signed URL to PUT it to',
     description:
       'PUT exactly `size` bytes to `upload.url` with `upload.headers` before `upload.expires` (200 means stored), then POST /v1/files/{id}/complete. ' +
-      'The URL is S3 presigned when the server stores in S3, otherwise a path on this host signed the same way.',
+      'The URL is S3 presigned when the server stores in S3, otherwise a path on this host signed the same way. ' +
+      "It works for one upload, of this file only, until the file is confirmed or deleted (the site's own storage refuses any other PUT with 409; " +
+      'an S3 URL lives only a few minutes and nothing PUT there after the confirmation is ever served). ' +
+      'A declaration answered with an error leaves nothing behind; one not confirmed in time is dropped (it counts in `pendingBytes` meanwhile).',
   })
   @ApiAnswer(201, 'SavedFileCreated')
-  @ApiErrors('QUOTA_EXCEEDED')
+  @ApiErrors('QUOTA_EXCEEDED', 'UNAVAILABLE')
   async create(
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: CreateSavedFileDto,
   ): Promise<ResponseMap['SavedFileCreated']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.conversion.fileCreate, { ...body, ownerId: session.userId })) };
+    // The gateway names the file and says until when it waits, so that a declaration it gives up on is
+    // not recorded by the service later, and is withdrawn if it was recorded while the answer was on its way.
+    const id = randomUUID();
+    const ownerId = session.userId;
+    const deadline = Date.now() + this.config.RPC_TIMEOUT_MS;
+    try {
+      return { success: true, ...(await this.rpc.send(SUBJECTS.conversion.fileCreate, { ...body, id, ownerId, deadline })) };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAVAILABLE') {
+        void this.rpc
+          .send(SUBJECTS.conversion.fileAbandon, { id, ownerId })
+          .catch((err: unknown) =>
+            this.logger.warn(`could not withdraw the unanswered file declaration ${id} (the sweep will drop it): ${String(err)}`),
+          );
+      }
+      throw error;
+    }
   }
 
   @Get()
@@ -52,7 +81,9 @@ export class FilesController {
   @ApiAnswer(200, 'SavedFile')
   @ApiErrors('NOT_FOUND', 'CONFLICT')
   async complete(@CurrentSession() session: AuthenticatedSession, @Param() params: FileIdParamDto): Promise<ResponseMap['SavedFile']> {
-    return { success: true, file: await this.rpc.send(SUBJECTS.conversion.fileComplete, { id: params.id, ownerId: session.userId }) };
+    const timeout = this.config.FILES_S3_BUCKET ? Math.max(this.config.RPC_TIMEOUT_MS, S3_COMPLETE_TIMEOUT_MS) : this.config.RPC_TIMEOUT_MS;
+    const file = await this.rpc.send(SUBJECTS.conversion.fileComplete, { id: params.id, ownerId: session.userId }, timeout);
+    return { success: true, file };
   }
 
   @Get(':id/download')

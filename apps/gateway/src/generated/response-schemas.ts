@@ -3165,7 +3165,11 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       },
       "usedBytes": {
         "type": "number",
-        "description": "Bytes the caller's files take, and may take at most."
+        "description": "Bytes the caller's files take (stored and pending), and may take at most."
+      },
+      "pendingBytes": {
+        "type": "number",
+        "description": "The part of usedBytes held by declared files not confirmed yet (dropped when not confirmed in time)."
       },
       "quotaBytes": {
         "type": "number"
@@ -3181,6 +3185,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "files",
       "limit",
       "offset",
+      "pendingBytes",
       "quotaBytes",
       "success",
       "total",

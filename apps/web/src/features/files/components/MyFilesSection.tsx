@@ -92,6 +92,12 @@ export function MyFilesSection() {
             value={list.quotaBytes > 0 ? list.usedBytes / list.quotaBytes : 0}
             label={`${formatSize(list.usedBytes)} of ${formatSize(list.quotaBytes)} used`}
           />
+          {list.pendingBytes > 0 ? (
+            <p className="empty-state-text">
+              {formatSize(list.pendingBytes)} of it is held for uploads not finished yet; it is freed if they are not finished within
+              minutes.
+            </p>
+          ) : null}
           {list.files.length === 0 ? (
             <p className="empty-state-text">
               No saved files yet. Use “Save to my files” on a conversion result or a tool’s output to keep it here.
