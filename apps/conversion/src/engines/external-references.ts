@@ -131,9 +131,7 @@ function cleanHtmlNodes(nodes: ChildNode[]): ChildNode[] {
       if (name === 'style') {
         const css = cleanCss(node.children.map((child) => (child instanceof Text ? child.data : '')).join(''));
         node.children = css === undefined ? [] : [new Text(css)];
-        continue;
-      }
-      node.children = cleanHtmlNodes(node.children);
+      } else node.children = cleanHtmlNodes(node.children);
     }
     kept.push(node);
   }

@@ -55,6 +55,8 @@ export interface OfficeEngineOptions {
    * as a plain child process: only for the tests that prove each wall holds on its own.
    */
   isolation?: 'sandbox' | 'none';
+  /** The bubblewrap program (Debian's /usr/bin/bwrap). */
+  bwrapPath?: string;
   /** false: documents reach soffice with their outside references (tests of the sandbox alone). */
   removeExternalReferences?: boolean;
 }
@@ -165,7 +167,7 @@ class WarmOffice {
     const bridge =
       options.isolation === 'none'
         ? spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'], detached: true })
-        : spawn(BWRAP, [...sandboxArgs({ writable: [folder], readable: [dirname(BRIDGE)] }), '--', ...command], {
+        : spawn(options.bwrapPath ?? BWRAP, [...sandboxArgs({ writable: [folder], readable: [dirname(BRIDGE)] }), '--', ...command], {
             stdio: ['pipe', 'pipe', 'ignore'],
             detached: true,
             env: {},
@@ -346,7 +348,13 @@ export class OfficeEngine {
           timeout: this.options.timeoutMs,
           killSignal: 'SIGKILL',
           ...(sandbox
-            ? { env: { TINKERDESK_SANDBOX_ARGS: argsFile, TINKERDESK_SOFFICE: this.options.sofficePath ?? '/usr/bin/soffice' } }
+            ? {
+                env: {
+                  TINKERDESK_SANDBOX_ARGS: argsFile,
+                  TINKERDESK_BWRAP: this.options.bwrapPath ?? BWRAP,
+                  TINKERDESK_SOFFICE: this.options.sofficePath ?? '/usr/bin/soffice',
+                },
+              }
             : {}),
         },
         asyncOptions: { times: 1 },

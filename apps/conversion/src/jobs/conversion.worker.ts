@@ -84,7 +84,12 @@ class Engines {
     private readonly sandboxed: boolean,
   ) {
     const mode = config.LIBREOFFICE_MODE === 'auto' ? (warmModeAvailable() ? 'warm' : 'cold') : config.LIBREOFFICE_MODE;
-    this.office = new OfficeEngine({ mode, timeoutMs: config.CONVERSION_JOB_TIMEOUT_MS, restartAfter: config.LIBREOFFICE_RESTART_AFTER });
+    this.office = new OfficeEngine({
+      mode,
+      timeoutMs: config.CONVERSION_JOB_TIMEOUT_MS,
+      restartAfter: config.LIBREOFFICE_RESTART_AFTER,
+      bwrapPath: config.SANDBOX_BWRAP,
+    });
     this.web = new WebPageRenderer({
       ...DEFAULT_WEB_PAGE_OPTIONS,
       chromiumPath: config.CHROMIUM_PATH,
@@ -172,7 +177,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     timeoutMs: config.FETCH_TIMEOUT_MS,
     maxRedirects: 5,
   };
-  const sandbox = await probeSandbox();
+  const sandbox = await probeSandbox(config.SANDBOX_BWRAP);
   if (!sandbox.ok) logger.error({ reason: sandbox.reason }, `${SANDBOX_UNAVAILABLE}; document jobs will fail`);
   const engines = new Engines(config, policy, sandbox.ok);
 
