@@ -37,7 +37,11 @@ async function convert(platform: TestPlatform, token: string, file: Uint8Array, 
   const form = new FormData();
   form.set('file', new Blob([new Uint8Array(file)]), filename);
   form.set('to', to);
-  const res = await fetch(`${platform.url}/v1/convert/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${platform.url}/v1/convert/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status).toBe(202);
   const { job } = (await res.json()) as { job: Job };
   for (;;) {

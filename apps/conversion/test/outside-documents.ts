@@ -199,7 +199,10 @@ export function pdfImageSizes(pdf: Uint8Array): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'tinkerdesk-pdf-images-'));
   try {
     writeFileSync(join(dir, 'a.pdf'), pdf);
-    const lines = execFileSync('pdfimages', ['-list', join(dir, 'a.pdf')], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    const lines = execFileSync('pdfimages', ['-list', join(dir, 'a.pdf')], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .slice(2);
     return lines.map((line) => line.trim().split(/\s+/)).map((cells) => `${cells[3]}x${cells[4]}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

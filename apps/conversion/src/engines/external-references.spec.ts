@@ -87,7 +87,9 @@ describe('removeExternalReferences: OOXML', () => {
 
   it('drops VML links, data connections and doctypes (entities)', () => {
     const zip = zipSync({
-      'word/vmlDrawing1.vml': strToU8(`<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="o"><v:imagedata o:href="${BASE}/v.png" src="file:///x" o:title="t"/></xml>`),
+      'word/vmlDrawing1.vml': strToU8(
+        `<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="o"><v:imagedata o:href="${BASE}/v.png" src="file:///x" o:title="t"/></xml>`,
+      ),
       'xl/connections.xml': strToU8(`<connections><connection id="1"><webPr url="${BASE}/q"/></connection></connections>`),
       'word/document.xml': strToU8(`<!DOCTYPE d [<!ENTITY e SYSTEM "file:///etc/passwd">]><w:document xmlns:w="w">&amp;</w:document>`),
     });

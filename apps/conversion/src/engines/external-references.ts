@@ -36,7 +36,8 @@ const HYPERLINK = /^\s*(?:https?:|mailto:|#)/i;
 /** Names a file or URL anywhere inside a value (ODF attributes, formulas). */
 const NAMES_OUTSIDE = /(?:^|[^a-z0-9+.-])(?:file|https?|ftp|smb|dav|davs|webdav|vnd\.sun\.star\.[a-z.]+|macro|jar):|\\\\/i;
 /** Formula functions that reach out. */
-const REACHING_FUNCTION = /\b(?:WEBSERVICE|DDE|FILTERXML|RTD|CALL|REGISTER(?:\.ID)?|COM\.MICROSOFT\.WEBSERVICE|ORG\.OPENOFFICE\.WEBSERVICE)\s*\(/i;
+const REACHING_FUNCTION =
+  /\b(?:WEBSERVICE|DDE|FILTERXML|RTD|CALL|REGISTER(?:\.ID)?|COM\.MICROSOFT\.WEBSERVICE|ORG\.OPENOFFICE\.WEBSERVICE)\s*\(/i;
 /** An OOXML external workbook reference ([1]Sheet1!A1). */
 const EXTERNAL_BOOK = /\[\s*\d+\s*\]/;
 /** Word fields that pull content in from elsewhere. */
@@ -77,7 +78,20 @@ export function cleanCss(css: string): string | undefined {
 // --------------------------------------------------------------------------------------------- HTML
 
 /** Elements that load or run something, dropped with their content. */
-const HTML_DROP = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'link', 'base', 'bgsound', 'portal', 'param']);
+const HTML_DROP = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'link',
+  'base',
+  'bgsound',
+  'portal',
+  'param',
+]);
 /** Attributes that load something: only inline data: may stay. */
 const HTML_LOADS = new Set([
   'src',

@@ -78,7 +78,9 @@ function presentationOdp(): Uint8Array {
 }
 
 function zip(files: Record<string, string>): Uint8Array {
-  return zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, [strToU8(text), { level: name === 'mimetype' ? 0 : 6 }]])));
+  return zipSync(
+    Object.fromEntries(Object.entries(files).map(([name, text]) => [name, [strToU8(text), { level: name === 'mimetype' ? 0 : 6 }]])),
+  );
 }
 
 interface Case {
