@@ -340,8 +340,11 @@ export class OfficeEngine {
       await mkdir(work);
       const argsFile = join(folder, 'sandbox.args');
       if (sandbox) await writeFile(argsFile, `${sandboxArgs({ writable: [work] }).join('\0')}\0`);
+      const imported = IMPORT[request.from];
       return await coldConvert(Buffer.from(input), format, undefined, {
         fileName: `input.${request.from}`,
+        // The same import filter as warm (HTML as a Writer document, CSV without evaluating formulas).
+        ...(imported ? { sofficeAdditionalArgs: [`--infilter=${imported.filter}${imported.options ? `:${imported.options}` : ''}`] } : {}),
         tmpOptions: { tmpdir: work },
         ...(sandbox ? { sofficeBinaryPaths: [SANDBOXED_SOFFICE] } : {}),
         execOptions: {
