@@ -32,12 +32,17 @@ describe('removeExternalReferences: HTML', () => {
     const out = html(
       `<style>@import url("${BASE}/i.css"); @import '${BASE}/j.css'; p { color: red; background: url(${BASE}/b.png) }` +
         ` q { background-image: image-set("${BASE}/s.png" 1x) } i { background: url("data:image/png;base64,AA") }</style>` +
-        `<p style="color: blue; background: url('${BASE}/inline.png')">x</p><p style="background: u&#114;l(${BASE}/entity.png)">y</p>`,
+        `<p style="color: blue; background: url('${BASE}/inline.png')">x</p><p style="background: u&#114;l(${BASE}/entity.png)">y</p>` +
+        `<p style="font-family:&quot;Calibri&quot;,sans-serif; background: url(&quot;${BASE}/quoted.png&quot;)">z</p>` +
+        `<p style="background: u&rarr;l(${BASE}/other-entity.png)">w</p><p style="content: '&#x2014;&nbsp;'">v</p>`,
     );
     expect(out).not.toContain('127.0.0.1');
     expect(out).toContain('color: red');
     expect(out).toContain('color: blue');
     expect(out).toContain('url("data:image/png;base64,AA")');
+    expect(out).toContain('<p style="font-family:&quot;Calibri&quot;,sans-serif; background: none">z</p>');
+    expect(out).toContain('<p>w</p>');
+    expect(out).toContain(`<p style="content: '&#x2014;&nbsp;'">v</p>`);
   });
 
   it('keeps the bytes of the document’s own encoding (Latin-1 in, Latin-1 out)', () => {

@@ -120,6 +120,31 @@ const HTML_LOADS = new Set([
 ]);
 const HYPERLINK_ELEMENTS = new Set(['a', 'area']);
 
+/** The few entities a style attribute has in practice (Word's `font-family:&quot;Calibri&quot;`). */
+const STYLE_ENTITIES: Record<string, string> = { quot: '"', amp: '&', apos: "'", lt: '<', gt: '>' };
+
+/**
+ * A style attribute as CSS reads it (entities that stand for ASCII decoded first), cleaned, and
+ * written back raw. Entities for other characters stay as they are (they cannot spell what the
+ * clean-up looks for); one with an unknown name makes the whole attribute go.
+ */
+function cleanStyleAttribute(raw: string): string | undefined {
+  let unknown = false;
+  const decoded = raw.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code < 0x80 ? String.fromCharCode(code) : whole;
+    }
+    const known = STYLE_ENTITIES[name.toLowerCase()];
+    if (known !== undefined) return known;
+    if (name.toLowerCase() !== 'nbsp') unknown = true;
+    return whole;
+  });
+  if (unknown) return undefined;
+  // Back to raw: a & that was not an entity's start becomes one again.
+  return cleanCss(decoded)?.replace(/&(?!(?:#x[0-9a-f]+|#\d+|nbsp);)/gi, '&amp;');
+}
+
 function cleanHtmlElement(element: Element): void {
   for (const [name, raw] of Object.entries(element.attribs)) {
     const attr = name.toLowerCase();
@@ -127,8 +152,7 @@ function cleanHtmlElement(element: Element): void {
     if (attr.startsWith('on')) keep = undefined;
     else if (attr === 'href') keep = (HYPERLINK_ELEMENTS.has(element.name) ? HYPERLINK : /^\s*(?:data:|#)/i).test(raw) ? raw : undefined;
     else if (HTML_LOADS.has(attr)) keep = /^\s*data:/i.test(raw) && attr !== 'srcset' && attr !== 'imagesrcset' ? raw : undefined;
-    // Entities in a style attribute are decoded before CSS reads it: a value that has any is not kept.
-    else if (attr === 'style') keep = raw.includes('&') ? undefined : cleanCss(raw);
+    else if (attr === 'style') keep = cleanStyleAttribute(raw);
     if (keep === undefined) delete element.attribs[name];
     // Raw values are written back as they came; a quote inside a single-quoted value must stay inside.
     else element.attribs[name] = keep.replace(/"/g, '&quot;');
