@@ -39,14 +39,15 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# 3. prod: drop dev dependencies and reduce every workspace to package.json + dist (+ node_modules).
+# 3. prod: drop dev dependencies and reduce every workspace to package.json + dist (+ node_modules,
+#    and bin: the conversion workers' UNO bridge and sandboxed soffice).
 #    Workspace links in node_modules/@tinkerdesk/* keep pointing at libs/<lib> and apps/<app>.
 FROM build AS prod
 RUN npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/.cache node_modules/.vite \
  && for d in apps/*/ libs/*/; do \
       [ -d "$d" ] || continue; \
-      find "$d" -mindepth 1 -maxdepth 1 ! -name dist ! -name package.json ! -name node_modules -exec rm -rf {} +; \
+      find "$d" -mindepth 1 -maxdepth 1 ! -name dist ! -name bin ! -name package.json ! -name node_modules -exec rm -rf {} +; \
     done
 
 # 4. os: the runtime system without an app. tini is PID 1: it forwards SIGTERM to node and reaps
@@ -58,7 +59,9 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 # 4b. os-office: the conversion workers' programs. LibreOffice (headless) with its UNO bridge
-#     (python3-uno: the worker keeps soffice warm), poppler (PDF pages) and Chromium (web pages);
+#     (python3-uno: the worker keeps soffice warm) and bubblewrap (soffice runs in its sandbox: no
+#     network, no view of the worker's files; the container needs user namespaces, see README),
+#     poppler (PDF pages) and Chromium (web pages);
 #     HOME=/tmp so LibreOffice, Chromium and fontconfig write their profiles and caches to /tmp
 #     (the root filesystem is read-only in Kubernetes).
 FROM os AS os-office
@@ -69,6 +72,7 @@ RUN apt-get update \
       libreoffice-calc-nogui \
       libreoffice-impress-nogui \
       python3-uno \
+      bubblewrap \
       poppler-utils \
       chromium \
       fonts-liberation2 \

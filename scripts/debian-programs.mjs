@@ -33,6 +33,8 @@ export const PROGRAMS = [
     packages: [...LIBREOFFICE, 'python3-uno', 'fonts-liberation2', 'fonts-dejavu-core'],
     steps: ['integration', 'e2e'],
   },
+  // bubblewrap: LibreOffice converts inside its sandbox (no network, no view of the worker's files).
+  { name: 'bubblewrap', commands: ['bwrap'], packages: ['bubblewrap'], steps: ['integration', 'e2e'] },
   // The wallet pass tests make Apple-style certificates and verify .pkpass signatures with it.
   { name: 'OpenSSL', commands: ['openssl'], packages: ['openssl'], steps: ['integration'] },
   { name: 'docker-compose', commands: ['docker-compose'], packages: ['docker-compose'], steps: ['unit'] },

@@ -63,13 +63,14 @@ describe('decide', () => {
 });
 
 describe('the list of programs', () => {
-  it('covers what the tests run: Chromium, pdftoppm, epubcheck with Java, LibreOffice with fonts, docker-compose', () => {
+  it('covers what the tests run: Chromium, pdftoppm, epubcheck with Java, LibreOffice with fonts and its sandbox, docker-compose', () => {
     expect(byName('Chromium').packages).toEqual(['chromium']);
     expect(byName('pdftoppm and pdftotext').packages).toEqual(['poppler-utils']);
     expect(byName('epubcheck with Java').files).toContain('/usr/share/java/epubcheck.jar');
     expect(byName('LibreOffice with its fonts and UNO bridge').packages).toEqual(
       expect.arrayContaining(['fonts-liberation2', 'fonts-dejavu-core', 'python3-uno']),
     );
+    expect(byName('bubblewrap')).toMatchObject({ commands: ['bwrap'], packages: ['bubblewrap'], steps: ['integration', 'e2e'] });
     expect(byName('docker-compose').steps).toEqual(['unit']);
   });
 

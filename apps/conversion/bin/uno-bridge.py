@@ -1,13 +1,17 @@
 #!/usr/bin/python3
 """Converts documents with a running LibreOffice (soffice --accept=pipe,name=...;urp;).
 
-Started by the conversion worker (apps/conversion/src/engines/libreoffice.ts) with the pipe name as
-its only argument; reads one JSON request per line on stdin and answers one JSON line on stdout:
+Started by the conversion worker (apps/conversion/src/engines/libreoffice.ts) inside the engine's
+sandbox (bubblewrap: no network, a private /tmp) with the pipe name and then the soffice command line
+as its arguments: it starts that soffice itself, so both share the sandbox and its /tmp, where
+LibreOffice keeps the pipe's socket (/tmp/OSL_PIPE_<uid>_<name>). It reads one JSON request per line
+on stdin and answers one JSON line on stdout:
   {"id": 1, "src": "/tmp/in.docx", "dst": "/tmp/out.pdf", "filter": "writer_pdf_Export",
    "filterOptions": "", "importFilter": ""}  ->  {"id": 1, "ok": true} or {"id": 1, "error": "..."}
 It needs Debian's python3-uno (the UNO bridge of LibreOffice) and runs under /usr/bin/python3.
 """
 import json
+import subprocess
 import sys
 import time
 
@@ -90,6 +94,9 @@ def convert(desktop, req):
 
 
 def main():
+    if len(sys.argv) > 2:
+        # soffice, started here so it shares the sandbox; it goes when the sandbox goes.
+        subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     desktop = connect(sys.argv[1])
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:

@@ -26,6 +26,8 @@ export const schema = {
   LIBREOFFICE_MODE: env.oneOf('auto', ['auto', 'warm', 'cold'] as const),
   /** A warm soffice is restarted after this many documents. */
   LIBREOFFICE_RESTART_AFTER: env.int(10, 1, 10_000),
+  /** Debian's bubblewrap: LibreOffice runs only inside its sandbox; where it cannot run, document jobs fail. */
+  SANDBOX_BWRAP: env.str('/usr/bin/bwrap'),
   CHROMIUM_PATH: env.str('/usr/bin/chromium'),
   /** Host names URL jobs may reach although they resolve inside the network (comma-separated). */
   FETCH_ALLOWED_HOSTS: env.str(''),

@@ -78,6 +78,12 @@ describe('OfficeEngine, warm', () => {
     expect(pdfText(pdf)).toContain('Lovelace, A');
   });
 
+  it('reads a CSV cell that looks like a formula as text: nothing in a CSV is evaluated (=WEBSERVICE(...) never runs)', async () => {
+    const csv = text('a,b\n=1+1,"=WEBSERVICE(""http://127.0.0.1:9/"")"\n');
+    const back = await warm.convert(csv, { kind: 'spreadsheet', from: 'csv', to: 'csv' });
+    expect(back.toString('utf8').trim().split(/\r?\n/)).toEqual(['a,b', '=1+1,"=WEBSERVICE(""http://127.0.0.1:9/"")"']);
+  });
+
   it('converts a presentation to PPTX and PDF, and that PPTX back to ODP', async () => {
     const source = odp('Quarterly slides from Tinkerdesk');
     const pptx = await warm.convert(source, { kind: 'presentation', from: 'odp', to: 'pptx' });
@@ -123,5 +129,13 @@ describe('OfficeEngine, cold (libreoffice-convert)', () => {
   it('converts text to PDF', async () => {
     const pdf = await cold.convert(text('cold start'), { kind: 'document', from: 'txt', to: 'pdf' });
     expect(pdfText(pdf)).toContain('cold start');
+  });
+
+  it('reads HTML and CSV with the same import filters as warm', async () => {
+    expect(pdfText(await cold.convert(text('<p>a fragment of HTML</p>'), { kind: 'document', from: 'html', to: 'pdf' }))).toContain(
+      'a fragment of HTML',
+    );
+    const pdf = await cold.convert(text('a\n=1+1\n'), { kind: 'spreadsheet', from: 'csv', to: 'pdf' });
+    expect(pdfText(pdf)).toContain('=1+1');
   });
 });

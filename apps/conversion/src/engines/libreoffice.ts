@@ -1,16 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import libreOfficeConvert from 'libreoffice-convert';
 import type { FormatKind } from '@tinkerdesk/contracts';
+import { removeExternalReferences } from './external-references.js';
 import { ConversionFailure } from './failure.js';
 import { DEFAULT_OFFICE_BOUNDS, inspectOfficeFile, type OfficeBounds } from './office-inspection.js';
+import { BWRAP, sandboxArgs } from './sandbox.js';
 
 /**
  * Documents, spreadsheets and presentations with LibreOffice, one document at a time per soffice.
@@ -22,6 +24,12 @@ import { DEFAULT_OFFICE_BOUNDS, inspectOfficeFile, type OfficeBounds } from './o
  * conversion passes its deadline or the bridge loses it.
  * Cold: libreoffice-convert (a fresh profile and process per document), with the same deadline
  * (SIGKILL); used where python3-uno is missing, and by the benchmark to compare.
+ *
+ * Either way soffice runs in the sandbox of sandbox.ts (bubblewrap): no network at all, and of the
+ * worker's files only the system's programs, the job folder and its own profile. Warm, the UNO bridge
+ * runs in the same sandbox and starts soffice there, so the pipe between them (a socket LibreOffice
+ * makes in /tmp) stays inside its private /tmp; the worker talks to the bridge on its stdin/stdout.
+ * Before soffice sees a document, its references to the outside are removed (external-references.ts).
  */
 
 export interface OfficeRequest {
@@ -42,6 +50,15 @@ export interface OfficeEngineOptions {
   pythonPath?: string;
   /** Bounds on what a ZIP-based office file unpacks to (ZIP bombs). */
   bounds?: OfficeBounds;
+  /**
+   * `sandbox` (the default, and what the worker always uses): soffice in bubblewrap. `none` runs it
+   * as a plain child process: only for the tests that prove each wall holds on its own.
+   */
+  isolation?: 'sandbox' | 'none';
+  /** The bubblewrap program (Debian's /usr/bin/bwrap). */
+  bwrapPath?: string;
+  /** false: documents reach soffice with their outside references (tests of the sandbox alone). */
+  removeExternalReferences?: boolean;
 }
 
 interface ExportFilter {
@@ -78,8 +95,9 @@ const IMPORT: Record<string, ExportFilter> = {
   html: { filter: 'HTML (StarWriter)' },
   // Plain text as UTF-8.
   txt: { filter: 'Text (encoded)', options: 'UTF8' },
-  // CSV: comma, double quote, UTF-8, from line 1.
-  csv: { filter: 'Text - txt - csv (StarCalc)', options: '44,34,76,1' },
+  // CSV: comma, double quote, UTF-8, from line 1; formulas (=WEBSERVICE(...)) kept as text, not evaluated
+  // (token 13).
+  csv: { filter: 'Text - txt - csv (StarCalc)', options: '44,34,76,1,,0,false,true,false,false,false,-1,false' },
 };
 
 export function exportFilter(request: OfficeRequest): ExportFilter {
@@ -89,6 +107,8 @@ export function exportFilter(request: OfficeRequest): ExportFilter {
 }
 
 const BRIDGE = fileURLToPath(new URL('../../bin/uno-bridge.py', import.meta.url));
+/** soffice inside the sandbox, for libreoffice-convert (cold). */
+const SANDBOXED_SOFFICE = fileURLToPath(new URL('../../bin/soffice-in-sandbox', import.meta.url));
 
 /** True when warm mode can run here: the bridge script and Debian's python3 with the uno module. */
 export function warmModeAvailable(pythonPath = '/usr/bin/python3'): boolean {
@@ -103,38 +123,56 @@ interface BridgeAnswer {
   detail?: string;
 }
 
-/** One soffice with its UNO bridge. */
+/**
+ * One soffice with its UNO bridge, in one sandbox: the bridge is the sandbox's command and starts
+ * soffice itself. Their folder holds `profile` (LibreOffice's) and `job` (the one document being
+ * converted, and its output): the only files they can write, or read beyond the system's.
+ */
 class WarmOffice {
   private readonly waiting = new Map<number, (answer: BridgeAnswer) => void>();
   private nextId = 1;
   conversions = 0;
+  /** Where the document in hand and its output go (emptied after each). */
+  readonly jobDir: string;
 
   private constructor(
-    private readonly soffice: ChildProcess,
     private readonly bridge: ChildProcess,
-    private readonly profile: string,
-  ) {}
+    private readonly folder: string,
+  ) {
+    this.jobDir = join(folder, 'job');
+  }
 
   static async start(options: OfficeEngineOptions): Promise<WarmOffice> {
-    const profile = await mkdtemp(join(tmpdir(), 'tinkerdesk-soffice-'));
+    const folder = await mkdtemp(join(tmpdir(), 'tinkerdesk-soffice-'));
+    const profile = join(folder, 'profile');
+    await mkdir(profile);
+    await mkdir(join(folder, 'job'));
     const pipe = `tinkerdesk-${process.pid}-${randomBytes(4).toString('hex')}`;
-    const soffice = spawn(
-      options.sofficePath ?? 'soffice',
-      [
-        `-env:UserInstallation=file://${profile}`,
-        '--headless',
-        '--invisible',
-        '--nologo',
-        '--norestore',
-        '--nodefault',
-        '--nolockcheck',
-        '--nofirststartwizard',
-        `--accept=pipe,name=${pipe};urp;StarOffice.ComponentContext`,
-      ],
-      { stdio: 'ignore', detached: true },
-    );
-    const bridge = spawn(options.pythonPath ?? '/usr/bin/python3', [BRIDGE, pipe], { stdio: ['pipe', 'pipe', 'ignore'] });
-    const office = new WarmOffice(soffice, bridge, profile);
+    const command = [
+      options.pythonPath ?? '/usr/bin/python3',
+      BRIDGE,
+      pipe,
+      options.sofficePath ?? '/usr/bin/soffice',
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      '--headless',
+      '--invisible',
+      '--nologo',
+      '--norestore',
+      '--nodefault',
+      '--nolockcheck',
+      '--nofirststartwizard',
+      `--accept=pipe,name=${pipe};urp;StarOffice.ComponentContext`,
+    ];
+    // Its own process group (detached): the sandbox and everything in it go together.
+    const bridge =
+      options.isolation === 'none'
+        ? spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'], detached: true })
+        : spawn(options.bwrapPath ?? BWRAP, [...sandboxArgs({ writable: [folder], readable: [dirname(BRIDGE)] }), '--', ...command], {
+            stdio: ['pipe', 'pipe', 'ignore'],
+            detached: true,
+            env: {},
+          });
+    const office = new WarmOffice(bridge, folder);
     const lines = createInterface({ input: bridge.stdout! });
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('LibreOffice did not start within 30 s')), 30_000);
@@ -185,15 +223,20 @@ class WarmOffice {
     });
   }
 
+  /** Empties the job folder for the next document. */
+  async clearJob(): Promise<void> {
+    const names = await readdir(this.jobDir).catch(() => [] as string[]);
+    await Promise.all(names.map((name) => rm(join(this.jobDir, name), { recursive: true, force: true }).catch(() => undefined)));
+  }
+
   async stop(): Promise<void> {
-    this.bridge.kill('SIGKILL');
-    // soffice runs in its own process group (detached): oosplash and soffice.bin go together.
+    // The bridge (or bwrap) leads its own process group: soffice (oosplash and soffice.bin) goes with it.
     try {
-      if (this.soffice.pid) process.kill(-this.soffice.pid, 'SIGKILL');
+      if (this.bridge.pid) process.kill(-this.bridge.pid, 'SIGKILL');
     } catch {
-      // already gone
+      this.bridge.kill('SIGKILL'); // already gone, or not a group of its own
     }
-    await rm(this.profile, { recursive: true, force: true }).catch(() => undefined);
+    await rm(this.folder, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
@@ -216,10 +259,19 @@ export class OfficeEngine {
   convert(input: Uint8Array, request: OfficeRequest): Promise<Buffer> {
     const run = this.queue.then(async () => {
       await inspectOfficeFile(input, request.from, this.options.bounds ?? DEFAULT_OFFICE_BOUNDS);
-      return this.options.mode === 'warm' ? this.convertWarm(input, request) : this.convertCold(input, request);
+      const document = this.options.removeExternalReferences === false ? input : this.withoutOutside(input, request.from);
+      return this.options.mode === 'warm' ? this.convertWarm(document, request) : this.convertCold(document, request);
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  private withoutOutside(input: Uint8Array, from: string): Uint8Array {
+    try {
+      return removeExternalReferences(input, from);
+    } catch {
+      throw new ConversionFailure('unreadable', `the file could not be read as a ${from} file`);
+    }
   }
 
   private async ensureOffice(): Promise<WarmOffice> {
@@ -236,12 +288,11 @@ export class OfficeEngine {
 
   private async convertWarm(input: Uint8Array, request: OfficeRequest): Promise<Buffer> {
     const { filter, options } = exportFilter(request);
-    const dir = await mkdtemp(join(tmpdir(), 'tinkerdesk-office-'));
+    const office = await this.ensureOffice();
     try {
-      const src = join(dir, `input.${request.from}`);
-      const dst = join(dir, `output.${request.to}`);
+      const src = join(office.jobDir, `input.${request.from}`);
+      const dst = join(office.jobDir, `output.${request.to}`);
       await writeFile(src, input);
-      const office = await this.ensureOffice();
       const imported = IMPORT[request.from];
       const answer = await office.convert(
         {
@@ -273,17 +324,42 @@ export class OfficeEngine {
         throw new ConversionFailure('unreadable', `LibreOffice could not write ${request.to}${answer.detail ? ` (${answer.detail})` : ''}`);
       return await readFile(dst);
     } finally {
-      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      await office.clearJob();
     }
   }
 
   private async convertCold(input: Uint8Array, request: OfficeRequest): Promise<Buffer> {
     const { filter, options } = exportFilter(request);
     const format = options ? `${request.to}:${filter}:${options}` : `${request.to}:${filter}`;
+    // libreoffice-convert makes its folders (the document's and the profile) in `work`, the one folder
+    // the sandbox may write; the sandbox's options wait beside it for bin/soffice-in-sandbox.
+    const folder = await mkdtemp(join(tmpdir(), 'tinkerdesk-office-'));
+    const work = join(folder, 'work');
+    const sandbox = this.options.isolation !== 'none';
     try {
+      await mkdir(work);
+      const argsFile = join(folder, 'sandbox.args');
+      if (sandbox) await writeFile(argsFile, `${sandboxArgs({ writable: [work] }).join('\0')}\0`);
+      const imported = IMPORT[request.from];
       return await coldConvert(Buffer.from(input), format, undefined, {
         fileName: `input.${request.from}`,
-        execOptions: { timeout: this.options.timeoutMs, killSignal: 'SIGKILL' },
+        // The same import filter as warm (HTML as a Writer document, CSV without evaluating formulas).
+        ...(imported ? { sofficeAdditionalArgs: [`--infilter=${imported.filter}${imported.options ? `:${imported.options}` : ''}`] } : {}),
+        tmpOptions: { tmpdir: work },
+        ...(sandbox ? { sofficeBinaryPaths: [SANDBOXED_SOFFICE] } : {}),
+        execOptions: {
+          timeout: this.options.timeoutMs,
+          killSignal: 'SIGKILL',
+          ...(sandbox
+            ? {
+                env: {
+                  TINKERDESK_SANDBOX_ARGS: argsFile,
+                  TINKERDESK_BWRAP: this.options.bwrapPath ?? BWRAP,
+                  TINKERDESK_SOFFICE: this.options.sofficePath ?? '/usr/bin/soffice',
+                },
+              }
+            : {}),
+        },
         asyncOptions: { times: 1 },
       });
     } catch (error) {
@@ -294,6 +370,8 @@ export class OfficeEngine {
           `the conversion took longer than ${Math.round(this.options.timeoutMs / 1000)} s and was stopped`,
         );
       throw new ConversionFailure('unreadable', `the file could not be converted from ${request.from} to ${request.to}`);
+    } finally {
+      await rm(folder, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { pdfText } from '@tinkerdesk/testing';
+import { pdfImageSizes } from '../../test/outside-documents.js';
 import { DEFAULT_WEB_PAGE_OPTIONS, WebPageRenderer } from './web-page.js';
 
 /**
@@ -21,8 +23,16 @@ let insidePort: number;
 const siteHits: string[] = [];
 let insideHits = 0;
 let renderer: WebPageRenderer;
+let localPng: string;
 
 beforeAll(async () => {
+  localPng = join(mkdtempSync(join(tmpdir(), 'web-page-local-')), 'worker-secret.png');
+  writeFileSync(
+    localPng,
+    await sharp({ create: { width: 61, height: 47, channels: 3, background: '#e11d48' } })
+      .png()
+      .toBuffer(),
+  );
   inside = createServer((_req, res) => {
     insideHits++;
     res.end('secret');
@@ -47,6 +57,21 @@ beforeAll(async () => {
       res
         .writeHead(200, { 'content-type': 'image/svg+xml' })
         .end('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4f46e5"/></svg>');
+    } else if (req.url === '/outside.html') {
+      // Every kind of subresource, each pointing inside the network or at the worker's files.
+      const inner = `http://[::1]:${insidePort}`;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Outside</title>
+        <link rel="stylesheet" href="${inner}/link.css">
+        <style>@import url("${inner}/import.css"); body { background: url(${inner}/background.png) }</style>
+        <p>Outside references</p>
+        <img src="${inner}/img.png" width="61" height="47">
+        <img src="file://${localPng}" width="61" height="47">
+        <iframe src="file:///etc/passwd"></iframe>
+        <iframe src="${inner}/frame.html"></iframe>
+        <object data="${inner}/object.png"></object>
+        <video poster="${inner}/poster.png"></video>
+        <script>fetch('file:///etc/passwd').catch(() => {}); navigator.sendBeacon('${inner}/beacon', 'x');</script>`);
     } else if (req.url === '/moved') {
       res.writeHead(301, { location: '/page.html' }).end();
     } else if (req.url === '/to-inside') {
@@ -90,6 +115,17 @@ describe('WebPageRenderer (Chromium)', () => {
     const meta = await sharp(out.data).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1280 });
     expect(insideHits).toBe(0);
+  });
+
+  it('sends every subresource through the guard: nothing inside the network is reached and no file: URL is read', async () => {
+    const before = insideHits;
+    const out = await renderer.render({ url: `http://127.0.0.1:${port}/outside.html`, to: 'pdf' });
+    expect(pdfText(out.data)).toContain('Outside references');
+    expect(insideHits - before).toBe(0);
+    // The worker's PNG (61×47) is not in the PDF (only Chromium's broken-image icons are).
+    expect(pdfImageSizes(out.data)).not.toContain('61x47');
+    const file = await renderer.render({ url: `file://${localPng}`, to: 'png' }).catch((e: unknown) => e);
+    expect((file as AppError).code).toBe('URL_NOT_ALLOWED');
   });
 
   it('refuses a page inside the network, directly or by a redirect, with the guard’s reason', async () => {

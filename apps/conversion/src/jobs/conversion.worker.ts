@@ -36,6 +36,7 @@ import { ConversionFailure } from '../engines/failure.js';
 import { convertImage, type ImageTarget } from '../engines/image.js';
 import { OfficeEngine, warmModeAvailable, type OfficeRequest } from '../engines/libreoffice.js';
 import { renderPdfPages } from '../engines/pdf-pages.js';
+import { probeSandbox, SANDBOX_UNAVAILABLE } from '../engines/sandbox.js';
 import { DEFAULT_WEB_PAGE_OPTIONS, WebPageRenderer } from '../engines/web-page.js';
 import type { ConversionJobEntity } from './conversion-job.entity.js';
 import { ConversionJobsRepository } from './conversion-jobs.repository.js';
@@ -68,7 +69,11 @@ function titleName(title: string): string {
   return baseName(title.replace(/[|/\\]+/g, '-').slice(0, 80), 'page');
 }
 
-/** Engines of one worker process: LibreOffice and Chromium are started on first use and kept. */
+/**
+ * Engines of one worker process: LibreOffice and Chromium are started on first use and kept.
+ * LibreOffice runs only in its sandbox: where the sandbox cannot run (`sandboxed` false), document
+ * jobs fail with SANDBOX_UNAVAILABLE instead of running without it.
+ */
 class Engines {
   readonly office: OfficeEngine;
   readonly web: WebPageRenderer;
@@ -76,9 +81,15 @@ class Engines {
   constructor(
     private readonly config: ConfigOf<typeof schema>,
     readonly policy: FetchPolicy,
+    private readonly sandboxed: boolean,
   ) {
     const mode = config.LIBREOFFICE_MODE === 'auto' ? (warmModeAvailable() ? 'warm' : 'cold') : config.LIBREOFFICE_MODE;
-    this.office = new OfficeEngine({ mode, timeoutMs: config.CONVERSION_JOB_TIMEOUT_MS, restartAfter: config.LIBREOFFICE_RESTART_AFTER });
+    this.office = new OfficeEngine({
+      mode,
+      timeoutMs: config.CONVERSION_JOB_TIMEOUT_MS,
+      restartAfter: config.LIBREOFFICE_RESTART_AFTER,
+      bwrapPath: config.SANDBOX_BWRAP,
+    });
     this.web = new WebPageRenderer({
       ...DEFAULT_WEB_PAGE_OPTIONS,
       chromiumPath: config.CHROMIUM_PATH,
@@ -105,6 +116,7 @@ class Engines {
       case 'document':
       case 'spreadsheet':
       case 'presentation': {
+        if (!this.sandboxed) throw new ConversionFailure('unavailable', SANDBOX_UNAVAILABLE);
         const data = await this.office.convert(input, { kind: format.kind as OfficeRequest['kind'], from: format.id, to });
         return { data, filename: `${baseName(filename)}.${target.extension}`, mediaType: target.mediaType };
       }
@@ -165,7 +177,9 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     timeoutMs: config.FETCH_TIMEOUT_MS,
     maxRedirects: 5,
   };
-  const engines = new Engines(config, policy);
+  const sandbox = await probeSandbox(config.SANDBOX_BWRAP);
+  if (!sandbox.ok) logger.error({ reason: sandbox.reason }, `${SANDBOX_UNAVAILABLE}; document jobs will fail`);
+  const engines = new Engines(config, policy, sandbox.ok);
 
   /** Tells the gateways a job reached its final state (GET /v1/convert/jobs/{id}?wait answers at once). */
   const finished = (id: string, state: 'completed' | 'failed'): void => {
@@ -272,7 +286,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
   logger.info(
-    { concurrency: config.WORKER_CONCURRENCY, libreoffice: engines.office ? config.LIBREOFFICE_MODE : 'none' },
+    { concurrency: config.WORKER_CONCURRENCY, libreoffice: sandbox.ok ? config.LIBREOFFICE_MODE : 'unavailable' },
     'conversion worker ready',
   );
 
