@@ -26,7 +26,7 @@ import { PAYMENT_PROVIDERS_TOKEN, type CheckoutState, type PaymentEvent, type Pa
 import { ProductsRepository } from '../products/products.repository.js';
 import { ProviderServicesRepository } from '../services/provider-services.repository.js';
 import { TimelineService } from '../timeline/timeline.service.js';
-import { assertMove } from '../requests/request-states.js';
+import { assertMove, paidRequestRefusal } from '../requests/request-states.js';
 import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
 import {
   OrdersRepository,
@@ -495,11 +495,7 @@ export class OrdersService {
       if (!order || order.sellerId !== sellerId) throw new AppError('NOT_FOUND', 'no such request');
       const request = await tx.lockRequestOf(order.id);
       if (!request) throw new AppError('NOT_FOUND', 'no such request');
-      if (order.state === 'paid' || order.state === 'fulfilled')
-        throw new AppError(
-          'CONFLICT',
-          `this request cannot be cancelled: its order is ${order.state === 'paid' ? 'paid' : 'paid and fulfilled'}; refund the order instead (POST /v1/orders/${order.id}/refund)`,
-        );
+      if (order.state === 'paid' || order.state === 'fulfilled') throw paidRequestRefusal(order.id);
       assertMove(request.state, 'cancelled', 'cancelled');
       assertTransition(order.state, 'cancelled', 'cancelled');
       return this.cancelLocked(tx, order);

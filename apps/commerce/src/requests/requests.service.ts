@@ -18,7 +18,7 @@ import { ORDERS_SETTINGS, OrdersService, type OrdersSettings } from '../orders/o
 import { ProductsRepository } from '../products/products.repository.js';
 import { ProviderServicesRepository } from '../services/provider-services.repository.js';
 import { TimelineService } from '../timeline/timeline.service.js';
-import { assertMove } from './request-states.js';
+import { assertMove, paidRequestRefusal } from './request-states.js';
 import { RequestsRepository, type RequestRow } from './requests.repository.js';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -223,6 +223,7 @@ export class RequestsService {
   async cancel(input: RequestMessage): Promise<PaymentRequestView> {
     const { row, role } = await this.access(input);
     if (role !== 'seller') throw new AppError('NOT_FOUND', 'no such request');
+    if (row.state === 'paid' && row.orderId) throw paidRequestRefusal(row.orderId);
     assertMove(row.state, 'cancelled', 'cancelled');
     let current: RequestRow | null = row;
     if (row.state === 'open') {
