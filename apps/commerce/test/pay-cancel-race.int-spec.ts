@@ -89,7 +89,12 @@ beforeAll(async () => {
     seller.token,
   );
   serviceId = (service.body.service as { id: string }).id;
-  const product = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/products`, { name: 'Print', price: PRICE }, seller.token);
+  const product = await call(
+    'POST',
+    `/v1/users/${seller.guid}/services/${serviceId}/products`,
+    { name: 'Print', price: PRICE },
+    seller.token,
+  );
   productId = (product.body.product as { id: string }).id;
 }, 120_000);
 
@@ -120,7 +125,10 @@ describe('cancel and pay at the same moment (sandbox)', () => {
   }, 300_000);
 
   it('a cancelled order refuses a new pay page, and its old one takes no card', async () => {
-    const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, { product: productId, email: 'x@example.com' });
+    const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, {
+      product: productId,
+      email: 'x@example.com',
+    });
     const orderId = (placed.body.order as { id: string }).id;
     const started = await call('POST', `/v1/orders/${orderId}/pay`);
     expect((await call('POST', `/v1/orders/${orderId}/cancel`)).status).toBe(200);

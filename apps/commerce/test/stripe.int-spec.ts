@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startLoopbackSmtp, startLoopbackStripe, TestPlatform, uniqueEmail, type LoopbackSmtp, type LoopbackStripe } from '@tinkerdesk/testing';
+import {
+  startLoopbackSmtp,
+  startLoopbackStripe,
+  TestPlatform,
+  uniqueEmail,
+  type LoopbackSmtp,
+  type LoopbackStripe,
+} from '@tinkerdesk/testing';
 
 /**
  * The Stripe path through the real gateway and commerce service, against a loopback server that speaks

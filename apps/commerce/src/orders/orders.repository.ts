@@ -102,7 +102,9 @@ export interface OrdersTx {
   /** The payment request this order answers is withdrawn with it: accepted → cancelled. */
   cancelRequestOf(orderId: string): Promise<void>;
   /** Records a payment to refund; false when it was recorded before (the same payment told twice). */
-  recordLatePayment(payment: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'sessionId' | 'account' | 'amount'>): Promise<boolean>;
+  recordLatePayment(
+    payment: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'sessionId' | 'account' | 'amount'>,
+  ): Promise<boolean>;
 }
 
 const ORDER_COLUMNS: Record<keyof OrderRow, string> = {

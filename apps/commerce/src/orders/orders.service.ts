@@ -564,7 +564,10 @@ export class OrdersService {
     };
     if (!(await tx.recordLatePayment(row))) return null;
     await tx.setSessionStatus(payment.sessionId, 'complete');
-    this.logger.warn({ orderId: order.id, state: order.state, paymentId: payment.paymentId }, 'a payment came for an order that cannot take it: refunding it');
+    this.logger.warn(
+      { orderId: order.id, state: order.state, paymentId: payment.paymentId },
+      'a payment came for an order that cannot take it: refunding it',
+    );
     return { ...row, state: 'refund_pending', attempts: 0, lastError: null, refundedAt: null, created: new Date() };
   }
 

@@ -35,5 +35,8 @@ export function assertMove(from: RequestState, to: RequestState, what: string): 
 
 /** A request whose order is paid is not withdrawn: the money goes back by refunding the order. */
 export function paidRequestRefusal(orderId: string): AppError {
-  return new AppError('CONFLICT', `this request cannot be cancelled: its order is paid; refund the order instead (POST /v1/orders/${orderId}/refund)`);
+  return new AppError(
+    'CONFLICT',
+    `this request cannot be cancelled: its order is paid; refund the order instead (POST /v1/orders/${orderId}/refund)`,
+  );
 }

@@ -25,9 +25,7 @@ export class LatePayments1764800000000 implements MigrationInterface {
       PRIMARY KEY ("provider", "payment_id")
     )`);
     await q.query(`CREATE INDEX "late_payment_order_idx" ON "commerce"."late_payment" ("order_id")`);
-    await q.query(
-      `CREATE INDEX "late_payment_pending_idx" ON "commerce"."late_payment" ("attempt_at") WHERE "state" = 'refund_pending'`,
-    );
+    await q.query(`CREATE INDEX "late_payment_pending_idx" ON "commerce"."late_payment" ("attempt_at") WHERE "state" = 'refund_pending'`);
   }
 
   async down(q: QueryRunner): Promise<void> {
