@@ -2003,6 +2003,15 @@ export interface components {
         HealthResponse: components["schemas"]["HealthReport"] | components["schemas"]["PublicHealthReport"];
         /** @enum {string} */
         JobState: "queued" | "active" | "completed" | "failed" | "cancelled" | "expired";
+        /** @description A payment that landed on an order that could no longer take it (cancelled at the same moment, or paid already by another payment): refunded automatically in full. `refund_pending` until the provider has taken the refund (retried until it has). */
+        LatePaymentView: {
+            /** @description Cents. */
+            amount: number;
+            created: string;
+            refundedAt: string | null;
+            /** @enum {string} */
+            state: "refund_pending" | "refunded";
+        };
         LocaleRef: {
             label: string;
             lang: string;
@@ -2179,11 +2188,14 @@ export interface components {
             fulfilledAt: string | null;
             id: string;
             items: components["schemas"]["OrderItem"][];
+            /** @description Payments that came after the order could no longer take them, and their automatic refunds. */
+            latePayments: components["schemas"]["LatePaymentView"][];
             modified: string;
             note: string;
             paidAt: string | null;
             provider: components["schemas"]["PaymentProviderId"];
             receipt: components["schemas"]["ReceiptView"] | null;
+            /** @description Messages between buyer and seller: only for the seller and the buyer (signed in, or signed in with the verified address of an order placed signed out); empty for a visitor holding the link. */
             replies: components["schemas"]["OrderReplyView"][];
             role: components["schemas"]["OrderRole"];
             sellerId: string;
@@ -2568,7 +2580,8 @@ export interface components {
             /** @enum {string} */
             currency: "USD";
             date: string;
-            email: string;
+            /** @description Where the receipt went: the buyer's address; null for the seller when the buyer did not share it. */
+            email: string | null;
             items: components["schemas"]["OrderItem"][];
             /** @description R-<year>-<sequence>, unique. */
             number: string;
@@ -3001,7 +3014,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        TimelineKind: "order.placed" | "order.received" | "order.paid" | "order.sold" | "order.reply" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "request.sent" | "request.received" | "request.accepted" | "request.declined" | "plan.created" | "plan.subscribed" | "plan.charged" | "plan.payment" | "plan.failed" | "plan.cancelled" | "method.added" | "method.default" | "method.removed";
+        TimelineKind: "order.placed" | "order.received" | "order.paid" | "order.sold" | "order.reply" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "order.late_refund" | "request.sent" | "request.received" | "request.accepted" | "request.declined" | "plan.created" | "plan.subscribed" | "plan.charged" | "plan.payment" | "plan.failed" | "plan.cancelled" | "method.added" | "method.default" | "method.removed";
         TimelineResponse: {
             events: components["schemas"]["TimelineEvent"][];
             limit: number;
