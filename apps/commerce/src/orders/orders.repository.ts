@@ -182,6 +182,14 @@ function returned(result: unknown): Array<Record<string, unknown>> {
   return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Array<Record<string, unknown>>;
 }
 
+/** The order's open payment session, through a transaction's manager or the pool. */
+async function openSessionWith(runner: Pick<EntityManager, 'query'>, orderId: string): Promise<PaymentSessionRow | null> {
+  const rows = (await runner.query(`SELECT * FROM "commerce"."payment_session" WHERE "order_id" = $1 AND "status" = 'open'`, [
+    orderId,
+  ])) as Array<Record<string, unknown>>;
+  return rows[0] ? toSession(rows[0]) : null;
+}
+
 class Transaction implements OrdersTx {
   constructor(private readonly m: EntityManager) {}
 
@@ -226,11 +234,8 @@ class Transaction implements OrdersTx {
     return toReceipt(rows[0] as Record<string, unknown>);
   }
 
-  async openSession(orderId: string): Promise<PaymentSessionRow | null> {
-    const rows = (await this.m.query(`SELECT * FROM "commerce"."payment_session" WHERE "order_id" = $1 AND "status" = 'open'`, [
-      orderId,
-    ])) as Array<Record<string, unknown>>;
-    return rows[0] ? toSession(rows[0]) : null;
+  openSession(orderId: string): Promise<PaymentSessionRow | null> {
+    return openSessionWith(this.m, orderId);
   }
 
   async insertSession(s: Omit<PaymentSessionRow, 'created'>): Promise<void> {
@@ -432,6 +437,11 @@ export class OrdersRepository {
       `INSERT INTO "commerce"."order_reply" ("id", "order_id", "author_id", "author_role", "note") VALUES ($1, $2, $3, $4, $5)`,
       [reply.id, reply.orderId, reply.authorId, reply.authorRole, reply.note],
     );
+  }
+
+  /** The order's open payment session (at most one: a unique index), read without a lock. */
+  openSessionOf(orderId: string): Promise<PaymentSessionRow | null> {
+    return openSessionWith(this.db, orderId);
   }
 
   async findSession(id: string): Promise<PaymentSessionRow | null> {

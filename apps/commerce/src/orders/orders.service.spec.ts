@@ -110,6 +110,8 @@ class FakeOrders {
     return Promise.resolve();
   }
   findSession = (id: string) => Promise.resolve(this.sessions.get(id) ?? null);
+  openSessionOf = (orderId: string) =>
+    Promise.resolve([...this.sessions.values()].find((s) => s.orderId === orderId && s.status === 'open') ?? null);
   latePayments = (orderId: string) => Promise.resolve([...this.late.values()].filter((l) => l.orderId === orderId));
   leaseLateRefunds = () => Promise.resolve([...this.late.values()].filter((l) => l.state === 'refund_pending'));
   markLateRefunded(provider: string, paymentId: string) {

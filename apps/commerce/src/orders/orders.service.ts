@@ -260,50 +260,78 @@ export class OrdersService {
   }
 
   /**
-   * Opens the provider's pay page, or answers the one already open: the order row is locked while
-   * it decides, so two pays at once make one payment session (one charge).
+   * Opens the provider's pay page, or answers the one already open. The provider is asked before the
+   * order is locked (no network call under a lock); the order's lock then decides: the new page
+   * becomes the order's one open page, unless the order cannot be paid any more (cancelled at the
+   * same moment) or another request opened one meanwhile. A page made but not used is closed at the
+   * provider after commit: its address reached nobody, so it takes no payment.
    */
   private async startPayment(input: PayOrderMessage): Promise<PaymentStart> {
     const { order, sellerName, service } = await this.payable(input.orderId, input.viewerId);
     const provider = this.providers[order.provider];
-    return this.orders.inTransaction(async (tx) => {
-      const locked = await tx.lockOrder(order.id);
-      if (!locked) throw new AppError('NOT_FOUND', 'no such order');
-      if (!PAYABLE_STATES.includes(locked.state)) assertTransition(locked.state, 'paid', 'paid');
-      const open = await tx.openSession(locked.id);
-      if (open) {
-        const state = await provider.retrieveCheckout(open.id, locked.account);
-        if (state?.status === 'open') return { orderId: locked.id, provider: locked.provider, sessionId: open.id, url: open.url };
-        if (state?.paid) throw new AppError('CONFLICT', 'this order cannot be paid: its payment went through; open the order to see it');
-        await tx.setSessionStatus(open.id, 'expired');
-      }
-      const item = locked.items[0];
-      const statementDescriptor = typeof service.extras.statementDescriptor === 'string' ? service.extras.statementDescriptor : undefined;
-      const session = await provider.createCheckout({
-        orderId: locked.id,
-        account: locked.account,
-        amount: locked.amount,
-        currency: locked.currency,
-        productName: item?.name ?? 'Order',
-        description: item?.description ?? '',
-        email: locked.email,
-        sellerName,
-        ...(statementDescriptor ? { statementDescriptor } : {}),
-        successUrl: this.links.orderReturn(locked.id),
-        cancelUrl: this.links.order(locked.id),
-        idempotencyKey: `pay-${locked.id}-${input.idempotencyKey ?? randomUUID()}`,
-      });
-      await tx.insertSession({
-        id: session.id,
-        orderId: locked.id,
-        provider: locked.provider,
-        account: locked.account,
-        url: session.url,
-        status: 'open',
-        amount: locked.amount,
-      });
-      return { orderId: locked.id, provider: locked.provider, sessionId: session.id, url: session.url };
+    const answer = (s: { id: string; url: string }): PaymentStart => ({
+      orderId: order.id,
+      provider: order.provider,
+      sessionId: s.id,
+      url: s.url,
     });
+    const open = await this.orders.openSessionOf(order.id);
+    if (open) {
+      const state = await provider.retrieveCheckout(open.id, order.account);
+      if (state?.status === 'open') return answer(open);
+      if (state?.paid) throw new AppError('CONFLICT', 'this order cannot be paid: its payment went through; open the order to see it');
+    }
+    const item = order.items[0];
+    const statementDescriptor = typeof service.extras.statementDescriptor === 'string' ? service.extras.statementDescriptor : undefined;
+    const created = await provider.createCheckout({
+      orderId: order.id,
+      account: order.account,
+      amount: order.amount,
+      currency: order.currency,
+      productName: item?.name ?? 'Order',
+      description: item?.description ?? '',
+      email: order.email,
+      sellerName,
+      ...(statementDescriptor ? { statementDescriptor } : {}),
+      successUrl: this.links.orderReturn(order.id),
+      cancelUrl: this.links.order(order.id),
+      idempotencyKey: `pay-${order.id}-${input.idempotencyKey ?? randomUUID()}`,
+    });
+    const decided = await this.orders.inTransaction(
+      async (
+        tx,
+      ): Promise<{ use: 'created' } | { use: 'other'; session: PaymentSessionRow } | { use: 'none'; state: OrderRow['state'] }> => {
+        const locked = await tx.lockOrder(order.id);
+        if (!locked) throw new AppError('NOT_FOUND', 'no such order');
+        if (!PAYABLE_STATES.includes(locked.state)) return { use: 'none', state: locked.state };
+        const current = await tx.openSession(locked.id);
+        if (current && current.id !== open?.id) return { use: 'other', session: current };
+        // The page the provider said is closed (or none): the new one replaces it.
+        if (current) await tx.setSessionStatus(current.id, 'expired');
+        await tx.insertSession({
+          id: created.id,
+          orderId: locked.id,
+          provider: locked.provider,
+          account: locked.account,
+          url: created.url,
+          status: 'open',
+          amount: locked.amount,
+        });
+        return { use: 'created' };
+      },
+    );
+    if (decided.use === 'created') return answer(created);
+    await provider
+      .expireCheckout(created.id, order.account)
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { orderId: order.id, sessionId: created.id, err: error instanceof Error ? error.message : String(error) },
+          'could not close an unused pay page (its address reached nobody)',
+        ),
+      );
+    if (decided.use === 'other') return answer(decided.session);
+    assertTransition(decided.state, 'paid', 'paid');
+    throw new AppError('CONFLICT', 'this order cannot be paid now');
   }
 
   private async payable(orderId: string, viewerId: string | undefined) {
@@ -434,13 +462,7 @@ export class OrdersService {
       case 'refunded': {
         const order = await this.orders.findOrderByPayment(event.paymentId);
         if (!order || (event.account !== null && event.account !== order.account) || !event.fully) return this.recordOnly(record);
-        return this.orders.inTransaction(async (tx) => {
-          if (!(await tx.claimEvent(provider, event.eventId, event.kind))) return false;
-          const locked = await tx.lockOrder(order.id);
-          if (!locked || !canTransition(locked.state, 'refunded')) return false;
-          await tx.updateOrder(locked.id, { state: 'refunded' });
-          return true;
-        });
+        return this.markRefunded(order.id, record);
       }
       case 'ignored':
         return this.recordOnly(record);
@@ -635,17 +657,37 @@ export class OrdersService {
     return leased.length;
   }
 
+  /**
+   * The seller refunds a paid order in full. The provider's refund is made before the order is
+   * locked (no network call under a lock), with the same idempotency key on every try, so refunds at
+   * the same moment, or a retry after a failure, refund once; the order's lock then records it.
+   */
   refund(input: PayOrderMessage): Promise<OrderView> {
     return this.once(`refund:${input.orderId}`, input.idempotencyKey, { viewerId: input.viewerId ?? null }, async () => {
-      const refunded = await this.orders.inTransaction(async (tx) => {
-        const order = await tx.lockOrder(input.orderId);
-        if (!order || order.sellerId !== input.viewerId) throw new AppError('NOT_FOUND', 'no such order');
-        assertTransition(order.state, 'refunded', 'refunded');
-        if (!order.paymentId) throw new AppError('CONFLICT', 'this order has no payment to refund');
-        await this.providers[order.provider].refund(order.paymentId, order.account, order.amount, `refund-${order.id}`);
-        return tx.updateOrder(order.id, { state: 'refunded' });
-      });
-      await this.timeline.record(
+      const order = await this.orders.findOrder(input.orderId);
+      if (!order || order.sellerId !== input.viewerId) throw new AppError('NOT_FOUND', 'no such order');
+      assertTransition(order.state, 'refunded', 'refunded');
+      if (!order.paymentId) throw new AppError('CONFLICT', 'this order has no payment to refund');
+      await this.providers[order.provider].refund(order.paymentId, order.account, order.amount, `refund-${order.id}`);
+      await this.markRefunded(order.id);
+      return this.get(order.id, input.viewerId, input.timeZone ?? 'UTC');
+    });
+  }
+
+  /**
+   * Under the order's lock: a paid (or fulfilled) order is refunded now; both sides are told, once,
+   * whichever tells first (the seller's refund, or the provider's event of a refund made elsewhere).
+   */
+  private async markRefunded(orderId: string, event?: Payment['event']): Promise<boolean> {
+    const refunded = await this.orders.inTransaction(async (tx) => {
+      if (event && !(await tx.claimEvent(event.provider, event.id, event.type))) return null;
+      const locked = await tx.lockOrder(orderId);
+      if (!locked || !canTransition(locked.state, 'refunded')) return null;
+      return tx.updateOrder(locked.id, { state: 'refunded' });
+    });
+    if (!refunded) return false;
+    await Promise.all([
+      this.timeline.record(
         ...[refunded.buyerId, refunded.sellerId].map((userId) => ({
           userId,
           kind: 'order.refunded' as const,
@@ -653,14 +695,14 @@ export class OrdersService {
           amount: refunded.amount,
           orderId: refunded.id,
         })),
-      );
-      await this.identity.mail({
+      ),
+      this.identity.mail({
         to: refunded.email,
         subject: `Refund of your order ${refunded.items[0]?.name ?? ''}`.trim(),
         text: `Hello,\n\nYour payment of ${formatUsd(refunded.amount)} was refunded in full. It reaches your card within 5 to 10 business days.\n\n${this.links.order(refunded.id)}\n`,
-      });
-      return this.get(refunded.id, input.viewerId, input.timeZone ?? 'UTC');
-    });
+      }),
+    ]);
+    return true;
   }
 
   /** A message between buyer and seller; the other side is told by email. */
