@@ -605,7 +605,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The order and, once paid, its receipt (dates in the viewer's time zone; tz when signed out) */
+        /**
+         * The order and, once paid, its receipt (dates in the viewer's time zone; tz when signed out)
+         * @description An order placed signed in: its buyer and seller only (anyone else 404). An order placed signed out: anyone holding its id, but replies only for the seller and for the signed-in account with the verified address it was placed with (role buyer); others get replies []. The seller gets the buyer address (email, receipt.email) only when the buyer shared it.
+         */
         get: operations["OrdersController_get"];
         put?: never;
         post?: never;
@@ -624,7 +627,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an order that is not paid (its buyer or seller) */
+        /**
+         * Cancel an order that is not paid (its buyer or seller)
+         * @description Decided under the order lock against a payment at the same moment: a paid order answers 409. The provider pay page is closed; a payment that still got through is refunded automatically (the order lists it in latePayments).
+         */
         post: operations["OrdersController_cancel"];
         delete?: never;
         options?: never;
@@ -1038,7 +1044,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Withdraw a request that is still open (the seller) */
+        /**
+         * Withdraw a request (the seller)
+         * @description An open request is withdrawn; an accepted one is withdrawn together with its unpaid order, which can then not be paid. A request whose order is paid answers 409: refund the order instead.
+         */
         post: operations["RequestsController_cancel"];
         delete?: never;
         options?: never;
