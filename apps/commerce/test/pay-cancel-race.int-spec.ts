@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startLoopbackSmtp, TestPlatform, uniqueEmail, type LoopbackSmtp } from '@tinkerdesk/testing';
+import { openShop, startLoopbackSmtp, TestPlatform, uniqueEmail, type LoopbackSmtp } from '@tinkerdesk/testing';
+import { expectSettled } from './settled.js';
 
 /**
  * Cancel and payment at the same moment, through the real gateway, identity and commerce with the
@@ -41,34 +42,9 @@ async function inBatches<T>(count: number, size: number, trial: (i: number) => P
   return results;
 }
 
-interface OrderSeen {
-  state: string;
-  amount: number;
-  receipt: { number: string; amount: number } | null;
-  latePayments: Array<{ amount: number; state: string }>;
-}
-
-/**
- * The rule every trial must end in, asserted on money: paid → one charge, no refund, a receipt, and
- * the cancel was refused; cancelled → whatever was charged was refunded, no receipt, and a charge that
- * got through is on the order as a refunded late payment.
- */
-async function expectSettled(orderId: string, cancelStatus: number): Promise<'paid' | 'cancelled'> {
-  const order = (await call('GET', `/v1/orders/${orderId}`, undefined, seller.token)).body.order as OrderSeen;
-  const money = await sandboxMoney(orderId);
-  if (order.state === 'paid') {
-    expect(money).toEqual({ charged: PRICE, refunded: 0 });
-    expect(order.receipt).toMatchObject({ amount: PRICE });
-    expect(order.latePayments).toEqual([]);
-    expect(cancelStatus).toBe(409);
-    return 'paid';
-  }
-  expect(order.state).toBe('cancelled');
-  expect(cancelStatus).toBe(200);
-  expect(order.receipt).toBeNull();
-  expect(money.charged - money.refunded).toBe(0);
-  expect(order.latePayments).toEqual(money.charged > 0 ? [expect.objectContaining({ amount: PRICE, state: 'refunded' })] : []);
-  return 'cancelled';
+/** The trial's outcome, on the sandbox's own records. */
+async function settled(orderId: string, cancelStatus: number): Promise<'paid' | 'cancelled'> {
+  return expectSettled(platform, { orderId, sellerToken: seller.token, price: PRICE, cancelStatus, money: await sandboxMoney(orderId) });
 }
 
 beforeAll(async () => {
@@ -79,23 +55,11 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_RETRY_DELAY_MS: '100',
   });
-  const email = uniqueEmail('race-seller');
-  const created = await call('POST', '/v1/users', { email, password: 'race seller password' });
-  seller = { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid, email };
-  const service = await call(
-    'POST',
-    `/v1/users/${seller.guid}/services`,
-    { name: 'Race shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_race' },
-    seller.token,
-  );
-  serviceId = (service.body.service as { id: string }).id;
-  const product = await call(
-    'POST',
-    `/v1/users/${seller.guid}/services/${serviceId}/products`,
-    { name: 'Print', price: PRICE },
-    seller.token,
-  );
-  productId = (product.body.product as { id: string }).id;
+  ({ seller, serviceId, productId } = await openShop(platform, {
+    tag: 'race-seller',
+    service: { name: 'Race shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_race' },
+    product: { name: 'Print', price: PRICE },
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -119,7 +83,7 @@ describe('cancel and pay at the same moment (sandbox)', () => {
         call('POST', `/v1/orders/${orderId}/cancel`),
       ]);
       if (cancel.status === 409) expect(String(cancel.body.detail)).toMatch(/it is paid already/);
-      return expectSettled(orderId, cancel.status);
+      return settled(orderId, cancel.status);
     });
     expect(outcomes).toHaveLength(TRIALS);
   }, 300_000);
@@ -156,7 +120,7 @@ describe('withdrawing an accepted payment request while it is paid (sandbox)', (
         call('POST', `/v1/sandbox/sessions/${started.body.sessionId as string}/pay`, CARD),
         call('POST', `/v1/requests/${requestId}/cancel`, undefined, seller.token),
       ]);
-      const outcome = await expectSettled(orderId, withdrawn.status);
+      const outcome = await settled(orderId, withdrawn.status);
       const request = (await call('GET', `/v1/requests/${requestId}`, undefined, seller.token)).body.request as { state: string };
       if (outcome === 'paid') {
         expect(withdrawn.body).toMatchObject({ success: false, error: 'CONFLICT' });

@@ -7,3 +7,4 @@ export * from './shared-platform.js';
 export * from './s3-server.js';
 export * from './stripe-server.js';
 export * from './smtp-server.js';
+export * from './shop.js';
