@@ -239,6 +239,49 @@ test('a signed-in buyer and the seller write to each other; the seller fulfils t
   await sellerPage.context().close();
 });
 
+test('messages on a guest order: the page shows them to its verified buyer and the seller, never to a visitor holding the link', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { seller, serviceId, productId } = await shop(page, 'sandbox');
+  const buyer = await signUp(page, 'guest-buyer');
+  const verify = await mailTo(buyer.email, /\/v1\/account\/verify\?token=/);
+  const link = /(http:\/\/localhost:\d+\/v1\/account\/verify\?token=[A-Za-z0-9_-]+)/.exec(verify)![1]!;
+  await page.request.get(link, { maxRedirects: 0 });
+  // Ordered signed out with the buyer's address: reached by its link.
+  const placed = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/order`, {
+    data: { product: productId, email: buyer.email, share: false },
+  });
+  const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
+  const buyerPage = await asUser(browser, baseURL!, buyer);
+  await buyerPage.goto(`/orders/${orderId}`);
+  await buyerPage.getByLabel('Message to the seller').fill('Is the paper acid-free?');
+  await buyerPage.getByRole('button', { name: 'Send message' }).click();
+  await expect(buyerPage.getByText('Is the paper acid-free?')).toBeVisible();
+  const sellerPage = await asUser(browser, baseURL!, seller);
+  await sellerPage.goto(`/account/orders/${orderId}`);
+  await expect(sellerPage.getByText('Is the paper acid-free?')).toBeVisible();
+  await sellerPage.getByLabel('Message to the buyer').fill('Yes, 300 g acid-free.');
+  await sellerPage.getByRole('button', { name: 'Send message' }).click();
+  await expect(sellerPage.getByText('Yes, 300 g acid-free.')).toBeVisible();
+
+  // A visitor with the link: the order, but no message (the API answers none either).
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/orders/${orderId}`);
+  const messages = visitorPage.getByRole('region', { name: 'Messages' });
+  await expect(messages).toContainText('for them only');
+  await expect(visitorPage.getByText('Is the paper acid-free?')).toHaveCount(0);
+  await expect(visitorPage.getByText('Yes, 300 g acid-free.')).toHaveCount(0);
+  const api = (await (await visitorPage.request.get(`/v1/orders/${orderId}`)).json()) as { order: { replies: unknown[]; role: string } };
+  expect(api.order).toMatchObject({ role: 'visitor', replies: [] });
+
+  await buyerPage.reload();
+  await expect(buyerPage.getByText('Yes, 300 g acid-free.')).toBeVisible();
+  await Promise.all([visitor.close(), buyerPage.context().close(), sellerPage.context().close()]);
+});
+
 test('at 375 px the public page and the pay page fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const { seller, serviceId } = await shop(page, 'sandbox');

@@ -8,6 +8,7 @@ import { COMMERCE_LOGGER } from './logger.token.js';
 import { IdentityDirectory } from './notify/identity-directory.js';
 import { OrdersController } from './orders/orders.controller.js';
 import { OrdersRepository } from './orders/orders.repository.js';
+import { LateRefunds, LATE_REFUND_SETTINGS } from './orders/late-refunds.js';
 import { ORDERS_SETTINGS, OrdersService } from './orders/orders.service.js';
 import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from './payments/payment-provider.js';
 import { StripePaymentProvider } from './payments/stripe.provider.js';
@@ -86,6 +87,7 @@ export class AppModule implements OnApplicationShutdown {
         },
         { provide: SANDBOX_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL, sessionMinutes: config.SANDBOX_SESSION_MINUTES } },
         { provide: ORDERS_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL } },
+        { provide: LATE_REFUND_SETTINGS, useValue: { retrySeconds: config.LATE_REFUND_RETRY_SECONDS } },
         { provide: PLANS_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL } },
         { provide: METHODS_SETTINGS, useValue: { publicUrl: config.PUBLIC_URL, stripeConfigured: Boolean(config.STRIPE_SECRET_KEY) } },
         {
@@ -111,6 +113,7 @@ export class AppModule implements OnApplicationShutdown {
         StorefrontService,
         OrdersRepository,
         OrdersService,
+        LateRefunds,
         SandboxRepository,
         SandboxPaymentProvider,
         SandboxService,

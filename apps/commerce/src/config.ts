@@ -29,6 +29,11 @@ export const schema = {
   SANDBOX_SESSION_MINUTES: env.int(60, 1, 24 * 60),
   /** How often the plan scheduler looks for due charges that no queued job covers (a safety net; charges are queued for their time). */
   PLAN_SWEEP_SECONDS: env.int(60, 5, 3600),
+  /**
+   * How often each replica finishes the automatic refunds of late payments (a payment that came for
+   * an order cancelled at the same moment) that the provider refused or a stopped replica left.
+   */
+  LATE_REFUND_RETRY_SECONDS: env.int(60, 1, 3600),
   /** Plan charges one commerce replica runs at once. */
   PLAN_CONCURRENCY: env.int(4, 1, 64),
 };

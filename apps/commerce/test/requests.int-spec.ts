@@ -50,6 +50,17 @@ async function send(email: string, fields: Record<string, unknown> = {}): Promis
   return { id, key: key! };
 }
 
+/** A request sent, accepted by its payer and its pay page opened: the ids and the key. */
+async function acceptedAndOpened(tag: string): Promise<{ id: string; key: string; orderId: string; sessionId: string }> {
+  const payer = uniqueEmail(tag);
+  const { id, key } = await send(payer);
+  const accepted = await call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: payer });
+  const orderId = (accepted.body.order as { id: string }).id;
+  const opened = await call('POST', `/v1/orders/${orderId}/pay`);
+  expect(opened.status).toBe(200);
+  return { id, key, orderId, sessionId: opened.body.sessionId as string };
+}
+
 beforeAll(async () => {
   smtp = await startLoopbackSmtp();
   platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], {
@@ -213,6 +224,39 @@ describe('answering', () => {
       body: { request: { state: 'cancelled' } },
     });
     expect(await call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: 'x@example.com' })).toMatchObject({ status: 409 });
+  });
+
+  it('withdrawing an accepted request cancels its unpaid order: paying it afterwards is refused and charges nothing', async () => {
+    const { id, key, orderId, sessionId } = await acceptedAndOpened('withdrawn-accepted');
+    expect(await call('POST', `/v1/requests/${id}/cancel`, undefined, seller.token)).toMatchObject({
+      status: 200,
+      body: { request: { state: 'cancelled', orderId } },
+    });
+    expect(await call('GET', `/v1/orders/${orderId}`, undefined, seller.token)).toMatchObject({ body: { order: { state: 'cancelled' } } });
+    expect(await call('POST', `/v1/orders/${orderId}/pay`)).toMatchObject({ status: 409, body: { success: false, error: 'CONFLICT' } });
+    // The pay page opened before the withdrawal takes no card either.
+    const late = await call('POST', `/v1/sandbox/sessions/${sessionId}/pay`, { number: '4242424242424242', ...CARD });
+    expect(late.status).toBe(409);
+    const charged = await platform.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "commerce"."sandbox_session" WHERE "order_id" = $1 AND "payment_intent" IS NOT NULL`,
+      [orderId],
+    );
+    expect(charged[0]?.n).toBe(0);
+    expect(await call('GET', `/v1/requests/${id}?key=${key}`)).toMatchObject({ body: { request: { state: 'cancelled' } } });
+  });
+
+  it('a request whose order is paid is not withdrawn: 409, refund the order instead', async () => {
+    const { id, orderId, sessionId } = await acceptedAndOpened('withdraw-paid');
+    await call('POST', `/v1/sandbox/sessions/${sessionId}/pay`, { number: '4242424242424242', ...CARD });
+    const refused = await call('POST', `/v1/requests/${id}/cancel`, undefined, seller.token);
+    expect(refused).toMatchObject({ status: 409, body: { success: false, error: 'CONFLICT' } });
+    expect(String(refused.body.detail)).toMatch(new RegExp(`refund the order instead \\(POST /v1/orders/${orderId}/refund\\)`));
+    expect(await call('GET', `/v1/requests/${id}`, undefined, seller.token)).toMatchObject({ body: { request: { state: 'paid' } } });
+    expect(await call('POST', `/v1/orders/${orderId}/refund`, undefined, seller.token)).toMatchObject({
+      status: 200,
+      body: { order: { state: 'refunded' } },
+    });
+    expect(await call('POST', `/v1/requests/${id}/cancel`, undefined, seller.token)).toMatchObject({ status: 409 });
   });
 });
 

@@ -431,6 +431,93 @@ describe('orders and the sandbox', () => {
     expect(incoming.find((o) => o.id === secret.id)?.email).toBeNull();
   });
 
+  it('no seller-facing view or email carries the address of a buyer who did not share it; a shared one does', async () => {
+    // A seller of its own, so every list, timeline and mail of theirs holds only these orders.
+    const own = await account('private-seller');
+    const ownService = await service(own);
+    const ownProduct = await product(own, ownService);
+    const buyer = await account('private-buyer');
+    const placed = await order(own, ownService, ownProduct, buyer.token, { email: buyer.email, share: false, note: 'No contact please' });
+    const sessionId = (await pay(placed.id, buyer.token)).body.sessionId as string;
+    await call('POST', `/v1/sandbox/sessions/${sessionId}/pay`, { number: '4242424242424242', ...CARD });
+    await call('POST', `/v1/orders/${placed.id}/reply`, { note: 'Is it signed?' }, buyer.token);
+    await mailTo(own.email, /Is it signed\?/);
+    await mailTo(own.email, /You have a new paid order/);
+    const views = {
+      order: await call('GET', `/v1/orders/${placed.id}`, undefined, own.token),
+      fulfilment: await call('GET', `/v1/fulfillment/${placed.id}/order`, undefined, own.token),
+      list: await call('GET', '/v1/fulfillment?limit=100', undefined, own.token),
+      receipts: await call('GET', '/v1/fulfillment?receipts=true', undefined, own.token),
+      paidList: await call('GET', '/v1/fulfillment?state=paid', undefined, own.token),
+      timeline: await call('GET', '/v1/timeline?limit=100', undefined, own.token),
+    };
+    for (const answer of Object.values(views)) expect(answer.status).toBe(200);
+    expect(views.order.body.order).toMatchObject({ email: null, share: false, receipt: { email: null, amount: 1250 } });
+    expect(views.fulfilment.body).toMatchObject({ buyer: null, order: { email: null, receipt: { email: null } } });
+    expect((views.receipts.body.orders as unknown[]).length).toBe(1);
+    const events = views.timeline.body.events as Array<{ id: string }>;
+    expect(events.length).toBeGreaterThan(0);
+    const eachEvent = await Promise.all(events.map((e) => call('GET', `/v1/timeline/${e.id}`, undefined, own.token)));
+    const sellerMails = smtp.inbox.filter((m) => m.to.includes(own.email.toLowerCase()));
+    expect(sellerMails.length).toBeGreaterThanOrEqual(2);
+    for (const seen of [
+      ...Object.values(views).map((v) => JSON.stringify(v.body)),
+      ...eachEvent.map((e) => JSON.stringify(e.body)),
+      ...sellerMails.map((m) => m.text),
+    ]) {
+      expect(seen.toLowerCase()).not.toContain(buyer.email.toLowerCase());
+    }
+    // The buyer sees their own address; with consent the seller does too.
+    expect((await call('GET', `/v1/orders/${placed.id}`, undefined, buyer.token)).body.order).toMatchObject({
+      email: buyer.email.toLowerCase(),
+      receipt: { email: buyer.email.toLowerCase() },
+    });
+    const shared = await order(own, ownService, ownProduct, undefined, { email: 'shared@example.com', share: true });
+    const sharedSession = (await pay(shared.id)).body.sessionId as string;
+    await call('POST', `/v1/sandbox/sessions/${sharedSession}/pay`, { number: '4242424242424242', ...CARD });
+    expect((await call('GET', `/v1/fulfillment/${shared.id}/order`, undefined, own.token)).body).toMatchObject({
+      buyer: { email: 'shared@example.com' },
+      order: { email: 'shared@example.com', receipt: { email: 'shared@example.com' } },
+    });
+  });
+
+  it('messages are read by the seller and the buyer only; a visitor holding the link of a guest order sees none', async () => {
+    const buyerEmail = uniqueEmail('guest-reader');
+    const placed = await order(seller, serviceId, productId, undefined, { email: buyerEmail, share: false });
+    const created = await call('POST', '/v1/users', { email: buyerEmail, password: 'guest reader password' });
+    const buyerToken = created.body.token as string;
+    const verify = await mailTo(buyerEmail, /\/v1\/account\/verify\?token=/);
+    const link = /http:\/\/shop\.test(\/v1\/account\/verify\?token=[A-Za-z0-9_-]{43})/.exec(verify)?.[1];
+    expect((await call('GET', link!)).location).toBe('/account?verified=1');
+    expect(await call('POST', `/v1/orders/${placed.id}/reply`, { note: 'Private question' }, buyerToken)).toMatchObject({ status: 200 });
+    await call('POST', `/v1/orders/${placed.id}/reply`, { note: 'Private answer' }, seller.token);
+    const stranger = await account('link-holder');
+    const anonymous = await call('GET', `/v1/orders/${placed.id}`);
+    expect(anonymous).toMatchObject({ status: 200, body: { order: { role: 'visitor', replies: [] } } });
+    expect(JSON.stringify(anonymous.body)).not.toContain('Private');
+    expect(await call('GET', `/v1/orders/${placed.id}`, undefined, stranger.token)).toMatchObject({
+      status: 200,
+      body: { order: { role: 'visitor', replies: [] } },
+    });
+    for (const [token, role] of [
+      [buyerToken, 'buyer'],
+      [seller.token, 'seller'],
+    ] as const) {
+      expect(await call('GET', `/v1/orders/${placed.id}`, undefined, token)).toMatchObject({
+        status: 200,
+        body: {
+          order: {
+            role,
+            replies: [
+              { from: 'buyer', note: 'Private question' },
+              { from: 'seller', note: 'Private answer' },
+            ],
+          },
+        },
+      });
+    }
+  });
+
   it('replies on both sides, fulfilment for the seller only, then a refund', async () => {
     const buyer = await account('replier');
     const placed = await order(seller, serviceId, productId, buyer.token, { email: buyer.email });

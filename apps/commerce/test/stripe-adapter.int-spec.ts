@@ -249,3 +249,42 @@ describe('charging a saved card off-session', () => {
     await expect(attempt).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
   });
 });
+
+describe('closing a pay page (a cancelled order) and refunding a payment', () => {
+  const checkout = (orderId: string) =>
+    provider.createCheckout({
+      orderId,
+      account: SELLER_ACCOUNT,
+      amount: 999,
+      currency: 'USD',
+      productName: 'E-book',
+      description: '',
+      email: 'buyer@example.com',
+      sellerName: 'Seller',
+      successUrl: `http://shop.test/orders/${orderId}/return?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `http://shop.test/orders/${orderId}`,
+      idempotencyKey: key('checkout'),
+    });
+
+  it('expires an open Checkout Session: it takes no card afterwards', async () => {
+    const session = await checkout('order-open');
+    expect(await provider.expireCheckout(session.id, SELLER_ACCOUNT)).toMatchObject({ status: 'expired', paid: false });
+    expect(await stripe.pay(session.id, CARD.visa)).toBe('invalid');
+    expect(stripe.money('order-open')).toEqual({ charged: 0, refunded: 0 });
+  });
+
+  it('answers a session paid already as paid (the caller refunds it); the refund with one key is made once', async () => {
+    const session = await checkout('order-paid');
+    expect(await stripe.pay(session.id, CARD.visa)).toBe('paid');
+    const state = await provider.expireCheckout(session.id, SELLER_ACCOUNT);
+    expect(state).toMatchObject({ status: 'complete', paid: true, amount: 999 });
+    const refundKey = key('late-refund');
+    await provider.refund(state!.paymentId!, SELLER_ACCOUNT, 999, refundKey);
+    await provider.refund(state!.paymentId!, SELLER_ACCOUNT, 999, refundKey);
+    expect(stripe.money('order-paid')).toEqual({ charged: 999, refunded: 999 });
+  });
+
+  it('answers null for a session Stripe does not know', async () => {
+    expect(await provider.expireCheckout('cs_test_unknown', SELLER_ACCOUNT)).toBeNull();
+  });
+});

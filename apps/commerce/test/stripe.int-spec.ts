@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startLoopbackStripe, TestPlatform, uniqueEmail, type LoopbackStripe } from '@tinkerdesk/testing';
+import {
+  startLoopbackSmtp,
+  startLoopbackStripe,
+  TestPlatform,
+  uniqueEmail,
+  type LoopbackSmtp,
+  type LoopbackStripe,
+} from '@tinkerdesk/testing';
+import { expectSettled } from './settled.js';
 
 /**
  * The Stripe path through the real gateway and commerce service, against a loopback server that speaks
@@ -12,7 +20,8 @@ const PENDING_ACCOUNT = 'acct_1NotOnboarded';
 
 let platform: TestPlatform;
 let stripe: LoopbackStripe;
-let seller: { token: string; guid: string };
+let smtp: LoopbackSmtp;
+let seller: { token: string; guid: string; email: string };
 let serviceId: string;
 let productId: string;
 
@@ -43,6 +52,7 @@ async function orderAndPay(key?: string): Promise<{ orderId: string; sessionId: 
 const orderState = async (orderId: string) => ((await call('GET', `/v1/orders/${orderId}`)).body.order as { state: string }).state;
 
 beforeAll(async () => {
+  smtp = await startLoopbackSmtp();
   stripe = await startLoopbackStripe({
     accounts: [
       { id: SELLER_ACCOUNT, chargesEnabled: true, detailsSubmitted: true },
@@ -55,10 +65,13 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_URL: stripe.url,
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_DELAY_MS: '100',
   });
   stripe.setWebhookUrl(`${platform.url}/v1/webhooks/stripe`);
-  const created = await call('POST', '/v1/users', { email: uniqueEmail('stripe-seller'), password: 'stripe seller pw' });
-  seller = { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid };
+  const sellerEmail = uniqueEmail('stripe-seller');
+  const created = await call('POST', '/v1/users', { email: sellerEmail, password: 'stripe seller pw' });
+  seller = { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid, email: sellerEmail };
   const service = await call(
     'POST',
     `/v1/users/${seller.guid}/services`,
@@ -79,6 +92,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.close();
   await stripe?.close();
+  await smtp?.close();
 });
 
 describe('accounts', () => {
@@ -256,5 +270,88 @@ describe('Checkout and webhooks', () => {
     });
     expect(await res.json()).toMatchObject({ applied: true });
     expect(await orderState(orderId)).toBe('refunded');
+  });
+});
+
+describe('cancel and pay at the same moment', () => {
+  interface Seen {
+    state: string;
+    receipt: { amount: number } | null;
+    latePayments: Array<{ amount: number; state: string }>;
+  }
+
+  /** The trial's outcome, on Stripe's own records. */
+  const settled = (orderId: string, cancelStatus: number) =>
+    expectSettled(platform, { orderId, sellerToken: seller.token, price: 999, cancelStatus, money: stripe.money(orderId) });
+
+  async function trial(hold: boolean): Promise<{ orderId: string; paying: Promise<unknown>; cancel: Promise<{ status: number }> }> {
+    const { orderId, sessionId } = await orderAndPay();
+    const paying = stripe.pay(sessionId, '4242424242424242');
+    const cancel = call('POST', `/v1/orders/${orderId}/cancel`);
+    if (!hold) await paying;
+    return { orderId, paying, cancel };
+  }
+
+  it('50 trials, half with the webhook arriving after the cancel: paid with a receipt, or cancelled with no net charge', async () => {
+    const outcomes: string[] = [];
+    for (const hold of [false, true]) {
+      for (let batch = 0; batch < 5; batch++) {
+        if (hold) stripe.holdWebhooks();
+        const trials = await Promise.all(Array.from({ length: 5 }, () => trial(hold)));
+        const cancels = await Promise.all(trials.map((t) => t.cancel));
+        if (hold) await stripe.releaseWebhooks();
+        await Promise.all(trials.map((t) => t.paying));
+        for (const [i, t] of trials.entries()) outcomes.push(await settled(t.orderId, cancels[i]!.status));
+      }
+    }
+    expect(outcomes).toHaveLength(50);
+  }, 300_000);
+
+  it('a Checkout Session paid before the cancel is refunded automatically; its late webhook changes nothing; both sides are told', async () => {
+    const buyerEmail = uniqueEmail('stripe-buyer');
+    const buyer = await call('POST', '/v1/users', { email: buyerEmail, password: 'stripe buyer pw' });
+    const buyerToken = buyer.body.token as string;
+    const placed = await call(
+      'POST',
+      `/v1/users/${seller.guid}/services/${serviceId}/order`,
+      { product: productId, email: buyerEmail, share: false },
+      buyerToken,
+    );
+    const orderId = (placed.body.order as { id: string }).id;
+    const started = await platform.request('POST', `/v1/orders/${orderId}/pay`, { token: buyerToken });
+    const sessionId = started.body.sessionId as string;
+    stripe.holdWebhooks();
+    const paying = stripe.pay(sessionId, '4242424242424242');
+    expect(await call('POST', `/v1/orders/${orderId}/cancel`, undefined, buyerToken)).toMatchObject({
+      status: 200,
+      body: { order: { state: 'cancelled', latePayments: [{ amount: 999, state: 'refunded' }] } },
+    });
+    expect(stripe.money(orderId)).toEqual({ charged: 999, refunded: 999 });
+    const statuses = await stripe.releaseWebhooks();
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    await paying;
+    expect(stripe.money(orderId)).toEqual({ charged: 999, refunded: 999 });
+    const order = (await call('GET', `/v1/orders/${orderId}`, undefined, buyerToken)).body.order as Seen;
+    expect(order).toMatchObject({ state: 'cancelled', receipt: null, latePayments: [{ amount: 999, state: 'refunded' }] });
+    const kinds = async (token: string) =>
+      ((await call('GET', '/v1/timeline', undefined, token)).body.events as Array<{ kind: string; orderId: string; title: string }>).filter(
+        (e) => e.orderId === orderId,
+      );
+    expect((await kinds(buyerToken)).map((e) => e.kind)).toEqual(expect.arrayContaining(['order.cancelled', 'order.late_refund']));
+    const sellerEvents = await kinds(seller.token);
+    expect(sellerEvents.map((e) => e.kind)).toEqual(expect.arrayContaining(['order.cancelled', 'order.late_refund']));
+    expect(JSON.stringify(sellerEvents)).not.toContain(buyerEmail);
+    expect(await smtp.mailTo(buyerEmail, /refunded in full automatically/)).toContain('$9.99');
+    const sellerMail = await smtp.mailTo(seller.email, /refunded in full automatically/);
+    expect(sellerMail).not.toContain(buyerEmail);
+  });
+
+  it('the seller refunds a paid order, but not a cancelled one', async () => {
+    const { orderId, sessionId } = await orderAndPay();
+    expect((await call('POST', `/v1/orders/${orderId}/cancel`)).status).toBe(200);
+    expect(stripe.session(sessionId)?.status).toBe('expired');
+    expect(await stripe.pay(sessionId, '4242424242424242')).toBe('invalid');
+    expect(await call('POST', `/v1/orders/${orderId}/refund`, undefined, seller.token)).toMatchObject({ status: 409 });
+    expect(stripe.money(orderId)).toEqual({ charged: 0, refunded: 0 });
   });
 });

@@ -605,7 +605,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The order and, once paid, its receipt (dates in the viewer's time zone; tz when signed out) */
+        /**
+         * The order and, once paid, its receipt (dates in the viewer's time zone; tz when signed out)
+         * @description An order placed signed in: its buyer and seller only (anyone else 404). An order placed signed out: anyone holding its id, but replies only for the seller and for the signed-in account with the verified address it was placed with (role buyer); others get replies []. The seller gets the buyer address (email, receipt.email) only when the buyer shared it.
+         */
         get: operations["OrdersController_get"];
         put?: never;
         post?: never;
@@ -624,7 +627,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an order that is not paid (its buyer or seller) */
+        /**
+         * Cancel an order that is not paid (its buyer or seller)
+         * @description Decided under the order lock against a payment at the same moment: a paid order answers 409. The provider pay page is closed; a payment that still got through is refunded automatically (the order lists it in latePayments).
+         */
         post: operations["OrdersController_cancel"];
         delete?: never;
         options?: never;
@@ -1038,7 +1044,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Withdraw a request that is still open (the seller) */
+        /**
+         * Withdraw a request (the seller)
+         * @description An open request is withdrawn; an accepted one is withdrawn together with its unpaid order, which can then not be paid. A request whose order is paid answers 409: refund the order instead.
+         */
         post: operations["RequestsController_cancel"];
         delete?: never;
         options?: never;
@@ -2006,6 +2015,15 @@ export interface components {
         HealthResponse: components["schemas"]["HealthReport"] | components["schemas"]["PublicHealthReport"];
         /** @enum {string} */
         JobState: "queued" | "active" | "completed" | "failed" | "cancelled" | "expired";
+        /** @description A payment that landed on an order that could no longer take it (cancelled at the same moment, or paid already by another payment): refunded automatically in full. `refund_pending` until the provider has taken the refund (retried until it has). */
+        LatePaymentView: {
+            /** @description Cents. */
+            amount: number;
+            created: string;
+            refundedAt: string | null;
+            /** @enum {string} */
+            state: "refund_pending" | "refunded";
+        };
         LocaleRef: {
             label: string;
             lang: string;
@@ -2183,11 +2201,14 @@ export interface components {
             fulfilledAt: string | null;
             id: string;
             items: components["schemas"]["OrderItem"][];
+            /** @description Payments that came after the order could no longer take them, and their automatic refunds. */
+            latePayments: components["schemas"]["LatePaymentView"][];
             modified: string;
             note: string;
             paidAt: string | null;
             provider: components["schemas"]["PaymentProviderId"];
             receipt: components["schemas"]["ReceiptView"] | null;
+            /** @description Messages between buyer and seller: only for the seller and the buyer (signed in, or signed in with the verified address of an order placed signed out); empty for a visitor holding the link. */
             replies: components["schemas"]["OrderReplyView"][];
             role: components["schemas"]["OrderRole"];
             sellerId: string;
@@ -2572,7 +2593,8 @@ export interface components {
             /** @enum {string} */
             currency: "USD";
             date: string;
-            email: string;
+            /** @description Where the receipt went: the buyer's address; null for the seller when the buyer did not share it. */
+            email: string | null;
             items: components["schemas"]["OrderItem"][];
             /** @description R-<year>-<sequence>, unique. */
             number: string;
@@ -3012,7 +3034,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        TimelineKind: "order.placed" | "order.received" | "order.paid" | "order.sold" | "order.reply" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "request.sent" | "request.received" | "request.accepted" | "request.declined" | "plan.created" | "plan.subscribed" | "plan.charged" | "plan.payment" | "plan.failed" | "plan.cancelled" | "method.added" | "method.default" | "method.removed";
+        TimelineKind: "order.placed" | "order.received" | "order.paid" | "order.sold" | "order.reply" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "order.late_refund" | "request.sent" | "request.received" | "request.accepted" | "request.declined" | "plan.created" | "plan.subscribed" | "plan.charged" | "plan.payment" | "plan.failed" | "plan.cancelled" | "method.added" | "method.default" | "method.removed";
         TimelineResponse: {
             events: components["schemas"]["TimelineEvent"][];
             limit: number;

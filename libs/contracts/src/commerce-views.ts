@@ -156,7 +156,21 @@ export interface ReceiptView {
   date: string;
   timeZone: string;
   seller: { name: string; service: string; supportEmail: string | null };
-  email: string;
+  /** Where the receipt went: the buyer's address; null for the seller when the buyer did not share it. */
+  email: string | null;
+}
+
+/**
+ * A payment that landed on an order that could no longer take it (cancelled at the same moment, or
+ * paid already by another payment): refunded automatically in full. `refund_pending` until the
+ * provider has taken the refund (retried until it has).
+ */
+export interface LatePaymentView {
+  /** Cents. */
+  amount: number;
+  state: 'refund_pending' | 'refunded';
+  created: string;
+  refundedAt: string | null;
 }
 
 export interface OrderReplyView {
@@ -191,7 +205,13 @@ export interface OrderView {
   /** Why the last payment try failed (state failed). */
   failure: string | null;
   receipt: ReceiptView | null;
+  /**
+   * Messages between buyer and seller: only for the seller and the buyer (signed in, or signed in
+   * with the verified address of an order placed signed out); empty for a visitor holding the link.
+   */
   replies: OrderReplyView[];
+  /** Payments that came after the order could no longer take them, and their automatic refunds. */
+  latePayments: LatePaymentView[];
   role: OrderRole;
   created: string;
   modified: string;
@@ -311,6 +331,7 @@ export const TIMELINE_KINDS = [
   'order.fulfilled',
   'order.refunded',
   'order.cancelled',
+  'order.late_refund',
   'request.sent',
   'request.received',
   'request.accepted',

@@ -8,3 +8,4 @@ export * from './s3-server.js';
 export * from './stripe-server.js';
 export * from './smtp-server.js';
 export * from './own-postgres.js';
+export * from './shop.js';

@@ -103,6 +103,17 @@ export interface LoopbackStripe {
   /** PaymentIntents made through the API (off-session charges), oldest first, declined ones too; of one customer when given. */
   paymentIntents(customer?: string): PaymentIntentObject[];
   deliveries: Array<{ event: StripeEvent; status: number; body: string }>;
+  /**
+   * Holds every webhook from now on (as Stripe's delivery delay): deliveries wait until
+   * releaseWebhooks, which sends them in order and answers their statuses.
+   */
+  holdWebhooks(): void;
+  releaseWebhooks(): Promise<number[]>;
+  /**
+   * Money moved by the Checkout Sessions of an order (client_reference_id), on Stripe's own records:
+   * cents charged and cents refunded.
+   */
+  money(orderId: string): { charged: number; refunded: number };
   /** Pays a session with a test card as the hosted page would (`authenticate` answers a 3-D Secure step). */
   pay(sessionId: string, card: string, options?: { authenticate?: boolean }): Promise<PayOutcome>;
   /**
@@ -228,7 +239,9 @@ export async function startLoopbackStripe(options: LoopbackStripeOptions = {}): 
     request: { id: null, idempotency_key: null },
   });
 
+  let holding: Array<() => void> | null = null;
   const deliver = async (event: StripeEvent): Promise<number> => {
+    if (holding) await new Promise<void>((resolve) => holding?.push(resolve));
     if (!webhookUrl) return 0;
     const payload = JSON.stringify(event, null, 2);
     try {
@@ -1095,6 +1108,29 @@ export async function startLoopbackStripe(options: LoopbackStripeOptions = {}): 
       return { payload, header: stripeSignature(payload, webhookSecret), event };
     },
     deliver,
+    holdWebhooks() {
+      holding ??= [];
+    },
+    async releaseWebhooks() {
+      const waiting = holding ?? [];
+      holding = null;
+      const before = deliveries.length;
+      for (const go of waiting) go();
+      // Each held delivery resumes and records its answer; wait until all of them have.
+      while (deliveries.length < before + waiting.length) await new Promise((r) => setTimeout(r, 10));
+      return deliveries.slice(before).map((d) => d.status);
+    },
+    money(orderId) {
+      let charged = 0;
+      let refunded = 0;
+      for (const pi of paymentIntents.values()) {
+        const session = pi.sessionId ? sessions.get(pi.sessionId) : undefined;
+        if (session?.object.client_reference_id !== orderId) continue;
+        charged += pi.amount;
+        refunded += pi.refunded;
+      }
+      return { charged, refunded };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

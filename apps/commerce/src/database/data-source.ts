@@ -4,6 +4,7 @@ import { ProviderServices1764200000000 } from './migrations/1764200000000-provid
 import { Selling1764500000000 } from './migrations/1764500000000-selling.js';
 import { RequestsTimeline1764600000000 } from './migrations/1764600000000-requests-timeline.js';
 import { PlansMethods1764700000000 } from './migrations/1764700000000-plans-methods.js';
+import { LatePayments1764800000000 } from './migrations/1764800000000-late-payments.js';
 import { ProviderServiceEntity } from '../services/provider-service.entity.js';
 
 /** The schema the commerce service owns; no other service reads it. */
@@ -20,6 +21,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       Selling1764500000000,
       RequestsTimeline1764600000000,
       PlansMethods1764700000000,
+      LatePayments1764800000000,
     ],
   };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { OrderItem, OrderState, PaymentProviderId, ShippingChoice, Vendor } from '@tinkerdesk/contracts';
+import type { OrderItem, OrderState, PaymentProviderId, RequestState, ShippingChoice, Vendor } from '@tinkerdesk/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 
 export interface OrderRow {
@@ -62,6 +62,21 @@ export interface PaymentSessionRow {
   created: Date;
 }
 
+/** A payment that landed on an order that could no longer take it: refunded automatically. */
+export interface LatePaymentRow {
+  provider: PaymentProviderId;
+  paymentId: string;
+  orderId: string;
+  sessionId: string;
+  account: string;
+  amount: number;
+  state: 'refund_pending' | 'refunded';
+  attempts: number;
+  lastError: string | null;
+  refundedAt: Date | null;
+  created: Date;
+}
+
 /** What one Idempotency-Key holds: nothing yet (claimed now), a stored answer, or a request still running. */
 export type KeyClaim = { state: 'claimed' } | { state: 'done'; response: unknown } | { state: 'busy' } | { state: 'mismatch' };
 
@@ -79,6 +94,17 @@ export interface OrdersTx {
   claimEvent(provider: PaymentProviderId, id: string, type: string): Promise<boolean>;
   /** The payment request this order answers (if any) is paid now: accepted → paid (request-states.ts). */
   markRequestPaid(orderId: string): Promise<void>;
+  /**
+   * The payment request this order answers, locked (after the order: the order's lock is always
+   * taken first); null when the order answers none.
+   */
+  lockRequestOf(orderId: string): Promise<{ id: string; state: RequestState } | null>;
+  /** The payment request this order answers is withdrawn with it: accepted → cancelled. */
+  cancelRequestOf(orderId: string): Promise<void>;
+  /** Records a payment to refund; false when it was recorded before (the same payment told twice). */
+  recordLatePayment(
+    payment: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'sessionId' | 'account' | 'amount'>,
+  ): Promise<boolean>;
 }
 
 const ORDER_COLUMNS: Record<keyof OrderRow, string> = {
@@ -137,9 +163,31 @@ const toSession = (r: Record<string, unknown>): PaymentSessionRow => ({
   created: r.created as Date,
 });
 
+const toLatePayment = (r: Record<string, unknown>): LatePaymentRow => ({
+  provider: r.provider as PaymentProviderId,
+  paymentId: r.payment_id as string,
+  orderId: r.order_id as string,
+  sessionId: r.session_id as string,
+  account: r.account as string,
+  amount: r.amount as number,
+  state: r.state as LatePaymentRow['state'],
+  attempts: r.attempts as number,
+  lastError: (r.last_error as string | null) ?? null,
+  refundedAt: (r.refunded_at as Date | null) ?? null,
+  created: r.created as Date,
+});
+
 /** UPDATE ... RETURNING through TypeORM's query answers [rows, count]. */
 function returned(result: unknown): Array<Record<string, unknown>> {
   return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Array<Record<string, unknown>>;
+}
+
+/** The order's open payment session, through a transaction's manager or the pool. */
+async function openSessionWith(runner: Pick<EntityManager, 'query'>, orderId: string): Promise<PaymentSessionRow | null> {
+  const rows = (await runner.query(`SELECT * FROM "commerce"."payment_session" WHERE "order_id" = $1 AND "status" = 'open'`, [
+    orderId,
+  ])) as Array<Record<string, unknown>>;
+  return rows[0] ? toSession(rows[0]) : null;
 }
 
 class Transaction implements OrdersTx {
@@ -186,11 +234,8 @@ class Transaction implements OrdersTx {
     return toReceipt(rows[0] as Record<string, unknown>);
   }
 
-  async openSession(orderId: string): Promise<PaymentSessionRow | null> {
-    const rows = (await this.m.query(`SELECT * FROM "commerce"."payment_session" WHERE "order_id" = $1 AND "status" = 'open'`, [
-      orderId,
-    ])) as Array<Record<string, unknown>>;
-    return rows[0] ? toSession(rows[0]) : null;
+  openSession(orderId: string): Promise<PaymentSessionRow | null> {
+    return openSessionWith(this.m, orderId);
   }
 
   async insertSession(s: Omit<PaymentSessionRow, 'created'>): Promise<void> {
@@ -209,6 +254,31 @@ class Transaction implements OrdersTx {
       `UPDATE "commerce"."payment_request" SET "state" = 'paid', "modified" = now() WHERE "order_id" = $1 AND "state" = 'accepted'`,
       [orderId],
     );
+  }
+
+  async lockRequestOf(orderId: string): Promise<{ id: string; state: RequestState } | null> {
+    const rows = (await this.m.query(`SELECT "id", "state" FROM "commerce"."payment_request" WHERE "order_id" = $1 FOR UPDATE`, [
+      orderId,
+    ])) as Array<{ id: string; state: RequestState }>;
+    return rows[0] ?? null;
+  }
+
+  async cancelRequestOf(orderId: string): Promise<void> {
+    await this.m.query(
+      `UPDATE "commerce"."payment_request" SET "state" = 'cancelled', "modified" = now() WHERE "order_id" = $1 AND "state" = 'accepted'`,
+      [orderId],
+    );
+  }
+
+  async recordLatePayment(
+    p: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'sessionId' | 'account' | 'amount'>,
+  ): Promise<boolean> {
+    const rows = (await this.m.query(
+      `INSERT INTO "commerce"."late_payment" ("provider", "payment_id", "order_id", "session_id", "account", "amount")
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING "payment_id"`,
+      [p.provider, p.paymentId, p.orderId, p.sessionId, p.account, p.amount],
+    )) as unknown[];
+    return rows.length === 1;
   }
 
   async claimEvent(provider: PaymentProviderId, id: string, type: string): Promise<boolean> {
@@ -314,11 +384,64 @@ export class OrdersRepository {
     }));
   }
 
+  async latePayments(orderId: string): Promise<LatePaymentRow[]> {
+    const rows = (await this.db.query(`SELECT * FROM "commerce"."late_payment" WHERE "order_id" = $1 ORDER BY "created", "payment_id"`, [
+      orderId,
+    ])) as Array<Record<string, unknown>>;
+    return rows.map(toLatePayment);
+  }
+
+  /**
+   * Takes the lease of up to `limit` late payments whose refund is still to make and was not tried
+   * in the last `leaseSeconds` (another replica, or the request that recorded it, may be at it):
+   * of two replicas at once, each gets other rows. The refund itself happens after this returns.
+   */
+  async leaseLateRefunds(leaseSeconds: number, limit: number): Promise<LatePaymentRow[]> {
+    const rows = returned(
+      await this.db.query(
+        `UPDATE "commerce"."late_payment" SET "attempt_at" = now(), "attempts" = "attempts" + 1
+         WHERE ("provider", "payment_id") IN (
+           SELECT "provider", "payment_id" FROM "commerce"."late_payment"
+            WHERE "state" = 'refund_pending' AND "attempt_at" <= now() - make_interval(secs => $1)
+            ORDER BY "attempt_at" LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [leaseSeconds, limit],
+      ),
+    );
+    return rows.map(toLatePayment);
+  }
+
+  /** The refund of a late payment went through: answers the row when this call recorded it (once). */
+  async markLateRefunded(provider: PaymentProviderId, paymentId: string): Promise<LatePaymentRow | null> {
+    const rows = returned(
+      await this.db.query(
+        `UPDATE "commerce"."late_payment" SET "state" = 'refunded', "refunded_at" = now(), "last_error" = NULL
+         WHERE "provider" = $1 AND "payment_id" = $2 AND "state" = 'refund_pending' RETURNING *`,
+        [provider, paymentId],
+      ),
+    );
+    return rows[0] ? toLatePayment(rows[0]) : null;
+  }
+
+  /** The refund of a late payment failed this time: the reason is kept, a later lease tries again. */
+  async noteLateRefundError(provider: PaymentProviderId, paymentId: string, error: string): Promise<void> {
+    await this.db.query(`UPDATE "commerce"."late_payment" SET "last_error" = $3 WHERE "provider" = $1 AND "payment_id" = $2`, [
+      provider,
+      paymentId,
+      error.slice(0, 500),
+    ]);
+  }
+
   async insertReply(reply: Omit<ReplyRow, 'created'>): Promise<void> {
     await this.db.query(
       `INSERT INTO "commerce"."order_reply" ("id", "order_id", "author_id", "author_role", "note") VALUES ($1, $2, $3, $4, $5)`,
       [reply.id, reply.orderId, reply.authorId, reply.authorRole, reply.note],
     );
+  }
+
+  /** The order's open payment session (at most one: a unique index), read without a lock. */
+  openSessionOf(orderId: string): Promise<PaymentSessionRow | null> {
+    return openSessionWith(this.db, orderId);
   }
 
   async findSession(id: string): Promise<PaymentSessionRow | null> {

@@ -8,6 +8,7 @@ import type { ProviderServiceEntity } from '../services/provider-service.entity.
 import type { ProviderServicesRepository } from '../services/provider-services.repository.js';
 import type {
   KeyClaim,
+  LatePaymentRow,
   OrderChanges,
   OrderRow,
   OrdersRepository,
@@ -34,6 +35,8 @@ class FakeOrders {
   sessions = new Map<string, PaymentSessionRow>();
   events = new Set<string>();
   keys = new Map<string, { fingerprint: string; response: unknown }>();
+  late = new Map<string, LatePaymentRow>();
+  requests = new Map<string, { id: string; state: 'accepted' | 'paid' | 'cancelled' }>();
   receiptSeq = 0;
 
   private tx: OrdersTx = {
@@ -60,6 +63,18 @@ class FakeOrders {
       return Promise.resolve();
     },
     markRequestPaid: () => Promise.resolve(),
+    lockRequestOf: (orderId) => Promise.resolve(this.requests.get(orderId) ?? null),
+    cancelRequestOf: (orderId) => {
+      const request = this.requests.get(orderId);
+      if (request?.state === 'accepted') request.state = 'cancelled';
+      return Promise.resolve();
+    },
+    recordLatePayment: (p) => {
+      const key = `${p.provider}:${p.paymentId}`;
+      if (this.late.has(key)) return Promise.resolve(false);
+      this.late.set(key, { ...p, state: 'refund_pending', attempts: 0, lastError: null, refundedAt: null, created: new Date() });
+      return Promise.resolve(true);
+    },
     claimEvent: (provider, id) => {
       const key = `${provider}:${id}`;
       if (this.events.has(key)) return Promise.resolve(false);
@@ -95,6 +110,21 @@ class FakeOrders {
     return Promise.resolve();
   }
   findSession = (id: string) => Promise.resolve(this.sessions.get(id) ?? null);
+  openSessionOf = (orderId: string) =>
+    Promise.resolve([...this.sessions.values()].find((s) => s.orderId === orderId && s.status === 'open') ?? null);
+  latePayments = (orderId: string) => Promise.resolve([...this.late.values()].filter((l) => l.orderId === orderId));
+  leaseLateRefunds = () => Promise.resolve([...this.late.values()].filter((l) => l.state === 'refund_pending'));
+  markLateRefunded(provider: string, paymentId: string) {
+    const row = this.late.get(`${provider}:${paymentId}`);
+    if (!row || row.state !== 'refund_pending') return Promise.resolve(null);
+    Object.assign(row, { state: 'refunded', refundedAt: new Date(), lastError: null });
+    return Promise.resolve(row);
+  }
+  noteLateRefundError(provider: string, paymentId: string, error: string) {
+    const row = this.late.get(`${provider}:${paymentId}`);
+    if (row) row.lastError = error;
+    return Promise.resolve();
+  }
   claimKey(scope: string, key: string, fingerprint: string): Promise<KeyClaim> {
     const found = this.keys.get(`${scope}|${key}`);
     if (!found) {
@@ -121,6 +151,7 @@ class FakeProvider implements PaymentProvider {
   refunds: Array<{ paymentId: string; amount: number }> = [];
   expired: string[] = [];
   failNextCheckout = false;
+  failRefunds = 0;
   validateAccount = () => Promise.resolve({ provider: 'sandbox' as const, account: 'x', valid: true, reason: '' });
   createCheckout(request: CheckoutRequest) {
     if (this.failNextCheckout) {
@@ -143,9 +174,15 @@ class FakeProvider implements PaymentProvider {
   retrieveCheckout = (id: string) => Promise.resolve(this.states.get(id) ?? null);
   expireCheckout(id: string) {
     this.expired.push(id);
-    return Promise.resolve();
+    const s = this.states.get(id);
+    if (s?.status === 'open') this.states.set(id, { ...s, status: 'expired' });
+    return Promise.resolve(this.states.get(id) ?? null);
   }
   refund(paymentId: string, _account: string, amount: number) {
+    if (this.failRefunds > 0) {
+      this.failRefunds -= 1;
+      return Promise.reject(new AppError('UPSTREAM_ERROR', 'provider down'));
+    }
     this.refunds.push({ paymentId, amount });
     return Promise.resolve();
   }
@@ -305,6 +342,30 @@ describe('get (who sees an order)', () => {
     expect((await sut.get(hidden.id, SELLER)).email).toBeNull();
     expect((await sut.get(hidden.id, undefined)).email).toBe('buyer@example.com');
   });
+
+  it('the seller’s receipt carries the buyer’s address only when shared', async () => {
+    const { sut, place } = setup();
+    for (const share of [false, true]) {
+      const order = await place({ share });
+      const { sessionId } = await sut.pay({ orderId: order.id });
+      await sut.applyPaid(order.id, { sessionId, paymentId: `pi_${share}`, amount: 1250 });
+      expect((await sut.get(order.id, SELLER)).receipt?.email).toBe(share ? 'buyer@example.com' : null);
+      expect((await sut.get(order.id, undefined)).receipt?.email).toBe('buyer@example.com');
+      const listed = await sut.list({ viewerId: SELLER, role: 'seller', receipts: 'true' } as never);
+      expect(listed.orders.find((o) => o.id === order.id)?.receipt?.email).toBe(share ? 'buyer@example.com' : null);
+    }
+  });
+
+  it('messages are read by the seller and the buyer only: a visitor holding the link gets none', async () => {
+    const { sut, place, identity } = setup();
+    const order = await place();
+    identity.verified.set(BUYER, 'buyer@example.com');
+    await sut.reply(order.id, BUYER, 'Is it A2?');
+    expect((await sut.get(order.id, undefined)).replies).toEqual([]);
+    expect((await sut.get(order.id, STRANGER)).replies).toEqual([]);
+    expect(await sut.get(order.id, BUYER)).toMatchObject({ role: 'buyer', replies: [{ from: 'buyer', note: 'Is it A2?' }] });
+    expect((await sut.get(order.id, SELLER)).replies).toHaveLength(1);
+  });
 });
 
 describe('pay', () => {
@@ -419,6 +480,53 @@ describe('applyPaid and applyEvent', () => {
     await s.sut.cancel(order.id, undefined);
     expect(await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi', amount: 1250 })).toBe(false);
     expect(s.orders.orders.get(order.id)?.state).toBe('cancelled');
+    expect(s.orders.receipts.size).toBe(0);
+  });
+
+  it('a payment that comes after the cancel is refunded automatically, once, and both sides are told', async () => {
+    const s = setup();
+    const order = await s.place({ buyerId: BUYER });
+    const { sessionId } = await s.sut.pay({ orderId: order.id, viewerId: BUYER });
+    await s.sut.cancel(order.id, BUYER);
+    expect(s.provider.expired).toEqual([sessionId]);
+    const event = { provider: 'sandbox' as const, id: 'late-1', type: 'paid' };
+    expect(await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi_late', amount: 1250, event })).toBe(false);
+    expect(await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi_late', amount: 1250 })).toBe(false);
+    expect(s.provider.refunds).toEqual([{ paymentId: 'pi_late', amount: 1250 }]);
+    expect((await s.sut.get(order.id, SELLER)).latePayments).toMatchObject([{ amount: 1250, state: 'refunded' }]);
+    expect(s.timeline.entries.filter((e) => e.kind === 'order.late_refund').map((e) => e.userId)).toEqual([BUYER, SELLER]);
+    expect(s.identity.mails.filter((m) => /refunded/.test(m.subject)).map((m) => m.toUserId)).toEqual([BUYER, SELLER]);
+  });
+
+  it('a cancel that finds the pay page paid already refunds that payment; a refused refund is retried', async () => {
+    const s = setup();
+    const { order, sessionId } = await opened(s);
+    s.provider.pay(sessionId);
+    s.provider.failRefunds = 1;
+    await s.sut.cancel(order.id, undefined);
+    expect(s.provider.refunds).toEqual([]);
+    expect((await s.sut.get(order.id, undefined)).latePayments).toMatchObject([{ state: 'refund_pending' }]);
+    expect(await s.sut.retryLateRefunds()).toBe(1);
+    expect(s.provider.refunds).toEqual([{ paymentId: `pi_${sessionId}`, amount: 1250 }]);
+    expect(await s.sut.retryLateRefunds()).toBe(0);
+    expect((await s.sut.get(order.id, undefined)).state).toBe('cancelled');
+  });
+
+  it('cancelling for a withdrawn request refuses a paid order (refund it instead) and withdraws an unpaid one', async () => {
+    const s = setup();
+    const { order, sessionId } = await opened(s);
+    s.orders.requests.set(order.id, { id: 'req', state: 'accepted' });
+    expect((await refusal(s.sut.cancelForRequest(order.id, STRANGER))).code).toBe('NOT_FOUND');
+    await s.sut.cancelForRequest(order.id, SELLER);
+    expect(s.orders.orders.get(order.id)?.state).toBe('cancelled');
+    expect(s.orders.requests.get(order.id)?.state).toBe('cancelled');
+    const paid = await opened(s);
+    s.orders.requests.set(paid.order.id, { id: 'req2', state: 'accepted' });
+    await s.sut.applyPaid(paid.order.id, { sessionId: paid.sessionId, paymentId: 'pi_2', amount: 1250 });
+    const refused = await refusal(s.sut.cancelForRequest(paid.order.id, SELLER));
+    expect(refused.code).toBe('CONFLICT');
+    expect(refused.detail).toMatch(/refund the order instead/);
+    expect(sessionId).toBeDefined();
   });
 
   it('a failed order may still be paid', async () => {

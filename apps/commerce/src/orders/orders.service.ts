@@ -22,12 +22,21 @@ import {
 import type { Logger } from '@tinkerdesk/nest-common';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
-import { PAYMENT_PROVIDERS_TOKEN, type PaymentEvent, type PaymentProviders } from '../payments/payment-provider.js';
+import { PAYMENT_PROVIDERS_TOKEN, type CheckoutState, type PaymentEvent, type PaymentProviders } from '../payments/payment-provider.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ProviderServicesRepository } from '../services/provider-services.repository.js';
 import { TimelineService } from '../timeline/timeline.service.js';
+import { assertMove, paidRequestRefusal } from '../requests/request-states.js';
 import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
-import { OrdersRepository, type OrderRow, type OrdersTx, type ReceiptRow, type ReplyRow } from './orders.repository.js';
+import {
+  OrdersRepository,
+  type LatePaymentRow,
+  type OrderRow,
+  type OrdersTx,
+  type PaymentSessionRow,
+  type ReceiptRow,
+  type ReplyRow,
+} from './orders.repository.js';
 
 export const ORDERS_SETTINGS = Symbol('ORDERS_SETTINGS');
 
@@ -164,13 +173,30 @@ export class OrdersService {
     throw new AppError('NOT_FOUND', 'no such order');
   }
 
-  private async view(order: OrderRow, viewerId: string | undefined, timeZone: string): Promise<OrderView> {
+  /**
+   * The viewer's role for reading: as roleOf, and on an order placed signed out, the signed-in account
+   * whose verified address placed it is its buyer too (as for writing: partyOf).
+   */
+  private async readerOf(order: OrderRow, viewerId: string | undefined): Promise<OrderRole> {
     const role = this.roleOf(order, viewerId);
-    const [receipt, replies, service] = await Promise.all([
+    if (role !== 'visitor' || !viewerId) return role;
+    return (await this.identity.verifiedEmail(viewerId))?.toLowerCase() === order.email ? 'buyer' : 'visitor';
+  }
+
+  /**
+   * The order as the viewer may see it. The seller never sees the buyer's address unless the buyer
+   * agreed to share it (the order's and the receipt's); messages are for the buyer and the seller
+   * only, never for a visitor holding the link (the page says to sign in to read and write them).
+   */
+  private async view(order: OrderRow, viewerId: string | undefined, timeZone: string): Promise<OrderView> {
+    const role = await this.readerOf(order, viewerId);
+    const [receipt, replies, service, late] = await Promise.all([
       PAYABLE_STATES.includes(order.state) || order.state === 'cancelled' ? null : this.orders.receipt(order.id),
-      this.orders.replies(order.id),
+      role === 'visitor' ? [] : this.orders.replies(order.id),
       this.services.find(order.serviceId),
+      this.orders.latePayments(order.id),
     ]);
+    const showEmail = role !== 'seller' || order.share;
     return {
       id: order.id,
       state: order.state,
@@ -180,7 +206,7 @@ export class OrdersService {
       provider: order.provider,
       vendor: order.vendor,
       // The seller sees the buyer's address only with the buyer's consent (share).
-      email: role === 'seller' && !order.share ? null : order.email,
+      email: showEmail ? order.email : null,
       note: order.note,
       share: order.share,
       items: order.items,
@@ -188,8 +214,14 @@ export class OrdersService {
       currency: order.currency,
       shipping: order.shipping,
       failure: order.failure,
-      receipt: receipt ? toReceiptView(receipt, timeZone) : null,
+      receipt: receipt ? toReceiptView(receipt, timeZone, showEmail) : null,
       replies: replies.map((r: ReplyRow) => ({ id: r.id, from: r.authorRole, note: r.note, created: r.created.toISOString() })),
+      latePayments: late.map((l) => ({
+        amount: l.amount,
+        state: l.state,
+        created: l.created.toISOString(),
+        refundedAt: l.refundedAt?.toISOString() ?? null,
+      })),
       role,
       created: order.created.toISOString(),
       modified: order.modified.toISOString(),
@@ -228,50 +260,78 @@ export class OrdersService {
   }
 
   /**
-   * Opens the provider's pay page, or answers the one already open: the order row is locked while
-   * it decides, so two pays at once make one payment session (one charge).
+   * Opens the provider's pay page, or answers the one already open. The provider is asked before the
+   * order is locked (no network call under a lock); the order's lock then decides: the new page
+   * becomes the order's one open page, unless the order cannot be paid any more (cancelled at the
+   * same moment) or another request opened one meanwhile. A page made but not used is closed at the
+   * provider after commit: its address reached nobody, so it takes no payment.
    */
   private async startPayment(input: PayOrderMessage): Promise<PaymentStart> {
     const { order, sellerName, service } = await this.payable(input.orderId, input.viewerId);
     const provider = this.providers[order.provider];
-    return this.orders.inTransaction(async (tx) => {
-      const locked = await tx.lockOrder(order.id);
-      if (!locked) throw new AppError('NOT_FOUND', 'no such order');
-      if (!PAYABLE_STATES.includes(locked.state)) assertTransition(locked.state, 'paid', 'paid');
-      const open = await tx.openSession(locked.id);
-      if (open) {
-        const state = await provider.retrieveCheckout(open.id, locked.account);
-        if (state?.status === 'open') return { orderId: locked.id, provider: locked.provider, sessionId: open.id, url: open.url };
-        if (state?.paid) throw new AppError('CONFLICT', 'this order cannot be paid: its payment went through; open the order to see it');
-        await tx.setSessionStatus(open.id, 'expired');
-      }
-      const item = locked.items[0];
-      const statementDescriptor = typeof service.extras.statementDescriptor === 'string' ? service.extras.statementDescriptor : undefined;
-      const session = await provider.createCheckout({
-        orderId: locked.id,
-        account: locked.account,
-        amount: locked.amount,
-        currency: locked.currency,
-        productName: item?.name ?? 'Order',
-        description: item?.description ?? '',
-        email: locked.email,
-        sellerName,
-        ...(statementDescriptor ? { statementDescriptor } : {}),
-        successUrl: this.links.orderReturn(locked.id),
-        cancelUrl: this.links.order(locked.id),
-        idempotencyKey: `pay-${locked.id}-${input.idempotencyKey ?? randomUUID()}`,
-      });
-      await tx.insertSession({
-        id: session.id,
-        orderId: locked.id,
-        provider: locked.provider,
-        account: locked.account,
-        url: session.url,
-        status: 'open',
-        amount: locked.amount,
-      });
-      return { orderId: locked.id, provider: locked.provider, sessionId: session.id, url: session.url };
+    const answer = (s: { id: string; url: string }): PaymentStart => ({
+      orderId: order.id,
+      provider: order.provider,
+      sessionId: s.id,
+      url: s.url,
     });
+    const open = await this.orders.openSessionOf(order.id);
+    if (open) {
+      const state = await provider.retrieveCheckout(open.id, order.account);
+      if (state?.status === 'open') return answer(open);
+      if (state?.paid) throw new AppError('CONFLICT', 'this order cannot be paid: its payment went through; open the order to see it');
+    }
+    const item = order.items[0];
+    const statementDescriptor = typeof service.extras.statementDescriptor === 'string' ? service.extras.statementDescriptor : undefined;
+    const created = await provider.createCheckout({
+      orderId: order.id,
+      account: order.account,
+      amount: order.amount,
+      currency: order.currency,
+      productName: item?.name ?? 'Order',
+      description: item?.description ?? '',
+      email: order.email,
+      sellerName,
+      ...(statementDescriptor ? { statementDescriptor } : {}),
+      successUrl: this.links.orderReturn(order.id),
+      cancelUrl: this.links.order(order.id),
+      idempotencyKey: `pay-${order.id}-${input.idempotencyKey ?? randomUUID()}`,
+    });
+    const decided = await this.orders.inTransaction(
+      async (
+        tx,
+      ): Promise<{ use: 'created' } | { use: 'other'; session: PaymentSessionRow } | { use: 'none'; state: OrderRow['state'] }> => {
+        const locked = await tx.lockOrder(order.id);
+        if (!locked) throw new AppError('NOT_FOUND', 'no such order');
+        if (!PAYABLE_STATES.includes(locked.state)) return { use: 'none', state: locked.state };
+        const current = await tx.openSession(locked.id);
+        if (current && current.id !== open?.id) return { use: 'other', session: current };
+        // The page the provider said is closed (or none): the new one replaces it.
+        if (current) await tx.setSessionStatus(current.id, 'expired');
+        await tx.insertSession({
+          id: created.id,
+          orderId: locked.id,
+          provider: locked.provider,
+          account: locked.account,
+          url: created.url,
+          status: 'open',
+          amount: locked.amount,
+        });
+        return { use: 'created' };
+      },
+    );
+    if (decided.use === 'created') return answer(created);
+    await provider
+      .expireCheckout(created.id, order.account)
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { orderId: order.id, sessionId: created.id, err: error instanceof Error ? error.message : String(error) },
+          'could not close an unused pay page (its address reached nobody)',
+        ),
+      );
+    if (decided.use === 'other') return answer(decided.session);
+    assertTransition(decided.state, 'paid', 'paid');
+    throw new AppError('CONFLICT', 'this order cannot be paid now');
   }
 
   private async payable(orderId: string, viewerId: string | undefined) {
@@ -309,13 +369,14 @@ export class OrdersService {
    * a webhook after the browser's return, a replayed event). Answers whether anything changed.
    */
   async applyPaid(orderId: string, payment: Payment): Promise<boolean> {
+    let late: LatePaymentRow | null = null;
     const outcome = await this.orders.inTransaction(async (tx) => {
       if (payment.event && !(await tx.claimEvent(payment.event.provider, payment.event.id, payment.event.type))) return null;
       const order = await tx.lockOrder(orderId);
       if (!order) return null;
       if (!PAYABLE_STATES.includes(order.state)) {
-        if (order.state === 'cancelled')
-          this.logger.error({ orderId, sessionId: payment.sessionId }, 'a payment arrived for a cancelled order: refund it');
+        // Cancelled meanwhile (or paid by another payment): this money is not owed; it goes back.
+        late = await this.recordLate(tx, order, payment);
         return null;
       }
       if (payment.amount !== order.amount) {
@@ -342,6 +403,7 @@ export class OrdersService {
       });
       return { order: paid, receipt };
     });
+    if (late) await this.refundLate(late);
     if (!outcome) return false;
     const { order, receipt } = outcome;
     const what = `${formatUsd(order.amount)} for ${order.items[0]?.name ?? 'an order'}`;
@@ -400,13 +462,7 @@ export class OrdersService {
       case 'refunded': {
         const order = await this.orders.findOrderByPayment(event.paymentId);
         if (!order || (event.account !== null && event.account !== order.account) || !event.fully) return this.recordOnly(record);
-        return this.orders.inTransaction(async (tx) => {
-          if (!(await tx.claimEvent(provider, event.eventId, event.kind))) return false;
-          const locked = await tx.lockOrder(order.id);
-          if (!locked || !canTransition(locked.state, 'refunded')) return false;
-          await tx.updateOrder(locked.id, { state: 'refunded' });
-          return true;
-        });
+        return this.markRefunded(order.id, record);
       }
       case 'ignored':
         return this.recordOnly(record);
@@ -431,42 +487,207 @@ export class OrdersService {
 
   // ---- after payment -------------------------------------------------------------------------
 
+  /**
+   * Cancels an unpaid order (its buyer, a visitor holding the link of a guest order, or its seller).
+   * Cancel and payment are decided under the order's lock: a payment applied first makes the cancel
+   * a CONFLICT (the order is paid; the seller may refund it); a cancel first closes the order to
+   * every payment, and one that still gets through the provider is refunded automatically. The
+   * provider's pay page is closed after commit (no network call under the lock).
+   */
   async cancel(orderId: string, viewerId: string | undefined, timeZone = 'UTC'): Promise<OrderView> {
-    await this.orders.inTransaction(async (tx: OrdersTx) => {
+    const cancelled = await this.orders.inTransaction(async (tx: OrdersTx) => {
       const order = await tx.lockOrder(orderId);
       if (!order) throw new AppError('NOT_FOUND', 'no such order');
       this.roleOf(order, viewerId);
       assertTransition(order.state, 'cancelled', 'cancelled');
-      const open = await tx.openSession(order.id);
-      if (open) {
-        await this.providers[order.provider].expireCheckout(open.id, order.account);
-        await tx.setSessionStatus(open.id, 'expired');
-      }
-      const cancelled = await tx.updateOrder(order.id, { state: 'cancelled' });
-      await this.timeline.record(
-        ...[cancelled.buyerId, cancelled.sellerId].map((userId) => ({
-          userId,
-          kind: 'order.cancelled' as const,
-          title: `Order cancelled: ${cancelled.items[0]?.name ?? ''}`,
-          amount: cancelled.amount,
-          orderId: cancelled.id,
-        })),
-      );
+      return this.cancelLocked(tx, order);
     });
+    await this.afterCancel(cancelled);
     return this.get(orderId, viewerId, timeZone);
   }
 
+  /**
+   * The seller withdraws an accepted payment request: its order is cancelled in the same transaction
+   * (both rows locked, the order's first). A paid order is not cancelled this way: CONFLICT, refund
+   * it instead. Answers nothing; the request reads its new state afterwards.
+   */
+  async cancelForRequest(orderId: string, sellerId: string): Promise<void> {
+    const cancelled = await this.orders.inTransaction(async (tx: OrdersTx) => {
+      const order = await tx.lockOrder(orderId);
+      if (!order || order.sellerId !== sellerId) throw new AppError('NOT_FOUND', 'no such request');
+      const request = await tx.lockRequestOf(order.id);
+      if (!request) throw new AppError('NOT_FOUND', 'no such request');
+      if (order.state === 'paid' || order.state === 'fulfilled') throw paidRequestRefusal(order.id);
+      assertMove(request.state, 'cancelled', 'cancelled');
+      assertTransition(order.state, 'cancelled', 'cancelled');
+      return this.cancelLocked(tx, order);
+    });
+    await this.afterCancel(cancelled);
+  }
+
+  /** Under the order's lock: cancelled, its payment request withdrawn with it, its pay session closed here. */
+  private async cancelLocked(tx: OrdersTx, order: OrderRow): Promise<{ order: OrderRow; session: PaymentSessionRow | null }> {
+    const session = await tx.openSession(order.id);
+    if (session) await tx.setSessionStatus(session.id, 'expired');
+    await tx.cancelRequestOf(order.id);
+    return { order: await tx.updateOrder(order.id, { state: 'cancelled' }), session };
+  }
+
+  /**
+   * After a cancel committed: closes the provider's pay page, and reads what it says then. Paid there
+   * (the buyer paid before it closed) → that payment is refunded automatically; the provider's event
+   * of it, when it comes, changes nothing more. A provider that cannot be reached now leaves the page
+   * to its own expiry: a payment made on it is refunded when the provider tells of it.
+   */
+  private async afterCancel({ order, session }: { order: OrderRow; session: PaymentSessionRow | null }): Promise<void> {
+    await this.timeline.record(
+      ...[order.buyerId, order.sellerId].map((userId) => ({
+        userId,
+        kind: 'order.cancelled' as const,
+        title: `Order cancelled: ${order.items[0]?.name ?? ''}`,
+        amount: order.amount,
+        orderId: order.id,
+      })),
+    );
+    if (!session) return;
+    let state: CheckoutState | null;
+    try {
+      state = await this.providers[order.provider].expireCheckout(session.id, order.account);
+    } catch (error) {
+      this.logger.warn(
+        { orderId: order.id, sessionId: session.id, err: error instanceof Error ? error.message : String(error) },
+        'could not close the pay page of a cancelled order (a payment made on it is refunded when the provider tells of it)',
+      );
+      return;
+    }
+    if (!state?.paid || !state.paymentId) return;
+    const payment: Payment = { sessionId: session.id, paymentId: state.paymentId, amount: state.amount };
+    const late = await this.orders.inTransaction(async (tx) => {
+      const locked = await tx.lockOrder(order.id);
+      return locked ? this.recordLate(tx, locked, payment) : null;
+    });
+    if (late) await this.refundLate(late);
+  }
+
+  /**
+   * Under the order's lock, for an order that cannot take `payment` (cancelled, or paid with another
+   * payment): records it for an automatic refund, once per payment. Answers the row to refund when
+   * this call recorded it (the caller refunds after commit), else null.
+   */
+  private async recordLate(tx: OrdersTx, order: OrderRow, payment: Payment): Promise<LatePaymentRow | null> {
+    if (!payment.paymentId || order.paymentId === payment.paymentId) return null;
+    const row = {
+      provider: order.provider,
+      paymentId: payment.paymentId,
+      orderId: order.id,
+      sessionId: payment.sessionId,
+      account: order.account,
+      amount: payment.amount,
+    };
+    if (!(await tx.recordLatePayment(row))) return null;
+    await tx.setSessionStatus(payment.sessionId, 'complete');
+    this.logger.warn(
+      { orderId: order.id, state: order.state, paymentId: payment.paymentId },
+      'a payment came for an order that cannot take it: refunding it',
+    );
+    return { ...row, state: 'refund_pending', attempts: 0, lastError: null, refundedAt: null, created: new Date() };
+  }
+
+  /**
+   * Refunds a late payment in full through its provider (the same idempotency key on every try, so
+   * a retry refunds nothing twice), then records it, tells both sides on their timelines and by
+   * email. A provider that fails leaves it refund_pending: retryLateRefunds tries again.
+   */
+  private async refundLate(late: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'account' | 'amount'>): Promise<void> {
+    try {
+      await this.providers[late.provider].refund(late.paymentId, late.account, late.amount, `late-refund-${late.paymentId}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.error({ paymentId: late.paymentId, err: message }, 'could not refund a late payment yet (it is tried again)');
+      await this.orders.noteLateRefundError(late.provider, late.paymentId, message);
+      return;
+    }
+    const done = await this.orders.markLateRefunded(late.provider, late.paymentId);
+    if (!done) return;
+    const order = await this.orders.findOrder(done.orderId);
+    if (!order) return;
+    const product = order.items[0]?.name ?? 'an order';
+    const why = order.state === 'cancelled' ? 'after the order was cancelled' : 'when the order was paid already';
+    await Promise.all([
+      this.timeline.record(
+        {
+          userId: order.buyerId,
+          kind: 'order.late_refund',
+          title: `Refunded automatically: your payment of ${formatUsd(done.amount)} for ${product} came ${why}`,
+          amount: done.amount,
+          orderId: order.id,
+        },
+        {
+          userId: order.sellerId,
+          kind: 'order.late_refund',
+          title: `Refunded automatically: a payment of ${formatUsd(done.amount)} for ${product} came ${why}`,
+          amount: done.amount,
+          orderId: order.id,
+        },
+      ),
+      this.identity.mail({
+        ...(order.buyerId ? { toUserId: order.buyerId } : { to: order.email }),
+        subject: `Your payment was refunded: ${product}`,
+        text:
+          `Hello,\n\nYour payment of ${formatUsd(done.amount)} for ${product} came ${why}, so it is not owed: ` +
+          `it was refunded in full automatically. It reaches your card within 5 to 10 business days.\n\n${this.links.order(order.id)}\n`,
+      }),
+      this.identity.mail({
+        toUserId: order.sellerId,
+        subject: `A payment was refunded automatically: ${product}`,
+        text:
+          `A payment of ${formatUsd(done.amount)} for ${product} came ${why}; it was refunded in full automatically. ` +
+          `There is nothing to do.\n\n${this.links.sellerOrder(order.id)}\n`,
+      }),
+    ]);
+  }
+
+  /**
+   * Finishes the refunds of late payments that are still pending (the provider failed, or the replica
+   * that recorded one stopped): each replica leases its own rows. Answers how many it tried.
+   */
+  async retryLateRefunds(leaseSeconds = 60, limit = 20): Promise<number> {
+    const leased = await this.orders.leaseLateRefunds(leaseSeconds, limit);
+    for (const late of leased) await this.refundLate(late);
+    return leased.length;
+  }
+
+  /**
+   * The seller refunds a paid order in full. The provider's refund is made before the order is
+   * locked (no network call under a lock), with the same idempotency key on every try, so refunds at
+   * the same moment, or a retry after a failure, refund once; the order's lock then records it.
+   */
   refund(input: PayOrderMessage): Promise<OrderView> {
     return this.once(`refund:${input.orderId}`, input.idempotencyKey, { viewerId: input.viewerId ?? null }, async () => {
-      const refunded = await this.orders.inTransaction(async (tx) => {
-        const order = await tx.lockOrder(input.orderId);
-        if (!order || order.sellerId !== input.viewerId) throw new AppError('NOT_FOUND', 'no such order');
-        assertTransition(order.state, 'refunded', 'refunded');
-        if (!order.paymentId) throw new AppError('CONFLICT', 'this order has no payment to refund');
-        await this.providers[order.provider].refund(order.paymentId, order.account, order.amount, `refund-${order.id}`);
-        return tx.updateOrder(order.id, { state: 'refunded' });
-      });
-      await this.timeline.record(
+      const order = await this.orders.findOrder(input.orderId);
+      if (!order || order.sellerId !== input.viewerId) throw new AppError('NOT_FOUND', 'no such order');
+      assertTransition(order.state, 'refunded', 'refunded');
+      if (!order.paymentId) throw new AppError('CONFLICT', 'this order has no payment to refund');
+      await this.providers[order.provider].refund(order.paymentId, order.account, order.amount, `refund-${order.id}`);
+      await this.markRefunded(order.id);
+      return this.get(order.id, input.viewerId, input.timeZone ?? 'UTC');
+    });
+  }
+
+  /**
+   * Under the order's lock: a paid (or fulfilled) order is refunded now; both sides are told, once,
+   * whichever tells first (the seller's refund, or the provider's event of a refund made elsewhere).
+   */
+  private async markRefunded(orderId: string, event?: Payment['event']): Promise<boolean> {
+    const refunded = await this.orders.inTransaction(async (tx) => {
+      if (event && !(await tx.claimEvent(event.provider, event.id, event.type))) return null;
+      const locked = await tx.lockOrder(orderId);
+      if (!locked || !canTransition(locked.state, 'refunded')) return null;
+      return tx.updateOrder(locked.id, { state: 'refunded' });
+    });
+    if (!refunded) return false;
+    await Promise.all([
+      this.timeline.record(
         ...[refunded.buyerId, refunded.sellerId].map((userId) => ({
           userId,
           kind: 'order.refunded' as const,
@@ -474,14 +695,14 @@ export class OrdersService {
           amount: refunded.amount,
           orderId: refunded.id,
         })),
-      );
-      await this.identity.mail({
+      ),
+      this.identity.mail({
         to: refunded.email,
         subject: `Refund of your order ${refunded.items[0]?.name ?? ''}`.trim(),
         text: `Hello,\n\nYour payment of ${formatUsd(refunded.amount)} was refunded in full. It reaches your card within 5 to 10 business days.\n\n${this.links.order(refunded.id)}\n`,
-      });
-      return this.get(refunded.id, input.viewerId, input.timeZone ?? 'UTC');
-    });
+      }),
+    ]);
+    return true;
   }
 
   /** A message between buyer and seller; the other side is told by email. */
@@ -592,7 +813,8 @@ export class OrdersService {
   }
 }
 
-export function toReceiptView(receipt: ReceiptRow, timeZone: string): ReceiptView {
+/** The receipt in the viewer's time zone; the buyer's address only when `showEmail` (not for a seller without consent). */
+export function toReceiptView(receipt: ReceiptRow, timeZone: string, showEmail: boolean): ReceiptView {
   const paidAt = receipt.paidAt.toISOString();
   return {
     number: receipt.number,
@@ -603,6 +825,6 @@ export function toReceiptView(receipt: ReceiptRow, timeZone: string): ReceiptVie
     date: formatLongDate(paidAt, timeZone),
     timeZone,
     seller: { name: receipt.sellerName, service: receipt.serviceName, supportEmail: receipt.supportEmail },
-    email: receipt.email,
+    email: showEmail ? receipt.email : null,
   };
 }

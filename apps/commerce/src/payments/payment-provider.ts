@@ -114,8 +114,12 @@ export interface PaymentProvider {
   validateAccount(account: string): Promise<AccountValidation>;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   retrieveCheckout(sessionId: string, account: string): Promise<CheckoutState | null>;
-  /** Closes an open session (the order was cancelled); nothing when it is closed already. */
-  expireCheckout(sessionId: string, account: string): Promise<void>;
+  /**
+   * Closes an open session (the order was cancelled); nothing when it is closed already (paid at the
+   * same moment, or expired). Answers what the session is afterwards, so a payment that got through
+   * first is seen (and refunded); null for no such session.
+   */
+  expireCheckout(sessionId: string, account: string): Promise<CheckoutState | null>;
   refund(paymentId: string, account: string, amount: number, idempotencyKey: string): Promise<void>;
   /** Opens the provider's page where the payer saves a card for later charges. */
   createSetup(request: SetupRequest): Promise<SetupSession>;

@@ -181,14 +181,16 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async expireCheckout(sessionId: string, account: string): Promise<void> {
+  async expireCheckout(sessionId: string, account: string): Promise<CheckoutState | null> {
+    const current = await this.retrieveCheckout(sessionId, account);
+    if (current?.status !== 'open') return current;
     try {
-      const session = await this.stripe().checkout.sessions.retrieve(sessionId, {}, { stripeAccount: account });
-      if (session.status === 'open') await this.stripe().checkout.sessions.expire(sessionId, {}, { stripeAccount: account });
+      await this.stripe().checkout.sessions.expire(sessionId, {}, { stripeAccount: account });
     } catch (error) {
-      if (isStripeError(error) && (error.code === 'resource_missing' || error.statusCode === 404)) return;
-      throw this.upstream(error, 'closing the Checkout Session');
+      // Only open sessions expire: it was completed (or expired) at the same moment; what it is now says which.
+      if (!(isStripeError(error) && error.statusCode === 400)) throw this.upstream(error, 'closing the Checkout Session');
     }
+    return this.retrieveCheckout(sessionId, account);
   }
 
   async refund(paymentId: string, account: string, amount: number, idempotencyKey: string): Promise<void> {

@@ -32,3 +32,11 @@ const WHY: Record<RequestState, string> = {
 export function assertMove(from: RequestState, to: RequestState, what: string): void {
   if (!canMove(from, to)) throw new AppError('CONFLICT', `this request cannot be ${what}: ${WHY[from]}`);
 }
+
+/** A request whose order is paid is not withdrawn: the money goes back by refunding the order. */
+export function paidRequestRefusal(orderId: string): AppError {
+  return new AppError(
+    'CONFLICT',
+    `this request cannot be cancelled: its order is paid; refund the order instead (POST /v1/orders/${orderId}/refund)`,
+  );
+}

@@ -18,7 +18,7 @@ import { ORDERS_SETTINGS, OrdersService, type OrdersSettings } from '../orders/o
 import { ProductsRepository } from '../products/products.repository.js';
 import { ProviderServicesRepository } from '../services/provider-services.repository.js';
 import { TimelineService } from '../timeline/timeline.service.js';
-import { assertMove } from './request-states.js';
+import { assertMove, paidRequestRefusal } from './request-states.js';
 import { RequestsRepository, type RequestRow } from './requests.repository.js';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -214,13 +214,34 @@ export class RequestsService {
     return this.view(declined, 'payer');
   }
 
+  /**
+   * The seller withdraws a request. An open one is cancelled; an accepted one is cancelled together
+   * with its unpaid order, in one transaction with both rows locked (OrdersService.cancelForRequest),
+   * so the order cannot be paid afterwards (a payment that still gets through the provider is
+   * refunded automatically). One whose order is paid is not withdrawn: CONFLICT, refund the order.
+   */
   async cancel(input: RequestMessage): Promise<PaymentRequestView> {
     const { row, role } = await this.access(input);
     if (role !== 'seller') throw new AppError('NOT_FOUND', 'no such request');
+    if (row.state === 'paid' && row.orderId) throw paidRequestRefusal(row.orderId);
     assertMove(row.state, 'cancelled', 'cancelled');
-    const cancelled = await this.requests.move(row.id, row.state, 'cancelled');
-    if (!cancelled) throw new AppError('CONFLICT', 'this request was answered at the same moment');
-    return this.view(cancelled, 'seller');
+    let current: RequestRow | null = row;
+    if (row.state === 'open') {
+      current = await this.requests.move(row.id, 'open', 'cancelled');
+      if (!current) {
+        // Answered at the same moment: accepted now (cancelled with its order below), or else final.
+        current = await this.requests.find(row.id);
+        if (!current) throw new AppError('NOT_FOUND', 'no such request');
+        if (current.state !== 'accepted') assertMove(current.state, 'cancelled', 'cancelled');
+      }
+    }
+    if (current.state === 'accepted') {
+      if (!current.orderId) throw new AppError('CONFLICT', 'this request has no order to cancel');
+      await this.orders.cancelForRequest(current.orderId, row.sellerId);
+      current = await this.requests.find(row.id);
+      if (!current) throw new AppError('NOT_FOUND', 'no such request');
+    }
+    return this.view(current, 'seller');
   }
 
   private async view(row: RequestRow, role: 'payer' | 'seller'): Promise<PaymentRequestView> {

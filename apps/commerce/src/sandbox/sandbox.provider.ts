@@ -97,14 +97,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
-  async expireCheckout(sessionId: string): Promise<void> {
+  async expireCheckout(sessionId: string, account: string): Promise<CheckoutState | null> {
     await this.sessions.transition(sessionId, ['open', 'requires_action'], 'expired', {});
+    return this.retrieveCheckout(sessionId, account);
   }
 
+  /** Refunds a payment in full; the same payment again answers as done (as a retried Idempotency-Key does at Stripe). */
   async refund(paymentId: string, account: string): Promise<void> {
-    if (!(await this.sessions.markRefunded(paymentId, account))) {
-      throw new AppError('CONFLICT', 'the sandbox has no refundable payment ' + paymentId);
-    }
+    if (await this.sessions.markRefunded(paymentId, account)) return;
+    if ((await this.sessions.findByPayment(paymentId, account))?.refunded) return;
+    throw new AppError('CONFLICT', 'the sandbox has no refundable payment ' + paymentId);
   }
 
   /** The sandbox's page in setup mode: the payer saves a test card (SandboxService.pay keeps it). */

@@ -228,6 +228,14 @@ export class SandboxRepository {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
+  async findByPayment(paymentIntent: string, account: string): Promise<SandboxSessionRow | null> {
+    const rows = (await this.db.query(`SELECT * FROM "commerce"."sandbox_session" WHERE "payment_intent" = $1 AND "account" = $2`, [
+      paymentIntent,
+      account,
+    ])) as RawRow[];
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
   async markRefunded(paymentIntent: string, account: string): Promise<boolean> {
     const [, count] = (await this.db.query(
       `UPDATE "commerce"."sandbox_session" SET "refunded" = true, "modified" = now()

@@ -18,10 +18,7 @@ import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type
 import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { COMMERCE_LIMITS } from '../http/rate-limits.js';
-import { idempotencyKey, Viewers } from './viewer.js';
-
-/** Calls to a payment provider may take a while (Stripe answers within seconds). */
-const PROVIDER_TIMEOUT_MS = 20_000;
+import { idempotencyKey, PROVIDER_TIMEOUT_MS, Viewers } from './viewer.js';
 
 const IDEMPOTENCY_HEADER = ApiHeader({
   name: 'Idempotency-Key',
@@ -77,7 +74,11 @@ export class OrdersController {
   @Get('orders/:id')
   @UseGuards(OptionalBearerGuard)
   @ApiOptionalAuth()
-  @ApiOperation({ summary: "The order and, once paid, its receipt (dates in the viewer's time zone; tz when signed out)" })
+  @ApiOperation({
+    summary: "The order and, once paid, its receipt (dates in the viewer's time zone; tz when signed out)",
+    description:
+      'An order placed signed in: its buyer and seller only (anyone else 404). An order placed signed out: anyone holding its id, but replies only for the seller and for the signed-in account with the verified address it was placed with (role buyer); others get replies []. The seller gets the buyer address (email, receipt.email) only when the buyer shared it.',
+  })
   @ApiAnswer(200, 'Order')
   @ApiErrors('NOT_FOUND')
   async get(
@@ -136,7 +137,11 @@ export class OrdersController {
   @HttpCode(200)
   @UseGuards(OptionalBearerGuard)
   @ApiOptionalAuth()
-  @ApiOperation({ summary: 'Cancel an order that is not paid (its buyer or seller)' })
+  @ApiOperation({
+    summary: 'Cancel an order that is not paid (its buyer or seller)',
+    description:
+      'Decided under the order lock against a payment at the same moment: a paid order answers 409. The provider pay page is closed; a payment that still got through is refunded automatically (the order lists it in latePayments).',
+  })
   @ApiAnswer(200, 'Order')
   @ApiErrors('NOT_FOUND', 'CONFLICT')
   async cancel(
@@ -144,7 +149,10 @@ export class OrdersController {
     @OptionalSession() session: AuthenticatedSession | undefined,
   ): Promise<ResponseMap['Order']> {
     const viewer = await this.viewers.of(session);
-    return { success: true, order: await this.rpc.send(SUBJECTS.commerce.orderCancel, { orderId: params.id, ...viewer }) };
+    return {
+      success: true,
+      order: await this.rpc.send(SUBJECTS.commerce.orderCancel, { orderId: params.id, ...viewer }, PROVIDER_TIMEOUT_MS),
+    };
   }
 
   @Post('orders/:id/refund')

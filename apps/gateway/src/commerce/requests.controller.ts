@@ -16,6 +16,7 @@ import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type
 import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { COMMERCE_LIMITS } from '../http/rate-limits.js';
+import { PROVIDER_TIMEOUT_MS } from './viewer.js';
 
 const viewer = (session: AuthenticatedSession | undefined, key: string | undefined) => ({
   ...(session ? { viewerId: session.userId } : {}),
@@ -111,13 +112,21 @@ export class RequestsController {
   @HttpCode(200)
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Withdraw a request that is still open (the seller)' })
+  @ApiOperation({
+    summary: 'Withdraw a request (the seller)',
+    description:
+      'An open request is withdrawn; an accepted one is withdrawn together with its unpaid order, which can then not be paid. A request whose order is paid answers 409: refund the order instead.',
+  })
   @ApiAnswer(200, 'PaymentRequest')
   @ApiErrors('NOT_FOUND', 'CONFLICT')
   async cancel(@Param() params: OrderIdParamsDto, @CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['PaymentRequest']> {
     return {
       success: true,
-      request: await this.rpc.send(SUBJECTS.commerce.requestCancel, { requestId: params.id, viewerId: session.userId }),
+      request: await this.rpc.send(
+        SUBJECTS.commerce.requestCancel,
+        { requestId: params.id, viewerId: session.userId },
+        PROVIDER_TIMEOUT_MS,
+      ),
     };
   }
 }

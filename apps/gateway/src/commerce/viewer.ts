@@ -5,6 +5,9 @@ import type { Request } from 'express';
 import type { AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ProfileCache } from '../users/profile-cache.js';
 
+/** Calls that reach a payment provider (open, confirm, close a pay page; refund) may take a while: Stripe answers within seconds. */
+export const PROVIDER_TIMEOUT_MS = 20_000;
+
 /** Idempotency-Key: printable ASCII without spaces, as Stripe takes it. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 

@@ -880,6 +880,36 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "expired"
     ]
   },
+  "LatePaymentView": {
+    "type": "object",
+    "properties": {
+      "amount": {
+        "type": "number",
+        "description": "Cents."
+      },
+      "state": {
+        "type": "string",
+        "enum": [
+          "refund_pending",
+          "refunded"
+        ]
+      },
+      "created": {
+        "type": "string"
+      },
+      "refundedAt": {
+        "type": "string",
+        "nullable": true
+      }
+    },
+    "required": [
+      "amount",
+      "state",
+      "created",
+      "refundedAt"
+    ],
+    "description": "A payment that landed on an order that could no longer take it (cancelled at the same moment, or paid already by another payment): refunded automatically in full. `refund_pending` until the provider has taken the refund (retried until it has)."
+  },
   "LocaleRef": {
     "type": "object",
     "properties": {
@@ -1478,7 +1508,15 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/OrderReplyView"
-        }
+        },
+        "description": "Messages between buyer and seller: only for the seller and the buyer (signed in, or signed in with the verified address of an order placed signed out); empty for a visitor holding the link."
+      },
+      "latePayments": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/LatePaymentView"
+        },
+        "description": "Payments that came after the order could no longer take them, and their automatic refunds."
       },
       "role": {
         "$ref": "#/components/schemas/OrderRole"
@@ -1516,6 +1554,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "failure",
       "receipt",
       "replies",
+      "latePayments",
       "role",
       "created",
       "modified",
@@ -2708,7 +2747,9 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         ]
       },
       "email": {
-        "type": "string"
+        "type": "string",
+        "nullable": true,
+        "description": "Where the receipt went: the buyer's address; null for the seller when the buyer did not share it."
       }
     },
     "required": [
@@ -3927,6 +3968,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "order.fulfilled",
       "order.refunded",
       "order.cancelled",
+      "order.late_refund",
       "request.sent",
       "request.received",
       "request.accepted",

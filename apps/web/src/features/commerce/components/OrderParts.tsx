@@ -2,6 +2,7 @@ import {
   formatLongDate,
   formatUsd,
   SHIPPING_LABELS,
+  type LatePaymentView,
   type OrderItem,
   type OrderReplyView,
   type OrderState,
@@ -24,6 +25,25 @@ const STATE_LABELS: Record<OrderState, { label: string; tone: string }> = {
 export function OrderStateBadge({ state }: { state: OrderState }) {
   const { label, tone } = STATE_LABELS[state];
   return <span className={`badge ${tone}`.trim()}>{label}</span>;
+}
+
+/**
+ * Payments that came when the order could no longer take them (it was cancelled at the same moment):
+ * each is refunded automatically, and both sides see it here.
+ */
+export function LatePayments({ payments, state }: { payments: LatePaymentView[]; state: OrderState }) {
+  if (payments.length === 0) return null;
+  const when = state === 'cancelled' ? 'after the order was cancelled' : 'when the order was paid already';
+  return (
+    <ul className="notice" aria-label="Automatic refunds">
+      {payments.map((p) => (
+        <li key={p.created}>
+          A payment of {formatUsd(p.amount)} came {when};{' '}
+          {p.state === 'refunded' ? 'it was refunded in full automatically.' : 'it is being refunded in full automatically.'}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** What was bought: name, quantity, price at the time of the order, and the total. */

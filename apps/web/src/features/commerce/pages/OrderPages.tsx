@@ -9,7 +9,7 @@ import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { cancelOrder, completeOrder, getOrder, newIdempotencyKey, payOrder, replyToOrder } from '../api';
-import { ItemsTable, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
+import { ItemsTable, LatePayments, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
 
 const links = linkBuilder();
 
@@ -100,6 +100,7 @@ export function OrderPage() {
           </p>
         ) : null}
         <ItemsTable items={order.items} amount={order.amount} />
+        <LatePayments payments={order.latePayments} state={order.state} />
         <dl className="details">
           <dt>Placed</dt>
           <dd>{formatLongDate(order.created, tz)}</dd>
@@ -163,10 +164,9 @@ export function OrderPage() {
       ) : (
         <section className="card replies" aria-labelledby="replies-heading">
           <h2 id="replies-heading">Messages</h2>
-          {order.replies.length ? <p>{order.replies.length} message(s) on this order.</p> : null}
           <p>
-            <Link to={signInPath(links.order(order.id))}>Sign in</Link> with the email address of this order (verified) to write to the
-            seller.
+            Messages between the buyer and the seller are for them only. <Link to={signInPath(links.order(order.id))}>Sign in</Link> with
+            the email address of this order (verified) to read them and write to the seller.
           </p>
         </section>
       )}
@@ -251,7 +251,7 @@ export function ReceiptPage() {
         <dt>Date paid</dt>
         <dd>{receipt.date}</dd>
         <dt>Billed to</dt>
-        <dd>{receipt.email}</dd>
+        <dd>{receipt.email ?? 'Not shared with the seller'}</dd>
       </dl>
       <ItemsTable items={receipt.items} amount={receipt.amount} />
       <p className="receipt-total">

@@ -10,7 +10,7 @@ import { session as sessionStore, useSession } from '../../../shared/session/ses
 import { RequireAuth } from '../../auth/RequireAuth';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { getFulfillment, markFulfilled, newIdempotencyKey, refundOrder, replyToOrder } from '../api';
-import { ItemsTable, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
+import { ItemsTable, LatePayments, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
 import { useViewerTimeZone } from './OrderPages';
 
 const links = linkBuilder();
@@ -89,6 +89,7 @@ function SellerOrder() {
           <OrderStateBadge state={order.state} />
         </div>
         <ItemsTable items={order.items} amount={order.amount} />
+        <LatePayments payments={order.latePayments} state={order.state} />
         <dl className="details">
           <dt>Placed</dt>
           <dd>{formatLongDate(order.created, tz)}</dd>
