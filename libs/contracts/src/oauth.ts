@@ -84,6 +84,8 @@ function IsBoundedList(
   return ValidateBy(
     {
       name: 'isBoundedList',
+      // The bound and its words, for the input pipe, which refuses a longer list before validation runs.
+      constraints: [bounds.max, `${field} may have at most ${bounds.max} ${bounds.noun}s`],
       validator: {
         validate: (value: unknown) => (problem = check(value)) === undefined,
         defaultMessage: () => problem ?? `${field} is not valid`,

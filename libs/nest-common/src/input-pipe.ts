@@ -24,7 +24,13 @@ export class InputPipe implements PipeTransform {
   }
 }
 
-/** The largest size each list field of a DTO class allows (its ArrayMaxSize), read once per class. */
+/**
+ * Validators whose first constraint is a list's largest size: class-validator's ArrayMaxSize, and the
+ * contracts' own bounded lists (IsBoundedList, whose second constraint is its message).
+ */
+const LIST_BOUNDS = new Set(['arrayMaxSize', 'isBoundedList']);
+
+/** The largest size each list field of a DTO class allows, read once per class. */
 const listBounds = new WeakMap<object, Array<{ property: string; max: number; message: string | undefined }>>();
 
 function boundsOf(metatype: new (...args: never[]) => unknown) {
@@ -32,11 +38,11 @@ function boundsOf(metatype: new (...args: never[]) => unknown) {
   if (!bounds) {
     bounds = getMetadataStorage()
       .getTargetValidationMetadatas(metatype, '', true, false)
-      .filter((m) => m.name === 'arrayMaxSize' && typeof m.constraints?.[0] === 'number')
+      .filter((m) => LIST_BOUNDS.has(m.name ?? '') && typeof m.constraints?.[0] === 'number')
       .map((m) => ({
         property: m.propertyName,
         max: m.constraints[0] as number,
-        message: typeof m.message === 'string' ? m.message : undefined,
+        message: typeof m.message === 'string' ? m.message : typeof m.constraints[1] === 'string' ? m.constraints[1] : undefined,
       }));
     listBounds.set(metatype, bounds);
   }
