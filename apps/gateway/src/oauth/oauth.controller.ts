@@ -18,6 +18,7 @@ import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Request, Response } from 'express';
 import { BearerGuard, bearerToken, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiNoContent } from '../http/api-docs.js';
+import { requestCookies } from '../http/cookies.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { OAUTH_LIMITS } from '../http/rate-limits.js';
 import type { OAuthServer } from './oauth-provider.js';
@@ -27,17 +28,7 @@ type Interaction = Awaited<ReturnType<OAuthServer['provider']['interactionDetail
 
 /** The session cookie the web app keeps (spec section 9: cookies token and loggedIn). */
 function cookieToken(req: Request): string | undefined {
-  for (const part of (req.header('cookie') ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === 'token') {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim()) || undefined;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return requestCookies(req).find(([name]) => name === 'token')?.[1] || undefined;
 }
 
 /** RFC 6750's Authorization header: Bearer and a b64token. */

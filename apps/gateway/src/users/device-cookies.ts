@@ -1,5 +1,6 @@
 import { DEVICE_COOKIE_PREFIX, type DeviceCookie } from '@tinkerdesk/contracts';
 import type { Request, Response } from 'express';
+import { requestCookies } from '../http/cookies.js';
 
 /** At most this many device cookies are passed on (a browser signed in to that many accounts before). */
 const MAX_DEVICE_COOKIES = 10;
@@ -10,16 +11,10 @@ const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
  * accounts it signed in to before. Only well-formed ones, at most 10; identity decides which is live.
  */
 export function deviceTokens(req: Request): string[] {
-  const tokens: string[] = [];
-  for (const part of (req.header('cookie') ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0) continue;
-    const name = part.slice(0, at).trim();
-    const value = part.slice(at + 1).trim();
-    if (name.startsWith(DEVICE_COOKIE_PREFIX) && TOKEN.test(value)) tokens.push(value);
-    if (tokens.length === MAX_DEVICE_COOKIES) break;
-  }
-  return tokens;
+  return requestCookies(req)
+    .filter(([name, value]) => name.startsWith(DEVICE_COOKIE_PREFIX) && TOKEN.test(value))
+    .slice(0, MAX_DEVICE_COOKIES)
+    .map(([, value]) => value);
 }
 
 /**
