@@ -16,7 +16,7 @@
 # default builder) builds only the stages the chosen APP needs: LibreOffice and Chromium are
 # installed for the conversion image only.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG APP=gateway
 
 # 1. manifests: only package.json files, the lockfile and .npmrc. The npm install layer below is

@@ -4,6 +4,7 @@
 // Flags: --no-build (use the existing build), --workers=N (conversion workers, default 1).
 // A process that dies once the platform runs is restarted with backoff (restartDelayMs) and logged,
 // while the others keep serving; one that dies before it was ever ready stops the start-up.
+import './runtime.mjs';
 import { checkInfrastructure } from './infra.mjs';
 import { PROCESSES, restartDelayMs, run, SERVICES, STABLE_AFTER_MS, startProcess } from './processes.mjs';
 import { ensureOAuthKeys } from './oauth-keys.mjs';

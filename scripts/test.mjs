@@ -3,6 +3,7 @@
 // against real NATS and the services, started once), integration (real PostgreSQL, NATS, Redis, a
 // platform per file), end-to-end (Playwright in Debian's Chromium against the real platform).
 // Prints one closing line "tests: N passed, M failed". `--only=unit,integration` runs a subset.
+import './runtime.mjs';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ensureDebianPrograms } from './debian-programs.mjs';
@@ -28,7 +29,8 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci'];
+// Jest's ESM mode needs vm modules, which Node marks experimental: say so once here, not in every run's output.
+const jest = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '--ci'];
 const steps = [
   ['build', () => run('npm', ['run', '--silent', 'build'])],
   [

@@ -556,10 +556,10 @@ describe('Dockerfile', () => {
   describe.each(IMAGES)('--build-arg APP=%s', (image) => {
     const main = Object.values(APPS).find((a) => a.image === image && a.entry.endsWith('/main.js'));
 
-    it('final stage: node:20-bookworm-slim, non-root, NODE_ENV=production, EXPOSE, HEALTHCHECK, CMD', () => {
+    it('final stage: node:24-bookworm-slim, non-root, NODE_ENV=production, EXPOSE, HEALTHCHECK, CMD', () => {
       const { base, instructions } = finalStage(image);
       const last = (kw: string): string | undefined => instructions.filter((i) => i.keyword === kw).pop()?.args;
-      expect(base).toBe('node:20-bookworm-slim');
+      expect(base).toBe('node:24-bookworm-slim');
       const user = last('USER');
       expect(user).toBeDefined();
       expect(['root', '0', '0:0']).not.toContain(user);
