@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { mailTo } from './helpers.js';
 
 // Accounts end to end in Chromium against the real platform: the forms, the session state machine
-// of spec section 4, the drop-down, and the emails (written as .eml files under DATA_DIR/mail)
+// of docs/web-app.md#session-and-local-database, the drop-down, and the emails (written as .eml files under DATA_DIR/mail)
 // followed like a person would.
 
 const PASSWORD = 'correct horse battery staple';

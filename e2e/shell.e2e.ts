@@ -50,7 +50,7 @@ test.describe('shell routes', () => {
       await page.goto(path);
       const text = page.getByText(NOT_FOUND, { exact: true });
       await expect(text).toBeVisible();
-      // One text node holding exactly the spec's string.
+      // One text node holding exactly NOT_FOUND_TEXT.
       expect(await text.evaluate((el) => Array.from(el.childNodes).map((n) => [n.nodeType, n.textContent]))).toEqual([[3, NOT_FOUND]]);
     }
     expect(errors).toEqual([]);
@@ -248,7 +248,7 @@ test.describe('search', () => {
     await expect(page).toHaveURL(/\/tools\/converters\/base64\/decode\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Base64 decode');
 
-    // Nothing highlighted: Enter searches, as the spec says.
+    // Nothing highlighted: Enter searches (docs/web-app.md#tools-in-the-browser).
     await box.focus();
     await page.keyboard.type('hex');
     await expect(list.getByRole('option')).toHaveCount(2);

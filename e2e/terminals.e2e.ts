@@ -5,7 +5,7 @@ import { watchErrors } from './helpers.js';
  * Terminals in Chromium against the real platform: two browsers of one account register themselves in
  * /account, one sends a link to the other, whose inbox shows it (open, copy, delete); this browser's
  * share sheet goes to its chosen destination and lands on the share success route; a registration the
- * server refuses shows its detail; push that the browser cannot give says so (spec section 8).
+ * server refuses shows its detail; push that the browser cannot give says so (docs/web-app.md#forms-and-error-texts).
  */
 // Whole flows with two browsers and the service worker's first install: slow on a loaded 2-core machine.
 test.describe.configure({ timeout: 120_000 });

@@ -93,6 +93,41 @@ describe('README and docs/', () => {
   });
 });
 
+/** Source files (not dependencies, builds or generated code) under the given folders. */
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return ['node_modules', 'dist', 'generated'].includes(entry.name) ? [] : sourceFiles(path);
+    return /\.(ts|tsx|mjs|js)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('citations of docs/ in the code', () => {
+  const files = ['apps', 'libs', 'e2e', 'tests', 'scripts', 'bench']
+    .flatMap((d) => sourceFiles(join(ROOT, d)))
+    .filter((f) => f !== fileURLToPath(import.meta.url)); // this file names broken links on purpose
+
+  it('every docs/<page>.md#heading and docs/<page>.md "Label" a source file names exists', () => {
+    const broken: string[] = [];
+    let cited = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/docs\/([a-z-]+\.md)(#[\w-]+)?(,? "([^"]+)")?/g)) {
+        cited++;
+        const [, page = '', fragment, , label] = m;
+        const problem = brokenLink(join(ROOT, 'README.md'), `docs/${page}${fragment ?? ''}`);
+        if (problem !== null) broken.push(`${relative(ROOT, file)}: ${problem}`);
+        else if (label !== undefined && !readFileSync(join(DOCS, page), 'utf8').includes(label)) {
+          broken.push(`${relative(ROOT, file)}: no "${label}" in docs/${page}`);
+        }
+      }
+    }
+    expect(cited).toBeGreaterThan(50);
+    expect(broken).toEqual([]);
+  });
+});
+
 describe('docs/configuration.md', () => {
   const CONFIG_FILES = [
     ...readdirSync(join(ROOT, 'apps'))

@@ -98,7 +98,7 @@ afterAll(async () => {
 });
 
 describe('provider services', () => {
-  it('creates and updates a service of your own, answered in the spec view with its extras', async () => {
+  it('creates and updates a service of your own, answered in the service view with its extras', async () => {
     const s = await account('svc');
     const id = await service(s, {
       name: 'Mail room',

@@ -25,7 +25,7 @@ export type ApiClient = Client<paths>;
 /** A /v1 path of the document (a key of `paths`, with its `{placeholders}`). */
 export type ApiPath = keyof paths;
 
-/** The error envelope of every failure (spec section 8). */
+/** The error envelope of every failure (docs/api.md#errors). */
 export interface ErrorBody {
   success: false;
   error: string;

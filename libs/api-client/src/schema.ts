@@ -783,7 +783,7 @@ export interface paths {
         };
         /**
          * Your passes (limit, offset, sort: created | modified | cardTitle | header, dir: ASC | DESC; newest first by default)
-         * @description The total is in the body and in the x-list-count response header (spec section 7).
+         * @description The total is in the body and in the x-list-count response header.
          */
         get: operations["PassesController_list"];
         put?: never;
@@ -2838,7 +2838,7 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
-        /** @description A provider service (spec section 3): name, provider, vendor, account, plus provider-specific extras. */
+        /** @description A provider service: name, provider, vendor, account, plus provider-specific extras. */
         ServiceView: {
             account: string;
             created: string;

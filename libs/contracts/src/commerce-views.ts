@@ -3,7 +3,7 @@
 /** What GET /v1/users/me may include besides the profile (comma separated). */
 export const PROFILE_INCLUDES = ['services'] as const;
 
-/** A provider service (spec section 3): name, provider, vendor, account, plus provider-specific extras. */
+/** A provider service: name, provider, vendor, account, plus provider-specific extras. */
 export interface ServiceView {
   id: string;
   name: string;
@@ -23,7 +23,7 @@ export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 export const VENDORS = ['digital', 'service', 'mail'] as const;
 export type Vendor = (typeof VENDORS)[number];
 
-/** Shipping services of printed mail (spec section 3). */
+/** Shipping services of printed mail (docs/api.md "Reference data"). */
 export const SHIPPING_SERVICES = [
   'FEDEX_OVERNIGHT',
   'USPS_PRIORITY_EXPRESS',
@@ -38,7 +38,7 @@ export const SHIPPING_SERVICES = [
 ] as const;
 export type ShippingService = (typeof SHIPPING_SERVICES)[number];
 
-/** Options of printed mail (spec section 3). */
+/** Options of printed mail (docs/api.md "Reference data"). */
 export const SHIPPING_OPTIONS = ['singlesided', 'color', 'return_envelope', 'flat', 'livestamp'] as const;
 export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];
 
@@ -61,7 +61,7 @@ export const SHIPPING_LABELS: Readonly<Record<ShippingService | ShippingOption, 
   livestamp: 'Live stamp',
 };
 
-/** The one currency products are sold in; amounts are integer cents everywhere (spec section 9). */
+/** The one currency products are sold in; amounts are integer cents everywhere. */
 export const CURRENCY = 'USD';
 
 /** Smallest and largest price of a product, in cents (Stripe's USD minimum; $999,999.99). */
@@ -69,7 +69,7 @@ export const PRICE_MIN_CENTS = 50;
 export const PRICE_MAX_CENTS = 99_999_999;
 
 /**
- * The states of an order (the spec leaves them open; commerce's orders/order-states.ts enforces the
+ * The states of an order (docs/api.md "Order states"; commerce's orders/order-states.ts enforces the
  * transitions): pending (placed, not paid), paid, failed (the last payment try failed; paying again
  * is allowed), fulfilled (the seller delivered), cancelled, refunded.
  */
@@ -368,7 +368,7 @@ export interface TimelinePage {
   limit: number;
 }
 
-/** The reference lists served at GET /v1/reference/{name} (spec section 3). */
+/** The reference lists served at GET /v1/reference/{name} (docs/api.md "Reference data"). */
 export const REFERENCE_NAMES = [
   'reminder-days',
   'time-zones',
@@ -447,7 +447,7 @@ export type PlanState = (typeof PLAN_STATES)[number];
 /** A failed charge is tried again this many hours after each failure (Stripe's Smart Retries keep a similar pace). */
 export const PLAN_RETRY_HOURS = [1, 24, 72] as const;
 
-/** A calendar choice must be at least this many minutes ahead (spec section 9). */
+/** A calendar choice (a plan's first charge) must be at least this many minutes ahead. */
 export const CALENDAR_MIN_GAP_MINUTES = 5;
 
 /** The furthest a plan's first charge may be. */

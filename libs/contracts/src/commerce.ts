@@ -363,7 +363,7 @@ export class ShippingChoiceDto {
   address!: PostalAddressDto;
 }
 
-/** HTTP: POST /v1/users/{id}/services/{sid}/order — `{product, email, note, share}` (spec section 3). */
+/** HTTP: POST /v1/users/{id}/services/{sid}/order — `{product, email, note, share}` (docs/api.md#selling-services-products-orders-payment-and-receipts). */
 export class OrderDto {
   @ApiProperty({ format: 'uuid', description: 'The product id' })
   @IsUUID('4', { message: 'product must be a product id (UUID)' })
@@ -617,7 +617,7 @@ export class RequestMessage {
   key?: string;
 }
 
-/** HTTP: POST /v1/requests/{id}/accept — `{email, note, share}` (spec section 3). */
+/** HTTP: POST /v1/requests/{id}/accept — `{email, note, share}` (docs/api.md#payment-requests-and-the-timeline-billing). */
 export class AcceptRequestDto {
   @ApiProperty({ description: 'Where the receipt goes' })
   @IsEmail({}, { message: 'email must be a valid email address' })
@@ -683,7 +683,7 @@ export class TimelineEventParamsDto {
   id!: string;
 }
 
-/** The reminder days' indexes (spec section 3): the day of the month 1 … 28, or -1 for the last. */
+/** The reminder days' indexes (docs/api.md "Reference data"): the day of the month 1 … 28, or -1 for the last. */
 export const REMINDER_DAY_INDEXES: readonly number[] = [...Array.from({ length: 28 }, (_, i) => i + 1), -1];
 
 /** HTTP: POST /v1/plans — a recurring payment for a product, charged on schedule to a saved card. */

@@ -78,7 +78,7 @@ export class ConvertUploadDto extends ConversionOptionsDto {
   from?: string;
 }
 
-/** HTTP: POST /v1/convert/fetch (spec section 7: {url, from, to, headers}) */
+/** HTTP: POST /v1/convert/fetch {url, from, to, headers} (docs/api.md#conversion-files-and-urls) */
 export class ConvertFetchDto extends ConvertUploadDto {
   @FetchUrl('https://example.com/report.docx')
   url!: string;

@@ -1,5 +1,5 @@
 /**
- * Dates as the site shows them (spec section 9: the long 'LLL' format, e.g. "November 24, 2026 11:53 AM"),
+ * Dates as the site shows them (the long 'LLL' format, e.g. "November 24, 2026 11:53 AM"),
  * in the user's time zone when there is one.
  */
 export function formatLongDate(iso: string, timeZone?: string): string {
@@ -23,7 +23,7 @@ export function formatLongDate(iso: string, timeZone?: string): string {
   return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
 }
 
-/** Cents as en-US US dollars (spec section 9: amounts are cents / 100), e.g. 1250 → "$12.50". */
+/** Cents as en-US US dollars (amounts are cents / 100), e.g. 1250 → "$12.50". */
 export function formatUsd(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }

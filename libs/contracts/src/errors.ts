@@ -1,5 +1,5 @@
 /**
- * The one catalogue of error codes (spec section 8 and ARCHITECTURE "Errors").
+ * The one catalogue of error codes (docs/api.md#errors, docs/architecture.md#contracts-and-errors).
  * Every error on the wire is `{ success: false, error: CODE, detail: text }`.
  */
 export const ERROR_STATUS = {

@@ -49,7 +49,7 @@ export function FetchHeaders(): PropertyDecorator {
   };
 }
 
-/** HTTP: POST /v1/users/{guid}/fetch (spec section 7: {url, headers}) */
+/** HTTP: POST /v1/users/{guid}/fetch {url, headers} (docs/api.md#fetching-urls-on-the-server-ssrf-guard) */
 export class FetchUrlDto {
   @FetchUrl('https://example.com/data.json')
   url!: string;

@@ -1,5 +1,5 @@
 /**
- * The link builder (spec section 2): every public and app URL of the product that the server also
+ * The link builder (the routes: docs/web-app.md#routes): every public and app URL of the product that the server also
  * makes (emails, the providers' return addresses) comes from here, so the web app's routes and the
  * links the services send can never drift apart. Browser-safe.
  */

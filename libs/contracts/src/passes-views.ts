@@ -12,10 +12,10 @@ export const PASS_IMAGE_SLOTS = {
 } as const;
 export type PassImageSlot = keyof typeof PASS_IMAGE_SLOTS;
 
-/** The sort keys of the pass list (spec section 3: limit, offset, sort, dir). */
+/** The sort keys of the pass list (docs/api.md#wallet-passes: limit, offset, sort, dir). */
 export const PASS_SORTS = ['created', 'modified', 'cardTitle', 'header'] as const;
 export type PassSort = (typeof PASS_SORTS)[number];
-/** Sort direction (spec section 9: ASC or DESC). */
+/** Sort direction: ASC or DESC. */
 export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
@@ -34,7 +34,7 @@ export const passImagePath = (imageId: string): string => `/v1/passes/images/${i
 /** Passes one account may keep. */
 export const MAX_PASSES = 500;
 
-/** The response header that carries the total of a list (spec section 7). */
+/** The response header that carries the total of a list (docs/api.md#wallet-passes). */
 export const LIST_COUNT_HEADER = 'x-list-count';
 
 /** A stored image of a pass: its public URL (PNG) and size in pixels. */

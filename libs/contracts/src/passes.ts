@@ -129,7 +129,7 @@ export class PassFormDto {
   remove?: string;
 }
 
-/** HTTP: GET /v1/passes/google (spec section 7: limit, offset, sort, dir). */
+/** HTTP: GET /v1/passes/google (docs/api.md#wallet-passes: limit, offset, sort, dir). */
 export class ListPassesQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ enum: PASS_SORTS, default: 'created' })
   @Optional()

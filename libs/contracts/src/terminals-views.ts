@@ -1,13 +1,13 @@
 /**
- * Terminals (spec sections 3, 4, 7, 8, 9): browsers registered by a signed-in user that send and
+ * Terminals (docs/api.md#terminals-and-web-push): browsers registered by a signed-in user that send and
  * receive shared content, with Web Push. Browser-safe: types and constants only.
  */
 
-/** The two platforms a browser terminal reports (spec section 3). */
+/** The two platforms a browser terminal reports. */
 export const TERMINAL_PLATFORMS = ['Browser (mobile)', 'Browser (desktop)'] as const;
 export type TerminalPlatform = (typeof TERMINAL_PLATFORMS)[number];
 
-/** What a share may carry: a link (spec section 7's 'text/x-uri') or plain text. */
+/** What a share may carry: a link ('text/x-uri') or plain text. */
 export const SHARE_CONTENT_TYPES = ['text/x-uri', 'text/plain'] as const;
 export type ShareContentType = (typeof SHARE_CONTENT_TYPES)[number];
 
@@ -16,9 +16,9 @@ export const SHARE_CONTENT_MAX = 8192;
 /** Longest description of one share. */
 export const SHARE_DESCRIPTION_MAX = 500;
 
-/** The vibration of a push notification, in milliseconds (spec section 9). */
+/** The vibration of a push notification, in milliseconds. */
 export const PUSH_VIBRATE = [200, 100, 200, 100, 200, 100, 200] as const;
-/** The button of a push notification when the message names none (spec section 3). */
+/** The button of a push notification when the message names none. */
 export const PUSH_DEFAULT_ACTION = 'View';
 /** Icon and badge of push notifications (served by the web app). */
 export const PUSH_ICON = '/icons/icon-192.png';
@@ -27,7 +27,7 @@ export const PUSH_BADGE = '/icons/badge-72.png';
 /** The path, under the site, that the operating system's share sheet posts to (the web manifest's share_target). */
 export const SHARE_TARGET_PATH = '/_share-target';
 
-/** The push message a terminal's service worker receives (spec section 3), as JSON in the push payload. */
+/** The push message a terminal's service worker receives (docs/api.md#terminals-and-web-push), as JSON in the push payload. */
 export interface PushMessage {
   title: string;
   description: string;
@@ -40,7 +40,7 @@ export interface PushMessage {
   terminalId?: string;
 }
 
-/** The spec's share payload: what is sent to a terminal. */
+/** The share payload: what is sent to a terminal. */
 export interface SharePayload {
   contentType: ShareContentType;
   content: string;

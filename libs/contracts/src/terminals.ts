@@ -51,7 +51,7 @@ function IsStringMap(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-/** HTTP: POST /v1/terminals — register this browser (spec section 7). */
+/** HTTP: POST /v1/terminals — register this browser (docs/api.md#terminals-and-web-push). */
 export class RegisterTerminalDto {
   @ApiProperty({ maxLength: 80, example: 'Kitchen tablet' })
   @IsString({ message: 'label must be text' })
@@ -260,7 +260,7 @@ export class SaveSubscriptionMessage extends PushSubscriptionDto {
   callerTerminalId?: string;
 }
 
-/** HTTP: POST /v1/terminals/{terminalId}/share — the spec's share payload. */
+/** HTTP: POST /v1/terminals/{terminalId}/share — the share payload. */
 export class ShareDto {
   @ApiProperty({ enum: SHARE_CONTENT_TYPES, example: 'text/x-uri' })
   @IsIn(SHARE_CONTENT_TYPES, { message: `contentType must be one of: ${SHARE_CONTENT_TYPES.join(', ')}` })

@@ -1,7 +1,7 @@
 import { AppError, PAYABLE_ORDER_STATES, type OrderState } from '@tinkerdesk/contracts';
 
 /**
- * The one table of legal order transitions (the spec leaves states open; README documents these):
+ * The one table of legal order transitions (docs/api.md "Order states" documents these):
  *
  *   pending ──paid──► paid ──fulfil──► fulfilled
  *      │  ▲            │                  │

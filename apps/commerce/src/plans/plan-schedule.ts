@@ -50,7 +50,7 @@ export function retryAt(failedAt: Date, attempts: number): Date | null {
   return hours === undefined ? null : new Date(failedAt.getTime() + hours * 3_600_000);
 }
 
-/** Why a first charge time cannot be chosen, or null (spec section 9: at least 5 minutes ahead). */
+/** Why a first charge time cannot be chosen, or null (at least CALENDAR_MIN_GAP_MINUTES, 5, ahead). */
 export function startProblem(start: Date, now: Date): string | null {
   if (Number.isNaN(start.getTime())) return 'start must be a date and time';
   if (start.getTime() < now.getTime() + CALENDAR_MIN_GAP_MINUTES * 60_000)

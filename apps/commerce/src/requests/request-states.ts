@@ -1,7 +1,7 @@
 import { AppError, type RequestState } from '@tinkerdesk/contracts';
 
 /**
- * The one table of payment request transitions (README "Payment requests"):
+ * The one table of payment request transitions (docs/api.md "Request states"):
  * open → accepted (the payer turned it into an order) | declined (by the payer) | cancelled (by the
  * seller) | expired (not answered in time); accepted → paid (its order was paid) | cancelled (its
  * order was cancelled). declined, cancelled, expired and paid are final.

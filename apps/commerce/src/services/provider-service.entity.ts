@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** A provider's service: what a provider sells through (spec section 3). The user lives in identity: only its id is kept. */
+/** A provider's service: what a provider sells through (docs/api.md, "Selling"). The user lives in identity: only its id is kept. */
 @Entity({ name: 'service' })
 export class ProviderServiceEntity {
   @PrimaryColumn({ type: 'uuid' })

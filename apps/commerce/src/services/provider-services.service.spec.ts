@@ -46,7 +46,7 @@ describe('listForUser', () => {
     expect(services.asked).toEqual([OWNER]);
   });
 
-  it('answers the spec view: the fields, dates as ISO text, and the provider-specific extras', async () => {
+  it('answers the service view: the fields, dates as ISO text, and the provider-specific extras', async () => {
     const { services, service } = setup();
     services.rows.push(row({ extras: { terminals: 2, currency: 'EUR' } }));
     expect(await service.listForUser(OWNER)).toEqual([

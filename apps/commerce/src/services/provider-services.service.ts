@@ -11,7 +11,7 @@ import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/paym
 import type { ProviderServiceEntity } from './provider-service.entity.js';
 import { ProviderServicesRepository } from './provider-services.repository.js';
 
-/** The view of spec section 3: name, provider, vendor, account, then the provider-specific extras. */
+/** The service view (ServiceView in libs/contracts): name, provider, vendor, account, then the provider-specific extras. */
 export function toServiceView(service: ProviderServiceEntity): ServiceView {
   return {
     ...service.extras,

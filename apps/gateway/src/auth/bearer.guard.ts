@@ -71,7 +71,7 @@ export const CurrentSession = createParamDecorator((_data: unknown, context: Exe
 
 /**
  * For calls that anyone may make and that send the token when there is one (ordering, paying, an
- * order's page: spec section 6): a token, when sent, must be valid (INVALID_TOKEN otherwise, so the
+ * order's page: docs/api.md "Who sees an order"): a token, when sent, must be valid (INVALID_TOKEN otherwise, so the
  * web app drops it); without one the request goes on as a visitor's.
  */
 @Injectable()

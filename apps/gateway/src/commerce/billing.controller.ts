@@ -17,7 +17,7 @@ import { RateLimit } from '../http/rate-limit.js';
 import { COMMERCE_LIMITS } from '../http/rate-limits.js';
 
 /**
- * Plans (spec sections 3, 6, 7): recurring payments for a product, charged to a saved card on the
+ * Plans (docs/api.md#saved-cards-and-plans-billing): recurring payments for a product, charged to a saved card on the
  * plan's reminder day in its time zone with nobody online. DELETE answers 204.
  */
 @ApiTags('plans')
@@ -66,7 +66,7 @@ export class PlansController {
 }
 
 /**
- * Saved cards (spec section 7): the provider's page saves one (Stripe Checkout in setup mode, or the
+ * Saved cards (docs/api.md#saved-cards-and-plans-billing): the provider's page saves one (Stripe Checkout in setup mode, or the
  * sandbox's page with its test cards) and returns to /billing?setup={id}, which keeps it; listed at
  * GET /v1/paymentinstruments; made default or deleted with 204.
  */

@@ -27,7 +27,7 @@ const IDEMPOTENCY_HEADER = ApiHeader({
 });
 
 /**
- * Orders (spec sections 1, 3, 6, 7): placing one from a provider's page (a visitor or a signed-in
+ * Orders (docs/api.md#selling-services-products-orders-payment-and-receipts): placing one from a provider's page (a visitor or a signed-in
  * user), paying through the service's provider, completing when the browser returns, replies between
  * buyer and seller, and the seller's fulfilment. Orders placed while signed in are that account's and
  * the seller's only; a visitor's order is reached through its id (a random UUID, as in the emailed link).

@@ -24,7 +24,7 @@ const viewer = (session: AuthenticatedSession | undefined, key: string | undefin
 });
 
 /**
- * Payment requests (spec sections 3, 6, 7): a seller asks a person by email to pay for a product; the
+ * Payment requests (docs/api.md#payment-requests-and-the-timeline-billing): a seller asks a person by email to pay for a product; the
  * payer (the emailed link's key, or signed in with that verified address) accepts or declines. Anyone
  * else is answered as for a missing request.
  */

@@ -24,7 +24,7 @@ function ownGuid(guid: string, session: AuthenticatedSession): void {
 }
 
 /**
- * Provider services and their products (spec sections 1, 3, 7). Services and product changes are the
+ * Provider services and their products (docs/api.md#selling-services-products-orders-payment-and-receipts). Services and product changes are the
  * owner's; the products and the public page are anyone's (inactive products only for the owner).
  */
 @ApiTags('services')

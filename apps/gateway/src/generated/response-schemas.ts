@@ -3369,7 +3369,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "modified"
     ],
     "additionalProperties": {},
-    "description": "A provider service (spec section 3): name, provider, vendor, account, plus provider-specific extras."
+    "description": "A provider service: name, provider, vendor, account, plus provider-specific extras."
   },
   "ShareContentType": {
     "type": "string",

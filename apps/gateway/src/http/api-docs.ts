@@ -45,7 +45,7 @@ export function ApiAnswer<K extends ResponseName>(status: number, name: K, descr
   };
 }
 
-/** Documents a route that answers 204 with no body on success (spec section 7: "204 means success"). */
+/** Documents a route whose success is 204 with no body. */
 export function ApiNoContent(description = 'Done (no body)'): MethodDecorator {
   return applyDecorators(ApiResponse({ status: 204, description }));
 }

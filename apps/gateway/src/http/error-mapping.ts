@@ -65,7 +65,7 @@ function transportError(error: unknown): MappedError | undefined {
   return undefined;
 }
 
-/** One table from any failure to the spec's envelope and an HTTP status. */
+/** One table from any failure to the error envelope (docs/api.md#errors) and an HTTP status. */
 export function mapError(error: unknown, errorId: string): MappedError {
   if (error instanceof AppError) {
     const body: ErrorEnvelope = { success: false, error: error.code, detail: error.detail };

@@ -26,7 +26,7 @@ import { OAUTH_SERVER, OAuthTokens } from './oauth-tokens.js';
 
 type Interaction = Awaited<ReturnType<OAuthServer['provider']['interactionDetails']>>;
 
-/** The session cookie the web app keeps (spec section 9: cookies token and loggedIn). */
+/** The session cookie the web app keeps (docs/web-app.md#session-and-local-database: cookies token and loggedIn). */
 function cookieToken(req: Request): string | undefined {
   return requestCookies(req).find(([name]) => name === 'token')?.[1] || undefined;
 }

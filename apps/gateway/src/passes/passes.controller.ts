@@ -81,7 +81,7 @@ export class PassesController {
   @OAuthScope('passes')
   @ApiOperation({
     summary: 'Your passes (limit, offset, sort: created | modified | cardTitle | header, dir: ASC | DESC; newest first by default)',
-    description: 'The total is in the body and in the x-list-count response header (spec section 7).',
+    description: 'The total is in the body and in the x-list-count response header.',
   })
   @ApiAnswer(200, 'Passes')
   async list(

@@ -4,7 +4,7 @@ import { referenceData } from './reference-data.js';
 
 const items = <T>(name: Parameters<typeof referenceData>[0]) => referenceData(name).items as T[];
 
-describe('reference data (spec section 3), complete', () => {
+describe('reference data (docs/api.md "Reference data"), complete', () => {
   it('countries: all 249 of ISO 3166-1 with alpha-2, alpha-3, numeric code, ISO 3166-2 code and UN M49 region codes', () => {
     const list = items<CountryRef>('countries');
     expect(list).toHaveLength(249);
@@ -78,7 +78,7 @@ describe('reference data (spec section 3), complete', () => {
     expect(list.find((l) => l.locale === 'fr-CA')).toMatchObject({ lang: 'fr' });
   });
 
-  it('shipping services: the 10 of the spec with labels and the allowed options', () => {
+  it('shipping services: the 10 of SHIPPING_SERVICES with labels and the allowed options', () => {
     const list = items<ShippingServiceRef>('shipping-services');
     expect(list.map((s) => s.value)).toEqual([
       'FEDEX_OVERNIGHT',

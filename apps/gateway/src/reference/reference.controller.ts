@@ -4,7 +4,7 @@ import { AppError, REFERENCE_NAMES, type ResponseMap } from '@tinkerdesk/contrac
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import { isReferenceName, referenceData } from './reference-data.js';
 
-/** The reference lists the forms use (spec section 3). */
+/** The reference lists the forms use (docs/api.md "Reference data"). */
 @ApiTags('reference')
 @Controller('v1/reference')
 export class ReferenceController {

@@ -13,7 +13,7 @@ export interface TerminalCaller {
 type CallerRequest = Request & { session?: AuthenticatedSession; terminalCaller?: TerminalCaller };
 
 /**
- * For the calls a terminal makes itself (spec section 7: sharing, "the user's or the sending
+ * For the calls a terminal makes itself (docs/api.md#terminals-and-web-push: sharing, "the user's or the sending
  * terminal's token"; its push subscription; its inbox): a bearer token that is a terminal token
  * (tt_…) is checked by the terminals service; any other is a user's session, checked as BearerGuard does.
  */

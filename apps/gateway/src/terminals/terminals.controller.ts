@@ -26,7 +26,7 @@ import { Caller, TerminalOrUserGuard, type TerminalCaller } from './terminal-aut
 const by = (caller: TerminalCaller) => ({ userId: caller.userId, ...(caller.terminalId ? { callerTerminalId: caller.terminalId } : {}) });
 
 /**
- * Terminals (spec sections 3, 4, 7): browsers of a signed-in user that send and receive shared
+ * Terminals (docs/api.md#terminals-and-web-push): browsers of a signed-in user that send and receive shared
  * content with Web Push. Another user's terminal is answered as a missing one (404). The calls a
  * terminal makes itself (share, its subscription, its inbox) also take its terminal token.
  */

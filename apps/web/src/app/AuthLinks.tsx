@@ -5,7 +5,7 @@ import { useSession } from '../shared/session/session';
 import { ProfileMenu } from './ProfileMenu';
 
 /**
- * The account actions of spec section 2. Logged out: Sign Up and Sign In. Logged in: in the top bar
+ * The account actions (docs/web-app.md#routes). Logged out: Sign Up and Sign In. Logged in: in the top bar
  * a drop-down with the profile email; in the mobile sidebar account, billing and logout.
  */
 export function AuthLinks({ place }: { place: 'top-bar' | 'sidebar' }) {

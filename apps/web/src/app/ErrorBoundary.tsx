@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /**
- * Any render error of a page (including a tool chunk that fails to load) shows the spec's generic
+ * Any render error of a page (including a tool chunk that fails to load) shows the generic
  * text, 'An error occurred'. It resets when the path changes.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {

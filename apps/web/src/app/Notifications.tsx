@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { session, useSession } from '../shared/session/session';
 import type { AppNotification, AppPrompt } from '../shared/session/types';
 
-/** Notifications (spec section 3) as a live region of toasts, and prompts as modal dialogs. */
+/** Notifications (docs/web-app.md#session-and-local-database) as a live region of toasts, and prompts as modal dialogs. */
 export function Notifications() {
   const { notifications, prompts } = useSession();
   return (

@@ -6,11 +6,11 @@ import { ChevronIcon } from '../shared/icons';
 import { useSession } from '../shared/session/session';
 import { useDismiss } from '../shared/use-dismiss';
 
-/** The drop-down is initialised this long after login (spec section 9). */
+/** The drop-down is initialised this long after login (docs/web-app.md#routes). */
 export const DROPDOWN_INIT_MS = 10;
 
 /**
- * The signed-in drop-down of the top bar (spec section 2): shows the profile email; Home, Account,
+ * The signed-in drop-down of the top bar (docs/web-app.md#routes): shows the profile email; Home, Account,
  * Billing, Log out. A menu button: arrow keys move between the items, Escape or a click outside closes.
  */
 export function ProfileMenu() {

@@ -11,7 +11,7 @@ const MAX_SUGGESTIONS = 6;
 
 /**
  * The search box of the top bar, the sidebar, /search and the not-found page. Submits with Enter or the
- * icon button; an empty (or blank) text does nothing (spec section 5). It shows the current query while
+ * icon button; an empty (or blank) text does nothing (docs/web-app.md#forms-and-error-texts). It shows the current query while
  * on /search.
  *
  * As you type, it suggests tools: an ARIA 1.2 combobox with a listbox popup (WAI-ARIA Authoring

@@ -1,4 +1,4 @@
-/** Every route of the product spec (section 2) in one place. Tool routes live in the tool registry. */
+/** Every route of the site (docs/web-app.md#routes) in one place. Tool routes live in the tool registry. */
 export const PATHS = {
   root: '/',
   home: '/home',

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { errorText } from './api';
 
-/** Email pattern: something@something.tld, no spaces (spec section 5 leaves the pattern to us). */
+/** Email pattern: something@something.tld, no spaces (docs/web-app.md#forms-and-error-texts). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-/** Fields are re-validated this long after typing stops (spec sections 5 and 9). */
+/** Fields are re-validated this long after typing stops (docs/web-app.md#forms-and-error-texts). */
 export const VALIDATION_DELAY_MS = 200;
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;

@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
 /**
- * The service worker, served at /serviceworker.js (spec section 7).
+ * The service worker, served at /serviceworker.js (docs/web-app.md#terminals-in-the-browser).
  *
  * - Offline: every file of the build (the shell and every tool's chunk) is precached and kept up to
  *   date, and page navigations fall back to the cached app shell. The API (/v1) is never cached.
- * - Share target (spec sections 2, 5, 7, 8; the web manifest's share_target): a POST of the share
+ * - Share target (docs/web-app.md#terminals-in-the-browser; the web manifest's share_target): a POST of the share
  *   sheet's form to a path ending /_share-target is sent on to this device's terminal
  *   (POST /v1/terminals/{id}/share with the terminal id and token kept in IndexedDB), then the page
  *   goes to the share's success page, or to /404 without stored credentials or on any failure.
- * - Web Push (spec sections 3, 8, 9): a push carries a JSON PushMessage and shows a notification; a
+ * - Web Push (docs/web-app.md#terminals-in-the-browser): a push carries a JSON PushMessage and shows a notification; a
  *   click opens the shared link, or the terminal's inbox in the account area. Exceptions while
  *   handling a push or a click are logged only. A changed push subscription is told to open windows
  *   ({type: 'pushsubscriptionchange'}), which subscribe again.
@@ -53,7 +53,7 @@ function isHttpUrl(text: string): boolean {
 const seeOther = (path: string) => Response.redirect(new URL(path, self.location.origin).href, 303);
 
 /**
- * The share sheet's form (url, text, title; any may be empty) as the spec's share payload: the
+ * The share sheet's form (url, text, title; any may be empty) as the share payload (SharePayload in libs/contracts): the
  * content is the url, else the text, else the title; the description is the title, else the text
  * (cut to the longest description the API takes, so a long text still shares).
  */
@@ -134,7 +134,7 @@ function pushMessage(data: PushMessageData | null): PushMessage {
 
 /**
  * A push shows one notification (a new one with the same share replaces it). A payload that is not
- * a push message shows nothing: the error is logged only (spec section 8).
+ * a push message shows nothing: the error is logged only.
  */
 async function showPush(data: PushMessageData | null): Promise<void> {
   const message = pushMessage(data);

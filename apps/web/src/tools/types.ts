@@ -12,7 +12,7 @@ export interface ToolMeta {
   /** The folder name: tools/<id>/. */
   id: string;
   name: string;
-  /** The route of the tool's page (product spec, section 2). */
+  /** The route of the tool's page (docs/web-app.md#routes). */
   path: string;
   category: ToolCategory;
   /** One sentence: what the tool does. Shown on cards, in search results and under the page title. */

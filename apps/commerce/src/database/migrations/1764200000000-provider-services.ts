@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Provider services (spec section 3: name, provider, vendor, account, plus provider-specific extras). */
+/** Provider services (docs/api.md, "Selling": name, provider, vendor, account, plus provider-specific extras). */
 export class ProviderServices1764200000000 implements MigrationInterface {
   name = 'ProviderServices1764200000000';
 

@@ -4,8 +4,8 @@ import { ApiError } from '../../shared/api';
 import { authErrorText, EMAIL_IN_USE_TEXTS } from './conflict-texts';
 import { parseEntryHash, viewOf } from './hash-routes';
 
-describe('sign-in conflict texts (spec section 8)', () => {
-  it('the Google text is exactly the spec text', () => {
+describe('sign-in conflict texts (docs/web-app.md#forms-and-error-texts)', () => {
+  it('the Google text is exactly the agreed text', () => {
     expect(EMAIL_IN_USE_TEXTS.error_email_in_use_google).toBe(
       'The selected email address is already in use: did you log in with a different authentication provider? Maybe Github or Facebook? or maybe you used a password?',
     );

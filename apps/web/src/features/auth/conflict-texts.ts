@@ -3,7 +3,7 @@ import { ApiError, errorText } from '../../shared/api';
 const IN_USE = 'The selected email address is already in use: did you log in with a different authentication provider?';
 
 /**
- * The sign-in conflict texts of spec section 8, by key: each suggests the ways in other than the
+ * The sign-in conflict texts (docs/web-app.md#forms-and-error-texts), by key: each suggests the ways in other than the
  * one just tried.
  */
 export const EMAIL_IN_USE_TEXTS: Record<string, string> = {

@@ -1,4 +1,4 @@
-/** The hash-based routes of the sign-in page and the entry hashes (spec section 2). Pure: no React, no session. */
+/** The hash-based routes of the sign-in page and the entry hashes (docs/web-app.md#routes). Pure: no React, no session. */
 
 export type LoginView = { name: 'register' } | { name: 'login' } | { name: 'reset' } | { name: 'reset-token'; token: string };
 

@@ -9,7 +9,7 @@ import { parseEntryHash } from './hash-routes';
 const handled = new Set<string>();
 
 /**
- * Entry behaviours by URL hash (spec section 2): 'impersonate/{code}' exchanges the code for a
+ * Entry behaviours by URL hash (docs/web-app.md#routes): 'impersonate/{code}' exchanges the code for a
  * session, then the hash is removed; 'tokenswap/{code}' exchanges it and goes to the path without
  * the hash, or to /home from the root.
  */

@@ -3,7 +3,7 @@ import { PATHS } from '../../routes/paths';
 import { session } from '../../shared/session/session';
 
 /**
- * Log out (spec sections 2 and 4): ends the session and goes to '/'; when the server answers with a
+ * Log out (docs/web-app.md#session-and-local-database): ends the session and goes to '/'; when the server answers with a
  * new session (the end of an impersonation) the page reloads at '/'.
  */
 export function useLogout(): () => Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * Selling (issue 16): services, products, the public page, orders, payment and the sandbox pay page,
- * through the typed client. Calls that anyone may make send the token when there is one (spec section 6).
+ * through the typed client. Calls that anyone may make send the token when there is one (docs/api.md "Who sees an order").
  */
 import { bearer, unwrap, v1 } from '../../shared/api';
 import type { ApiSchemas } from '../../shared/api';

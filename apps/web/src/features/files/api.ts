@@ -1,7 +1,7 @@
 /**
  * Saved files ("my files"): the calls of /v1/files through the typed client, and the PUT of the bytes
- * to the signed storage URL the server hands out (spec: "PUT to a signed storage URL, private; 200 means
- * success"). XHR for that PUT, because fetch reports no upload progress.
+ * to the signed storage URL the server hands out (docs/api.md#saved-files-cloud-saves: a PUT to it; 200 means
+ * success). XHR for that PUT, because fetch reports no upload progress.
  */
 import type { SavedFileView } from '@tinkerdesk/contracts/web';
 import { ApiError, bearer, NetworkError, unwrap, v1 } from '../../shared/api';
@@ -32,7 +32,7 @@ function putToSignedUrl(url: string, headers: Record<string, string>, blob: Blob
     };
     xhr.onerror = () => reject(new NetworkError(new Error('the upload to storage failed')));
     xhr.onload = () => {
-      // Spec: 200 means success.
+      // 200 means stored (docs/api.md#saved-files-cloud-saves).
       if (xhr.status === 200) return resolve();
       let body: { error?: string; detail?: string } | undefined;
       try {

@@ -134,7 +134,7 @@ afterEach(() => {
   Reflect.deleteProperty(globalThis, 'localStorage');
 });
 
-describe('connecting (spec section 4: disconnected, connected after finding services)', () => {
+describe('connecting (disconnected, connected after finding services)', () => {
   it('starts disconnected, connects through the chooser and is connected once the service is found', async () => {
     const alert = immediateAlert();
     const device = new FakeDevice('iTAG', { 6146: { 10758: alert } });
@@ -253,7 +253,7 @@ describe('connecting (spec section 4: disconnected, connected after finding serv
   });
 });
 
-describe('commands (spec section 9: 2 beeps, 0 stops)', () => {
+describe('commands (2 beeps, 0 stops)', () => {
   it('Beep writes 2 and Stop writes 0, one byte each, in order', async () => {
     const alert = immediateAlert();
     setNavigator(fakeBluetooth(new FakeDevice('iTAG', { 6146: { 10758: alert } })));

@@ -1,5 +1,5 @@
 /**
- * A Bluetooth beeper over Web Bluetooth (spec sections 4, 8 and 9). A beeper offers one of two
+ * A Bluetooth beeper over Web Bluetooth (docs/web-app.md#hardware-the-bluetooth-beeper). A beeper offers one of two
  * services, each with one characteristic that takes a one-byte command: 2 beeps, 0 stops.
  *
  * States: disconnected, connecting, connected (once its service and characteristic are found); the

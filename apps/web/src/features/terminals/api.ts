@@ -1,6 +1,6 @@
 /**
  * Terminals (issue 18) through the typed client. The calls a terminal makes for itself take its
- * terminal token instead of the user's session (spec section 7).
+ * terminal token instead of the user's session (docs/api.md#terminals-and-web-push).
  */
 import type { ShareContentType, TerminalPlatform } from '@tinkerdesk/contracts/web';
 import { bearer, unwrap, v1 } from '../../shared/api';

@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api';
 import { handleStorageMessage, kvDelete, kvGet, KV_KEYS } from '../../shared/storage/db';
 import { getPushKey, removeSubscription, saveSubscription } from './api';
 
-/** This browser's terminal, as the local database keeps it (spec section 4's 'terminal' message). */
+/** This browser's terminal, as the local database keeps it (its 'terminal' message: docs/web-app.md#session-and-local-database). */
 export interface LocalTerminal {
   terminalId: string;
   terminalToken: string;
@@ -60,7 +60,7 @@ export function capabilities(): string[] {
   return list;
 }
 
-/** The spec's push errors (section 8). */
+/** The push errors (docs/web-app.md#forms-and-error-texts). */
 export class PushError extends Error {
   constructor(
     readonly code: 'UNAVAILABLE' | 'DENIED',
@@ -91,7 +91,7 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   return ready;
 }
 
-/** Whether this browser has a push subscription now (read at start: spec section 4). */
+/** Whether this browser has a push subscription now (read at start: docs/web-app.md#terminals-in-the-browser). */
 export async function pushSubscribed(): Promise<boolean> {
   try {
     return (await (await registration()).pushManager.getSubscription()) !== null;

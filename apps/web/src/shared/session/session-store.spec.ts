@@ -40,7 +40,7 @@ function harness(overrides: Partial<SessionDeps> = {}, stored: string | null = '
   return { store: new SessionStore(deps), storage, timers, fire };
 }
 
-describe('session state machine (spec section 4)', () => {
+describe('session state machine (docs/web-app.md#session-and-local-database)', () => {
   it('starts logged out and not ready', () => {
     const { store } = harness();
     expect(store.getState()).toMatchObject({ loggedIn: false, ready: false, token: null, profile: null });

@@ -23,15 +23,15 @@ export interface SessionDeps {
   clearTimer(handle: unknown): void;
 }
 
-/** Codes that mean the stored session is gone for good (spec section 8): drop it. */
+/** Codes that mean the stored session is gone for good (docs/web-app.md#session-and-local-database): drop it. */
 export const SESSION_GONE = new Set(['INVALID_TOKEN', 'IDENTIFIER_NOT_FOUND']);
-/** Readiness polling interval (spec section 9). */
+/** Readiness polling interval (docs/web-app.md#session-and-local-database). */
 export const READY_POLL_MS = 100;
 
 export type LogoutOutcome = 'ended' | 'replaced';
 
 /**
- * The session state machine of spec section 4: starts logged out; logged in after sign-in, sign-up,
+ * The session state machine (docs/web-app.md#session-and-local-database): starts logged out; logged in after sign-in, sign-up,
  * a code exchange, or a stored token that refreshes. A refresh failing with INVALID_TOKEN or
  * IDENTIFIER_NOT_FOUND clears the token and cookies; any other server failure marks logged out but
  * keeps the token; a network failure clears the token. 'ready' after that startup check.
@@ -173,7 +173,7 @@ export class SessionStore {
     this.set({ profile: { ...this.state.profile, ...profile }, active: profile.active, verified: profile.verified ?? this.state.verified });
   }
 
-  /** Resolves once the startup check has finished, polling every 100 ms (spec section 9). */
+  /** Resolves once the startup check has finished, polling every 100 ms (READY_POLL_MS). */
   whenReady(): Promise<void> {
     return new Promise((resolve) => {
       const poll = () => (this.state.ready ? resolve() : this.deps.setTimer(poll, READY_POLL_MS));

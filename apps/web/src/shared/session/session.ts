@@ -4,7 +4,7 @@ import { handleStorageMessage, kvGet, KV_KEYS, randomId } from '../storage/db';
 import { SessionStore } from './session-store';
 import type { Platform, SessionState } from './types';
 
-/** Login cookie names (spec section 9). */
+/** Login cookie names (docs/web-app.md#session-and-local-database). */
 export const COOKIE_TOKEN = 'token';
 export const COOKIE_LOGGED_IN = 'loggedIn';
 const SESSION_DAYS = 30;

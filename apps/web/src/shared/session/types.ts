@@ -1,4 +1,4 @@
-/** What the web app reads from the identity calls (the gateway's answers, spec sections 3 and 7). */
+/** What the web app reads from the identity calls (the gateway's answers: /v1/openapi.json, docs/api.md#accounts). */
 
 import type { AccountView, AuthResult, ServiceView } from '@tinkerdesk/contracts/web';
 
@@ -12,7 +12,7 @@ export type { AuthResult };
 
 export type NotificationType = 'info' | 'success' | 'warning' | 'error';
 
-/** A notification (spec section 3); one with the same tag replaces the earlier one. */
+/** A notification (docs/web-app.md#session-and-local-database); one with the same tag replaces the earlier one. */
 export interface AppNotification {
   id: string;
   tag: string;
@@ -34,7 +34,7 @@ export interface PromptButton {
   primary?: boolean;
 }
 
-/** A prompt (spec section 3): a question with buttons; answering resolves the promise of prompt(). */
+/** A prompt (docs/web-app.md#session-and-local-database): a question with buttons; answering resolves the promise of prompt(). */
 export interface AppPrompt {
   id: string;
   tag: string;
@@ -50,7 +50,7 @@ export interface Platform {
   desktop: boolean;
 }
 
-/** Session state (spec section 3). */
+/** Session state (docs/web-app.md#session-and-local-database). */
 export interface SessionState {
   token: string | null;
   loggedIn: boolean;

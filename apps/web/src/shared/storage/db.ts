@@ -1,9 +1,9 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
- * The local browser database (spec sections 3 and 9): IndexedDB named after the product, version 1.
+ * The local browser database (docs/web-app.md#session-and-local-database): IndexedDB named after the product, version 1.
  * - keyvalue: the session token and the terminal id and token (keys in KV_KEYS);
- * - history, settings, connections, domains: records with the spec's fields.
+ * - history, settings, connections, domains: records with the fields of their types below.
  * Tool and terminal work builds on these stores; this module owns the schema.
  */
 export const DB_NAME = 'Tinkerdesk';
@@ -97,7 +97,7 @@ export async function kvDelete(key: KvKey): Promise<void> {
   await (await database()).delete('keyvalue', key);
 }
 
-/** Messages the storage acts on (spec section 4): 'login' saves the token, 'logout' deletes it, 'terminal' saves id and token. */
+/** Messages the storage acts on (docs/web-app.md#session-and-local-database): 'login' saves the token, 'logout' deletes it, 'terminal' saves id and token. */
 export type StorageMessage =
   { type: 'login'; token: string } | { type: 'logout' } | { type: 'terminal'; terminalId: string; terminalToken: string };
 
@@ -120,7 +120,7 @@ export async function handleStorageMessage(message: StorageMessage): Promise<voi
   }
 }
 
-/** Random ids of 16 characters (spec section 9), from the browser's CSPRNG, without modulo bias. */
+/** Random ids of 16 characters, from the browser's CSPRNG, without modulo bias. */
 export function randomId(length = 16): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   let id = '';
@@ -132,7 +132,7 @@ export function randomId(length = 16): string {
   return id;
 }
 
-/** History, newest first by created, paged by offset and limit (spec section 9). */
+/** History, newest first by created, paged by offset and limit (20 by default). */
 export async function loadHistory(offset = 0, limit = 20): Promise<HistoryRecord[]> {
   const db = await database();
   const records: HistoryRecord[] = [];

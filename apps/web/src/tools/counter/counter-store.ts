@@ -2,7 +2,7 @@ import type { Counter } from '@tinkerdesk/tools/counters';
 import { database } from '../../shared/storage/db';
 
 /**
- * Counters live in the local database's settings store (spec section 3: id, name, value, created,
+ * Counters live in the local database's settings store (docs/web-app.md#session-and-local-database: id, name, value, created,
  * modified), one record per counter named "counter:<id>", so they survive reloads and are kept apart
  * from the history (which the user may clear). Other open tabs hear of changes on a BroadcastChannel.
  */

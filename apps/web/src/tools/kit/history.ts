@@ -1,7 +1,7 @@
 import { database, loadHistory, randomId, type HistoryRecord } from '../../shared/storage/db';
 
 /**
- * Local history (spec sections 3 and 9), kept only in this browser: the tools used recently (always,
+ * Local history (docs/web-app.md#tools-in-the-browser), kept only in this browser: the tools used recently (always,
  * one record per tool), and recent inputs, only when the user opts in (setting 'history.keepInputs').
  */
 export const KEEP_INPUTS = 'history.keepInputs';

@@ -15,7 +15,7 @@ const TITLES: Record<LoginView['name'], string> = {
   'reset-token': 'Choose a new password',
 };
 
-/** /login#!/register and /login#!/login (spec section 2), plus the password reset views. */
+/** /login#!/register and /login#!/login (docs/web-app.md#routes), plus the password reset views. */
 export function LoginPage() {
   const { hash } = useLocation();
   const [params] = useSearchParams();

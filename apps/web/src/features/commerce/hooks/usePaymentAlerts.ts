@@ -6,7 +6,7 @@ import { listPlans } from '../api';
 const links = linkBuilder();
 
 /**
- * Payment outcomes that need the payer (spec section 3's notifications): once a signed-in session is
+ * Payment outcomes that need the payer (notifications: docs/web-app.md#session-and-local-database): once a signed-in session is
  * ready, each plan whose charge failed gets a notification tagged with the plan (a later one for the
  * same plan replaces it) that leads to billing, where another card can take the plan over.
  */

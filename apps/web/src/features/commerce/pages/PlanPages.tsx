@@ -44,7 +44,7 @@ function defaultStart(zone: string): string {
   return (at.isValid ? at : DateTime.now().plus({ days: 1 })).toFormat("yyyy-LL-dd'T'HH:mm");
 }
 
-/** Why the first charge cannot be at `at` (spec section 9: at least 5 minutes ahead). */
+/** Why the first charge cannot be at `at` (at least CALENDAR_MIN_GAP_MINUTES, 5, ahead). */
 function startProblem(at: DateTime | null): string {
   if (!at) return 'Choose the date and time of the first charge.';
   if (at.toMillis() < Date.now() + CALENDAR_MIN_GAP_MINUTES * 60_000)
@@ -108,7 +108,7 @@ function PlanForm() {
   const at = instantOf(start, zone);
   // The reminder day follows the first charge's day until chosen (the 29th–31st: the last day).
   const day = reminderDay ?? (at ? (at.day > 28 ? -1 : at.day) : 1);
-  // Re-checked 200 ms after the last change (spec section 5), so typing does not flash errors.
+  // Re-checked 200 ms after the last change (VALIDATION_DELAY_MS), so typing does not flash errors.
   useEffect(() => {
     const timer = setTimeout(() => setChecked(startProblem(instantOf(start, zone))), 200);
     return () => clearTimeout(timer);

@@ -3,7 +3,7 @@ import { SearchBox } from '../../../app/SearchBox';
 import { PATHS } from '../../../routes/paths';
 import { useTitle } from '../../../shared/useTitle';
 
-/** The spec's text for /404, for every unknown path, and for a failed share. */
+/** The text for /404 (docs/web-app.md#forms-and-error-texts), for every unknown path, and for a failed share. */
 export const NOT_FOUND_TEXT = 'That...is not here. Please...look again. Certainly...what you seek can be found :-D.';
 
 export function NotFoundPage() {

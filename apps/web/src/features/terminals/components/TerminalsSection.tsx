@@ -22,10 +22,10 @@ import {
 } from '../this-browser';
 
 const PAGE = 10;
-/** The routes inside /account's hash (spec section 2): a terminal's inbox, and the share success page. */
+/** The routes inside /account's hash (docs/web-app.md#routes): a terminal's inbox, and the share success page. */
 const HASH_ROUTE = /^#\/terminals\/([0-9a-f-]{36})\/(inbox|share\/success)$/;
 
-/** The text shown for a failed registration (spec section 8): the server's detail, or the spec's fallback. */
+/** The text shown for a failed registration (docs/web-app.md#forms-and-error-texts): the server's detail, or a fixed text. */
 function registrationError(error: unknown): string {
   if (error instanceof ApiError) return error.detail ? errorText(error) : 'error registering terminal';
   return 'error registering terminal';
