@@ -47,6 +47,9 @@ export default {
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.int-spec.ts'],
+      // Migrates the services once into a template database; each file's platform copies it.
+      globalSetup: '<rootDir>/tests/integration/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/integration/global-teardown.ts',
     },
   ],
   // A global option (Jest ignores it inside a project): integration tests hash passwords with argon2id

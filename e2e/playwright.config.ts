@@ -44,7 +44,10 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test costs about 15% of the suite's time (measured on shell + commerce: 131 s
+    // with, 112 s without): record on the retry of a failed test (CI retries once); locally, rerun a failing
+    // test with `--trace on` to get one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in order: build, typecheck, lint, unit, medium (the gateway in-process
 // against real NATS and the services, started once), integration (real PostgreSQL, NATS, Redis, a
-// platform per file), end-to-end (Playwright in Debian's Chromium against the real platform).
-// Prints one closing line "tests: N passed, M failed". `--only=unit,integration` runs a subset.
+// platform per file, each copying a database migrated once), end-to-end (Playwright in Debian's Chromium
+// against the real platform). Prints a table of each step's time, then one closing line
+// "tests: N passed, M failed" (the last line). `--only=unit,integration` runs a subset.
 import './runtime.mjs';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -61,7 +62,9 @@ const steps = [
         ...jest,
         '--selectProjects',
         'integration',
-        '--runInBand',
+        // Two files at a time: each has its own platform, database and prefixes, and much of a file's time
+        // is waiting (processes starting, queues, timers), not computing.
+        '--maxWorkers=2',
         '--json',
         `--outputFile=${reports}/integration.json`,
       ]),
@@ -76,19 +79,32 @@ const steps = [
   ],
 ];
 
+// The steps of one stage run side by side: typecheck and lint are each single-threaded processes, so on two
+// cores the pair takes about as long as the longer of them.
+const stages = [['build'], ['typecheck', 'lint'], ['unit'], ['medium'], ['integration'], ['e2e']];
+const stepsByName = new Map(steps);
+
 const failedSteps = [];
-for (const [name, step] of steps) {
-  if (!want(name)) continue;
+/** Each step that ran: its name, seconds and outcome, for the summary table at the end. */
+const timings = [];
+const suiteStarted = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+async function runStep(name) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
   try {
-    await step();
-    console.log(`=== ${name}: ok (${Math.round((Date.now() - started) / 1000)} s) ===`);
+    await stepsByName.get(name)();
+    timings.push({ name, seconds: seconds(started), outcome: 'ok' });
+    console.log(`=== ${name}: ok (${seconds(started)} s) ===`);
   } catch (error) {
+    timings.push({ name, seconds: seconds(started), outcome: 'FAILED' });
     console.error(`=== ${name}: FAILED (${error instanceof Error ? error.message : String(error)}) ===`);
     failedSteps.push(name);
-    if (name === 'build') break;
   }
+}
+for (const stage of stages) {
+  await Promise.all(stage.filter(want).map(runStep));
+  if (failedSteps.includes('build')) break;
 }
 
 function readJson(path) {
@@ -108,6 +124,10 @@ if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
   failed += e2e.stats.unexpected;
 }
+timings.sort((a, b) => ALL_STEPS.indexOf(a.name) - ALL_STEPS.indexOf(b.name));
+console.log('\nstep          time  result');
+for (const t of timings) console.log(`${t.name.padEnd(11)} ${String(t.seconds).padStart(5)} s  ${t.outcome}`);
+console.log(`${'total'.padEnd(11)} ${String(seconds(suiteStarted)).padStart(5)} s`);
 if (failedSteps.length > 0) console.error(`\nfailed steps: ${failedSteps.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -4,6 +4,7 @@ export * from './oidc-provider.js';
 export * from './epubcheck.js';
 export * from './files.js';
 export * from './shared-platform.js';
+export * from './template-database.js';
 export * from './s3-server.js';
 export * from './stripe-server.js';
 export * from './smtp-server.js';

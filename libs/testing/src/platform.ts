@@ -11,6 +11,7 @@ import pg from 'pg';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { PROCESSES, SERVICES } from '../../../scripts/processes.mjs';
 import { cleanupRun } from './cleanup.js';
+import { copyTemplateDatabase, templateDatabase } from './template-database.js';
 
 export interface ApiAnswer {
   status: number;
@@ -106,6 +107,11 @@ function runToEnd(entry: string, env: Record<string, string>): Promise<void> {
   });
 }
 
+/** Runs every service's migrate command (the built dist) against env.DATABASE_URL, side by side. */
+export async function migrateServices(env: Record<string, string>): Promise<void> {
+  await Promise.all(SERVICES.map((s) => runToEnd(`apps/${s}/dist/migrate.js`, env)));
+}
+
 /**
  * The real platform as separate processes (the built dist of each app), started for a test file.
  * `stop` and `start` let fault tests take one process away and bring it back.
@@ -119,7 +125,11 @@ export class TestPlatform {
   static async start(names: ProcessName[], extraEnv: Record<string, string> = {}): Promise<TestPlatform> {
     const platform = new TestPlatform(isolatedEnv(extraEnv));
     try {
-      await Promise.all(SERVICES.map((s) => runToEnd(`apps/${s}/dist/migrate.js`, platform.env)));
+      // A run with a migrated template database (the integration project's globalSetup) copies it; a
+      // platform on a PostgreSQL of its own (extraEnv.DATABASE_URL) or without a template migrates.
+      const template = templateDatabase();
+      if (template && extraEnv.DATABASE_URL === undefined) await copyTemplateDatabase(template, platform.env.DATABASE_URL ?? '');
+      else await migrateServices(platform.env);
       await Promise.all(names.filter((n) => n !== 'gateway').map((n) => platform.startProcess(n)));
       if (names.includes('gateway')) await platform.startProcess('gateway');
     } catch (error) {
