@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { migrate, serviceDataSourceOptions, type ServiceDataSourceOptions } from '@tinkerdesk/persistence';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { queryDatabase } from './platform.js';
 
 /**
@@ -9,7 +8,7 @@ import { queryDatabase } from './platform.js';
  *
  * ```ts
  * let db: RepositoryDatabase;
- * beforeAll(async () => (db = await RepositoryDatabase.create(dataSourceOptions)));
+ * beforeAll(async () => (db = await RepositoryDatabase.create((url) => serviceDataSourceOptions(dataSourceOptions(url)))));
  * afterAll(() => db.close());
  * const repository = new AccountsRepository(db.dataSource);
  * ```
@@ -20,27 +19,23 @@ export class RepositoryDatabase {
     readonly dataSource: DataSource,
   ) {}
 
-  /** `options` is the service's `dataSourceOptions(url)` (its schema, entities and migrations). */
-  static async create(options: (url: string) => ServiceDataSourceOptions): Promise<RepositoryDatabase> {
-    const url = `postgres://postgres@localhost:5432/tinkerdesk_repo_${randomBytes(4).toString('hex')}`;
-    await migrate(options(url));
-    const dataSource = new DataSource(serviceDataSourceOptions({ ...options(url), poolSize: 4 }));
-    await dataSource.initialize();
+  /** `options` are the service's data source options for a database URL (its schema, entities and migrations). */
+  static async create(options: (url: string) => DataSourceOptions): Promise<RepositoryDatabase> {
+    const admin = 'postgres://postgres@localhost:5432/postgres';
+    const name = `tinkerdesk_repo_${randomBytes(4).toString('hex')}`;
+    await queryDatabase(admin, `CREATE DATABASE "${name}"`);
+    const url = admin.replace(/\/postgres$/, `/${name}`);
+    const dataSource = await new DataSource({ ...options(url), extra: { max: 4 } }).initialize();
+    const schema = 'schema' in dataSource.options ? dataSource.options.schema : undefined;
+    if (schema) await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await dataSource.runMigrations({ transaction: 'each' });
     return new RepositoryDatabase(url, dataSource);
-  }
-
-  /** A second, independent DataSource on the same database (e.g. to show that a row lock blocks it). */
-  async another(options: (url: string) => ServiceDataSourceOptions): Promise<DataSource> {
-    const other = new DataSource(serviceDataSourceOptions({ ...options(this.url), poolSize: 2 }));
-    return other.initialize();
   }
 
   async close(): Promise<void> {
     await this.dataSource.destroy();
-    const admin = new URL(this.url);
-    const name = admin.pathname.slice(1);
-    admin.pathname = '/postgres';
-    await queryDatabase(admin.toString(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const name = new URL(this.url).pathname.slice(1);
+    await queryDatabase('postgres://postgres@localhost:5432/postgres', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
 }
 
