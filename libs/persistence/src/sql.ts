@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { InstanceChecker, QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 
 /**
  * Raw SQL for repositories, typed at one place.
@@ -27,7 +27,7 @@ interface Result<T> {
 }
 
 async function run<T>(db: SqlRunner, text: string, params: SqlParams): Promise<Result<T>> {
-  const manager = db instanceof DataSource ? db.manager : db;
+  const manager = InstanceChecker.isDataSource(db) ? db.manager : db;
   // Inside a transaction the manager carries its query runner; otherwise a pooled one for this statement.
   const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
   try {
