@@ -8,6 +8,46 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Optional DTO fields use Optional() from libs/contracts: IsOptional lets null through to the services.
+const noIsOptional = {
+  name: 'class-validator',
+  importNames: ['IsOptional'],
+  message: 'use Optional() from @tinkerdesk/contracts (null is not absent)',
+};
+
+// One way to touch data (ARCHITECTURE.md, "Data"): TypeORM and a service's data source are imported
+// only where data is touched or the connection is made.
+const DATA_ACCESS_FILES = [
+  'apps/*/src/**/*.repository.ts',
+  'apps/*/src/**/*.entity.ts',
+  // migrations, data-source.ts and abstract entity bases (single-use-record.ts)
+  'apps/*/src/database/**',
+  // app.module.ts registers TypeORM (ServiceDatabaseModule.forRoot(dataSourceOptions(...)))
+  'apps/*/src/app.module.ts',
+  // process entry points that open the database outside Nest: the migrate and operator commands and
+  // the conversion worker (which builds its repository by hand until it moves onto @nestjs/bullmq)
+  'apps/*/src/migrate.ts',
+  'apps/*/src/cli.ts',
+  'apps/conversion/src/jobs/conversion.worker.ts',
+  // tests may open a service's database to set up or inspect rows
+  '**/*.spec.ts',
+  '**/*.int-spec.ts',
+  '**/*.medium-spec.ts',
+  'apps/*/test/**',
+];
+const dataAccess = {
+  patterns: [
+    {
+      group: ['typeorm', 'typeorm/*', '@nestjs/typeorm'],
+      message: 'only repositories, entities, migrations and libs/persistence import TypeORM: call the repository',
+    },
+    {
+      group: ['**/data-source', '**/data-source.js'],
+      message: 'only repositories, entities, migrations and the module that registers TypeORM use the data source',
+    },
+  ],
+};
+
 // Nx module boundaries (tags in each package.json's "nx" field and tests/project.json).
 const boundaries = {
   enforceBuildableLibDependency: false,
@@ -37,21 +77,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-unsafe-function-type': 'off',
-      // Optional DTO fields use Optional() from libs/contracts: IsOptional lets null through to the services.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'class-validator',
-              importNames: ['IsOptional'],
-              message: 'use Optional() from @tinkerdesk/contracts (null is not absent)',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [noIsOptional] }],
       '@nx/enforce-module-boundaries': ['error', boundaries],
     },
+  },
+  {
+    // The services and the server libraries touch data only through repositories (libs/persistence and the
+    // test helpers in libs/testing make the connection). Commerce joins when its repositories move (issue 28).
+    files: ['apps/{identity,terminals,conversion,gateway}/**/*.ts', 'libs/*/src/**/*.ts'],
+    ignores: [...DATA_ACCESS_FILES, 'libs/persistence/**', 'libs/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noIsOptional], ...dataAccess }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,6 +1,5 @@
 import { loadConfigOrExit } from '@tinkerdesk/nest-common';
-import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
-import { DataSource } from 'typeorm';
+import { openDataSource } from '@tinkerdesk/persistence';
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { schema } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
@@ -18,8 +17,7 @@ if (!role || !email) {
   process.exit(64);
 }
 const config = loadConfigOrExit(schema);
-const dataSource = new DataSource(serviceDataSourceOptions(dataSourceOptions(config.DATABASE_URL)));
-await dataSource.initialize();
+const dataSource = await openDataSource(dataSourceOptions(config.DATABASE_URL));
 try {
   const changed = await new AccountsRepository(dataSource).setRole(email, role);
   if (!changed) {

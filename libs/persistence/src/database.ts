@@ -58,6 +58,11 @@ export function serviceDataSourceOptions(options: ServiceDataSourceOptions): Dat
   };
 }
 
+/** An initialized connection of a process that is not a Nest app (an operator command, a worker). */
+export async function openDataSource(options: ServiceDataSourceOptions): Promise<DataSource> {
+  return new DataSource(serviceDataSourceOptions(options)).initialize();
+}
+
 /**
  * Creates the database and the service's schema when missing, then runs its pending migrations,
  * each in its own transaction. Used by `npm start` and by the per-service migrate command.

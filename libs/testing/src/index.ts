@@ -10,3 +10,4 @@ export * from './stripe-server.js';
 export * from './smtp-server.js';
 export * from './own-postgres.js';
 export * from './shop.js';
+export * from './repository-database.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { SavedFileView } from '@tinkerdesk/contracts';
+import { databaseError, sql } from '@tinkerdesk/persistence';
 import { DataSource, In, LessThan, LessThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import { SavedFileAbandonedEntity, SavedFileEntity, SavedFilePurgeEntity } from './saved-file.entity.js';
 
@@ -56,12 +57,12 @@ class Rollback extends Error {
 
 /** PostgreSQL's lock_not_available (lock_timeout passed). */
 function isLockTimeout(error: unknown): boolean {
-  return (error as { code?: string }).code === '55P03' || (error as { driverError?: { code?: string } }).driverError?.code === '55P03';
+  return databaseError(error)?.code === '55P03';
 }
 
 /** One owner's declarations, withdrawals and uploads wait for each other (a transaction-scoped advisory lock). */
 async function lockOwner(manager: EntityManager, ownerId: string): Promise<void> {
-  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('saved_file:' || $1))`, [ownerId]);
+  await sql.execute(manager, `SELECT pg_advisory_xact_lock(hashtext('saved_file:' || $1))`, [ownerId]);
 }
 
 /** The only place that touches TypeORM for saved files. */
@@ -87,7 +88,7 @@ export class SavedFilesRepository {
     try {
       return await this.dataSource.transaction(async (manager): Promise<InsertOutcome> => {
         if (options.lockWaitMs !== undefined) {
-          await manager.query(`SELECT set_config('lock_timeout', $1, true)`, [`${Math.max(1, Math.floor(options.lockWaitMs))}ms`]);
+          await sql.execute(manager, `SELECT set_config('lock_timeout', $1, true)`, [`${Math.max(1, Math.floor(options.lockWaitMs))}ms`]);
         }
         await lockOwner(manager, file.ownerId);
         if (await manager.getRepository(SavedFileAbandonedEntity).existsBy({ id: file.id })) return { outcome: 'abandoned' };

@@ -1,34 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan, type Repository } from 'typeorm';
+import { isUniqueViolation, sql, type SqlRunner } from '@tinkerdesk/persistence';
+import { DataSource, In, IsNull, MoreThan, Raw, type Repository } from 'typeorm';
 import { ActionTokenEntity, type ActionPurpose } from './action-token.entity.js';
+import { ExchangeCodeEntity, type CodeKind } from './exchange-code.entity.js';
+import { KnownDeviceEntity } from './known-device.entity.js';
 import { SessionEntity } from './session.entity.js';
 import { UserEntity } from './user.entity.js';
 
-export class EmailTakenError extends Error {}
+export type { CodeKind } from './exchange-code.entity.js';
 
-export type CodeKind = 'impersonate' | 'tokenswap';
+export class EmailTakenError extends Error {}
 
 /** What a social sign-in sets on the account it creates. */
 export type SocialAccountFields = Pick<UserEntity, 'provider' | 'providerSubject' | 'name' | 'verified'>;
 
-/** The first row an `UPDATE ... RETURNING` changed (TypeORM answers such a query as [rows, count]). */
-export async function updateReturning<T>(runner: DataSource['manager'], sql: string, params: unknown[]): Promise<T | undefined> {
-  const result = (await runner.query(sql, params)) as unknown[];
-  const rows = (Array.isArray(result[0]) ? result[0] : result) as T[];
-  return rows[0];
-}
+/** A column compared with the database's clock, not the service's. */
+const afterNow = Raw((column) => `${column} > now()`);
 
 /** The only place that touches TypeORM for users, sessions, codes and action tokens. */
 @Injectable()
 export class AccountsRepository {
   private readonly users: Repository<UserEntity>;
   private readonly sessions: Repository<SessionEntity>;
+  private readonly knownDevices: Repository<KnownDeviceEntity>;
+  private readonly codes: Repository<ExchangeCodeEntity>;
+  private readonly actionTokens: Repository<ActionTokenEntity>;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.users = dataSource.getRepository(UserEntity);
     this.sessions = dataSource.getRepository(SessionEntity);
+    this.knownDevices = dataSource.getRepository(KnownDeviceEntity);
+    this.codes = dataSource.getRepository(ExchangeCodeEntity);
+    this.actionTokens = dataSource.getRepository(ActionTokenEntity);
   }
 
   /** A new account; a taken email (any letter case) or provider subject throws EmailTakenError. */
@@ -36,7 +41,7 @@ export class AccountsRepository {
     try {
       return await this.users.save(this.users.create({ id: randomUUID(), email, passwordHash, ...social }));
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new EmailTakenError(email);
+      if (isUniqueViolation(error)) throw new EmailTakenError(email);
       throw error;
     }
   }
@@ -64,36 +69,30 @@ export class AccountsRepository {
   /** Which of these device-cookie token hashes is a live known device of the account (its id and hash), if any. */
   async findKnownDevice(userId: string, tokenHashes: string[]): Promise<{ id: string; hash: string } | undefined> {
     if (tokenHashes.length === 0) return undefined;
-    const rows = (await this.dataSource.query(
-      `SELECT "id", "token_hash" FROM "identity"."known_device" WHERE "user_id" = $1 AND "token_hash" = ANY($2::text[]) AND "expires_at" > now() LIMIT 1`,
-      [userId, tokenHashes],
-    )) as Array<{ id: string; token_hash: string }>;
-    return rows[0] ? { id: rows[0].id, hash: rows[0].token_hash } : undefined;
+    const device = await this.knownDevices.findOne({
+      select: { id: true, tokenHash: true },
+      where: { userId, tokenHash: In(tokenHashes), expiresAt: afterNow },
+    });
+    return device ? { id: device.id, hash: device.tokenHash } : undefined;
   }
 
   async insertKnownDevice(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO "identity"."known_device" ("id", "user_id", "token_hash", "expires_at") VALUES ($1, $2, $3, $4)`,
-      [randomUUID(), userId, tokenHash, expiresAt],
-    );
+    await this.knownDevices.insert({ id: randomUUID(), userId, tokenHash, expiresAt });
   }
 
   /** A known device signed in again: it stays known for another full period. */
   async renewKnownDevice(id: string, expiresAt: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE "identity"."known_device" SET "last_used" = now(), "expires_at" = $2 WHERE "id" = $1`, [id, expiresAt]);
+    await this.knownDevices.update({ id }, { lastUsed: () => 'now()', expiresAt });
   }
 
   async insertCode(userId: string, kind: CodeKind, codeHash: string, issuedBy: string, expiresAt: Date): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO "identity"."exchange_code" ("id", "user_id", "kind", "code_hash", "issued_by", "expires_at") VALUES ($1, $2, $3, $4, $5, $6)`,
-      [randomUUID(), userId, kind, codeHash, issuedBy, expiresAt],
-    );
+    await this.codes.insert({ id: randomUUID(), userId, kind, codeHash, issuedBy, expiresAt });
   }
 
   /** Uses a code once, atomically; answers its account, kind and issuer, or undefined. */
   async consumeCode(codeHash: string): Promise<{ userId: string; kind: CodeKind; issuedBy: string } | undefined> {
-    const row = await updateReturning<{ user_id: string; kind: CodeKind; issued_by: string }>(
-      this.dataSource.manager,
+    const row = await sql.maybeOne<{ user_id: string; kind: CodeKind; issued_by: string }>(
+      this.dataSource,
       `UPDATE "identity"."exchange_code" SET "used_at" = now()
        WHERE "code_hash" = $1 AND "used_at" IS NULL AND "expires_at" > now()
        RETURNING "user_id", "kind", "issued_by"`,
@@ -119,16 +118,15 @@ export class AccountsRepository {
   }
 
   async insertActionToken(userId: string, purpose: ActionPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
-    const repo = this.dataSource.getRepository(ActionTokenEntity);
-    await repo.save(repo.create({ id: randomUUID(), userId, purpose, tokenHash, expiresAt, usedAt: null }));
+    await this.actionTokens.save(this.actionTokens.create({ id: randomUUID(), userId, purpose, tokenHash, expiresAt, usedAt: null }));
   }
 
   /**
    * Uses a token once, atomically: only an unused, unexpired token of that purpose matches, and
    * marking it used happens in the same statement, so two concurrent uses cannot both succeed.
    */
-  private async consume(runner: DataSource['manager'], tokenHash: string, purpose: ActionPurpose): Promise<string | undefined> {
-    const row = await updateReturning<{ user_id: string }>(
+  private async consume(runner: SqlRunner, tokenHash: string, purpose: ActionPurpose): Promise<string | undefined> {
+    const row = await sql.maybeOne<{ user_id: string }>(
       runner,
       `UPDATE "identity"."action_token" SET "used_at" = now()
        WHERE "token_hash" = $1 AND "purpose" = $2 AND "used_at" IS NULL AND "expires_at" > now()
@@ -140,11 +138,7 @@ export class AccountsRepository {
 
   /** Whether a token of that purpose is unused and unexpired (without using it). */
   async isLiveActionToken(tokenHash: string, purpose: ActionPurpose): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
-      `SELECT 1 FROM "identity"."action_token" WHERE "token_hash" = $1 AND "purpose" = $2 AND "used_at" IS NULL AND "expires_at" > now()`,
-      [tokenHash, purpose],
-    );
-    return rows.length > 0;
+    return this.actionTokens.exists({ where: { tokenHash, purpose, usedAt: IsNull(), expiresAt: afterNow } });
   }
 
   /** Marks the account of a verification token verified; undefined when the token is not usable. */

@@ -1,8 +1,12 @@
 import type { ServiceDataSourceOptions } from '@tinkerdesk/persistence';
 import { ActionTokenEntity } from '../accounts/action-token.entity.js';
+import { ExchangeCodeEntity } from '../accounts/exchange-code.entity.js';
+import { KnownDeviceEntity } from '../accounts/known-device.entity.js';
 import { SessionEntity } from '../accounts/session.entity.js';
 import { UserEntity } from '../accounts/user.entity.js';
 import { ContactMessageEntity } from '../contact/contact-message.entity.js';
+import { OAuthAppEntity } from '../oauth/oauth-app.entity.js';
+import { OAuthRecordEntity } from '../oauth/oauth-record.entity.js';
 import { OidcLoginEntity } from '../social/oidc-login.entity.js';
 import { Initial1763856000000 } from './migrations/1763856000000-initial.js';
 import { Accounts1763900000000 } from './migrations/1763900000000-accounts.js';
@@ -19,7 +23,17 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
   return {
     url,
     schema: SCHEMA,
-    entities: [UserEntity, SessionEntity, ActionTokenEntity, ContactMessageEntity, OidcLoginEntity],
+    entities: [
+      UserEntity,
+      SessionEntity,
+      ActionTokenEntity,
+      ExchangeCodeEntity,
+      KnownDeviceEntity,
+      ContactMessageEntity,
+      OidcLoginEntity,
+      OAuthAppEntity,
+      OAuthRecordEntity,
+    ],
     migrations: [
       Initial1763856000000,
       Accounts1763900000000,

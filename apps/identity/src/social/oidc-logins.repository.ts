@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
-import { updateReturning } from '../accounts/accounts.repository.js';
+import { sql } from '@tinkerdesk/persistence';
+import { DataSource, Raw, type Repository } from 'typeorm';
 import { OidcLoginEntity } from './oidc-login.entity.js';
 
 export interface PendingLogin {
@@ -24,13 +24,13 @@ export class OidcLoginsRepository {
   /** Stores a pending sign-in and drops those that expired more than a day ago. */
   async insert(login: PendingLogin & { stateHash: string; expiresAt: Date }): Promise<void> {
     await this.logins.save(this.logins.create({ id: randomUUID(), ...login, usedAt: null }));
-    await this.dataSource.query(`DELETE FROM "identity"."oidc_login" WHERE "expires_at" < now() - interval '1 day'`);
+    await this.logins.delete({ expiresAt: Raw((column) => `${column} < now() - interval '1 day'`) });
   }
 
   /** Uses a pending sign-in once, atomically; undefined when unknown, used already or expired. */
   async consume(stateHash: string): Promise<PendingLogin | undefined> {
-    const row = await updateReturning<{ provider: string; code_verifier: string; nonce: string; return_to: string | null }>(
-      this.dataSource.manager,
+    const row = await sql.maybeOne<{ provider: string; code_verifier: string; nonce: string; return_to: string | null }>(
+      this.dataSource,
       `UPDATE "identity"."oidc_login" SET "used_at" = now()
        WHERE "state_hash" = $1 AND "used_at" IS NULL AND "expires_at" > now()
        RETURNING "provider", "code_verifier", "nonce", "return_to"`,

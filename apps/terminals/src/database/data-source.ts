@@ -1,4 +1,7 @@
 import type { ServiceDataSourceOptions } from '@tinkerdesk/persistence';
+import { PassEntity, PassImageEntity } from '../passes/pass.entity.js';
+import { ShareEntity } from '../terminals/share.entity.js';
+import { TerminalEntity } from '../terminals/terminal.entity.js';
 import { Initial1763856000000 } from './migrations/1763856000000-initial.js';
 import { Terminals1764800000000 } from './migrations/1764800000000-terminals.js';
 import { Passes1765400000000 } from './migrations/1765400000000-passes.js';
@@ -11,7 +14,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
   return {
     url,
     schema: SCHEMA,
-    entities: [],
+    entities: [TerminalEntity, ShareEntity, PassEntity, PassImageEntity],
     migrations: [Initial1763856000000, Terminals1764800000000, Passes1765400000000, TerminalApp1765600000000],
   };
 }

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PassSort, SortDirection } from '@tinkerdesk/contracts';
 import type { WalletBarcode, WalletTextRow } from '@tinkerdesk/tools/wallet-pass';
-import type { DataSource, EntityManager } from 'typeorm';
+import { sql, type SqlRunner } from '@tinkerdesk/persistence';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { PassEntity, PassImageEntity } from './pass.entity.js';
 
 export interface ImageInfo {
   id: string;
@@ -49,19 +51,42 @@ const ORDER: Record<PassSort, string> = {
   header: 'p."header"',
 };
 
-const toPass = (r: Record<string, unknown>): PassRow => ({
-  id: r.id as string,
-  userId: r.user_id as string,
-  cardTitle: r.card_title as string,
-  header: r.header as string,
-  subheader: (r.subheader as string | null) ?? null,
-  textRows: (r.text_rows as WalletTextRow[]) ?? [],
-  barcode: (r.barcode as WalletBarcode | null) ?? null,
-  backgroundColor: r.background_color as string,
-  logo: r.logo_id ? { id: r.logo_id as string, width: r.logo_width as number, height: r.logo_height as number } : null,
-  hero: r.hero_id ? { id: r.hero_id as string, width: r.hero_width as number, height: r.hero_height as number } : null,
-  created: r.created as Date,
-  modified: r.modified as Date,
+/** A row of SELECT: the pass's columns and its images' sizes. */
+interface PassJoinRow {
+  id: string;
+  user_id: string;
+  card_title: string;
+  header: string;
+  subheader: string | null;
+  text_rows: WalletTextRow[] | null;
+  barcode: WalletBarcode | null;
+  background_color: string;
+  logo_id: string | null;
+  hero_id: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  hero_width: number | null;
+  hero_height: number | null;
+  created: Date;
+  modified: Date;
+}
+
+const imageInfo = (id: string | null, width: number | null, height: number | null): ImageInfo | null =>
+  id && width !== null && height !== null ? { id, width, height } : null;
+
+const toPass = (r: PassJoinRow): PassRow => ({
+  id: r.id,
+  userId: r.user_id,
+  cardTitle: r.card_title,
+  header: r.header,
+  subheader: r.subheader,
+  textRows: r.text_rows ?? [],
+  barcode: r.barcode,
+  backgroundColor: r.background_color,
+  logo: imageInfo(r.logo_id, r.logo_width, r.logo_height),
+  hero: imageInfo(r.hero_id, r.hero_width, r.hero_height),
+  created: r.created,
+  modified: r.modified,
 });
 
 /** PostgreSQL's foreign_key_violation: an image the save references was removed meanwhile. */
@@ -70,59 +95,58 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 /** The only place that touches passes and their images. */
 @Injectable()
 export class PassesRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  private readonly passes: Repository<PassEntity>;
+  private readonly images: Repository<PassImageEntity>;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.passes = db.getRepository(PassEntity);
+    this.images = db.getRepository(PassImageEntity);
+  }
 
   /** Stores an image (or, when this account stored the same one before, marks it stored now). */
-  async storeImage(image: StoredImage & { userId: string }): Promise<ImageInfo> {
-    const rows = (await this.db.query(
+  storeImage(image: StoredImage & { userId: string }): Promise<ImageInfo> {
+    return sql.one<ImageInfo>(
+      this.db,
       `INSERT INTO "terminals"."pass_image" ("id", "user_id", "type", "width", "height", "size", "bytes")
        VALUES ($1, $2, 'image/png', $3, $4, $5, $6)
        ON CONFLICT ("id") DO UPDATE SET "stored" = now()
        RETURNING "id", "width", "height"`,
       [image.id, image.userId, image.width, image.height, image.bytes.length, image.bytes],
-    )) as ImageInfo[];
-    return rows[0]!;
+    );
   }
 
-  async image(id: string): Promise<StoredImage | null> {
-    const rows = (await this.db.query(`SELECT "id", "width", "height", "bytes" FROM "terminals"."pass_image" WHERE "id" = $1`, [
-      id,
-    ])) as StoredImage[];
-    return rows[0] ?? null;
+  image(id: string): Promise<StoredImage | null> {
+    return this.images.findOne({ select: { id: true, width: true, height: true, bytes: true }, where: { id } });
   }
 
-  /** Which of these images the account stored. */
-  async ownImages(ids: string[], userId: string, manager: EntityManager = this.db.manager): Promise<Set<string>> {
+  /** Which of these images the account stored (FOR KEY SHARE: they cannot be deleted until the transaction ends). */
+  async ownImages(ids: string[], userId: string, manager: SqlRunner = this.db): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = (await manager.query(
+    const rows = await sql.rows<{ id: string }>(
+      manager,
       `SELECT "id" FROM "terminals"."pass_image" WHERE "id" = ANY($1::text[]) AND "user_id" = $2 FOR KEY SHARE`,
       [ids, userId],
-    )) as Array<{ id: string }>;
+    );
     return new Set(rows.map((r) => r.id));
   }
 
-  async count(userId: string): Promise<number> {
-    const rows = (await this.db.query(`SELECT count(*)::int AS n FROM "terminals"."pass" WHERE "user_id" = $1`, [userId])) as Array<{
-      n: number;
-    }>;
-    return rows[0]?.n ?? 0;
+  count(userId: string): Promise<number> {
+    return this.passes.countBy({ userId });
   }
 
   /** A pass of the user, or null (another user's answers null too). */
-  async find(id: string, userId: string, manager: EntityManager = this.db.manager): Promise<PassRow | null> {
-    const rows = (await manager.query(`${SELECT} WHERE p."id" = $1 AND p."user_id" = $2`, [id, userId])) as Array<Record<string, unknown>>;
-    return rows[0] ? toPass(rows[0]) : null;
+  async find(id: string, userId: string, manager: SqlRunner = this.db): Promise<PassRow | null> {
+    const row = await sql.maybeOne<PassJoinRow>(manager, `${SELECT} WHERE p."id" = $1 AND p."user_id" = $2`, [id, userId]);
+    return row ? toPass(row) : null;
   }
 
   /** Whether a pass with this id exists, whoever owns it (locked until the transaction ends). */
-  private async ownerOf(
-    id: string,
-    manager: EntityManager,
-  ): Promise<{ userId: string; logoId: string | null; heroId: string | null } | null> {
-    const rows = (await manager.query(`SELECT "user_id", "logo_id", "hero_id" FROM "terminals"."pass" WHERE "id" = $1 FOR UPDATE`, [
-      id,
-    ])) as Array<{ user_id: string; logo_id: string | null; hero_id: string | null }>;
-    const row = rows[0];
+  private async ownerOf(id: string, manager: EntityManager): Promise<Pick<PassEntity, 'userId' | 'logoId' | 'heroId'> | null> {
+    const row = await sql.maybeOne<{ user_id: string; logo_id: string | null; hero_id: string | null }>(
+      manager,
+      `SELECT "user_id", "logo_id", "hero_id" FROM "terminals"."pass" WHERE "id" = $1 FOR UPDATE`,
+      [id],
+    );
     return row ? { userId: row.user_id, logoId: row.logo_id, heroId: row.hero_id } : null;
   }
 
@@ -142,32 +166,22 @@ export class PassesRepository {
       const heroId = pass.heroId === undefined ? (existing?.heroId ?? null) : pass.heroId;
       const named = [pass.logoId, pass.heroId].filter((id): id is string => typeof id === 'string');
       await check(existing, await this.ownImages(named, pass.userId, m));
-      const values = [
-        pass.id,
-        pass.userId,
-        pass.cardTitle,
-        pass.header,
-        pass.subheader,
-        JSON.stringify(pass.textRows),
-        pass.barcode ? JSON.stringify(pass.barcode) : null,
-        pass.backgroundColor,
+      const fields = {
+        cardTitle: pass.cardTitle,
+        header: pass.header,
+        subheader: pass.subheader,
+        textRows: pass.textRows,
+        barcode: pass.barcode,
+        backgroundColor: pass.backgroundColor,
         logoId,
         heroId,
-      ];
+      };
+      const passes = m.getRepository(PassEntity);
       if (existing) {
-        await m.query(
-          `UPDATE "terminals"."pass" SET "card_title" = $3, "header" = $4, "subheader" = $5, "text_rows" = $6::jsonb, "barcode" = $7::jsonb,
-             "background_color" = $8, "logo_id" = $9, "hero_id" = $10, "modified" = clock_timestamp()
-           WHERE "id" = $1 AND "user_id" = $2`,
-          values,
-        );
+        await passes.update({ id: pass.id, userId: pass.userId }, { ...fields, modified: () => 'clock_timestamp()' });
         await this.dropUnreferenced([existing.logoId, existing.heroId], m);
       } else {
-        await m.query(
-          `INSERT INTO "terminals"."pass" ("id", "user_id", "card_title", "header", "subheader", "text_rows", "barcode", "background_color", "logo_id", "hero_id")
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9, $10)`,
-          values,
-        );
+        await passes.insert({ id: pass.id, userId: pass.userId, ...fields });
       }
       return { row: (await this.find(pass.id, pass.userId, m))!, created: existing === null };
     });
@@ -175,11 +189,11 @@ export class PassesRepository {
 
   async remove(id: string, userId: string): Promise<boolean> {
     return this.db.transaction(async (m) => {
-      const rows = (await m.query(`DELETE FROM "terminals"."pass" WHERE "id" = $1 AND "user_id" = $2 RETURNING "logo_id", "hero_id"`, [
-        id,
-        userId,
-      ])) as [Array<{ logo_id: string | null; hero_id: string | null }>, number];
-      const removed = rows[0][0];
+      const removed = await sql.maybeOne<{ logo_id: string | null; hero_id: string | null }>(
+        m,
+        `DELETE FROM "terminals"."pass" WHERE "id" = $1 AND "user_id" = $2 RETURNING "logo_id", "hero_id"`,
+        [id, userId],
+      );
       if (!removed) return false;
       await this.dropUnreferenced([removed.logo_id, removed.hero_id], m);
       return true;
@@ -190,7 +204,8 @@ export class PassesRepository {
   private async dropUnreferenced(ids: Array<string | null>, m: EntityManager): Promise<void> {
     const candidates = ids.filter((id): id is string => id !== null);
     if (candidates.length === 0) return;
-    await m.query(
+    await sql.execute(
+      m,
       `DELETE FROM "terminals"."pass_image" i WHERE i."id" = ANY($1::text[])
          AND NOT EXISTS (SELECT 1 FROM "terminals"."pass" p WHERE p."logo_id" = i."id" OR p."hero_id" = i."id")`,
       [candidates],
@@ -198,13 +213,13 @@ export class PassesRepository {
   }
 
   /** Removes images stored more than `olderThanSeconds` ago that no pass references; answers how many. */
-  async sweepImages(olderThanSeconds: number): Promise<number> {
-    const [, count] = (await this.db.query(
+  sweepImages(olderThanSeconds: number): Promise<number> {
+    return sql.execute(
+      this.db,
       `DELETE FROM "terminals"."pass_image" i WHERE i."stored" < now() - make_interval(secs => $1)
          AND NOT EXISTS (SELECT 1 FROM "terminals"."pass" p WHERE p."logo_id" = i."id" OR p."hero_id" = i."id")`,
       [olderThanSeconds],
-    )) as [unknown, number];
-    return count;
+    );
   }
 
   async list(
@@ -212,14 +227,14 @@ export class PassesRepository {
     query: { offset: number; limit: number; sort: PassSort; dir: SortDirection },
   ): Promise<{ rows: PassRow[]; total: number }> {
     const dir = query.dir === 'ASC' ? 'ASC' : 'DESC';
-    const [rows, counted] = await Promise.all([
-      this.db.query(`${SELECT} WHERE p."user_id" = $1 ORDER BY ${ORDER[query.sort]} ${dir}, p."id" ${dir} LIMIT $2 OFFSET $3`, [
+    const [rows, total] = await Promise.all([
+      sql.rows<PassJoinRow>(this.db, `${SELECT} WHERE p."user_id" = $1 ORDER BY ${ORDER[query.sort]} ${dir}, p."id" ${dir} LIMIT $2 OFFSET $3`, [
         userId,
         query.limit,
         query.offset,
-      ]) as Promise<Array<Record<string, unknown>>>,
-      this.db.query(`SELECT count(*)::int AS n FROM "terminals"."pass" WHERE "user_id" = $1`, [userId]) as Promise<Array<{ n: number }>>,
+      ]),
+      this.count(userId),
     ]);
-    return { rows: rows.map(toPass), total: counted[0]?.n ?? 0 };
+    return { rows: rows.map(toPass), total };
   }
 }

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { ensureDatabase } from './database.js';
+import { isUniqueViolation, sql } from './sql.js';
+
+// The helper against the real PostgreSQL, in a database of its own that the test drops.
+const url = `postgres://postgres@localhost:5432/tinkerdesk_sql_${randomBytes(4).toString('hex')}`;
+let db: DataSource;
+
+interface Item {
+  id: number;
+  name: string;
+}
+
+beforeAll(async () => {
+  await ensureDatabase(url);
+  db = await new DataSource({ type: 'postgres', url, extra: { max: 4 } }).initialize();
+  await db.query(`CREATE TABLE "item" ("id" int PRIMARY KEY, "name" text NOT NULL UNIQUE)`);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`);
+  await admin.end();
+});
+
+beforeEach(() => db.query(`TRUNCATE "item"`));
+
+describe('sql', () => {
+  it('answers the rows of a SELECT, typed, and [] for none', async () => {
+    await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a'), (2, 'b')`);
+    await expect(sql.rows<Item>(db, `SELECT * FROM "item" ORDER BY "id"`)).resolves.toEqual([
+      { id: 1, name: 'a' },
+      { id: 2, name: 'b' },
+    ]);
+    await expect(sql.rows<Item>(db, `SELECT * FROM "item" WHERE "id" = $1`, [9])).resolves.toEqual([]);
+  });
+
+  it('answers the returned rows of UPDATE and DELETE … RETURNING, not [rows, count]', async () => {
+    await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a'), (2, 'b')`);
+    await expect(sql.rows<Item>(db, `UPDATE "item" SET "name" = "name" || '!' RETURNING *`)).resolves.toHaveLength(2);
+    await expect(sql.one<Item>(db, `UPDATE "item" SET "name" = 'z' WHERE "id" = $1 RETURNING *`, [1])).resolves.toEqual({ id: 1, name: 'z' });
+    await expect(sql.maybeOne<Item>(db, `UPDATE "item" SET "name" = 'y' WHERE "id" = $1 RETURNING *`, [9])).resolves.toBeUndefined();
+    await expect(sql.maybeOne<Pick<Item, 'id'>>(db, `DELETE FROM "item" WHERE "id" = $1 RETURNING "id"`, [2])).resolves.toEqual({ id: 2 });
+    await expect(sql.rows<Item>(db, `DELETE FROM "item" WHERE "id" = $1 RETURNING *`, [2])).resolves.toEqual([]);
+  });
+
+  it('answers INSERT … RETURNING and ON CONFLICT rows', async () => {
+    await expect(sql.one<Item>(db, `INSERT INTO "item" VALUES ($1, $2) RETURNING *`, [1, 'a'])).resolves.toEqual({ id: 1, name: 'a' });
+    await expect(
+      sql.maybeOne<Item>(db, `INSERT INTO "item" VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING *`, [1, 'a']),
+    ).resolves.toBeUndefined();
+  });
+
+  it('one throws when the statement answers no row', async () => {
+    await expect(sql.one<Item>(db, `SELECT * FROM "item" WHERE "id" = $1`, [1])).rejects.toThrow(/expected a row/);
+  });
+
+  it('execute answers the number of rows changed', async () => {
+    await expect(sql.execute(db, `INSERT INTO "item" VALUES (1, 'a'), (2, 'b'), (3, 'c')`)).resolves.toBe(3);
+    await expect(sql.execute(db, `UPDATE "item" SET "name" = "name" || '!' WHERE "id" > $1`, [1])).resolves.toBe(2);
+    await expect(sql.execute(db, `DELETE FROM "item" WHERE "id" = $1`, [9])).resolves.toBe(0);
+    await expect(sql.execute(db, `DELETE FROM "item"`)).resolves.toBe(3);
+  });
+
+  it('runs inside the transaction of an EntityManager (rolled back with it, its locks held)', async () => {
+    await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a')`);
+    await expect(
+      db.transaction(async (tx) => {
+        await sql.one<Item>(tx, `SELECT * FROM "item" WHERE "id" = $1 FOR UPDATE`, [1]);
+        await sql.execute(tx, `UPDATE "item" SET "name" = 'changed' WHERE "id" = 1`);
+        // Another connection waits for the lock and sees nothing uncommitted.
+        const other = sql.rows<Item>(db, `SELECT * FROM "item" WHERE "id" = 1 FOR UPDATE NOWAIT`);
+        await expect(other).rejects.toThrow(/could not obtain lock/);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await expect(sql.one<Item>(db, `SELECT * FROM "item"`)).resolves.toEqual({ id: 1, name: 'a' });
+  });
+
+  it('tells a unique violation, optionally by its constraint', async () => {
+    await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a')`);
+    const error: unknown = await sql.execute(db, `INSERT INTO "item" VALUES (2, 'a')`).catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(error, 'item_name_key')).toBe(true);
+    expect(isUniqueViolation(error, 'item_pkey')).toBe(false);
+    expect(isUniqueViolation(new Error('other'))).toBe(false);
+  });
+});

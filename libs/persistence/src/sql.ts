@@ -1,0 +1,76 @@
+import pg from 'pg';
+import { InstanceChecker, QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+
+/**
+ * Raw SQL for repositories, typed at one place.
+ *
+ * Repositories use TypeORM's repositories and QueryBuilder for simple reads and writes; where SQL is the
+ * clearer tool (row locks, upserts, window queries, advisory locks) they call these helpers, which name
+ * the row type once (`sql.rows<TerminalRow>(db, text, params)`) so no call site casts a row.
+ *
+ * `db` is a DataSource (a pooled connection per statement) or the EntityManager of a transaction
+ * (`dataSource.transaction((tx) => sql.one<…>(tx, …))`), so the statement runs inside it.
+ *
+ * `UPDATE/DELETE … RETURNING`: TypeORM's `query()` answers those as `[rows, count]` on PostgreSQL and
+ * every other statement as `rows`. These helpers read the driver's structured result instead, so
+ * `rows`, `one` and `maybeOne` answer the returned rows whatever the statement, and `execute` answers the
+ * number of rows a statement changed. There is no other unwrapping of `RETURNING` in the code base.
+ */
+export type SqlRunner = DataSource | EntityManager;
+
+/** A statement's parameters, in the order of `$1`, `$2`, … */
+export type SqlParams = readonly unknown[];
+
+interface Result<T> {
+  rows: T[];
+  count: number;
+}
+
+async function run<T>(db: SqlRunner, text: string, params: SqlParams): Promise<Result<T>> {
+  const manager = InstanceChecker.isDataSource(db) ? db.manager : db;
+  // Inside a transaction the manager carries its query runner; otherwise a pooled one for this statement.
+  const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
+  try {
+    const result = await runner.query(text, [...params], true);
+    const rows: T[] = result.records ?? [];
+    return { rows, count: result.affected ?? 0 };
+  } finally {
+    if (runner !== manager.queryRunner) await runner.release();
+  }
+}
+
+export const sql = {
+  /** Every row of a statement (a SELECT, or what `… RETURNING` returned). */
+  async rows<T>(db: SqlRunner, text: string, params: SqlParams = []): Promise<T[]> {
+    return (await run<T>(db, text, params)).rows;
+  },
+
+  /** The first row, or undefined when the statement answered none (e.g. an UPDATE that matched nothing). */
+  async maybeOne<T>(db: SqlRunner, text: string, params: SqlParams = []): Promise<T | undefined> {
+    return (await run<T>(db, text, params)).rows[0];
+  },
+
+  /** The first row; a statement that answered none is a bug of the caller (throws). */
+  async one<T>(db: SqlRunner, text: string, params: SqlParams = []): Promise<T> {
+    const row = (await run<T>(db, text, params)).rows[0];
+    if (row === undefined) throw new Error(`expected a row from: ${text.replace(/\s+/g, ' ').slice(0, 120)}`);
+    return row;
+  },
+
+  /** Runs a statement for its effect; the number of rows it inserted, updated or deleted. */
+  async execute(db: SqlRunner, text: string, params: SqlParams = []): Promise<number> {
+    return (await run<never>(db, text, params)).count;
+  },
+};
+
+/** The PostgreSQL error of a failed statement (its `code` is the SQLSTATE, e.g. '23505'), if it is one. */
+export function databaseError(error: unknown): pg.DatabaseError | undefined {
+  const cause = error instanceof QueryFailedError ? error.driverError : error;
+  return cause instanceof pg.DatabaseError ? cause : undefined;
+}
+
+/** Whether a statement failed on a unique constraint or index (23505), optionally a named one. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const failed = databaseError(error);
+  return failed?.code === '23505' && (constraint === undefined || failed.constraint === constraint);
+}
