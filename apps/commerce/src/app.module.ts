@@ -1,6 +1,7 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
-import { RpcClient, type Logger } from '@tinkerdesk/nest-common';
+import { queueRoot, RpcClient, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import type { CommerceConfig } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
@@ -33,7 +34,7 @@ import { MethodsController } from './methods/methods.controller.js';
 import { MethodsRepository } from './methods/methods.repository.js';
 import { METHODS_SETTINGS, MethodsService } from './methods/methods.service.js';
 import { CLOCK, systemClock } from './plans/clock.js';
-import { PlanScheduler, SCHEDULER_SETTINGS } from './plans/plan-scheduler.js';
+import { PLAN_QUEUE, PlanProcessor, PlanScheduler, SCHEDULER_SETTINGS } from './plans/plan-scheduler.js';
 import { PlansController } from './plans/plans.controller.js';
 import { PlansRepository } from './plans/plans.repository.js';
 import { PLANS_SETTINGS, PlansService } from './plans/plans.service.js';
@@ -48,6 +49,8 @@ export class AppModule implements OnApplicationShutdown {
       imports: [
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'commerce', version: PLATFORM_VERSION }),
+        queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'commerce-queues' }),
+        BullModule.registerQueue({ name: PLAN_QUEUE }),
       ],
       controllers: [
         ProviderServicesController,
@@ -93,8 +96,6 @@ export class AppModule implements OnApplicationShutdown {
         {
           provide: SCHEDULER_SETTINGS,
           useValue: {
-            redisUrl: config.REDIS_URL,
-            prefix: config.REDIS_PREFIX,
             sweepSeconds: config.PLAN_SWEEP_SECONDS,
             concurrency: config.PLAN_CONCURRENCY,
           },
@@ -126,6 +127,7 @@ export class AppModule implements OnApplicationShutdown {
         PlansRepository,
         PlansService,
         PlanScheduler,
+        PlanProcessor,
       ],
     };
   }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { RpcClient, createLogger } from '@tinkerdesk/nest-common';
+import { BullModule } from '@nestjs/bullmq';
+import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { queueRoot, RpcClient, createLogger } from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
 import { startLoopbackStripe, TestPlatform, type LoopbackStripe } from '@tinkerdesk/testing';
 import { Queue } from 'bullmq';
@@ -11,9 +14,10 @@ import { IdentityDirectory } from '../src/notify/identity-directory.js';
 import type { PaymentProviders } from '../src/payments/payment-provider.js';
 import { StripePaymentProvider } from '../src/payments/stripe.provider.js';
 import type { PlanView } from '@tinkerdesk/contracts';
-import type { Clock } from '../src/plans/clock.js';
+import { CLOCK, type Clock } from '../src/plans/clock.js';
 import { dueAt } from '../src/plans/plan-schedule.js';
-import { PLAN_QUEUE, PlanScheduler } from '../src/plans/plan-scheduler.js';
+import { COMMERCE_LOGGER } from '../src/logger.token.js';
+import { PLAN_QUEUE, PlanProcessor, PlanScheduler, SCHEDULER_SETTINGS } from '../src/plans/plan-scheduler.js';
 import { PlansRepository } from '../src/plans/plans.repository.js';
 import { PlansService } from '../src/plans/plans.service.js';
 import { ProductsRepository } from '../src/products/products.repository.js';
@@ -51,6 +55,33 @@ const logger = createLogger('plan-scheduler-test', 'silent');
 interface Replica {
   plans: PlansService;
   scheduler: PlanScheduler;
+  app: INestApplicationContext;
+}
+
+/** The plans' queue of one commerce replica, wired as in AppModule (queue, scheduler, processor). */
+@Module({})
+class ReplicaQueueModule {
+  static register(plans: PlansService): DynamicModule {
+    return {
+      module: ReplicaQueueModule,
+      imports: [
+        queueRoot({
+          redisUrl: platform.env.REDIS_URL ?? 'redis://localhost:6379',
+          prefix: platform.env.REDIS_PREFIX ?? 'test',
+          name: 'plan-scheduler-test',
+        }),
+        BullModule.registerQueue({ name: PLAN_QUEUE }),
+      ],
+      providers: [
+        PlanScheduler,
+        PlanProcessor,
+        { provide: PlansService, useValue: plans },
+        { provide: CLOCK, useValue: clock },
+        { provide: SCHEDULER_SETTINGS, useValue: { sweepSeconds: 0, concurrency: 3 } },
+        { provide: COMMERCE_LOGGER, useValue: logger },
+      ],
+    };
+  }
 }
 
 async function replica(): Promise<Replica> {
@@ -72,19 +103,9 @@ async function replica(): Promise<Replica> {
     { publicUrl: 'http://shop.test' },
     logger,
   );
-  const scheduler = new PlanScheduler(
-    plans,
-    clock,
-    {
-      redisUrl: platform.env.REDIS_URL ?? 'redis://localhost:6379',
-      prefix: platform.env.REDIS_PREFIX ?? 'test',
-      sweepSeconds: 0,
-      concurrency: 4,
-    },
-    logger,
-  );
-  await scheduler.start();
-  return { plans, scheduler };
+  // Started like a service: the worker on module init, the boot sweep on bootstrap; closed on shutdown.
+  const app = await NestFactory.createApplicationContext(ReplicaQueueModule.register(plans), { logger: false });
+  return { plans, scheduler: app.get(PlanScheduler), app };
 }
 
 const sellerId = randomUUID();
@@ -172,8 +193,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await a?.scheduler.close();
-  await b?.scheduler.close();
+  await a?.app.close();
+  await b?.app.close();
   const queue = new Queue(PLAN_QUEUE, {
     connection: { url: platform.env.REDIS_URL ?? 'redis://localhost:6379' },
     prefix: platform.env.REDIS_PREFIX ?? 'test',
@@ -212,7 +233,7 @@ describe('the plan scheduler', () => {
     for (let i = 0; i < 28; i++) {
       if (i === 11) {
         // Replica b stops in the middle of the year and a new one starts (it sweeps at boot).
-        await b.scheduler.close();
+        await b.app.close();
         b = await replica();
       }
       const at = await step(i % 3 === 0 ? 1000 : 7 * 60_000);
@@ -275,6 +296,10 @@ describe('the plan scheduler', () => {
     await a.plans.cancel(p1.id, monthEnd.payerId);
     await a.plans.cancel(p2.id, twentyEighth.payerId);
   }, 120_000);
+
+  it('runs as many jobs at once as the config says (PLAN_CONCURRENCY), in every replica', () => {
+    for (const r of [a, b]) expect(r.app.get(PlanProcessor).worker.concurrency).toBe(3);
+  });
 
   it('a run that happens twice, or two at once, charges the period once', async () => {
     const c = await card();

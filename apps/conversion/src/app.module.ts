@@ -1,9 +1,8 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CONVERSION_BUCKET, CONVERSION_QUEUE, PLATFORM_VERSION } from '@tinkerdesk/contracts';
-import { createRedis, openFileStore, pingRedis, savedFileStorage, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
+import { CONVERSION_BUCKET, PLATFORM_VERSION } from '@tinkerdesk/contracts';
+import { createRedis, openFileStore, pingRedis, queueRoot, savedFileStorage, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
-import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { schema } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
@@ -13,7 +12,6 @@ import { ConversionJobsModule } from './jobs/conversion-jobs.module.js';
 const RESOURCES = Symbol('RESOURCES');
 
 interface Resources {
-  queue: Queue;
   redis: Redis;
   nats: Promise<NatsConnection>;
 }
@@ -25,8 +23,6 @@ export class AppModule implements OnApplicationShutdown {
   static register(config: ConfigOf<typeof schema>, logger: Logger): DynamicModule {
     const redis = createRedis(config.REDIS_URL, 'conversion-listener', { forBullmq: true });
     redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
-    const queue = new Queue(CONVERSION_QUEUE, { connection: redis, prefix: config.REDIS_PREFIX });
-    queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'queue error'));
     // The listener deletes the files of cancelled, deleted and expired jobs: its own NATS connection to the object store.
     const nats = connect({ servers: config.NATS_URL, name: `conversion-files-${process.pid}`, maxReconnectAttempts: -1 });
     nats.catch(() => undefined);
@@ -35,8 +31,8 @@ export class AppModule implements OnApplicationShutdown {
       imports: [
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'conversion', version: PLATFORM_VERSION }, { redis: () => pingRedis(redis) }),
+        queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'conversion-queues' }),
         ConversionJobsModule.register({
-          queue,
           redis,
           logger,
           files: async () => openFileStore(await nats, CONVERSION_BUCKET, config.NATS_PREFIX, config),
@@ -62,12 +58,12 @@ export class AppModule implements OnApplicationShutdown {
           sweepSeconds: config.FILES_SWEEP_SECONDS,
         }),
       ],
-      providers: [{ provide: RESOURCES, useValue: { queue, redis, nats } satisfies Resources }],
+      providers: [{ provide: RESOURCES, useValue: { redis, nats } satisfies Resources }],
     };
   }
 
+  /** The queue closes itself (BullModule). */
   async onApplicationShutdown(): Promise<void> {
-    await this.resources.queue.close();
     this.resources.redis.disconnect();
     await (await this.resources.nats.catch(() => undefined))?.drain();
   }

@@ -110,6 +110,15 @@ describe('a conversion worker dies', () => {
     ).toBe('%PDF-');
   }, 90_000);
 
+  it('is stopped (SIGTERM) in the middle of a job: it finishes the job, then exits', async () => {
+    const id = await slowJob();
+    expect(await startedHere(id, 30_000)).toBe(true);
+    await platform.stopProcess('conversion-worker', 'SIGTERM');
+    // No other worker ran meanwhile: the one that stopped completed the job before it exited.
+    expect(await job(id)).toMatchObject({ state: 'completed' });
+    await platform.startProcess('conversion-worker');
+  }, 90_000);
+
   it('every time it runs a job: the job fails after a bounded number of tries, with its reason', async () => {
     const id = await slowJob();
     let kills = 0;

@@ -1,8 +1,7 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
-import { createRedis, pingRedis, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
+import { createRedis, pingRedis, queueRoot, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
-import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AccountsService } from './accounts/accounts.service.js';
@@ -13,17 +12,7 @@ import { ContactService } from './contact/contact.service.js';
 import { IDENTITY_LOGGER } from './logger.token.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { mailComposer } from './mail/mail-composer.js';
-import {
-  MAIL_COMPOSER,
-  MAIL_QUEUE,
-  MAIL_QUEUE_NAME,
-  MAIL_REDIS,
-  MAIL_SENDER,
-  MAIL_SETTINGS,
-  MailQueue,
-  MailWorker,
-  type MailJob,
-} from './mail/mail-queue.js';
+import { MAIL_COMPOSER, MAIL_SENDER, MailProcessor, MailQueueModule } from './mail/mail-queue.js';
 import { Mailer } from './mail/mailer.js';
 import { SocialModule } from './social/social.module.js';
 import { OAuthController } from './oauth/oauth.controller.js';
@@ -36,8 +25,6 @@ const LIMITS_REDIS = Symbol('LIMITS_REDIS');
 @Module({})
 export class AppModule implements OnApplicationShutdown {
   constructor(
-    @Inject(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
-    @Inject(MAIL_REDIS) private readonly mailRedis: Redis,
     @Inject(LIMITS_REDIS) private readonly limitsRedis: Redis,
     @Inject(IDENTITY_EVENTS) private readonly identityEvents: IdentityEvents,
   ) {}
@@ -47,14 +34,9 @@ export class AppModule implements OnApplicationShutdown {
       { ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), from: config.MAIL_FROM, dataDir: config.DATA_DIR },
       logger,
     );
-    const mailRedis = createRedis(config.REDIS_URL, 'identity-mail', { forBullmq: true });
     const limitsRedis = createRedis(config.REDIS_URL, 'identity-limits');
-    for (const redis of [mailRedis, limitsRedis])
-      redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
-    const queue = new Queue<MailJob>(MAIL_QUEUE_NAME, { connection: mailRedis, prefix: config.REDIS_PREFIX });
-    queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'mail queue error'));
-    const mailSettings = { prefix: config.REDIS_PREFIX, retryDelayMs: config.MAIL_RETRY_DELAY_MS };
-    const mail = new MailQueue(queue, mailSettings);
+    limitsRedis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
+    const mail = MailQueueModule.register({ retryDelayMs: config.MAIL_RETRY_DELAY_MS }, logger);
     const events = natsIdentityEvents(config.NATS_URL, config.NATS_PREFIX, logger);
     const accounts = AccountsModule.register({
       mail,
@@ -67,6 +49,7 @@ export class AppModule implements OnApplicationShutdown {
       module: AppModule,
       imports: [
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
+        queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'identity-queues' }),
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }, { redis: () => pingRedis(limitsRedis) }),
         accounts,
         ContactModule.register({ mail, supportAddress: config.SUPPORT_EMAIL, logger }),
@@ -80,13 +63,10 @@ export class AppModule implements OnApplicationShutdown {
       controllers: [OAuthController],
       // The mail worker composes with the rules of accounts and contact (exported by their modules).
       providers: [
-        MailWorker,
+        MailProcessor,
         OAuthRepository,
         OAuthService,
-        { provide: MAIL_QUEUE, useValue: queue },
-        { provide: MAIL_REDIS, useValue: mailRedis },
         { provide: LIMITS_REDIS, useValue: limitsRedis },
-        { provide: MAIL_SETTINGS, useValue: mailSettings },
         { provide: MAIL_SENDER, useValue: mailer },
         { provide: MAIL_COMPOSER, useFactory: mailComposer, inject: [AccountsService, ContactService] },
         { provide: IDENTITY_LOGGER, useValue: logger },
@@ -95,10 +75,8 @@ export class AppModule implements OnApplicationShutdown {
     };
   }
 
-  /** After the mail worker has stopped (MailWorker.onModuleDestroy). */
+  /** After the mail worker has stopped (MailProcessor.onModuleDestroy); the mail queue closes itself. */
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-    this.mailRedis.disconnect();
     this.limitsRedis.disconnect();
     await this.identityEvents.close();
   }

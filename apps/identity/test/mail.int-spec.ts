@@ -197,6 +197,31 @@ describe('mail goes out through a queue, after the answer', () => {
     expect(failures.length).toBeGreaterThanOrEqual(2);
     expect(failures.join('\n')).not.toContain(link);
   });
+
+  it('a SIGTERM while a mail is being sent: identity finishes sending it, then exits', async () => {
+    const address = email('drain');
+    await call('POST', '/v1/users', { email: address, password: 'stopping while sending' });
+    let taken: () => void = () => undefined;
+    const sending = new Promise<void>((r) => (taken = r));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    smtp.beforeTaking = (to, text) => {
+      if (!to.includes(address) || !RESET.test(text)) return undefined;
+      taken();
+      return held;
+    };
+    expect(await call('POST', '/v1/account/resetpassword/setup', { email: address })).toEqual({ status: 200, body: { success: true } });
+    await sending;
+    let exited = false;
+    const stopped = platform.stopProcess('identity').then(() => (exited = true));
+    await new Promise((r) => setTimeout(r, 1000));
+    // The worker waits for the running job instead of dropping it (or leaving it to a retry).
+    expect(exited).toBe(false);
+    release();
+    await stopped;
+    expect(await waitForMail(address, RESET)).toContain('Subject: Reset your Tinkerdesk password');
+    await platform.startProcess('identity');
+  });
 });
 
 describe('contact', () => {

@@ -1,11 +1,12 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
-import type { Logger } from '@tinkerdesk/nest-common';
+import { queueRoot, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import type { TerminalsConfig } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { TERMINALS_LOGGER } from './logger.token.js';
-import { PUSH_QUEUE_SETTINGS, PushQueue } from './push/push-queue.js';
+import { PUSH_QUEUE, PUSH_QUEUE_SETTINGS, PushProcessor, PushQueue } from './push/push-queue.js';
 import { PushSender } from './push/push-sender.js';
 import { TerminalsController } from './terminals/terminals.controller.js';
 import { TerminalsRepository } from './terminals/terminals.repository.js';
@@ -30,6 +31,8 @@ export class AppModule {
       imports: [
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'terminals', version: PLATFORM_VERSION }),
+        queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'terminals-queues' }),
+        BullModule.registerQueue({ name: PUSH_QUEUE }),
       ],
       controllers: [TerminalsController, PassesController],
       providers: [
@@ -48,14 +51,13 @@ export class AppModule {
         {
           provide: PUSH_QUEUE_SETTINGS,
           useValue: {
-            redisUrl: config.REDIS_URL,
-            prefix: config.REDIS_PREFIX,
             attempts: config.PUSH_ATTEMPTS,
             retryDelayMs: config.PUSH_RETRY_DELAY_MS,
             ttlSeconds: config.PUSH_TTL_SECONDS,
           },
         },
         PushQueue,
+        PushProcessor,
         TerminalsRepository,
         TerminalsService,
         // Wallet passes (issue 19).

@@ -15,3 +15,4 @@ export * from './rate-limit.js';
 export * from './ip-ranges.js';
 export * from './safe-fetch.js';
 export * from './saved-file-storage.js';
+export * from './queues.js';

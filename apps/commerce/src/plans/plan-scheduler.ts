@@ -1,17 +1,16 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { createRedis, type Logger } from '@tinkerdesk/nest-common';
-import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DrainingWorkerHost, type Logger } from '@tinkerdesk/nest-common';
+import type { Job, Queue } from 'bullmq';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { CLOCK, type Clock } from './clock.js';
 import { PlansService, type DueListener } from './plans.service.js';
 
+/** The BullMQ queue of plan charges (`BullModule.registerQueue({ name: PLAN_QUEUE })`). */
 export const PLAN_QUEUE = 'commerce-plans';
 export const SCHEDULER_SETTINGS = Symbol('SCHEDULER_SETTINGS');
 
 export interface SchedulerSettings {
-  redisUrl: string;
-  prefix: string;
   /** How often every replica's sweep looks for due plans; 0: only when asked (tests). */
   sweepSeconds: number;
   concurrency: number;
@@ -31,54 +30,22 @@ const jobId = (...parts: Array<string | number>) => parts.join('_');
  * keys), so two replicas, or a job that runs twice, never charge twice.
  */
 @Injectable()
-export class PlanScheduler implements DueListener, OnApplicationBootstrap, OnModuleDestroy {
-  private queue: Queue<PlanJob> | undefined;
-  private worker: Worker<PlanJob> | undefined;
-  private connections: Redis[] = [];
-
+export class PlanScheduler implements DueListener, OnApplicationBootstrap {
   constructor(
+    @InjectQueue(PLAN_QUEUE) private readonly queue: Queue<PlanJob>,
     @Inject(PlansService) private readonly plans: PlansService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SCHEDULER_SETTINGS) private readonly settings: SchedulerSettings,
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.close();
-  }
-
-  private redis(name: string): Redis {
-    const redis = createRedis(this.settings.redisUrl, name, { forBullmq: true });
-    redis.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'redis connection error (plans)'));
-    this.connections.push(redis);
-    return redis;
-  }
-
-  async start(): Promise<void> {
-    const queue = new Queue<PlanJob>(PLAN_QUEUE, { connection: this.redis('commerce-plans'), prefix: this.settings.prefix });
+  ) {
     queue.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'plans queue error'));
-    this.queue = queue;
-    const worker = new Worker<PlanJob>(PLAN_QUEUE, (job) => this.process(job), {
-      connection: this.redis('commerce-plans-worker'),
-      prefix: this.settings.prefix,
-      concurrency: this.settings.concurrency,
-    });
-    worker.on('failed', (job, err) =>
-      this.logger.warn(
-        { job: job?.id, attempts: job?.attemptsMade, err: err.message },
-        'a plan job failed (it is retried; the sweep finds the plan again)',
-      ),
-    );
-    worker.on('error', (err) => this.logger.error({ err: err.message }, 'plans worker error'));
-    this.worker = worker;
-    await worker.waitUntilReady();
+  }
+
+  /** After the processor's worker exists (onModuleInit of BullModule). */
+  async onApplicationBootstrap(): Promise<void> {
     this.plans.onDue(this);
     if (this.settings.sweepSeconds > 0) {
-      await queue.upsertJobScheduler(
+      await this.queue.upsertJobScheduler(
         'plans-sweep',
         { every: this.settings.sweepSeconds * 1000 },
         { name: 'sweep', data: { kind: 'sweep' }, opts: { removeOnComplete: true, removeOnFail: true } },
@@ -88,22 +55,7 @@ export class PlanScheduler implements DueListener, OnApplicationBootstrap, OnMod
     await this.sweep();
   }
 
-  async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => undefined)));
-    this.connections = [];
-    this.worker = undefined;
-    this.queue = undefined;
-  }
-
-  private async process(job: Job<PlanJob>): Promise<string | number> {
-    if (job.data.kind === 'sweep') return this.sweep();
-    return this.plans.runDue(job.data.planId);
-  }
-
   private enqueue(planId: string, id: string, delay: number): Promise<unknown> {
-    if (!this.queue) return Promise.resolve();
     return this.queue.add(
       'charge',
       { kind: 'charge', planId },
@@ -135,10 +87,49 @@ export class PlanScheduler implements DueListener, OnApplicationBootstrap, OnMod
   async idle(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const counts = await this.queue!.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
+      const counts = await this.queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
       if (Object.values(counts).every((n) => n === 0)) return;
       if (Date.now() > deadline) throw new Error(`plan jobs still running after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
       await new Promise((r) => setTimeout(r, 25));
     }
+  }
+}
+
+/** Runs the plans' jobs in every commerce replica; on shutdown it finishes the running charges first. */
+@Processor(PLAN_QUEUE)
+export class PlanProcessor extends DrainingWorkerHost implements OnApplicationBootstrap {
+  constructor(
+    @Inject(PlanScheduler) private readonly scheduler: PlanScheduler,
+    @Inject(PlansService) private readonly plans: PlansService,
+    @Inject(SCHEDULER_SETTINGS) private readonly settings: SchedulerSettings,
+    @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  /**
+   * PLAN_CONCURRENCY comes from the config, which `@Processor`'s options (read when this file loads)
+   * cannot see: it is set on the worker (BullMQ's `concurrency` setter) once the module has made it.
+   */
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = this.settings.concurrency;
+  }
+
+  async process(job: Job<PlanJob>): Promise<string | number> {
+    if (job.data.kind === 'sweep') return this.scheduler.sweep();
+    return this.plans.runDue(job.data.planId);
+  }
+
+  @OnWorkerEvent('failed')
+  failed(job: Job<PlanJob> | undefined, err: Error): void {
+    this.logger.warn(
+      { job: job?.id, attempts: job?.attemptsMade, err: err.message },
+      'a plan job failed (it is retried; the sweep finds the plan again)',
+    );
+  }
+
+  @OnWorkerEvent('error')
+  error(err: Error): void {
+    this.logger.error({ err: err.message }, 'plans worker error');
   }
 }

@@ -83,7 +83,16 @@ export class WebPageRenderer {
 
   private launch(): Promise<Browser> {
     this.browser ??= chromium
-      .launch({ executablePath: this.options.chromiumPath, args: CHROMIUM_FLAGS, headless: true })
+      // The worker stops Chromium itself (close), after a SIGTERM's drain has let running pages finish;
+      // Playwright's own signal handlers would kill it at once, failing the jobs the drain waits for.
+      .launch({
+        executablePath: this.options.chromiumPath,
+        args: CHROMIUM_FLAGS,
+        headless: true,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      })
       .catch((error: unknown) => {
         this.browser = undefined;
         throw error;

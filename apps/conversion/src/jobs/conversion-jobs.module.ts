@@ -1,13 +1,13 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CONVERSION_QUEUE } from '@tinkerdesk/contracts';
 import type { Logger, ObjectStore } from '@tinkerdesk/nest-common';
-import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ConversionJobsController } from './conversion-jobs.controller.js';
 import { ConversionJobsRepository } from './conversion-jobs.repository.js';
 import {
   CLOCK,
   CONVERSION_FILES,
-  CONVERSION_QUEUE_TOKEN,
   CONVERSION_SETTINGS,
   ConversionJobsService,
   LOGGER,
@@ -41,25 +41,24 @@ class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
 }
 
 export interface JobsModuleDeps {
-  queue: Queue;
   redis: Redis;
   files: () => Promise<ObjectStore>;
   logger: Logger;
   settings: ConversionSettings & ConversionLimitSettings & { redisPrefix: string };
 }
 
-/** Conversion jobs: NATS handlers, the rules, the repository, and the expiry sweep. */
+/** Conversion jobs: NATS handlers, the rules, the repository, the queue's producer side, and the expiry sweep. */
 @Module({})
 export class ConversionJobsModule {
   static register(deps: JobsModuleDeps): DynamicModule {
     return {
       module: ConversionJobsModule,
+      imports: [BullModule.registerQueue({ name: CONVERSION_QUEUE })],
       controllers: [ConversionJobsController],
       providers: [
         ConversionJobsRepository,
         ConversionJobsService,
         ExpirySweeper,
-        { provide: CONVERSION_QUEUE_TOKEN, useValue: deps.queue },
         { provide: CONVERSION_FILES, useFactory: deps.files },
         { provide: CONVERSION_LIMITS, useValue: new ConversionLimits(deps.redis, deps.settings.redisPrefix, deps.settings) },
         { provide: CONVERSION_SETTINGS, useValue: deps.settings },

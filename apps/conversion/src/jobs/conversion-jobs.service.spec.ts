@@ -73,6 +73,9 @@ class FakeQueue implements JobQueue {
   getJobCounts() {
     return Promise.resolve({ waiting: this.waiting, prioritized: 0, delayed: 0 });
   }
+  on() {
+    return this;
+  }
   remove(id: string) {
     this.removed.push(id);
     return Promise.resolve();

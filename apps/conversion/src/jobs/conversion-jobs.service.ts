@@ -1,6 +1,8 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  CONVERSION_QUEUE,
   conversionInputKey,
   conversionOutputKey,
   pairProblem,
@@ -13,7 +15,6 @@ import type { Logger } from '@tinkerdesk/nest-common';
 import { ConversionJobsRepository, toView } from './conversion-jobs.repository.js';
 import { CONVERSION_LIMITS, type ConversionLimits } from './conversion-limits.js';
 
-export const CONVERSION_QUEUE_TOKEN = Symbol('CONVERSION_QUEUE');
 export const CONVERSION_FILES = Symbol('CONVERSION_FILES');
 export const CONVERSION_SETTINGS = Symbol('CONVERSION_SETTINGS');
 export const LOGGER = Symbol('LOGGER');
@@ -33,6 +34,7 @@ export interface JobQueue {
     options: { jobId: string; attempts: number; backoff: { type: 'exponential'; delay: number } },
   ): Promise<unknown>;
   getJobCounts(...types: string[]): Promise<Record<string, number>>;
+  on(event: 'error', listener: (err: Error) => void): unknown;
   remove(jobId: string): Promise<unknown>;
 }
 
@@ -54,13 +56,15 @@ const DEFAULT_LIMIT = 20;
 export class ConversionJobsService {
   constructor(
     @Inject(ConversionJobsRepository) private readonly jobs: ConversionJobsRepository,
-    @Inject(CONVERSION_QUEUE_TOKEN) private readonly queue: JobQueue,
+    @InjectQueue(CONVERSION_QUEUE) private readonly queue: JobQueue,
     @Inject(CONVERSION_FILES) private readonly files: FileRemover,
     @Inject(CONVERSION_LIMITS) private readonly limits: ConversionLimits,
     @Inject(CONVERSION_SETTINGS) private readonly settings: ConversionSettings,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CLOCK) private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'queue error'));
+  }
 
   /**
    * Checks the pair, the queue's room and the owner's limits, records the job, then queues it; if

@@ -1,5 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { BullModule, OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { Inject, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import {
   AppError,
   CONVERSION_BUCKET,
@@ -17,10 +20,13 @@ import {
   announceReady,
   createLogger,
   createRedis,
+  DrainingWorkerHost,
   loadConfigOrExit,
   openFileStore,
   parseAllowedHosts,
+  PinoNestLogger,
   publishEvent,
+  queueRoot,
   safeFetch,
   type ConfigOf,
   type FetchPolicy,
@@ -28,7 +34,7 @@ import {
   type ObjectStore,
 } from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { schema } from '../config.js';
 import { dataSourceOptions } from '../database/data-source.js';
@@ -149,64 +155,62 @@ function finalReason(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What the processor works with: opened by `startWorker`, closed by it after the worker has drained. */
+interface WorkerDeps {
+  config: ConfigOf<typeof schema>;
+  logger: Logger;
+  jobs: ConversionJobsRepository;
+  files: ObjectStore;
+  limits: ConversionLimits;
+  policy: FetchPolicy;
+  engines: Engines;
+  nc: NatsConnection;
+}
+
+const WORKER_DEPS = Symbol('WORKER_DEPS');
+
 /**
  * A conversion worker: takes jobs from the BullMQ queue on Redis, reads the input from the object
  * store (or fetches the URL behind the SSRF guard), converts it with the engine its format needs,
  * stores the output and records the outcome in the conversion schema. Run as many copies as needed;
  * BullMQ hands each job to one of them, and a job whose worker died (SIGKILL, out of memory) is
  * taken up by another once its lock lapses (stalled-job recovery), at most `CONVERSION_ATTEMPTS`
- * times in all.
+ * times in all. On SIGTERM it takes no new job and finishes the running ones before the process exits.
+ * Its `@Processor` options come from the config: see `startWorker`.
  */
-export async function startWorker(env: Record<string, string | undefined> = process.env): Promise<WorkerHandle> {
-  const config = loadConfigOrExit(schema, env);
-  const logger = createLogger('conversion-worker', config.LOG_LEVEL);
-  const dataSource = new DataSource(serviceDataSourceOptions(dataSourceOptions(config.DATABASE_URL)));
-  await dataSource.initialize();
-  const jobs = new ConversionJobsRepository(dataSource);
-  const nc = await connect({ servers: config.NATS_URL, name: `conversion-worker-${process.pid}`, maxReconnectAttempts: -1 });
-  const files: ObjectStore = await openFileStore(nc, CONVERSION_BUCKET, config.NATS_PREFIX, config);
-  const redis = createRedis(config.REDIS_URL, 'conversion-worker', { forBullmq: true });
-  redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
-  const limits = new ConversionLimits(redis, config.REDIS_PREFIX, {
-    jobsPerMinute: config.CONVERSION_JOBS_PER_MINUTE,
-    bytesPerDay: config.CONVERSION_BYTES_PER_DAY,
-  });
-  const policy: FetchPolicy = {
-    allowedHosts: parseAllowedHosts(config.FETCH_ALLOWED_HOSTS),
-    maxBytes: config.FETCH_MAX_BYTES,
-    timeoutMs: config.FETCH_TIMEOUT_MS,
-    maxRedirects: 5,
-  };
-  const sandbox = await probeSandbox(config.SANDBOX_BWRAP);
-  if (!sandbox.ok) logger.error({ reason: sandbox.reason }, `${SANDBOX_UNAVAILABLE}; document jobs will fail`);
-  const engines = new Engines(config, policy, sandbox.ok);
+export class ConversionProcessor extends DrainingWorkerHost {
+  constructor(@Inject(WORKER_DEPS) private readonly deps: WorkerDeps) {
+    super();
+  }
 
   /** Tells the gateways a job reached its final state (GET /v1/convert/jobs/{id}?wait answers at once). */
-  const finished = (id: string, state: 'completed' | 'failed'): void => {
+  private finished(id: string, state: 'completed' | 'failed'): void {
+    const { nc, config, logger } = this.deps;
     publishEvent(nc, config.NATS_PREFIX, SUBJECTS.conversion.jobFinished, { id, state }).catch((err: unknown) =>
       logger.warn({ err, jobId: id }, 'could not announce a finished job'),
     );
-  };
+  }
 
-  const step = async (job: Job<ConversionJobData>, id: string, progress: number): Promise<boolean> => {
-    const running = await jobs.progress(id, progress);
+  private async step(job: Job<ConversionJobData>, id: string, progress: number): Promise<boolean> {
+    const running = await this.deps.jobs.progress(id, progress);
     if (running) await job.updateProgress(progress);
     return running;
-  };
+  }
 
-  const process_ = async (job: Job<ConversionJobData>): Promise<void> => {
+  async process(job: Job<ConversionJobData>): Promise<void> {
+    const { config, logger, jobs, files, limits, policy, engines } = this.deps;
     const record = await jobs.findById(job.data.id);
     if (!record) throw new UnrecoverableError(`job ${job.data.id} has no record`);
     if ((job.attemptsStarted ?? 0) > config.CONVERSION_ATTEMPTS) {
       // Started again after its workers died every time (each start that never finished): a poison job.
       const reason = 'the conversion stopped its worker every time it was tried, and was given up';
       await jobs.fail(record.id, reason);
-      finished(record.id, 'failed');
+      this.finished(record.id, 'failed');
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       logger.error({ jobId: record.id, starts: job.attemptsStarted }, 'conversion given up: its workers died every time');
       throw new UnrecoverableError(reason);
     }
-    if (!(await step(job, record.id, 5))) return; // cancelled or expired before it started
+    if (!(await this.step(job, record.id, 5))) return; // cancelled or expired before it started
     logger.info({ jobId: record.id, attempt: job.attemptsMade + 1, stalled: job.stalledCounter }, 'conversion started');
     try {
       let input: Uint8Array = new Uint8Array(0);
@@ -232,16 +236,16 @@ export async function startWorker(env: Record<string, string | undefined> = proc
         if (problem) throw new ConversionFailure('unsupported', problem);
       }
       if (!format) throw new ConversionFailure('unsupported', `unknown source format ${record.sourceFormat}`);
-      if (!(await step(job, record.id, 30))) return;
+      if (!(await this.step(job, record.id, 30))) return;
       const output = await engines.convert(record, format, input, filename, job.data.headers);
-      if (!(await step(job, record.id, 80))) return;
+      if (!(await this.step(job, record.id, 80))) return;
       await files.putBlob({ name: conversionOutputKey(record.id) }, output.data);
       const kept = await jobs.complete(
         record.id,
         { filename: output.filename, mediaType: output.mediaType, size: output.data.byteLength },
         filename,
       );
-      if (kept) finished(record.id, 'completed');
+      if (kept) this.finished(record.id, 'completed');
       else await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       await job.updateProgress(100);
@@ -250,15 +254,37 @@ export async function startWorker(env: Record<string, string | undefined> = proc
       const reason = finalReason(error);
       if (reason === undefined) throw error; // worth another attempt (BullMQ retries with backoff)
       await jobs.fail(record.id, reason);
-      finished(record.id, 'failed');
+      this.finished(record.id, 'failed');
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       throw new UnrecoverableError(reason);
     }
-  };
+  }
 
-  const worker = new Worker<ConversionJobData>(CONVERSION_QUEUE, process_, {
-    connection: redis,
-    prefix: config.REDIS_PREFIX,
+  @OnWorkerEvent('failed')
+  failed(job: Job<ConversionJobData> | undefined, err: Error): void {
+    const { jobs, files, logger } = this.deps;
+    logger.warn({ jobId: job?.data.id, attempts: job?.attemptsMade, err: err.message }, 'conversion attempt failed');
+    if (!job || err instanceof UnrecoverableError || err.name === 'UnrecoverableError') return;
+    if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      const reason = 'the conversion failed every time it was tried; please try again later';
+      const id = job.data.id;
+      void jobs.fail(id, reason).then(
+        () => this.finished(id, 'failed'),
+        () => undefined,
+      );
+      void files.delete(conversionInputKey(job.data.id)).catch(() => undefined);
+    }
+  }
+
+  @OnWorkerEvent('error')
+  error(err: Error): void {
+    this.deps.logger.error({ err: err.message }, 'worker error');
+  }
+}
+
+/** The BullMQ worker options of this process, from its config. */
+function workerOptions(config: ConfigOf<typeof schema>): Omit<WorkerOptions, 'connection'> {
+  return {
     concurrency: config.WORKER_CONCURRENCY,
     // A worker that died leaves its job locked; the lock lapses after lockDuration and another
     // worker takes the job (stalled-job recovery). A job that keeps killing workers is failed by the
@@ -269,21 +295,61 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     maxStalledCount: config.CONVERSION_ATTEMPTS + 1,
     removeOnComplete: { count: 1000 },
     removeOnFail: { count: 1000 },
+  };
+}
+
+@Module({})
+class ConversionWorkerModule {}
+
+/**
+ * The worker process (its own entrypoint, apps/conversion/src/worker.ts): opens the database, NATS,
+ * the object store and the engines, then runs `ConversionProcessor` in a Nest application context
+ * (@nestjs/bullmq makes and runs the worker); `close` drains it first, then closes what it used.
+ */
+export async function startWorker(env: Record<string, string | undefined> = process.env): Promise<WorkerHandle> {
+  const config = loadConfigOrExit(schema, env);
+  const logger = createLogger('conversion-worker', config.LOG_LEVEL);
+  const dataSource = new DataSource(serviceDataSourceOptions(dataSourceOptions(config.DATABASE_URL)));
+  await dataSource.initialize();
+  const jobs = new ConversionJobsRepository(dataSource);
+  const nc = await connect({ servers: config.NATS_URL, name: `conversion-worker-${process.pid}`, maxReconnectAttempts: -1 });
+  const files: ObjectStore = await openFileStore(nc, CONVERSION_BUCKET, config.NATS_PREFIX, config);
+  const redis = createRedis(config.REDIS_URL, 'conversion-worker', { forBullmq: true });
+  redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
+  const limits = new ConversionLimits(redis, config.REDIS_PREFIX, {
+    jobsPerMinute: config.CONVERSION_JOBS_PER_MINUTE,
+    bytesPerDay: config.CONVERSION_BYTES_PER_DAY,
   });
-  worker.on('failed', (job, err) => {
-    logger.warn({ jobId: job?.data.id, attempts: job?.attemptsMade, err: err.message }, 'conversion attempt failed');
-    if (!job || err instanceof UnrecoverableError || err.name === 'UnrecoverableError') return;
-    if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
-      const reason = 'the conversion failed every time it was tried; please try again later';
-      const id = job.data.id;
-      void jobs.fail(id, reason).then(
-        () => finished(id, 'failed'),
-        () => undefined,
-      );
-      void files.delete(conversionInputKey(job.data.id)).catch(() => undefined);
-    }
-  });
-  worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
+  const policy: FetchPolicy = {
+    allowedHosts: parseAllowedHosts(config.FETCH_ALLOWED_HOSTS),
+    maxBytes: config.FETCH_MAX_BYTES,
+    timeoutMs: config.FETCH_TIMEOUT_MS,
+    maxRedirects: 5,
+  };
+  const sandbox = await probeSandbox(config.SANDBOX_BWRAP);
+  if (!sandbox.ok) logger.error({ reason: sandbox.reason }, `${SANDBOX_UNAVAILABLE}; document jobs will fail`);
+  const engines = new Engines(config, policy, sandbox.ok);
+
+  // `@Processor` keeps its worker options on the class, read when the module starts; this worker's
+  // depend on the config (lock, stall limit, concurrency), which a decorator cannot see when this file
+  // loads, so the process decorates a subclass of its own with them.
+  @Processor(CONVERSION_QUEUE, workerOptions(config))
+  class ConfiguredConversionProcessor extends ConversionProcessor {}
+
+  const deps: WorkerDeps = { config, logger, jobs, files, limits, policy, engines, nc };
+  const app = await NestFactory.createApplicationContext(
+    {
+      module: ConversionWorkerModule,
+      // registerQueue also brings @nestjs/bullmq's explorer, which makes the processor's worker.
+      imports: [
+        queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'conversion-worker-queue' }),
+        BullModule.registerQueue({ name: CONVERSION_QUEUE }),
+      ],
+      providers: [ConfiguredConversionProcessor, { provide: WORKER_DEPS, useValue: deps }],
+    },
+    { logger: new PinoNestLogger(logger), bufferLogs: false },
+  );
+  const worker = app.get(ConfiguredConversionProcessor).worker;
   await worker.waitUntilReady();
   logger.info(
     { concurrency: config.WORKER_CONCURRENCY, libreoffice: sandbox.ok ? config.LIBREOFFICE_MODE : 'unavailable' },
@@ -307,7 +373,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     logger,
     close: async () => {
       probe?.close();
-      await worker.close();
+      await app.close(); // the worker takes no new job and finishes the running ones (DrainingWorkerHost)
       await engines.close();
       redis.disconnect();
       await nc.drain();

@@ -1,13 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { IDENTITY_LOGGER } from '../logger.token.js';
-import { MailQueue } from '../mail/mail-queue.js';
 import { ContactController } from './contact.controller.js';
 import { ContactRepository } from './contact.repository.js';
 import { ContactService, SUPPORT_ADDRESS } from './contact.service.js';
 
 export interface ContactModuleDeps {
-  mail: MailQueue;
+  /** MailQueueModule (the mail queue's producer), shared with the other modules that send mail. */
+  mail: DynamicModule;
   supportAddress: string;
   logger: Logger;
 }
@@ -18,11 +18,11 @@ export class ContactModule {
   static register(deps: ContactModuleDeps): DynamicModule {
     return {
       module: ContactModule,
+      imports: [deps.mail],
       controllers: [ContactController],
       providers: [
         ContactRepository,
         ContactService,
-        { provide: MailQueue, useValue: deps.mail },
         { provide: SUPPORT_ADDRESS, useValue: deps.supportAddress },
         { provide: IDENTITY_LOGGER, useValue: deps.logger },
       ],

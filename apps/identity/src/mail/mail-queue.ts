@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { Logger } from '@tinkerdesk/nest-common';
-import { type Job, Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { BullModule, InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { Inject, Injectable, Module, type DynamicModule } from '@nestjs/common';
+import { DrainingWorkerHost, type Logger } from '@tinkerdesk/nest-common';
+import type { Job, Queue } from 'bullmq';
 import { IDENTITY_LOGGER } from '../logger.token.js';
 import type { SendMailMessage } from '@tinkerdesk/contracts';
 import type { MailMessage } from './mailer.js';
@@ -30,14 +30,11 @@ export interface MailSender {
   send(message: MailMessage): Promise<void>;
 }
 
-export const MAIL_QUEUE = Symbol('MAIL_QUEUE');
 export const MAIL_COMPOSER = Symbol('MAIL_COMPOSER');
 export const MAIL_SENDER = Symbol('MAIL_SENDER');
-export const MAIL_REDIS = Symbol('MAIL_REDIS');
 export const MAIL_SETTINGS = Symbol('MAIL_SETTINGS');
 
 export interface MailSettings {
-  prefix: string;
   retryDelayMs: number;
 }
 
@@ -45,9 +42,12 @@ export interface MailSettings {
 @Injectable()
 export class MailQueue {
   constructor(
-    @Inject(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
+    @InjectQueue(MAIL_QUEUE_NAME) private readonly queue: Queue<MailJob>,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
-  ) {}
+    @Inject(IDENTITY_LOGGER) logger: Logger,
+  ) {
+    queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'mail queue error'));
+  }
 
   async enqueue(job: MailJob): Promise<void> {
     await this.queue.add(job.kind, job, {
@@ -59,6 +59,19 @@ export class MailQueue {
   }
 }
 
+/** The mail queue and its producer, for the modules that send mail (the processor lives with the composers). */
+@Module({})
+export class MailQueueModule {
+  static register(settings: MailSettings, logger: Logger): DynamicModule {
+    return {
+      module: MailQueueModule,
+      imports: [BullModule.registerQueue({ name: MAIL_QUEUE_NAME })],
+      providers: [MailQueue, { provide: MAIL_SETTINGS, useValue: settings }, { provide: IDENTITY_LOGGER, useValue: logger }],
+      exports: [MailQueue],
+    };
+  }
+}
+
 /** One job: compose, then send; a failed send throws so BullMQ tries again later. */
 export async function processMailJob(job: MailJob, compose: MailComposer, sender: MailSender): Promise<'sent' | 'nothing to send'> {
   const message = await compose(job);
@@ -67,31 +80,23 @@ export async function processMailJob(job: MailJob, compose: MailComposer, sender
   return 'sent';
 }
 
-/** The worker in every identity process: sends what the queue holds, retrying with backoff. */
-@Injectable()
-export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
-  private worker: Worker<MailJob> | undefined;
-
+/** The worker in every identity process: sends what the queue holds, retrying with backoff; drains on shutdown. */
+@Processor(MAIL_QUEUE_NAME, { concurrency: MAIL_CONCURRENCY })
+export class MailProcessor extends DrainingWorkerHost {
   constructor(
-    @Inject(MAIL_REDIS) private readonly redis: Redis,
-    @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
     @Inject(MAIL_COMPOSER) private readonly compose: MailComposer,
     @Inject(MAIL_SENDER) private readonly sender: MailSender,
     @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const worker = new Worker<MailJob>(MAIL_QUEUE_NAME, (job) => processMailJob(job.data, this.compose, this.sender), {
-      connection: this.redis,
-      prefix: this.settings.prefix,
-      concurrency: MAIL_CONCURRENCY,
-    });
-    worker.on('failed', (job: Job<MailJob> | undefined, err: Error) => this.failed(job, err));
-    worker.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'mail worker error'));
-    this.worker = worker;
+  ) {
+    super();
   }
 
-  private failed(job: Job<MailJob> | undefined, err: Error): void {
+  process(job: Job<MailJob>): Promise<'sent' | 'nothing to send'> {
+    return processMailJob(job.data, this.compose, this.sender);
+  }
+
+  @OnWorkerEvent('failed')
+  failed(job: Job<MailJob> | undefined, err: Error): void {
     const attempts = job?.opts.attempts ?? 1;
     const attempt = job?.attemptsMade ?? attempts;
     const line = { jobId: job?.id, kind: job?.data.kind, attempt, attempts, err: err.message };
@@ -99,7 +104,8 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
     else this.logger.error(line, 'mail attempt failed; giving up, the mail is not sent');
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+  @OnWorkerEvent('error')
+  error(err: Error): void {
+    this.logger.warn({ err: err.message }, 'mail worker error');
   }
 }

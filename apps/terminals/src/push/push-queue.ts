@@ -1,18 +1,17 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PushMessage } from '@tinkerdesk/contracts';
-import { createRedis, type Logger } from '@tinkerdesk/nest-common';
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { DrainingWorkerHost, type Logger } from '@tinkerdesk/nest-common';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { TERMINALS_LOGGER } from '../logger.token.js';
 import { TerminalsRepository } from '../terminals/terminals.repository.js';
 import { PushSender } from './push-sender.js';
 
+/** The BullMQ queue of push deliveries (`BullModule.registerQueue({ name: PUSH_QUEUE })`). */
 export const PUSH_QUEUE = 'terminals-push';
 export const PUSH_QUEUE_SETTINGS = Symbol('PUSH_QUEUE_SETTINGS');
 
 export interface PushQueueSettings {
-  redisUrl: string;
-  prefix: string;
   attempts: number;
   retryDelayMs: number;
   ttlSeconds: number;
@@ -29,54 +28,20 @@ interface PushJob {
  * (network errors, 429, 5xx) is tried again with exponential backoff, up to PUSH_ATTEMPTS times and
  * never past the message's TTL; a subscription the push service says is gone (404, 410) is
  * forgotten at once, as ntfy does; the share stays in the inbox whatever happens, with its push state.
+ * PushQueue queues; PushProcessor (below) delivers.
  */
 @Injectable()
-export class PushQueue implements OnApplicationBootstrap, OnModuleDestroy {
-  private queue: Queue<PushJob> | undefined;
-  private worker: Worker<PushJob> | undefined;
-  private connections: Redis[] = [];
-
+export class PushQueue {
   constructor(
-    @Inject(PushSender) private readonly sender: PushSender,
-    @Inject(TerminalsRepository) private readonly terminals: TerminalsRepository,
+    @InjectQueue(PUSH_QUEUE) private readonly queue: Queue<PushJob>,
     @Inject(PUSH_QUEUE_SETTINGS) private readonly settings: PushQueueSettings,
-    @Inject(TERMINALS_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  private redis(name: string): Redis {
-    const redis = createRedis(this.settings.redisUrl, name, { forBullmq: true });
-    redis.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'redis connection error (push)'));
-    this.connections.push(redis);
-    return redis;
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.queue = new Queue<PushJob>(PUSH_QUEUE, { connection: this.redis('terminals-push'), prefix: this.settings.prefix });
-    this.queue.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'push queue error'));
-    this.worker = new Worker<PushJob>(PUSH_QUEUE, (job) => this.deliver(job), {
-      connection: this.redis('terminals-push-worker'),
-      prefix: this.settings.prefix,
-      concurrency: 8,
-    });
-    this.worker.on('failed', (job, err) => {
-      if (!job) return;
-      const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
-      this.logger.warn({ share: job.data.shareId, attempts: job.attemptsMade, final, err: err.message }, 'a push delivery failed');
-      if (final) void this.terminals.setPush(job.data.shareId, 'failed', err.message).catch(() => undefined);
-    });
-    this.worker.on('error', (err) => this.logger.error({ err: err.message }, 'push worker error'));
-    await this.worker.waitUntilReady();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => undefined)));
+    @Inject(TERMINALS_LOGGER) logger: Logger,
+  ) {
+    queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'push queue error'));
   }
 
   /** Queues the push of a share (its id is the job's: a share is pushed once). */
   async enqueue(job: PushJob): Promise<void> {
-    if (!this.queue) throw new Error('the push queue is not started');
     await this.queue.add('push', job, {
       jobId: job.shareId,
       attempts: this.settings.attempts,
@@ -85,8 +50,34 @@ export class PushQueue implements OnApplicationBootstrap, OnModuleDestroy {
       removeOnFail: { count: 1000 },
     });
   }
+}
 
-  private async deliver(job: Job<PushJob>): Promise<string> {
+/** Runs the push deliveries in every terminals replica; on shutdown it finishes the running ones first. */
+@Processor(PUSH_QUEUE, { concurrency: 8 })
+export class PushProcessor extends DrainingWorkerHost {
+  constructor(
+    @Inject(PushSender) private readonly sender: PushSender,
+    @Inject(TerminalsRepository) private readonly terminals: TerminalsRepository,
+    @Inject(PUSH_QUEUE_SETTINGS) private readonly settings: PushQueueSettings,
+    @Inject(TERMINALS_LOGGER) private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  @OnWorkerEvent('failed')
+  failed(job: Job<PushJob> | undefined, err: Error): void {
+    if (!job) return;
+    const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+    this.logger.warn({ share: job.data.shareId, attempts: job.attemptsMade, final, err: err.message }, 'a push delivery failed');
+    if (final) void this.terminals.setPush(job.data.shareId, 'failed', err.message).catch(() => undefined);
+  }
+
+  @OnWorkerEvent('error')
+  error(err: Error): void {
+    this.logger.error({ err: err.message }, 'push worker error');
+  }
+
+  async process(job: Job<PushJob>): Promise<string> {
     const { shareId, terminalId, message } = job.data;
     const share = await this.terminals.findShare(shareId);
     if (!share) return 'the share was deleted';
