@@ -2,3 +2,4 @@ export * from './database.js';
 export * from './service-instance.entity.js';
 export * from './health.module.js';
 export * from './service-database.module.js';
+export * from './outbox/index.js';
