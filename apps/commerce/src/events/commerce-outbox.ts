@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { COMMERCE_EVENTS, type CommerceDomainEvent } from '@tinkerdesk/contracts';
+import type { CommerceDomainEvent } from '@tinkerdesk/contracts';
 import { RpcClient, type Logger } from '@tinkerdesk/nest-common';
 import { OutboxListener, OutboxRelay } from '@tinkerdesk/persistence';
 import type { DataSource } from 'typeorm';
@@ -42,20 +42,17 @@ export class CommerceOutbox implements OnApplicationBootstrap, OnModuleDestroy {
       service: 'commerce',
       logger,
     };
-    const events = Object.values(COMMERCE_EVENTS);
     this.relay = new OutboxRelay({ ...common, pollMs: settings.pollMs });
     this.listeners = [
       new OutboxListener<CommerceDomainEvent>({
         ...common,
         name: 'commerce-timeline',
-        events,
         mode: 'transaction',
         handle: (event, manager) => reactions.toTimeline(event, manager),
       }),
       new OutboxListener<CommerceDomainEvent>({
         ...common,
         name: 'commerce-mail',
-        events,
         mode: 'effect',
         handle: (event) => reactions.toMail(event),
       }),

@@ -123,6 +123,9 @@ export class CommerceReactions {
       case COMMERCE_EVENTS.planCharged:
       case COMMERCE_EVENTS.planChargeFailed:
         return this.planMails(event);
+      default:
+        // An event this listener has nothing to send for (one added later, heard from the stream).
+        return [];
     }
   }
 
@@ -325,5 +328,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
         },
       ];
     }
+    default:
+      return [];
   }
 }

@@ -227,8 +227,6 @@ export interface OutboxListenerOptions<E extends OutboxEnvelope> extends EventSt
   logger: Logger;
   /** The durable consumer's name, and the listener's key in the processed-event table. */
   name: string;
-  /** Event names this listener hears. */
-  events: readonly string[];
   /**
    * `transaction`: `handle` writes through `manager` in one transaction with the processed-event
    * row (exactly once). `effect`: `handle` acts outside any transaction (a network call); the
@@ -259,13 +257,15 @@ export class OutboxListener<E extends OutboxEnvelope = OutboxEnvelope> {
       durable_name: this.o.name,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      filter_subjects: this.o.events.map((e) => eventSubject(this.o.prefix, e)),
+      // Every event of the service (one filter subject: NATS servers before 2.10 take no list);
+      // a listener ignores the names it has nothing to do for.
+      filter_subject: eventSubject(this.o.prefix, `${this.o.service}.>`),
       max_ack_pending: 1,
       ack_wait: 30 * 1_000_000_000,
     };
     try {
       await jsm.consumers.info(stream, this.o.name);
-      await jsm.consumers.update(stream, this.o.name, { filter_subjects: config.filter_subjects, max_ack_pending: 1 });
+      await jsm.consumers.update(stream, this.o.name, { filter_subject: config.filter_subject, max_ack_pending: 1 });
     } catch {
       await jsm.consumers.add(stream, config).catch(async (error: unknown) => {
         // Another replica created it at the same moment.
