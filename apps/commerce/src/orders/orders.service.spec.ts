@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { AppError, type CommerceDomainEvent, type OrderState, type SendMailMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import type { CommerceEventRecord } from '../events/commerce-events.js';
@@ -22,6 +22,7 @@ import type {
 } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 import type { TimelineEntry, TimelineService } from '../timeline/timeline.service.js';
+import { guardEachTest, inside, network } from '../../test/transaction-guard.js';
 
 /**
  * The rules of OrdersService with its repositories, payment providers and identity faked. Every
@@ -30,21 +31,7 @@ import type { TimelineEntry, TimelineService } from '../timeline/timeline.servic
  * service records are delivered after commit to the real reactions (timeline and mail), as the
  * outbox listeners do.
  */
-const guard = { depth: 0, violations: [] as string[] };
-
-/** A network call: refused (and remembered, in case the service swallows the error) inside a transaction. */
-function network(what: string): void {
-  if (guard.depth > 0) {
-    guard.violations.push(what);
-    throw new Error(`${what} was called inside a transaction`);
-  }
-}
-
-afterEach(() => {
-  expect(guard.violations).toEqual([]);
-  guard.violations = [];
-  guard.depth = 0;
-});
+guardEachTest();
 
 const SELLER = '11111111-1111-4111-8111-111111111111';
 const BUYER = '22222222-2222-4222-8222-222222222222';
@@ -118,15 +105,12 @@ class FakeOrders {
   };
 
   async inTransaction<T>(work: (tx: OrdersTx) => Promise<T>): Promise<T> {
-    guard.depth += 1;
     let result: T;
     try {
-      result = await work(this.tx);
+      result = await inside(() => work(this.tx));
     } catch (error) {
       this.pending = [];
       throw error;
-    } finally {
-      guard.depth -= 1;
     }
     // Committed: the relay publishes, the listeners react.
     const committed = this.pending.splice(0);
