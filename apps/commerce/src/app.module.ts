@@ -6,6 +6,8 @@ import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persiste
 import type { CommerceConfig } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { COMMERCE_LOGGER } from './logger.token.js';
+import { CommerceOutbox, OUTBOX_SETTINGS } from './events/commerce-outbox.js';
+import { CommerceReactions } from './events/commerce-reactions.js';
 import { IdentityDirectory } from './notify/identity-directory.js';
 import { OrdersController } from './orders/orders.controller.js';
 import { OrdersRepository } from './orders/orders.repository.js';
@@ -101,6 +103,9 @@ export class AppModule implements OnApplicationShutdown {
           },
         },
         { provide: CLOCK, useValue: systemClock },
+        { provide: OUTBOX_SETTINGS, useValue: { prefix: config.NATS_PREFIX, pollMs: config.OUTBOX_POLL_MS } },
+        CommerceReactions,
+        CommerceOutbox,
         {
           provide: PAYMENT_PROVIDERS_TOKEN,
           useFactory: (stripe: StripePaymentProvider, sandbox: SandboxPaymentProvider): PaymentProviders => ({ stripe, sandbox }),

@@ -34,6 +34,11 @@ export const schema = {
    * an order cancelled at the same moment) that the provider refused or a stopped replica left.
    */
   LATE_REFUND_RETRY_SECONDS: env.int(60, 1, 3600),
+  /**
+   * How often the outbox relay looks for committed events that are not published yet (a safety net:
+   * it is woken right after each commit that recorded events).
+   */
+  OUTBOX_POLL_MS: env.int(1000, 50, 60_000),
   /** Plan charges one commerce replica runs at once. */
   PLAN_CONCURRENCY: env.int(4, 1, 64),
 };

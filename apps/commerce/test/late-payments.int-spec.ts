@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, type SendMailMessage } from '@tinkerdesk/contracts';
+import { AppError, type CommerceDomainEvent, type SendMailMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
 import { TestPlatform } from '@tinkerdesk/testing';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source.js';
+import { CommerceReactions } from '../src/events/commerce-reactions.js';
 import type { IdentityDirectory } from '../src/notify/identity-directory.js';
 import { OrdersRepository } from '../src/orders/orders.repository.js';
 import { OrdersService } from '../src/orders/orders.service.js';
@@ -98,19 +99,40 @@ describe('OrdersService: a payment for a cancelled order', () => {
     } as unknown as PaymentProvider;
     const mails: SendMailMessage[] = [];
     const timeline: TimelineEntry[] = [];
+    const identity = {
+      mail: (m: SendMailMessage) => Promise.resolve(void mails.push(m)),
+      send: (m: SendMailMessage) => Promise.resolve(void mails.push(m)),
+      publicName: () => Promise.resolve('Seller'),
+    } as unknown as IdentityDirectory;
+    const timelineService = {
+      record: (...e: TimelineEntry[]) => Promise.resolve(void timeline.push(...e)),
+      write: (_m: unknown, e: TimelineEntry[]) => Promise.resolve(void timeline.push(...e)),
+    } as unknown as TimelineService;
     const orders = new OrdersService(
       repository,
       new ProviderServicesRepository(db),
       {} as ProductsRepository,
       { sandbox: provider, stripe: provider } as PaymentProviders,
-      {
-        mail: (m: SendMailMessage) => Promise.resolve(void mails.push(m)),
-        publicName: () => Promise.resolve('Seller'),
-      } as unknown as IdentityDirectory,
+      identity,
       { publicUrl: 'http://shop.test' },
       silent,
-      { record: (...e: TimelineEntry[]) => Promise.resolve(void timeline.push(...e)) } as unknown as TimelineService,
+      timelineService,
     );
+    // What the outbox listeners do after commit: the order's recorded events, each once, to the reactions.
+    const reactions = new CommerceReactions(identity, timelineService, { publicUrl: 'http://shop.test' });
+    const handled = new Set<string>();
+    const react = async (orderId: string) => {
+      const events = (await db.query(
+        `SELECT "id", "name", "aggregate_type" AS "aggregateType", "aggregate_id" AS "aggregateId", "payload", "created_at" AS "createdAt"
+           FROM "commerce"."outbox_event" WHERE "aggregate_id" = $1 ORDER BY "seq"`,
+        [orderId],
+      )) as CommerceDomainEvent[];
+      for (const event of events.filter((e) => !handled.has(e.id))) {
+        handled.add(event.id);
+        await reactions.toTimeline(event, null);
+        await reactions.toMail(event);
+      }
+    };
     const { orderId, sessionId } = await cancelledOrder();
     const paymentId = `pi_${randomUUID()}`;
     const event = { provider: 'sandbox' as const, id: `${sessionId}:paid`, type: 'paid' };
@@ -129,6 +151,7 @@ describe('OrdersService: a payment for a cancelled order', () => {
     await ageLeases();
     await orders.retryLateRefunds(60);
     expect(refunds).toEqual([paymentId]);
+    await react(orderId);
     // A guest buyer has no timeline (its entry has no account); the seller's has the refund.
     expect(timeline.filter((e) => e.kind === 'order.late_refund').map((e) => e.userId)).toEqual([null, sellerId]);
     expect(mails.map((m) => m.to ?? m.toUserId)).toEqual(['buyer@example.com', sellerId]);

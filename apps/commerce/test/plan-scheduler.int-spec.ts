@@ -26,6 +26,9 @@ import { SandboxRepository } from '../src/sandbox/sandbox.repository.js';
 import { ProviderServicesRepository } from '../src/services/provider-services.repository.js';
 import { TimelineRepository } from '../src/timeline/timeline.repository.js';
 import { TimelineService } from '../src/timeline/timeline.service.js';
+import { CommerceOutbox } from '../src/events/commerce-outbox.js';
+import { CommerceReactions } from '../src/events/commerce-reactions.js';
+import { eventually } from './eventually.js';
 
 /**
  * The plan scheduler against the real PostgreSQL, Redis (BullMQ) and NATS, with a clock the test
@@ -49,6 +52,8 @@ let loopbackStripe: LoopbackStripe;
 const STRIPE_SELLER = 'acct_1PlanSellerAbcd';
 let db: DataSource;
 let rpc: RpcClient;
+/** The outbox relay and listeners (timeline, mail), as the commerce process runs them. */
+let outbox: CommerceOutbox;
 const clock = new MovableClock(new Date('2027-01-20T12:00:00Z'));
 const logger = createLogger('plan-scheduler-test', 'silent');
 
@@ -188,6 +193,10 @@ beforeAll(async () => {
     serviceId,
     sellerId,
   ]);
+  const timeline = new TimelineService(new TimelineRepository(db), logger);
+  const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), timeline, { publicUrl: 'http://shop.test' });
+  outbox = new CommerceOutbox(db, rpc, reactions, { prefix: platform.env.NATS_PREFIX ?? '', pollMs: 500 }, logger);
+  await outbox.onApplicationBootstrap();
   a = await replica();
   b = await replica();
 }, 120_000);
@@ -201,6 +210,7 @@ afterAll(async () => {
   });
   await queue.obliterate({ force: true }).catch(() => undefined);
   await queue.close();
+  await outbox?.onModuleDestroy();
   await rpc?.close();
   await db?.destroy();
   await platform?.close();
@@ -321,10 +331,15 @@ describe('the plan scheduler', () => {
     const view = await a.plans.get(plan.id, failing.payerId);
     expect(view).toMatchObject({ state: 'unpaid', nextCharge: null, paidPeriods: 0, lastError: 'Your card was declined.' });
     expect(view.charges).toEqual([expect.objectContaining({ period: 0, state: 'failed', attempts: 4, error: 'Your card was declined.' })]);
-    const kinds = (await db.query(
-      `SELECT "kind" FROM "commerce"."timeline_event" WHERE "plan_id" = $1 AND "user_id" = $2 ORDER BY "created"`,
-      [plan.id, failing.payerId],
-    )) as Array<{ kind: string }>;
+    // Written by the timeline listener after each outcome committed.
+    const kinds = await eventually(
+      () =>
+        db.query(`SELECT "kind" FROM "commerce"."timeline_event" WHERE "plan_id" = $1 AND "user_id" = $2 ORDER BY "created"`, [
+          plan.id,
+          failing.payerId,
+        ]) as Promise<Array<{ kind: string }>>,
+      (rows) => rows.length >= 5,
+    );
     expect(kinds.map((k) => k.kind)).toEqual(['plan.created', 'plan.failed', 'plan.failed', 'plan.failed', 'plan.failed']);
 
     // Another payer's card fails once, then a working card takes the plan over: the retry pays.

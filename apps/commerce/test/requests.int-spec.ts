@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLoopbackSmtp, TestPlatform, uniqueEmail, type LoopbackSmtp } from '@tinkerdesk/testing';
+import { eventually } from './eventually.js';
 
 /**
  * Payment requests and the timeline through the real gateway, identity and commerce: a seller asks a
@@ -268,7 +269,11 @@ describe('timeline', () => {
     const orderId = (accepted.body.order as { id: string }).id;
     const pay = await platform.request('POST', `/v1/orders/${orderId}/pay`, { token: buyer.token });
     await call('POST', `/v1/sandbox/sessions/${pay.body.sessionId as string}/pay`, { number: '4242424242424242', ...CARD });
-    const mine = await call('GET', '/v1/timeline?limit=100', undefined, buyer.token);
+    // The payment's entries are written by the timeline listener, a moment after the payment committed.
+    const mine = await eventually(
+      () => call('GET', '/v1/timeline?limit=100', undefined, buyer.token),
+      (r) => r.body.total === 4,
+    );
     expect((mine.body.events as Array<{ kind: string }>).map((e) => e.kind)).toEqual([
       'order.paid',
       'request.accepted',

@@ -3,3 +3,4 @@ export * from './service-instance.entity.js';
 export * from './health.module.js';
 export * from './service-database.module.js';
 export * from './sql.js';
+export * from './outbox/index.js';

@@ -1,4 +1,5 @@
 import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -12,7 +13,8 @@ export interface RunResources {
 }
 
 /**
- * Removes what one test run left behind: its database, its JetStream object store buckets and its
+ * Removes what one test run left behind: its database, its JetStream object store buckets and event
+ * streams (a service's outbox relay publishes to `<prefix>_<SERVICE>_EVENTS`), and its
  * Redis keys, so repeated runs do not pile up state on a developer's machine or CI.
  */
 export async function cleanupRun(run: RunResources): Promise<void> {
@@ -33,6 +35,10 @@ export async function cleanupRun(run: RunResources): Promise<void> {
       const objm = new Objm(nc);
       for await (const status of objm.list()) {
         if (status.bucket.startsWith(`${run.natsPrefix}_`)) await (await objm.open(status.bucket)).destroy();
+      }
+      const jsm = await jetstreamManager(nc);
+      for await (const stream of jsm.streams.list()) {
+        if (stream.config.name.startsWith(`${run.natsPrefix}_`)) await jsm.streams.delete(stream.config.name);
       }
     } finally {
       await nc.close();

@@ -40,6 +40,11 @@ export class IdentityDirectory {
     return (await this.rpc.send(SUBJECTS.identity.userFindByEmail, { email })).userId;
   }
 
+  /** Queues an email at identity; a failure throws (the mail listener's event is redelivered). */
+  async send(message: SendMailMessage): Promise<void> {
+    await this.rpc.send(SUBJECTS.identity.mailSend, message, 5000);
+  }
+
   /**
    * Queues an email; a failure is logged, never the caller's (the order is paid whether or not its
    * receipt could be queued this moment: GET /v1/orders/{id} shows it too).

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { OrderItem, OrderState, PaymentProviderId, RequestState, ShippingChoice, Vendor } from '@tinkerdesk/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 
 export interface OrderRow {
   id: string;
@@ -105,6 +106,11 @@ export interface OrdersTx {
   recordLatePayment(
     payment: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'sessionId' | 'account' | 'amount'>,
   ): Promise<boolean>;
+  /** The refund of a late payment went through: answers the row when this call recorded it (once). */
+  markLateRefunded(provider: PaymentProviderId, paymentId: string): Promise<LatePaymentRow | null>;
+  insertReply(reply: Omit<ReplyRow, 'created'>): Promise<void>;
+  /** Records what happened in the outbox, in this transaction (published after commit). */
+  record(...events: CommerceEventRecord[]): Promise<void>;
 }
 
 const ORDER_COLUMNS: Record<keyof OrderRow, string> = {
@@ -188,6 +194,28 @@ async function openSessionWith(runner: Pick<EntityManager, 'query'>, orderId: st
     orderId,
   ])) as Array<Record<string, unknown>>;
   return rows[0] ? toSession(rows[0]) : null;
+}
+
+async function markLateRefundedWith(
+  runner: Pick<EntityManager, 'query'>,
+  provider: PaymentProviderId,
+  paymentId: string,
+): Promise<LatePaymentRow | null> {
+  const rows = returned(
+    await runner.query(
+      `UPDATE "commerce"."late_payment" SET "state" = 'refunded', "refunded_at" = now(), "last_error" = NULL
+       WHERE "provider" = $1 AND "payment_id" = $2 AND "state" = 'refund_pending' RETURNING *`,
+      [provider, paymentId],
+    ),
+  );
+  return rows[0] ? toLatePayment(rows[0]) : null;
+}
+
+async function insertReplyWith(runner: Pick<EntityManager, 'query'>, reply: Omit<ReplyRow, 'created'>): Promise<void> {
+  await runner.query(
+    `INSERT INTO "commerce"."order_reply" ("id", "order_id", "author_id", "author_role", "note") VALUES ($1, $2, $3, $4, $5)`,
+    [reply.id, reply.orderId, reply.authorId, reply.authorRole, reply.note],
+  );
 }
 
 class Transaction implements OrdersTx {
@@ -279,6 +307,18 @@ class Transaction implements OrdersTx {
       [p.provider, p.paymentId, p.orderId, p.sessionId, p.account, p.amount],
     )) as unknown[];
     return rows.length === 1;
+  }
+
+  markLateRefunded(provider: PaymentProviderId, paymentId: string): Promise<LatePaymentRow | null> {
+    return markLateRefundedWith(this.m, provider, paymentId);
+  }
+
+  insertReply(reply: Omit<ReplyRow, 'created'>): Promise<void> {
+    return insertReplyWith(this.m, reply);
+  }
+
+  record(...events: CommerceEventRecord[]): Promise<void> {
+    return recordCommerceEvents(this.m, events);
   }
 
   async claimEvent(provider: PaymentProviderId, id: string, type: string): Promise<boolean> {
@@ -412,15 +452,8 @@ export class OrdersRepository {
   }
 
   /** The refund of a late payment went through: answers the row when this call recorded it (once). */
-  async markLateRefunded(provider: PaymentProviderId, paymentId: string): Promise<LatePaymentRow | null> {
-    const rows = returned(
-      await this.db.query(
-        `UPDATE "commerce"."late_payment" SET "state" = 'refunded', "refunded_at" = now(), "last_error" = NULL
-         WHERE "provider" = $1 AND "payment_id" = $2 AND "state" = 'refund_pending' RETURNING *`,
-        [provider, paymentId],
-      ),
-    );
-    return rows[0] ? toLatePayment(rows[0]) : null;
+  markLateRefunded(provider: PaymentProviderId, paymentId: string): Promise<LatePaymentRow | null> {
+    return markLateRefundedWith(this.db, provider, paymentId);
   }
 
   /** The refund of a late payment failed this time: the reason is kept, a later lease tries again. */
@@ -432,11 +465,8 @@ export class OrdersRepository {
     ]);
   }
 
-  async insertReply(reply: Omit<ReplyRow, 'created'>): Promise<void> {
-    await this.db.query(
-      `INSERT INTO "commerce"."order_reply" ("id", "order_id", "author_id", "author_role", "note") VALUES ($1, $2, $3, $4, $5)`,
-      [reply.id, reply.orderId, reply.authorId, reply.authorRole, reply.note],
-    );
+  insertReply(reply: Omit<ReplyRow, 'created'>): Promise<void> {
+    return insertReplyWith(this.db, reply);
   }
 
   /** The order's open payment session (at most one: a unique index), read without a lock. */

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { AppError, type OrderState, type SendMailMessage } from '@tinkerdesk/contracts';
+import { AppError, type CommerceDomainEvent, type OrderState, type SendMailMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import type { CommerceEventRecord } from '../events/commerce-events.js';
+import { CommerceReactions } from '../events/commerce-reactions.js';
 import type { IdentityDirectory } from '../notify/identity-directory.js';
 import type { CheckoutRequest, CheckoutState, PaymentProvider, PaymentProviders } from '../payments/payment-provider.js';
 import type { ProductRow, ProductsRepository } from '../products/products.repository.js';
@@ -19,8 +22,16 @@ import type {
 } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 import type { TimelineEntry, TimelineService } from '../timeline/timeline.service.js';
+import { guardEachTest, inside, network } from '../../test/transaction-guard.js';
 
-/** The rules of OrdersService with its repositories, payment providers and identity faked. */
+/**
+ * The rules of OrdersService with its repositories, payment providers and identity faked. Every
+ * flow runs under a guard: the fake provider and the fake identity (NATS) fail when they are called
+ * while a transaction of the fake repository is open (no network call under a lock). Events the
+ * service records are delivered after commit to the real reactions (timeline and mail), as the
+ * outbox listeners do.
+ */
+guardEachTest();
 
 const SELLER = '11111111-1111-4111-8111-111111111111';
 const BUYER = '22222222-2222-4222-8222-222222222222';
@@ -38,6 +49,10 @@ class FakeOrders {
   late = new Map<string, LatePaymentRow>();
   requests = new Map<string, { id: string; state: 'accepted' | 'paid' | 'cancelled' }>();
   receiptSeq = 0;
+  /** Events recorded in the outbox, delivered after their transaction commits. */
+  delivered: CommerceDomainEvent[] = [];
+  deliver: (event: CommerceDomainEvent) => Promise<void> = () => Promise.resolve();
+  private pending: CommerceEventRecord[] = [];
 
   private tx: OrdersTx = {
     lockOrder: (id) => Promise.resolve(this.orders.get(id) ?? null),
@@ -75,6 +90,12 @@ class FakeOrders {
       this.late.set(key, { ...p, state: 'refund_pending', attempts: 0, lastError: null, refundedAt: null, created: new Date() });
       return Promise.resolve(true);
     },
+    markLateRefunded: (provider, paymentId) => this.markLateRefunded(provider, paymentId),
+    insertReply: (reply) => this.insertReply(reply),
+    record: (...events) => {
+      this.pending.push(...events);
+      return Promise.resolve();
+    },
     claimEvent: (provider, id) => {
       const key = `${provider}:${id}`;
       if (this.events.has(key)) return Promise.resolve(false);
@@ -83,8 +104,22 @@ class FakeOrders {
     },
   };
 
-  inTransaction<T>(work: (tx: OrdersTx) => Promise<T>): Promise<T> {
-    return work(this.tx);
+  async inTransaction<T>(work: (tx: OrdersTx) => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await inside(() => work(this.tx));
+    } catch (error) {
+      this.pending = [];
+      throw error;
+    }
+    // Committed: the relay publishes, the listeners react.
+    const committed = this.pending.splice(0);
+    for (const record of committed) {
+      const event = JSON.parse(JSON.stringify({ id: randomUUID(), createdAt: new Date().toISOString(), ...record })) as CommerceDomainEvent;
+      this.delivered.push(event);
+      await this.deliver(event);
+    }
+    return result;
   }
   insertOrder(order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt'>) {
     const row: OrderRow = {
@@ -154,6 +189,7 @@ class FakeProvider implements PaymentProvider {
   failRefunds = 0;
   validateAccount = () => Promise.resolve({ provider: 'sandbox' as const, account: 'x', valid: true, reason: '' });
   createCheckout(request: CheckoutRequest) {
+    network('createCheckout');
     if (this.failNextCheckout) {
       this.failNextCheckout = false;
       return Promise.reject(new AppError('UPSTREAM_ERROR', 'provider down'));
@@ -171,14 +207,19 @@ class FakeProvider implements PaymentProvider {
     });
     return Promise.resolve({ id, url: `http://shop.test/pay/sandbox/${id}` });
   }
-  retrieveCheckout = (id: string) => Promise.resolve(this.states.get(id) ?? null);
+  retrieveCheckout = (id: string) => {
+    network('retrieveCheckout');
+    return Promise.resolve(this.states.get(id) ?? null);
+  };
   expireCheckout(id: string) {
+    network('expireCheckout');
     this.expired.push(id);
     const s = this.states.get(id);
     if (s?.status === 'open') this.states.set(id, { ...s, status: 'expired' });
     return Promise.resolve(this.states.get(id) ?? null);
   }
   refund(paymentId: string, _account: string, amount: number) {
+    network('refund');
     if (this.failRefunds > 0) {
       this.failRefunds -= 1;
       return Promise.reject(new AppError('UPSTREAM_ERROR', 'provider down'));
@@ -201,11 +242,21 @@ class FakeProvider implements PaymentProvider {
 class FakeIdentity {
   mails: SendMailMessage[] = [];
   verified = new Map<string, string>();
-  publicName = () => Promise.resolve('Ada');
-  verifiedEmail = (userId: string) => Promise.resolve(this.verified.get(userId) ?? null);
+  publicName = () => {
+    network('identity.publicName');
+    return Promise.resolve('Ada');
+  };
+  verifiedEmail = (userId: string) => {
+    network('identity.verifiedEmail');
+    return Promise.resolve(this.verified.get(userId) ?? null);
+  };
   mail(message: SendMailMessage) {
+    network('identity.mail');
     this.mails.push(message);
     return Promise.resolve();
+  }
+  send(message: SendMailMessage) {
+    return this.mail(message);
   }
 }
 
@@ -215,6 +266,9 @@ class FakeTimeline {
   record(...entries: TimelineEntry[]) {
     this.entries.push(...entries.filter((e) => e.userId !== null));
     return Promise.resolve();
+  }
+  write(_manager: unknown, entries: TimelineEntry[]) {
+    return this.record(...entries);
   }
 }
 
@@ -270,6 +324,13 @@ function setup(options: { service?: Partial<ProviderServiceEntity>; product?: Pa
     silent,
     timeline as unknown as TimelineService,
   );
+  const reactions = new CommerceReactions(identity as unknown as IdentityDirectory, timeline as unknown as TimelineService, {
+    publicUrl: 'http://shop.test',
+  });
+  orders.deliver = async (event) => {
+    await reactions.toTimeline(event, null);
+    await reactions.toMail(event);
+  };
   const place = (fields: Record<string, unknown> = {}) =>
     sut.create({ sellerId: SELLER, serviceId: SERVICE, product: PRODUCT, email: 'Buyer@Example.com', share: true, ...fields } as never);
   return { sut, orders, provider, identity, timeline, place };

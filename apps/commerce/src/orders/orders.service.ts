@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  COMMERCE_EVENTS,
   RECEIPTED_ORDER_STATES,
   formatLongDate,
   formatUsd,
@@ -20,6 +21,7 @@ import {
   type Vendor,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import { commerceEvent, orderSnapshot } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type CheckoutState, type PaymentEvent, type PaymentProviders } from '../payments/payment-provider.js';
@@ -370,6 +372,11 @@ export class OrdersService {
    */
   async applyPaid(orderId: string, payment: Payment): Promise<boolean> {
     let late: LatePaymentRow | null = null;
+    // What the receipt names is asked before the lock (no network call under it): seller and
+    // service never change on an order.
+    const current = await this.orders.findOrder(orderId);
+    const service = current ? await this.services.find(current.serviceId) : null;
+    const sellerName = current ? ((await this.identity.publicName(current.sellerId)) ?? service?.name ?? '') : '';
     const outcome = await this.orders.inTransaction(async (tx) => {
       if (payment.event && !(await tx.claimEvent(payment.event.provider, payment.event.id, payment.event.type))) return null;
       const order = await tx.lockOrder(orderId);
@@ -387,8 +394,6 @@ export class OrdersService {
       const paid = await tx.updateOrder(order.id, { state: 'paid', paymentId: payment.paymentId, paidAt, failure: null });
       await tx.setSessionStatus(payment.sessionId, 'complete');
       await tx.markRequestPaid(order.id);
-      const service = await this.services.find(order.serviceId);
-      const sellerName = (await this.identity.publicName(order.sellerId)) ?? service?.name ?? '';
       const supportEmail = typeof service?.extras.supportEmail === 'string' ? service.extras.supportEmail : null;
       const receipt = await tx.insertReceipt({
         orderId: order.id,
@@ -401,32 +406,27 @@ export class OrdersService {
         supportEmail,
         paidAt,
       });
-      return { order: paid, receipt };
+      await tx.record(
+        commerceEvent(
+          COMMERCE_EVENTS.orderPaid,
+          { type: 'order', id: order.id },
+          {
+            order: orderSnapshot(paid),
+            receipt: {
+              number: receipt.number,
+              sellerName: receipt.sellerName,
+              supportEmail: receipt.supportEmail,
+              paidAt: receipt.paidAt.toISOString(),
+              items: receipt.items,
+              amount: receipt.amount,
+            },
+          },
+        ),
+      );
+      return true;
     });
     if (late) await this.refundLate(late);
-    if (!outcome) return false;
-    const { order, receipt } = outcome;
-    const what = `${formatUsd(order.amount)} for ${order.items[0]?.name ?? 'an order'}`;
-    await Promise.all([
-      this.mailPaid(order, receipt),
-      this.timeline.record(
-        {
-          userId: order.buyerId,
-          kind: 'order.paid',
-          title: `You paid ${what} (receipt ${receipt.number})`,
-          amount: order.amount,
-          orderId: order.id,
-        },
-        {
-          userId: order.sellerId,
-          kind: 'order.sold',
-          title: `Paid: ${what} (receipt ${receipt.number})`,
-          amount: order.amount,
-          orderId: order.id,
-        },
-      ),
-    ]);
-    return true;
+    return outcome === true;
   }
 
   /** The last payment try failed (a declined card): the order says why, and may be paid again. */
@@ -530,7 +530,9 @@ export class OrdersService {
     const session = await tx.openSession(order.id);
     if (session) await tx.setSessionStatus(session.id, 'expired');
     await tx.cancelRequestOf(order.id);
-    return { order: await tx.updateOrder(order.id, { state: 'cancelled' }), session };
+    const cancelled = await tx.updateOrder(order.id, { state: 'cancelled' });
+    await tx.record(commerceEvent(COMMERCE_EVENTS.orderCancelled, { type: 'order', id: order.id }, { order: orderSnapshot(cancelled) }));
+    return { order: cancelled, session };
   }
 
   /**
@@ -540,15 +542,6 @@ export class OrdersService {
    * to its own expiry: a payment made on it is refunded when the provider tells of it.
    */
   private async afterCancel({ order, session }: { order: OrderRow; session: PaymentSessionRow | null }): Promise<void> {
-    await this.timeline.record(
-      ...[order.buyerId, order.sellerId].map((userId) => ({
-        userId,
-        kind: 'order.cancelled' as const,
-        title: `Order cancelled: ${order.items[0]?.name ?? ''}`,
-        amount: order.amount,
-        orderId: order.id,
-      })),
-    );
     if (!session) return;
     let state: CheckoutState | null;
     try {
@@ -598,7 +591,7 @@ export class OrdersService {
    * a retry refunds nothing twice), then records it, tells both sides on their timelines and by
    * email. A provider that fails leaves it refund_pending: retryLateRefunds tries again.
    */
-  private async refundLate(late: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'account' | 'amount'>): Promise<void> {
+  private async refundLate(late: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'account' | 'amount'>): Promise<void> {
     try {
       await this.providers[late.provider].refund(late.paymentId, late.account, late.amount, `late-refund-${late.paymentId}`);
     } catch (error) {
@@ -607,44 +600,25 @@ export class OrdersService {
       await this.orders.noteLateRefundError(late.provider, late.paymentId, message);
       return;
     }
-    const done = await this.orders.markLateRefunded(late.provider, late.paymentId);
-    if (!done) return;
-    const order = await this.orders.findOrder(done.orderId);
-    if (!order) return;
-    const product = order.items[0]?.name ?? 'an order';
-    const why = order.state === 'cancelled' ? 'after the order was cancelled' : 'when the order was paid already';
-    await Promise.all([
-      this.timeline.record(
-        {
-          userId: order.buyerId,
-          kind: 'order.late_refund',
-          title: `Refunded automatically: your payment of ${formatUsd(done.amount)} for ${product} came ${why}`,
-          amount: done.amount,
-          orderId: order.id,
-        },
-        {
-          userId: order.sellerId,
-          kind: 'order.late_refund',
-          title: `Refunded automatically: a payment of ${formatUsd(done.amount)} for ${product} came ${why}`,
-          amount: done.amount,
-          orderId: order.id,
-        },
-      ),
-      this.identity.mail({
-        ...(order.buyerId ? { toUserId: order.buyerId } : { to: order.email }),
-        subject: `Your payment was refunded: ${product}`,
-        text:
-          `Hello,\n\nYour payment of ${formatUsd(done.amount)} for ${product} came ${why}, so it is not owed: ` +
-          `it was refunded in full automatically. It reaches your card within 5 to 10 business days.\n\n${this.links.order(order.id)}\n`,
-      }),
-      this.identity.mail({
-        toUserId: order.sellerId,
-        subject: `A payment was refunded automatically: ${product}`,
-        text:
-          `A payment of ${formatUsd(done.amount)} for ${product} came ${why}; it was refunded in full automatically. ` +
-          `There is nothing to do.\n\n${this.links.sellerOrder(order.id)}\n`,
-      }),
-    ]);
+    // Recorded with its event in one transaction (the order locked first, as everywhere): both sides
+    // are told once, by the listeners, after commit.
+    await this.orders.inTransaction(async (tx) => {
+      const order = await tx.lockOrder(late.orderId);
+      const done = await tx.markLateRefunded(late.provider, late.paymentId);
+      if (!done || !order) return;
+      await tx.record(
+        commerceEvent(
+          COMMERCE_EVENTS.orderLatePaymentRefunded,
+          { type: 'order', id: order.id },
+          {
+            order: orderSnapshot(order),
+            paymentId: done.paymentId,
+            amount: done.amount,
+            orderState: order.state,
+          },
+        ),
+      );
+    });
   }
 
   /**
@@ -683,26 +657,11 @@ export class OrdersService {
       if (event && !(await tx.claimEvent(event.provider, event.id, event.type))) return null;
       const locked = await tx.lockOrder(orderId);
       if (!locked || !canTransition(locked.state, 'refunded')) return null;
-      return tx.updateOrder(locked.id, { state: 'refunded' });
+      const order = await tx.updateOrder(locked.id, { state: 'refunded' });
+      await tx.record(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: order.id }, { order: orderSnapshot(order) }));
+      return order;
     });
-    if (!refunded) return false;
-    await Promise.all([
-      this.timeline.record(
-        ...[refunded.buyerId, refunded.sellerId].map((userId) => ({
-          userId,
-          kind: 'order.refunded' as const,
-          title: `Refunded ${formatUsd(refunded.amount)} for ${refunded.items[0]?.name ?? 'an order'}`,
-          amount: refunded.amount,
-          orderId: refunded.id,
-        })),
-      ),
-      this.identity.mail({
-        to: refunded.email,
-        subject: `Refund of your order ${refunded.items[0]?.name ?? ''}`.trim(),
-        text: `Hello,\n\nYour payment of ${formatUsd(refunded.amount)} was refunded in full. It reaches your card within 5 to 10 business days.\n\n${this.links.order(refunded.id)}\n`,
-      }),
-    ]);
-    return true;
+    return refunded !== null;
   }
 
   /** A message between buyer and seller; the other side is told by email. */
@@ -710,37 +669,20 @@ export class OrdersService {
     const order = await this.orders.findOrder(orderId);
     if (!order) throw new AppError('NOT_FOUND', 'no such order');
     const role = await this.partyOf(order, viewerId);
-    await this.orders.insertReply({ id: randomUUID(), orderId: order.id, authorId: viewerId, authorRole: role, note: note.trim() });
-    const product = order.items[0]?.name ?? 'your order';
-    const buyerId = role === 'buyer' ? viewerId : order.buyerId;
-    await this.timeline.record(
-      {
-        userId: order.sellerId,
-        kind: 'order.reply',
-        title: role === 'seller' ? `You wrote to the buyer of ${product}` : `The buyer of ${product} wrote to you`,
-        orderId: order.id,
-      },
-      {
-        userId: buyerId,
-        kind: 'order.reply',
-        title: role === 'buyer' ? `You wrote to the seller of ${product}` : `The seller of ${product} wrote to you`,
-        orderId: order.id,
-      },
-    );
-    if (role === 'buyer') {
-      await this.identity.mail({
-        toUserId: order.sellerId,
-        subject: `New message about an order: ${product}`,
-        text: `The buyer (${order.share ? order.email : 'contact details not shared'}) wrote:\n\n${note.trim()}\n\nAnswer here: ${this.links.sellerOrder(order.id)}\n`,
-        ...(order.share ? { replyTo: order.email } : {}),
-      });
-    } else {
-      await this.identity.mail({
-        ...(order.buyerId ? { toUserId: order.buyerId } : { to: order.email }),
-        subject: `New message from the seller: ${product}`,
-        text: `The seller wrote about your order:\n\n${note.trim()}\n\nAnswer here (sign in first): ${this.links.order(order.id)}\n`,
-      });
-    }
+    const reply = { id: randomUUID(), orderId: order.id, authorId: viewerId, authorRole: role, note: note.trim() };
+    await this.orders.inTransaction(async (tx) => {
+      await tx.insertReply(reply);
+      await tx.record(
+        commerceEvent(
+          COMMERCE_EVENTS.orderReplyAdded,
+          { type: 'order', id: order.id },
+          {
+            order: orderSnapshot(order),
+            reply: { id: reply.id, authorId: viewerId, role, note: reply.note },
+          },
+        ),
+      );
+    });
     return this.view(order, role === 'buyer' && order.buyerId === null ? undefined : viewerId, 'UTC').then((v) => ({ ...v, role }));
   }
 
@@ -771,45 +713,11 @@ export class OrdersService {
       const order = await tx.lockOrder(orderId);
       if (!order || order.sellerId !== viewerId) throw new AppError('NOT_FOUND', 'no such order');
       assertTransition(order.state, 'fulfilled', 'marked fulfilled');
-      return tx.updateOrder(order.id, { state: 'fulfilled', fulfilledAt: new Date(), fulfilNote: note?.trim() || null });
-    });
-    await this.timeline.record(
-      ...[done.buyerId, done.sellerId].map((userId) => ({
-        userId,
-        kind: 'order.fulfilled' as const,
-        title: `Fulfilled: ${done.items[0]?.name ?? 'an order'}`,
-        orderId: done.id,
-      })),
-    );
-    await this.identity.mail({
-      ...(done.buyerId ? { toUserId: done.buyerId } : { to: done.email }),
-      subject: `Your order is on its way: ${done.items[0]?.name ?? ''}`.trim(),
-      text: `Hello,\n\nThe seller marked your order fulfilled.${done.fulfilNote ? `\n\n${done.fulfilNote}` : ''}\n\n${this.links.order(done.id)}\n`,
+      const fulfilled = await tx.updateOrder(order.id, { state: 'fulfilled', fulfilledAt: new Date(), fulfilNote: note?.trim() || null });
+      await tx.record(commerceEvent(COMMERCE_EVENTS.orderFulfilled, { type: 'order', id: order.id }, { order: orderSnapshot(fulfilled) }));
+      return fulfilled;
     });
     return this.view(done, viewerId, 'UTC');
-  }
-
-  private async mailPaid(order: OrderRow, receipt: ReceiptRow): Promise<void> {
-    const lines = receipt.items.map((i) => `  ${i.name} × ${i.quantity}  ${formatUsd(i.amount)}`).join('\n');
-    await Promise.all([
-      this.identity.mail({
-        to: order.email,
-        subject: `Your receipt ${receipt.number} from ${receipt.sellerName}`,
-        text:
-          `Thank you for your order.\n\nReceipt ${receipt.number}\nPaid ${formatLongDate(receipt.paidAt.toISOString(), 'UTC')} (UTC)\n\n${lines}\n\n` +
-          `Total paid: ${formatUsd(receipt.amount)}\n\nYour order and printable receipt: ${this.links.receipt(order.id)}\n` +
-          (receipt.supportEmail ? `Questions: ${receipt.supportEmail}\n` : ''),
-      }),
-      this.identity.mail({
-        toUserId: order.sellerId,
-        subject: `New order: ${order.items[0]?.name ?? ''} (${formatUsd(order.amount)})`,
-        text:
-          `You have a new paid order.\n\n${lines}\n\nTotal: ${formatUsd(order.amount)}\nBuyer: ${order.share ? order.email : 'contact details not shared'}\n` +
-          (order.note ? `Note: ${order.note}\n` : '') +
-          `\nWhat to deliver: ${this.links.sellerOrder(order.id)}\n`,
-        ...(order.share ? { replyTo: order.email } : {}),
-      }),
-    ]);
   }
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PaymentProviderId, PlanInterval, PlanState } from '@tinkerdesk/contracts';
 import type { DataSource } from 'typeorm';
+import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 
 export interface PlanRow {
   id: string;
@@ -208,7 +209,7 @@ export class PlansRepository {
    * period that is paid stays paid) and the plan's next step, only if the plan is still at that
    * period and try. Answers false when another runner recorded it first.
    */
-  async record(plan: PlanRow, dueAt: Date, chargeId: string, result: ChargeResult): Promise<boolean> {
+  async record(plan: PlanRow, dueAt: Date, chargeId: string, result: ChargeResult, events: CommerceEventRecord[] = []): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const attempts = plan.attempts + 1;
       const [updated] = (await tx.query(
@@ -248,6 +249,7 @@ export class PlansRepository {
           result.paid ? null : result.error,
         ],
       );
+      await recordCommerceEvents(tx, events);
       return true;
     });
   }

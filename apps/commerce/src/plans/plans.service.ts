@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  COMMERCE_EVENTS,
   canonicalTimeZone,
-  formatLongDate,
   formatUsd,
-  linkBuilder,
   type CreatePlanMessage,
   type PlanChargeView,
   type PlanList,
   type PlanView,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import { commerceEvent } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { MethodsRepository } from '../methods/methods.repository.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
@@ -58,7 +58,6 @@ const chargeView = (c: ChargeRow): PlanChargeView => ({
  */
 @Injectable()
 export class PlansService {
-  private readonly links;
   private listener: DueListener | null = null;
 
   constructor(
@@ -70,11 +69,10 @@ export class PlansService {
     @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
     @Inject(TimelineService) private readonly timeline: TimelineService,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PLANS_SETTINGS) settings: PlansSettings,
+    // The links of the plan's emails are the mail listener's now (CommerceReactions).
+    @Inject(PLANS_SETTINGS) _settings: PlansSettings,
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
-  ) {
-    this.links = linkBuilder(settings.publicUrl);
-  }
+  ) {}
 
   /** The scheduler registers here to hear of new due times. */
   onDue(listener: DueListener): void {
@@ -209,6 +207,28 @@ export class PlansService {
       }
     }
     const next = outcome.paid ? dueAt(plan, plan.period + 1) : retryAt(now, tries);
+    const snapshot = {
+      id: plan.id,
+      payerId: plan.payerId,
+      sellerId: plan.sellerId,
+      productName: plan.product.name,
+      price: plan.product.price,
+      timeZone: plan.timeZone,
+    };
+    const aggregate = { type: 'plan' as const, id: plan.id };
+    // Payer and seller are told by the listeners (timeline, mail), from the event recorded with the outcome.
+    const told = outcome.paid
+      ? commerceEvent(COMMERCE_EVENTS.planCharged, aggregate, {
+          plan: snapshot,
+          paymentId: outcome.paymentId,
+          next: next?.toISOString() ?? null,
+        })
+      : commerceEvent(COMMERCE_EVENTS.planChargeFailed, aggregate, {
+          plan: snapshot,
+          reason: outcome.reason,
+          next: next?.toISOString() ?? null,
+          tries,
+        });
     const recorded = await this.plans.record(
       plan,
       due,
@@ -216,68 +236,11 @@ export class PlansService {
       outcome.paid
         ? { paid: true, paymentRef: outcome.paymentId, next: next! }
         : { paid: false, error: outcome.reason, next, state: next ? 'past_due' : 'unpaid' },
+      [told],
     );
     if (!recorded) return 'lost';
-    await this.tell(plan, outcome, next, tries);
     await this.announce(plan.id, next);
     return outcome.paid ? 'paid' : 'failed';
-  }
-
-  private async tell(
-    plan: PlanRow,
-    outcome: { paid: true; paymentId: string } | { paid: false; reason: string },
-    next: Date | null,
-    tries: number,
-  ): Promise<void> {
-    const price = formatUsd(plan.product.price);
-    const link = this.links.plan(plan.id);
-    const nextText = next ? formatLongDate(next.toISOString(), plan.timeZone) : null;
-    if (outcome.paid) {
-      await this.timeline.record(
-        {
-          userId: plan.payerId,
-          kind: 'plan.charged',
-          title: `You paid ${price} for ${plan.product.name} (plan)`,
-          amount: plan.product.price,
-          planId: plan.id,
-        },
-        {
-          userId: plan.sellerId,
-          kind: 'plan.payment',
-          title: `A plan paid you ${price} for ${plan.product.name}`,
-          amount: plan.product.price,
-          planId: plan.id,
-        },
-      );
-    } else {
-      await this.timeline.record({
-        userId: plan.payerId,
-        kind: 'plan.failed',
-        title: `Your plan for ${plan.product.name} could not charge ${price}: ${outcome.reason}`,
-        amount: plan.product.price,
-        planId: plan.id,
-      });
-    }
-    const email = await this.identity.verifiedEmail(plan.payerId).catch(() => null);
-    if (!email) return;
-    if (outcome.paid) {
-      await this.identity.mail({
-        to: email,
-        subject: `Receipt: ${price} for ${plan.product.name}`,
-        text: `Your plan paid ${price} for ${plan.product.name}.\nPayment: ${outcome.paymentId}\nNext charge: ${nextText}\n\nThe plan: ${link}\n`,
-      });
-    } else {
-      await this.identity.mail({
-        to: email,
-        subject: `Your payment of ${price} for ${plan.product.name} failed`,
-        text:
-          `We could not charge your card ${price} for ${plan.product.name} (try ${tries}): ${outcome.reason}\n` +
-          (nextText
-            ? `We will try again on ${nextText}. To pay with another card, add it on the billing page and remove this one.\n`
-            : 'We tried several times and stopped: the plan is unpaid. Start a new plan with another card to go on.\n') +
-          `\nThe plan: ${link}\n`,
-      });
-    }
   }
 
   private async views(rows: PlanRow[], viewerId: string): Promise<PlanView[]> {

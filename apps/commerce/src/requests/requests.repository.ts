@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { RequestState } from '@tinkerdesk/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 
 export interface RequestRow {
   id: string;
@@ -60,15 +61,32 @@ export class RequestsRepository {
 
   /**
    * Moves the request from `from` to `to` only if it is still in `from` (of two answers at once,
-   * one wins); answers the row after the change, or null.
+   * one wins); answers the row after the change, or null. `events` (what happened) are recorded
+   * in the outbox in the same transaction, when the move is made.
    */
   async move(
     id: string,
     from: RequestState,
     to: RequestState,
     fields: { orderId?: string; payerId?: string | null } = {},
+    events: CommerceEventRecord[] = [],
   ): Promise<RequestRow | null> {
-    const [rows] = (await this.db.query(
+    if (events.length === 0) return this.moveWith(this.db.manager, id, from, to, fields);
+    return this.db.transaction(async (m) => {
+      const moved = await this.moveWith(m, id, from, to, fields);
+      if (moved) await recordCommerceEvents(m, events);
+      return moved;
+    });
+  }
+
+  private async moveWith(
+    m: EntityManager,
+    id: string,
+    from: RequestState,
+    to: RequestState,
+    fields: { orderId?: string; payerId?: string | null },
+  ): Promise<RequestRow | null> {
+    const [rows] = (await m.query(
       `UPDATE "commerce"."payment_request"
          SET "state" = $3, "order_id" = COALESCE($4, "order_id"), "payer_id" = COALESCE($5, "payer_id"), "modified" = now()
        WHERE "id" = $1 AND "state" = $2 RETURNING *`,

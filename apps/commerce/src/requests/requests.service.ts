@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  COMMERCE_EVENTS,
   formatUsd,
   linkBuilder,
   REQUEST_LIFETIME_DAYS,
@@ -13,6 +14,7 @@ import {
   type PaymentRequestView,
   type RequestMessage,
 } from '@tinkerdesk/contracts';
+import { commerceEvent } from '../events/commerce-events.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { ORDERS_SETTINGS, OrdersService, type OrdersSettings } from '../orders/orders.service.js';
 import { ProductsRepository } from '../products/products.repository.js';
@@ -185,32 +187,16 @@ export class RequestsService {
     const { row, role } = await this.access(input);
     if (role !== 'payer') throw new AppError('NOT_FOUND', 'no such request');
     assertMove(row.state, 'declined', 'declined');
-    const declined = await this.requests.move(row.id, 'open', 'declined', { payerId: input.viewerId ?? null });
+    const declinedEvent = commerceEvent(
+      COMMERCE_EVENTS.requestDeclined,
+      { type: 'request', id: row.id },
+      {
+        request: { id: row.id, sellerId: row.sellerId, email: row.email, productName: row.product.name, price: row.product.price },
+        payerId: input.viewerId ?? row.payerId,
+      },
+    );
+    const declined = await this.requests.move(row.id, 'open', 'declined', { payerId: input.viewerId ?? null }, [declinedEvent]);
     if (!declined) throw new AppError('CONFLICT', 'this request was answered at the same moment');
-    const what = `${formatUsd(row.product.price)} for ${row.product.name}`;
-    await Promise.all([
-      this.timeline.record(
-        {
-          userId: input.viewerId ?? row.payerId,
-          kind: 'request.declined',
-          title: `You declined to pay ${what}`,
-          amount: row.product.price,
-          requestId: row.id,
-        },
-        {
-          userId: row.sellerId,
-          kind: 'request.declined',
-          title: `${row.email} declined your request of ${what}`,
-          amount: row.product.price,
-          requestId: row.id,
-        },
-      ),
-      this.identity.mail({
-        toUserId: row.sellerId,
-        subject: `Your payment request was declined: ${row.product.name}`,
-        text: `${row.email} declined your request of ${what}.\n`,
-      }),
-    ]);
     return this.view(declined, 'payer');
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { TimelineEvent, TimelineKind } from '@tinkerdesk/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 export interface NewTimelineEvent {
   id: string;
@@ -30,9 +30,11 @@ const toEvent = (r: Record<string, unknown>): TimelineEvent => ({
 export class TimelineRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async insert(events: NewTimelineEvent[]): Promise<void> {
+  /** Inserts entries through `manager` (a listener's transaction), or the pool when there is none. */
+  async insert(events: NewTimelineEvent[], manager: EntityManager | null = null): Promise<void> {
+    const runner = manager ?? this.db;
     for (const e of events) {
-      await this.db.query(
+      await runner.query(
         `INSERT INTO "commerce"."timeline_event" ("id", "user_id", "kind", "title", "amount", "order_id", "request_id", "plan_id") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [e.id, e.userId, e.kind, e.title, e.amount, e.orderId, e.requestId, e.planId],
       );

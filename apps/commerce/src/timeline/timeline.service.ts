@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type TimelineEvent, type TimelineKind, type TimelinePage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import type { TransactionManager } from '@tinkerdesk/persistence';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { TimelineRepository } from './timeline.repository.js';
 
@@ -29,18 +30,7 @@ export class TimelineService {
   ) {}
 
   async record(...entries: TimelineEntry[]): Promise<void> {
-    const events = entries
-      .filter((e): e is TimelineEntry & { userId: string } => e.userId !== null)
-      .map((e) => ({
-        id: randomUUID(),
-        userId: e.userId,
-        kind: e.kind,
-        title: e.title,
-        amount: e.amount ?? null,
-        orderId: e.orderId ?? null,
-        requestId: e.requestId ?? null,
-        planId: e.planId ?? null,
-      }));
+    const events = toRows(entries);
     try {
       await this.timeline.insert(events);
     } catch (error) {
@@ -49,6 +39,14 @@ export class TimelineService {
         'could not record timeline events',
       );
     }
+  }
+
+  /**
+   * The timeline listener's write: the entries of one domain event, in the listener's transaction
+   * (with its processed-event row, so once per event). A failure throws: the event is redelivered.
+   */
+  async write(manager: TransactionManager | null, entries: TimelineEntry[]): Promise<void> {
+    await this.timeline.insert(toRows(entries), manager);
   }
 
   async page(userId: string, offset = 0, limit = 20): Promise<TimelinePage> {
@@ -61,4 +59,19 @@ export class TimelineService {
     if (!event) throw new AppError('NOT_FOUND', 'no such timeline event');
     return event;
   }
+}
+
+function toRows(entries: TimelineEntry[]) {
+  return entries
+    .filter((e): e is TimelineEntry & { userId: string } => e.userId !== null)
+    .map((e) => ({
+      id: randomUUID(),
+      userId: e.userId,
+      kind: e.kind,
+      title: e.title,
+      amount: e.amount ?? null,
+      orderId: e.orderId ?? null,
+      requestId: e.requestId ?? null,
+      planId: e.planId ?? null,
+    }));
 }

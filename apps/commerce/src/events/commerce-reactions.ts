@@ -1,0 +1,334 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  COMMERCE_EVENTS,
+  formatLongDate,
+  formatUsd,
+  linkBuilder,
+  type CommerceDomainEvent,
+  type CommerceEventEnvelope,
+  type SendMailMessage,
+} from '@tinkerdesk/contracts';
+import type { TransactionManager } from '@tinkerdesk/persistence';
+import { IdentityDirectory } from '../notify/identity-directory.js';
+import { ORDERS_SETTINGS, type OrdersSettings } from '../orders/orders.service.js';
+import { TimelineService, type TimelineEntry } from '../timeline/timeline.service.js';
+
+const productOf = (order: { items: Array<{ name: string }> }, otherwise: string) => order.items[0]?.name ?? otherwise;
+
+/**
+ * What commerce does after a change committed, from its events: the timeline entries of both sides
+ * (written in the timeline listener's transaction) and the emails (queued at identity over NATS by
+ * the mail listener). Both listeners run each event once (OutboxListener).
+ */
+@Injectable()
+export class CommerceReactions {
+  private readonly links;
+
+  constructor(
+    @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
+    @Inject(TimelineService) private readonly timeline: TimelineService,
+    @Inject(ORDERS_SETTINGS) settings: OrdersSettings,
+  ) {
+    this.links = linkBuilder(settings.publicUrl);
+  }
+
+  /** The timeline listener: the event's entries, in the listener's transaction (null: the pool, for unit tests). */
+  async toTimeline(event: CommerceDomainEvent, manager: TransactionManager | null): Promise<void> {
+    await this.timeline.write(manager, timelineEntries(event));
+  }
+
+  /** The mail listener: every email of the event; a failure throws (the event is redelivered). */
+  async toMail(event: CommerceDomainEvent): Promise<void> {
+    for (const mail of await this.mails(event)) await this.identity.send(mail);
+  }
+
+  private async mails(event: CommerceDomainEvent): Promise<SendMailMessage[]> {
+    switch (event.name) {
+      case COMMERCE_EVENTS.orderPaid:
+        return this.paidMails(event.payload);
+      case COMMERCE_EVENTS.orderRefunded: {
+        const { order } = event.payload;
+        return [
+          {
+            to: order.email,
+            subject: `Refund of your order ${productOf(order, '')}`.trim(),
+            text: `Hello,\n\nYour payment of ${formatUsd(order.amount)} was refunded in full. It reaches your card within 5 to 10 business days.\n\n${this.links.order(order.id)}\n`,
+          },
+        ];
+      }
+      case COMMERCE_EVENTS.orderLatePaymentRefunded: {
+        const { order, amount, orderState } = event.payload;
+        const product = productOf(order, 'an order');
+        const why = lateWhy(orderState);
+        return [
+          {
+            ...(order.buyerId ? { toUserId: order.buyerId } : { to: order.email }),
+            subject: `Your payment was refunded: ${product}`,
+            text:
+              `Hello,\n\nYour payment of ${formatUsd(amount)} for ${product} came ${why}, so it is not owed: ` +
+              `it was refunded in full automatically. It reaches your card within 5 to 10 business days.\n\n${this.links.order(order.id)}\n`,
+          },
+          {
+            toUserId: order.sellerId,
+            subject: `A payment was refunded automatically: ${product}`,
+            text:
+              `A payment of ${formatUsd(amount)} for ${product} came ${why}; it was refunded in full automatically. ` +
+              `There is nothing to do.\n\n${this.links.sellerOrder(order.id)}\n`,
+          },
+        ];
+      }
+      case COMMERCE_EVENTS.orderReplyAdded: {
+        const { order, reply } = event.payload;
+        const product = productOf(order, 'your order');
+        if (reply.role === 'buyer') {
+          return [
+            {
+              toUserId: order.sellerId,
+              subject: `New message about an order: ${product}`,
+              text: `The buyer (${order.share ? order.email : 'contact details not shared'}) wrote:\n\n${reply.note}\n\nAnswer here: ${this.links.sellerOrder(order.id)}\n`,
+              ...(order.share ? { replyTo: order.email } : {}),
+            },
+          ];
+        }
+        return [
+          {
+            ...(order.buyerId ? { toUserId: order.buyerId } : { to: order.email }),
+            subject: `New message from the seller: ${product}`,
+            text: `The seller wrote about your order:\n\n${reply.note}\n\nAnswer here (sign in first): ${this.links.order(order.id)}\n`,
+          },
+        ];
+      }
+      case COMMERCE_EVENTS.orderFulfilled: {
+        const { order } = event.payload;
+        return [
+          {
+            ...(order.buyerId ? { toUserId: order.buyerId } : { to: order.email }),
+            subject: `Your order is on its way: ${productOf(order, '')}`.trim(),
+            text: `Hello,\n\nThe seller marked your order fulfilled.${order.fulfilNote ? `\n\n${order.fulfilNote}` : ''}\n\n${this.links.order(order.id)}\n`,
+          },
+        ];
+      }
+      case COMMERCE_EVENTS.orderCancelled:
+        return [];
+      case COMMERCE_EVENTS.requestDeclined: {
+        const { request } = event.payload;
+        return [
+          {
+            toUserId: request.sellerId,
+            subject: `Your payment request was declined: ${request.productName}`,
+            text: `${request.email} declined your request of ${formatUsd(request.price)} for ${request.productName}.\n`,
+          },
+        ];
+      }
+      case COMMERCE_EVENTS.planCharged:
+      case COMMERCE_EVENTS.planChargeFailed:
+        return this.planMails(event);
+      default:
+        // An event this listener has nothing to send for (one added later, heard from the stream).
+        return [];
+    }
+  }
+
+  private paidMails({ order, receipt }: CommerceEventEnvelope<typeof COMMERCE_EVENTS.orderPaid>['payload']): SendMailMessage[] {
+    const lines = receipt.items.map((i) => `  ${i.name} × ${i.quantity}  ${formatUsd(i.amount)}`).join('\n');
+    return [
+      {
+        to: order.email,
+        subject: `Your receipt ${receipt.number} from ${receipt.sellerName}`,
+        text:
+          `Thank you for your order.\n\nReceipt ${receipt.number}\nPaid ${formatLongDate(receipt.paidAt, 'UTC')} (UTC)\n\n${lines}\n\n` +
+          `Total paid: ${formatUsd(receipt.amount)}\n\nYour order and printable receipt: ${this.links.receipt(order.id)}\n` +
+          (receipt.supportEmail ? `Questions: ${receipt.supportEmail}\n` : ''),
+      },
+      {
+        toUserId: order.sellerId,
+        subject: `New order: ${productOf(order, '')} (${formatUsd(order.amount)})`,
+        text:
+          `You have a new paid order.\n\n${lines}\n\nTotal: ${formatUsd(order.amount)}\nBuyer: ${order.share ? order.email : 'contact details not shared'}\n` +
+          (order.note ? `Note: ${order.note}\n` : '') +
+          `\nWhat to deliver: ${this.links.sellerOrder(order.id)}\n`,
+        ...(order.share ? { replyTo: order.email } : {}),
+      },
+    ];
+  }
+
+  /** A plan's payer is written to at their verified address (asked of identity now, after commit). */
+  private async planMails(
+    event: CommerceEventEnvelope<typeof COMMERCE_EVENTS.planCharged> | CommerceEventEnvelope<typeof COMMERCE_EVENTS.planChargeFailed>,
+  ): Promise<SendMailMessage[]> {
+    const { plan, next } = event.payload;
+    const email = await this.identity.verifiedEmail(plan.payerId);
+    if (!email) return [];
+    const price = formatUsd(plan.price);
+    const link = this.links.plan(plan.id);
+    const nextText = next ? formatLongDate(next, plan.timeZone) : null;
+    if (event.name === COMMERCE_EVENTS.planCharged) {
+      const { paymentId } = event.payload;
+      return [
+        {
+          to: email,
+          subject: `Receipt: ${price} for ${plan.productName}`,
+          text: `Your plan paid ${price} for ${plan.productName}.\nPayment: ${paymentId}\nNext charge: ${nextText}\n\nThe plan: ${link}\n`,
+        },
+      ];
+    }
+    const { reason, tries } = event.payload;
+    return [
+      {
+        to: email,
+        subject: `Your payment of ${price} for ${plan.productName} failed`,
+        text:
+          `We could not charge your card ${price} for ${plan.productName} (try ${tries}): ${reason}\n` +
+          (nextText
+            ? `We will try again on ${nextText}. To pay with another card, add it on the billing page and remove this one.\n`
+            : 'We tried several times and stopped: the plan is unpaid. Start a new plan with another card to go on.\n') +
+          `\nThe plan: ${link}\n`,
+      },
+    ];
+  }
+}
+
+const lateWhy = (state: string) => (state === 'cancelled' ? 'after the order was cancelled' : 'when the order was paid already');
+
+/** The timeline entries of an event: one per side that has an account. */
+export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
+  switch (event.name) {
+    case COMMERCE_EVENTS.orderPaid: {
+      const { order, receipt } = event.payload;
+      const what = `${formatUsd(order.amount)} for ${productOf(order, 'an order')}`;
+      return [
+        {
+          userId: order.buyerId,
+          kind: 'order.paid',
+          title: `You paid ${what} (receipt ${receipt.number})`,
+          amount: order.amount,
+          orderId: order.id,
+        },
+        {
+          userId: order.sellerId,
+          kind: 'order.sold',
+          title: `Paid: ${what} (receipt ${receipt.number})`,
+          amount: order.amount,
+          orderId: order.id,
+        },
+      ];
+    }
+    case COMMERCE_EVENTS.orderRefunded: {
+      const { order } = event.payload;
+      return [order.buyerId, order.sellerId].map((userId) => ({
+        userId,
+        kind: 'order.refunded' as const,
+        title: `Refunded ${formatUsd(order.amount)} for ${productOf(order, 'an order')}`,
+        amount: order.amount,
+        orderId: order.id,
+      }));
+    }
+    case COMMERCE_EVENTS.orderLatePaymentRefunded: {
+      const { order, amount, orderState } = event.payload;
+      const product = productOf(order, 'an order');
+      const why = lateWhy(orderState);
+      return [
+        {
+          userId: order.buyerId,
+          kind: 'order.late_refund',
+          title: `Refunded automatically: your payment of ${formatUsd(amount)} for ${product} came ${why}`,
+          amount,
+          orderId: order.id,
+        },
+        {
+          userId: order.sellerId,
+          kind: 'order.late_refund',
+          title: `Refunded automatically: a payment of ${formatUsd(amount)} for ${product} came ${why}`,
+          amount,
+          orderId: order.id,
+        },
+      ];
+    }
+    case COMMERCE_EVENTS.orderReplyAdded: {
+      const { order, reply } = event.payload;
+      const product = productOf(order, 'your order');
+      const buyerId = reply.role === 'buyer' ? reply.authorId : order.buyerId;
+      return [
+        {
+          userId: order.sellerId,
+          kind: 'order.reply',
+          title: reply.role === 'seller' ? `You wrote to the buyer of ${product}` : `The buyer of ${product} wrote to you`,
+          orderId: order.id,
+        },
+        {
+          userId: buyerId,
+          kind: 'order.reply',
+          title: reply.role === 'buyer' ? `You wrote to the seller of ${product}` : `The seller of ${product} wrote to you`,
+          orderId: order.id,
+        },
+      ];
+    }
+    case COMMERCE_EVENTS.orderFulfilled: {
+      const { order } = event.payload;
+      return [order.buyerId, order.sellerId].map((userId) => ({
+        userId,
+        kind: 'order.fulfilled' as const,
+        title: `Fulfilled: ${productOf(order, 'an order')}`,
+        orderId: order.id,
+      }));
+    }
+    case COMMERCE_EVENTS.orderCancelled: {
+      const { order } = event.payload;
+      return [order.buyerId, order.sellerId].map((userId) => ({
+        userId,
+        kind: 'order.cancelled' as const,
+        title: `Order cancelled: ${productOf(order, '')}`,
+        amount: order.amount,
+        orderId: order.id,
+      }));
+    }
+    case COMMERCE_EVENTS.requestDeclined: {
+      const { request, payerId } = event.payload;
+      const what = `${formatUsd(request.price)} for ${request.productName}`;
+      return [
+        { userId: payerId, kind: 'request.declined', title: `You declined to pay ${what}`, amount: request.price, requestId: request.id },
+        {
+          userId: request.sellerId,
+          kind: 'request.declined',
+          title: `${request.email} declined your request of ${what}`,
+          amount: request.price,
+          requestId: request.id,
+        },
+      ];
+    }
+    case COMMERCE_EVENTS.planCharged: {
+      const { plan } = event.payload;
+      const price = formatUsd(plan.price);
+      return [
+        {
+          userId: plan.payerId,
+          kind: 'plan.charged',
+          title: `You paid ${price} for ${plan.productName} (plan)`,
+          amount: plan.price,
+          planId: plan.id,
+        },
+        {
+          userId: plan.sellerId,
+          kind: 'plan.payment',
+          title: `A plan paid you ${price} for ${plan.productName}`,
+          amount: plan.price,
+          planId: plan.id,
+        },
+      ];
+    }
+    case COMMERCE_EVENTS.planChargeFailed: {
+      const { plan, reason } = event.payload;
+      return [
+        {
+          userId: plan.payerId,
+          kind: 'plan.failed',
+          title: `Your plan for ${plan.productName} could not charge ${formatUsd(plan.price)}: ${reason}`,
+          amount: plan.price,
+          planId: plan.id,
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import { COMMERCE_EVENTS, type RequestState, type SendMailMessage } from '@tinkerdesk/contracts';
+import type { CommerceEventRecord } from '../events/commerce-events.js';
+import type { IdentityDirectory } from '../notify/identity-directory.js';
+import type { OrdersService, OrdersSettings } from '../orders/orders.service.js';
+import type { ProductsRepository } from '../products/products.repository.js';
+import type { ProviderServicesRepository } from '../services/provider-services.repository.js';
+import type { TimelineEntry, TimelineService } from '../timeline/timeline.service.js';
+import type { RequestRow, RequestsRepository } from './requests.repository.js';
+import { RequestsService } from './requests.service.js';
+import { guardEachTest, inside, network } from '../../test/transaction-guard.js';
+
+/**
+ * The answers to a payment request with its repository, orders and identity faked, under the guard
+ * of orders.service.spec.ts: identity (NATS) fails when called while the request's row is locked or
+ * a transaction of the fake repository is open; a decline records its event with the move.
+ */
+const SELLER = '11111111-1111-4111-8111-111111111111';
+const PAYER = '22222222-2222-4222-8222-222222222222';
+const KEY = 'the-key';
+guardEachTest();
+
+class FakeRequests {
+  row: RequestRow = {
+    id: 'req-1',
+    sellerId: SELLER,
+    serviceId: 'svc-1',
+    productId: 'prod-1',
+    product: { id: 'prod-1', name: 'Poster', description: '', price: 1500, currency: 'USD' },
+    email: 'payer@example.com',
+    note: '',
+    keyHash: createHash('sha256').update(KEY).digest('hex'),
+    payerId: null,
+    state: 'open',
+    orderId: null,
+    expires: new Date(Date.now() + 86_400_000),
+    created: new Date(),
+    modified: new Date(),
+  };
+  events: CommerceEventRecord[] = [];
+
+  find = () => Promise.resolve({ ...this.row });
+
+  private set(to: RequestState, fields: { orderId?: string; payerId?: string | null }): RequestRow {
+    this.row = { ...this.row, state: to, orderId: fields.orderId ?? this.row.orderId, payerId: fields.payerId ?? this.row.payerId };
+    return { ...this.row };
+  }
+
+  move(
+    _id: string,
+    from: RequestState,
+    to: RequestState,
+    fields: { orderId?: string; payerId?: string | null } = {},
+    events: CommerceEventRecord[] = [],
+  ): Promise<RequestRow | null> {
+    return inside(() => {
+      if (this.row.state !== from) return Promise.resolve(null);
+      this.events.push(...events);
+      return Promise.resolve(this.set(to, fields));
+    });
+  }
+
+  locked<T>(
+    _id: string,
+    work: (
+      row: RequestRow,
+      move: (to: RequestState, fields?: { orderId?: string; payerId?: string | null }) => Promise<RequestRow>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    return inside(() => work({ ...this.row }, (to, fields = {}) => Promise.resolve(this.set(to, fields))));
+  }
+}
+
+class FakeIdentity {
+  mails: SendMailMessage[] = [];
+  publicName = () => {
+    network('identity.publicName');
+    return Promise.resolve('Ada');
+  };
+  verifiedEmail = () => {
+    network('identity.verifiedEmail');
+    return Promise.resolve(null);
+  };
+  mail(message: SendMailMessage) {
+    network('identity.mail');
+    this.mails.push(message);
+    return Promise.resolve();
+  }
+}
+
+function setup() {
+  const requests = new FakeRequests();
+  const identity = new FakeIdentity();
+  const entries: TimelineEntry[] = [];
+  const orders = {
+    // Placing the order runs under the request's lock: database work only (its own guard is orders.service.spec.ts).
+    create: () => Promise.resolve({ id: 'order-1' }),
+  };
+  const sut = new RequestsService(
+    requests as unknown as RequestsRepository,
+    { find: () => Promise.resolve({ id: 'svc-1', name: 'Print shop' }) } as unknown as ProviderServicesRepository,
+    {} as ProductsRepository,
+    orders as unknown as OrdersService,
+    identity as unknown as IdentityDirectory,
+    { record: (...e: TimelineEntry[]) => Promise.resolve(void entries.push(...e)) } as unknown as TimelineService,
+    { publicUrl: 'http://shop.test' } as OrdersSettings,
+  );
+  return { sut, requests, identity, entries };
+}
+
+describe('accept', () => {
+  it('places the order under the request lock without a network call, and tells the seller after commit', async () => {
+    const { sut, requests, identity, entries } = setup();
+    const { request } = await sut.accept({ requestId: 'req-1', key: KEY, email: 'payer@example.com' } as never);
+    expect(request).toMatchObject({ state: 'accepted', orderId: 'order-1' });
+    expect(requests.row.state).toBe('accepted');
+    expect(identity.mails.map((m) => m.toUserId)).toEqual([SELLER]);
+    expect(entries.map((e) => e.kind)).toEqual(['request.accepted', 'request.accepted']);
+  });
+});
+
+describe('decline', () => {
+  it('records commerce.request.declined with the move; the seller is told by the listeners, not under the lock', async () => {
+    const { sut, requests, identity, entries } = setup();
+    const declined = await sut.decline({ requestId: 'req-1', key: KEY, viewerId: PAYER });
+    expect(declined).toMatchObject({ state: 'declined' });
+    expect(requests.events).toEqual([
+      {
+        name: COMMERCE_EVENTS.requestDeclined,
+        aggregateType: 'request',
+        aggregateId: 'req-1',
+        payload: {
+          request: { id: 'req-1', sellerId: SELLER, email: 'payer@example.com', productName: 'Poster', price: 1500 },
+          payerId: PAYER,
+        },
+      },
+    ]);
+    expect(identity.mails).toEqual([]);
+    expect(entries).toEqual([]);
+  });
+
+  it('records nothing when the request was answered at the same moment', async () => {
+    const { sut, requests } = setup();
+    requests.row = { ...requests.row, state: 'open' };
+    const decline = sut.decline({ requestId: 'req-1', key: KEY });
+    requests.row.state = 'accepted';
+    await expect(decline).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(requests.events).toEqual([]);
+  });
+});

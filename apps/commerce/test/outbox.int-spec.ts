@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { COMMERCE_EVENTS, type CommerceDomainEvent, type OrderSnapshot } from '@tinkerdesk/contracts';
+import { createLogger, RpcClient } from '@tinkerdesk/nest-common';
+import { OutboxListener, OutboxRelay, serviceDataSourceOptions, streamName, type OutboxEnvelope } from '@tinkerdesk/persistence';
+import { startLoopbackSmtp, TestPlatform, type LoopbackSmtp } from '@tinkerdesk/testing';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../src/database/data-source.js';
+import { commerceEvent, COMMERCE_STREAM, recordCommerceEvents, type CommerceEventRecord } from '../src/events/commerce-events.js';
+import { CommerceReactions } from '../src/events/commerce-reactions.js';
+import { IdentityDirectory } from '../src/notify/identity-directory.js';
+import { TimelineRepository } from '../src/timeline/timeline.repository.js';
+import { TimelineService, type TimelineEntry } from '../src/timeline/timeline.service.js';
+import { eventually } from './eventually.js';
+
+/**
+ * The outbox against the real PostgreSQL and NATS JetStream, with the commerce process itself:
+ * events committed while the process is down (killed between commit and publish) are published
+ * when it is back, and their email and timeline entries appear exactly once, also when an event was
+ * published but not marked (killed between publish and mark); a listener that fails is retried
+ * and writes once; events of one aggregate arrive in order, also with two relays at once.
+ */
+let platform: TestPlatform;
+let smtp: LoopbackSmtp;
+let db: DataSource;
+let rpc: RpcClient;
+const logger = createLogger('outbox-test', 'silent');
+
+const order = (email: string): OrderSnapshot => ({
+  id: randomUUID(),
+  sellerId: randomUUID(),
+  buyerId: randomUUID(),
+  email,
+  share: false,
+  note: '',
+  items: [{ productId: null, name: 'Poster', description: '', unitPrice: 1500, quantity: 1, amount: 1500 }],
+  amount: 1500,
+  fulfilNote: null,
+});
+
+/** Commits events as a service does: in a transaction of their own here (the change itself is not the point). */
+const commit = (...events: CommerceEventRecord[]) => db.transaction((m) => recordCommerceEvents(m, events));
+
+const timelineOf = async (orderId: string) =>
+  (await db.query(`SELECT "user_id", "kind" FROM "commerce"."timeline_event" WHERE "order_id" = $1 ORDER BY "user_id"`, [
+    orderId,
+  ])) as Array<{ user_id: string; kind: string }>;
+
+const refundMails = (email: string) => smtp.inbox.filter((m) => m.to.includes(email) && /refunded in full/.test(m.text));
+
+const unpublished = async (id: string) =>
+  (
+    (await db.query(`SELECT "published_at" FROM "commerce"."outbox_event" WHERE "id" = $1`, [id])) as Array<{ published_at: Date | null }>
+  )[0]?.published_at === null;
+
+beforeAll(async () => {
+  smtp = await startLoopbackSmtp();
+  platform = await TestPlatform.start(['identity', 'commerce'], {
+    PUBLIC_URL: 'http://shop.test',
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_DELAY_MS: '100',
+    OUTBOX_POLL_MS: '200',
+  });
+  db = new DataSource(serviceDataSourceOptions(dataSourceOptions(platform.env.DATABASE_URL!)));
+  await db.initialize();
+  rpc = await RpcClient.connect({
+    natsUrl: platform.env.NATS_URL ?? 'nats://localhost:4222',
+    prefix: platform.env.NATS_PREFIX ?? '',
+    timeoutMs: 3000,
+    name: 'outbox-test',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await rpc?.close();
+  await db?.destroy();
+  await platform?.close();
+  await smtp?.close();
+});
+
+describe('the relay and the listeners of the commerce process', () => {
+  it('publishes an event committed while the process was down, once: one email, one timeline entry per side', async () => {
+    const refunded = order(`outbox-${randomUUID().slice(0, 8)}@example.com`);
+    // Killed after the commit and before the publish: the event is in the outbox only.
+    await platform.stopProcess('commerce', 'SIGKILL');
+    await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: refunded.id }, { order: refunded }));
+    await platform.startProcess('commerce');
+    const entries = await eventually(
+      () => timelineOf(refunded.id),
+      (rows) => rows.length === 2,
+    );
+    expect(entries.map((e) => e.kind)).toEqual(['order.refunded', 'order.refunded']);
+    expect(await smtp.mailTo(refunded.email, /refunded in full/)).toContain('Refund of your order Poster');
+    const [event] = (await db.query(`SELECT "id", "published_at", "attempts" FROM "commerce"."outbox_event" WHERE "aggregate_id" = $1`, [
+      refunded.id,
+    ])) as Array<{ id: string; published_at: Date | null; attempts: number }>;
+    expect(event?.published_at).not.toBeNull();
+
+    // Killed after the publish and before the mark: published again after the restart, handled once.
+    await platform.stopProcess('commerce', 'SIGKILL');
+    await db.query(`UPDATE "commerce"."outbox_event" SET "published_at" = NULL WHERE "id" = $1`, [event!.id]);
+    await platform.startProcess('commerce');
+    await eventually(
+      () => unpublished(event!.id),
+      (still) => !still,
+    );
+    // A later event of another order, handled after the republished one (one at a time, in order):
+    // once it shows, the first had every chance to be handled twice.
+    const later = order(`outbox-${randomUUID().slice(0, 8)}@example.com`);
+    await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: later.id }, { order: later }));
+    await eventually(
+      async () => refundMails(later.email).length,
+      (n) => n === 1,
+    );
+    expect(await timelineOf(refunded.id)).toHaveLength(2);
+    expect(refundMails(refunded.email)).toHaveLength(1);
+    const processed = (await db.query(`SELECT "listener" FROM "commerce"."processed_event" WHERE "event_id" = $1 ORDER BY "listener"`, [
+      event!.id,
+    ])) as Array<{ listener: string }>;
+    expect(processed.map((p) => p.listener)).toEqual(['commerce-mail', 'commerce-timeline']);
+  }, 60_000);
+});
+
+describe('listeners in this process (durable consumers of their own)', () => {
+  const common = () => ({
+    dataSource: db,
+    schema: 'commerce',
+    nc: rpc.connection,
+    prefix: platform.env.NATS_PREFIX ?? '',
+    stream: COMMERCE_STREAM,
+    service: 'commerce',
+    logger,
+  });
+
+  it('retries a listener that fails, and its writes land once', async () => {
+    const real = new TimelineService(new TimelineRepository(db), logger);
+    let failures = 2;
+    // Writes its entries, then fails (twice): the transaction is rolled back with them.
+    const flaky = {
+      write: async (manager: never, entries: TimelineEntry[]) => {
+        await real.write(manager, entries);
+        if (failures-- > 0) throw new Error('the listener failed after writing');
+      },
+    } as unknown as TimelineService;
+    const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), flaky, { publicUrl: 'http://shop.test' });
+    const fulfilled = order('flaky@example.com');
+    const listener = new OutboxListener<CommerceDomainEvent>({
+      ...common(),
+      name: `test-flaky-${randomUUID().slice(0, 8)}`,
+      mode: 'transaction',
+      retryMs: 50,
+      handle: (event, manager) => (event.aggregateId === fulfilled.id ? reactions.toTimeline(event, manager) : Promise.resolve()),
+    });
+    await listener.start();
+    try {
+      await commit(commerceEvent(COMMERCE_EVENTS.orderFulfilled, { type: 'order', id: fulfilled.id }, { order: fulfilled }));
+      await eventually(
+        () => Promise.resolve(failures),
+        (n) => n < 0,
+      );
+      // The commerce process's own timeline listener writes these entries too: two per listener.
+      const rows = await eventually(
+        () => timelineOf(fulfilled.id),
+        (r) => r.length === 4,
+      );
+      expect(rows.map((r) => r.kind)).toEqual(Array(4).fill('order.fulfilled'));
+      expect(failures).toBe(-1);
+    } finally {
+      await listener.stop();
+    }
+  }, 30_000);
+
+  it('delivers the events of one aggregate in the order they were committed, each once, with two relays at once', async () => {
+    // The process's relay is stopped: two relays of this test publish, as two replicas would.
+    await platform.stopProcess('commerce');
+    const seen: OutboxEnvelope[] = [];
+    const aggregates: string[] = [randomUUID(), randomUUID(), randomUUID()];
+    const listener = new OutboxListener({
+      ...common(),
+      name: `test-order-${randomUUID().slice(0, 8)}`,
+      mode: 'transaction',
+      handle: (event) => {
+        if (aggregates.includes(event.aggregateId)) seen.push(event);
+        return Promise.resolve();
+      },
+    });
+    await listener.start();
+    const relays = [0, 1].map(() => new OutboxRelay({ ...common(), pollMs: 60_000, batchSize: 5 }));
+    try {
+      const committed: Array<{ aggregate: string; step: number }> = [];
+      for (let step = 0; step < 10; step++) {
+        for (const aggregate of aggregates) {
+          const o = { ...order('order@example.com'), id: aggregate, note: String(step) };
+          await commit(
+            commerceEvent(
+              COMMERCE_EVENTS.orderReplyAdded,
+              { type: 'order', id: aggregate },
+              {
+                order: o,
+                reply: { id: randomUUID(), authorId: o.sellerId, role: 'seller', note: String(step) },
+              },
+            ),
+          );
+          committed.push({ aggregate, step });
+        }
+        // Both relays at once, while events are still being committed.
+        if (step % 3 === 0) await Promise.all(relays.map((r) => r.drain()));
+      }
+      await Promise.all(relays.map((r) => r.drain()));
+      await Promise.all(relays.map((r) => r.drain()));
+      await eventually(
+        () => Promise.resolve(seen.length),
+        (n) => n >= 30,
+      );
+      expect(seen).toHaveLength(30);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(30);
+      for (const aggregate of aggregates) {
+        const steps = seen
+          .filter((e) => e.aggregateId === aggregate)
+          .map((e) => (e as CommerceDomainEvent & { name: typeof COMMERCE_EVENTS.orderReplyAdded }).payload.reply.note);
+        expect(steps).toEqual(committed.filter((c) => c.aggregate === aggregate).map((c) => String(c.step)));
+      }
+      // Each event is on the stream once: neither relay published one twice.
+      const jsm = await jetstreamManager(rpc.connection);
+      const info = await jsm.streams.info(streamName({ prefix: platform.env.NATS_PREFIX ?? '', stream: COMMERCE_STREAM }));
+      const total = (await db.query(`SELECT count(*)::int AS "n" FROM "commerce"."outbox_event"`)) as Array<{ n: number }>;
+      expect(info.state.messages).toBe(total[0]!.n);
+    } finally {
+      await listener.stop();
+      for (const relay of relays) await relay.stop();
+      await platform.startProcess('commerce');
+    }
+  }, 60_000);
+});

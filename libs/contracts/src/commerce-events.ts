@@ -1,0 +1,90 @@
+import type { OrderItem } from './commerce-views.js';
+
+/**
+ * Commerce's domain events: what happened, recorded in the outbox in the same transaction as the
+ * change and published after commit to NATS JetStream (at least once, in order per aggregate).
+ * Listeners (timeline, mail) react to them idempotently, keyed by the event's id. Names are past
+ * tense, `<service>.<aggregate>.<what happened>`; one typed map from name to payload, like RpcMap.
+ */
+export const COMMERCE_EVENTS = {
+  orderPaid: 'commerce.order.paid',
+  orderRefunded: 'commerce.order.refunded',
+  orderLatePaymentRefunded: 'commerce.order.late_payment.refunded',
+  orderReplyAdded: 'commerce.order.reply.added',
+  orderFulfilled: 'commerce.order.fulfilled',
+  orderCancelled: 'commerce.order.cancelled',
+  requestDeclined: 'commerce.request.declined',
+  planCharged: 'commerce.plan.charged',
+  planChargeFailed: 'commerce.plan.charge_failed',
+} as const;
+
+export type CommerceEventName = (typeof COMMERCE_EVENTS)[keyof typeof COMMERCE_EVENTS];
+
+/** An order as its events carry it: what the listeners need to tell its buyer and seller. */
+export interface OrderSnapshot {
+  id: string;
+  sellerId: string;
+  /** Null for an order placed signed out (its buyer has no timeline; mail goes to `email`). */
+  buyerId: string | null;
+  email: string;
+  /** The buyer agreed to share their address with the seller. */
+  share: boolean;
+  note: string;
+  items: OrderItem[];
+  amount: number;
+  fulfilNote: string | null;
+}
+
+export interface PlanSnapshot {
+  id: string;
+  payerId: string;
+  sellerId: string;
+  productName: string;
+  price: number;
+  timeZone: string;
+}
+
+export interface CommerceEventMap {
+  [COMMERCE_EVENTS.orderPaid]: {
+    order: OrderSnapshot;
+    receipt: { number: string; sellerName: string; supportEmail: string | null; paidAt: string; items: OrderItem[]; amount: number };
+  };
+  [COMMERCE_EVENTS.orderRefunded]: { order: OrderSnapshot };
+  [COMMERCE_EVENTS.orderLatePaymentRefunded]: {
+    order: OrderSnapshot;
+    paymentId: string;
+    amount: number;
+    /** The order's state when the refund went through: why the payment was not owed. */
+    orderState: 'cancelled' | 'paid' | 'fulfilled' | 'refunded' | 'pending' | 'failed';
+  };
+  [COMMERCE_EVENTS.orderReplyAdded]: {
+    order: OrderSnapshot;
+    reply: { id: string; authorId: string; role: 'buyer' | 'seller'; note: string };
+  };
+  [COMMERCE_EVENTS.orderFulfilled]: { order: OrderSnapshot };
+  [COMMERCE_EVENTS.orderCancelled]: { order: OrderSnapshot };
+  [COMMERCE_EVENTS.requestDeclined]: {
+    request: { id: string; sellerId: string; email: string; productName: string; price: number };
+    /** The signed-in payer who declined, else the account the request was addressed to (or null). */
+    payerId: string | null;
+  };
+  [COMMERCE_EVENTS.planCharged]: { plan: PlanSnapshot; paymentId: string; next: string | null };
+  [COMMERCE_EVENTS.planChargeFailed]: { plan: PlanSnapshot; reason: string; next: string | null; tries: number };
+}
+
+/** Fails to compile when a name of COMMERCE_EVENTS has no payload in the map (or the map one name too many). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const COMMERCE_EVENT_MAP_COVERS_NAMES: Same<CommerceEventName, keyof CommerceEventMap> = true;
+
+/** One published event of one name, as listeners receive it. */
+export interface CommerceEventEnvelope<N extends CommerceEventName> {
+  id: string;
+  name: N;
+  aggregateType: string;
+  aggregateId: string;
+  payload: CommerceEventMap[N];
+  createdAt: string;
+}
+
+/** Any commerce event: a union by name, so a switch on `name` narrows the payload. */
+export type CommerceDomainEvent = { [N in CommerceEventName]: CommerceEventEnvelope<N> }[CommerceEventName];

@@ -1,0 +1,2 @@
+export * from './outbox-tables.js';
+export * from './outbox.js';
