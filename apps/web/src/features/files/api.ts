@@ -4,17 +4,15 @@
  * success"). XHR for that PUT, because fetch reports no upload progress.
  */
 import type { SavedFileView } from '@tinkerdesk/contracts/web';
-import { ApiError, bearer, NetworkError, unwrap, v1 } from '../../shared/api';
+import { ApiError, NetworkError, unwrap, v1 } from '../../shared/api';
 
-export const listFiles = (token: string, offset = 0, limit = 50) =>
-  unwrap(v1.GET('/v1/files', { params: { query: { offset, limit } }, headers: bearer(token) }));
+export const listFiles = (offset = 0, limit = 50) => unwrap(v1.GET('/v1/files', { params: { query: { offset, limit } } }));
 
-export const deleteFile = (token: string, id: string) =>
-  unwrap(v1.DELETE('/v1/files/{id}', { params: { path: { id } }, headers: bearer(token) }));
+export const deleteFile = (id: string) => unwrap(v1.DELETE('/v1/files/{id}', { params: { path: { id } } }));
 
 /** A short-lived signed URL that downloads the file under its name. */
-export const fileDownloadUrl = async (token: string, id: string): Promise<string> =>
-  (await unwrap(v1.GET('/v1/files/{id}/download', { params: { path: { id } }, headers: bearer(token) }))).url;
+export const fileDownloadUrl = async (id: string): Promise<string> =>
+  (await unwrap(v1.GET('/v1/files/{id}/download', { params: { path: { id } } }))).url;
 
 /** The media type a file is declared with: its own when it is a plain type/subtype, else a neutral one. */
 function mediaTypeOf(blob: Blob): string {
@@ -48,7 +46,6 @@ function putToSignedUrl(url: string, headers: Record<string, string>, blob: Blob
 
 /** Saves `blob` to the signed-in user's files: declare it, PUT it to the signed URL, confirm it. */
 export async function saveToMyFiles(
-  token: string,
   blob: Blob,
   filename: string,
   onProgress: (fraction: number) => void = () => undefined,
@@ -56,8 +53,8 @@ export async function saveToMyFiles(
   const mediaType = mediaTypeOf(blob);
   const typed = blob.type === mediaType ? blob : new Blob([blob], { type: mediaType });
   const { file, upload } = await unwrap(
-    v1.POST('/v1/files', { body: { filename: filename.slice(0, 255) || 'file', mediaType, size: typed.size }, headers: bearer(token) }),
+    v1.POST('/v1/files', { body: { filename: filename.slice(0, 255) || 'file', mediaType, size: typed.size } }),
   );
   await putToSignedUrl(upload.url, upload.headers, typed, onProgress);
-  return (await unwrap(v1.POST('/v1/files/{id}/complete', { params: { path: { id: file.id } }, headers: bearer(token) }))).file;
+  return (await unwrap(v1.POST('/v1/files/{id}/complete', { params: { path: { id: file.id } } }))).file;
 }

@@ -50,7 +50,7 @@ export function LoadFromUrl({ onFile }: { onFile: (file: File) => void }) {
     setBusy(true);
     setError('');
     try {
-      const content = await fetchUrlContent(guid, url.trim(), session.token);
+      const content = await fetchUrlContent(guid, url.trim());
       onFile(fileOf(content));
       setUrl('');
       setOpen(false);

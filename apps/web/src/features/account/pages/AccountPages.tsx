@@ -62,7 +62,7 @@ function VerificationResult() {
 }
 
 function ProfileSection() {
-  const { profile, token } = useSession();
+  const { profile } = useSession();
   const [data, setData] = useState<TimeZoneData | null>(null);
   const [name, setName] = useState(profile?.name ?? '');
   const [chosen, setTz] = useState(profile?.tz ?? 'UTC');
@@ -86,7 +86,7 @@ function ProfileSection() {
     setBusy(true);
     setError('');
     try {
-      const { success: _ok, ...updated } = await updateProfile(token, name.trim(), tz);
+      const { success: _ok, ...updated } = await updateProfile(name.trim(), tz);
       session.setProfile(updated);
       session.notify({ tag: 'profile', type: 'success', content: 'Your profile is saved.', timeout: 5000 });
     } catch (failure) {
@@ -125,7 +125,7 @@ function ProfileSection() {
 }
 
 function EmailSection() {
-  const { profile, token, verified } = useSession();
+  const { profile, verified } = useSession();
   const [state, setState] = useState<'idle' | 'sending'>('idle');
   const [error, setError] = useState('');
   if (!profile) return null;
@@ -134,7 +134,7 @@ function EmailSection() {
     setState('sending');
     setError('');
     try {
-      const { sent } = await requestVerification(token, profile!.guid);
+      const { sent } = await requestVerification(profile!.guid);
       if (sent) {
         session.notify({
           tag: 'verification',

@@ -44,7 +44,7 @@ export const cardName = (card: Pick<PaymentInstrumentView, 'brand' | 'last4'>) =
   `${card.brand === 'unknown' ? 'Card' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} •••• ${card.last4}`;
 
 /** Asks, then cancels a plan; answers whether it was cancelled. */
-export async function confirmCancelPlan(token: string, plan: PlanView): Promise<boolean> {
+export async function confirmCancelPlan(plan: PlanView): Promise<boolean> {
   const answer = await sessionStore.prompt({
     tag: `cancel-plan-${plan.id}`,
     title: 'Cancel this plan?',
@@ -59,7 +59,7 @@ export async function confirmCancelPlan(token: string, plan: PlanView): Promise<
   });
   if (answer !== 'cancel') return false;
   try {
-    await cancelPlan(token, plan.id);
+    await cancelPlan(plan.id);
     sessionStore.notify({
       tag: `plan-${plan.id}`,
       type: 'success',
@@ -82,24 +82,24 @@ export function PaymentMethodsSection({ version, onChange }: { version: number; 
   const [busy, setBusy] = useState<string | null>(null);
   const load = useCallback(
     (): Promise<void> =>
-      listInstruments(token ?? '').then(
+      listInstruments().then(
         (answer) => {
           setCards(answer.instruments);
           setProviders(answer.providers);
         },
         (failure: unknown) => setError(errorText(failure)),
       ),
-    [token],
+    [],
   );
   useEffect(() => {
     void load();
-  }, [load, version]);
+  }, [load, version, token]);
 
   async function add(provider: PaymentProviderId | undefined) {
     setBusy('add');
     setError('');
     try {
-      const { setup } = await startCardSetup(token ?? '', provider);
+      const { setup } = await startCardSetup(provider);
       window.location.assign(setup.url);
     } catch (failure) {
       setError(errorText(failure));
@@ -150,7 +150,7 @@ export function PaymentMethodsSection({ version, onChange }: { version: number; 
     });
     if (!answer || answer === 'keep') return;
     const replacement = answer.startsWith('move:') ? answer.slice(5) : undefined;
-    await act(card.id, () => deleteCard(token ?? '', card.id, replacement), `${cardName(card)} is deleted.`);
+    await act(card.id, () => deleteCard(card.id, replacement), `${cardName(card)} is deleted.`);
   }
 
   return (
@@ -201,9 +201,7 @@ export function PaymentMethodsSection({ version, onChange }: { version: number; 
                     className="button button-small"
                     disabled={busy !== null}
                     aria-label={`Make ${cardName(card)} the default`}
-                    onClick={() =>
-                      void act(card.id, () => makeDefaultCard(token ?? '', card.id), `${cardName(card)} is your default card now.`)
-                    }
+                    onClick={() => void act(card.id, () => makeDefaultCard(card.id), `${cardName(card)} is your default card now.`)}
                   >
                     Make default
                   </button>
@@ -233,15 +231,15 @@ export function PlansSection({ version, onChange }: { version: number; onChange:
   const [error, setError] = useState('');
   const load = useCallback(
     (): Promise<void> =>
-      listPlans(token ?? '').then(
+      listPlans().then(
         (answer) => setPlans(answer.plans),
         (failure: unknown) => setError(errorText(failure)),
       ),
-    [token],
+    [],
   );
   useEffect(() => {
     void load();
-  }, [load, version]);
+  }, [load, version, token]);
 
   return (
     <section className="card account-card" aria-labelledby="plans-heading">
@@ -283,7 +281,7 @@ export function PlansSection({ version, onChange }: { version: number; onChange:
                     type="button"
                     className="button button-small button-ghost"
                     aria-label={`Cancel the plan for ${plan.product.name}`}
-                    onClick={() => void confirmCancelPlan(token ?? '', plan).then((done) => done && onChange())}
+                    onClick={() => void confirmCancelPlan(plan).then((done) => done && onChange())}
                   >
                     Cancel
                   </button>

@@ -54,7 +54,7 @@ function BillingSections() {
   useEffect(() => {
     if (!setupId || !token || handled.current === setupId) return;
     handled.current = setupId;
-    completeCardSetup(token, setupId).then(
+    completeCardSetup(setupId).then(
       ({ instrument }) => {
         const pending = sessionStorage.getItem(PENDING_PLAN_KEY);
         sessionStorage.removeItem(PENDING_PLAN_KEY);
@@ -95,15 +95,15 @@ function RequestsSection({ box }: { box: 'sent' | 'received' }) {
   const [error, setError] = useState('');
   const load = useCallback(
     (): Promise<void> =>
-      listRequests(token ?? '', box, offset, PAGE).then(
+      listRequests(box, offset, PAGE).then(
         ({ success: _ok, ...answer }) => setList(answer),
         (failure: unknown) => setError(errorText(failure)),
       ),
-    [token, box, offset],
+    [box, offset],
   );
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, token]);
   const title = box === 'received' ? 'Payment requests to you' : 'Payment requests you sent';
   const id = `requests-${box}`;
   return (
@@ -153,7 +153,7 @@ function ReceiptsSection() {
   const [error, setError] = useState('');
   useEffect(() => {
     let live = true;
-    myOrders(token ?? '', offset, PAGE, true).then(
+    myOrders(offset, PAGE, true).then(
       ({ success: _ok, ...answer }) => live && setList(answer),
       (failure: unknown) => live && setError(errorText(failure)),
     );
@@ -206,15 +206,15 @@ function TimelineSection({ version }: { version: number }) {
   const [error, setError] = useState('');
   const load = useCallback(
     (): Promise<void> =>
-      getTimeline(token ?? '', offset, PAGE).then(
+      getTimeline(offset, PAGE).then(
         ({ success: _ok, ...answer }) => setPage(answer),
         (failure: unknown) => setError(errorText(failure)),
       ),
-    [token, offset],
+    [offset],
   );
   useEffect(() => {
     void load();
-  }, [load, version]);
+  }, [load, version, token]);
   return (
     <section className="card account-card" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Timeline</h2>

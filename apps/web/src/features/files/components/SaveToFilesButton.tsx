@@ -42,7 +42,7 @@ export function SaveToFilesButton({
     setState({ kind: 'saving', progress: 0 });
     try {
       const blob = await blobOf(data, type);
-      await saveToMyFiles(token, blob, filename, (progress) => setState({ kind: 'saving', progress }));
+      await saveToMyFiles(blob, filename, (progress) => setState({ kind: 'saving', progress }));
       setState({ kind: 'saved' });
     } catch (error) {
       setState({ kind: 'failed', message: errorText(error) });
