@@ -1,10 +1,8 @@
 /**
- * Saved files ("my files"): the calls of /v1/files through the typed client, and the PUT of the bytes
- * to the signed storage URL the server hands out (spec: "PUT to a signed storage URL, private; 200 means
- * success"). XHR for that PUT, because fetch reports no upload progress.
+ * Saved files ("my files"): the list, download and delete calls of /v1/files through the typed client.
+ * Saving a file (used by the tools too) is shared/my-files.ts.
  */
-import type { SavedFileView } from '@tinkerdesk/contracts/web';
-import { ApiError, NetworkError, unwrap, v1 } from '../../shared/api';
+import { unwrap, v1 } from '../../shared/api';
 
 export const listFiles = (offset = 0, limit = 50) => unwrap(v1.GET('/v1/files', { params: { query: { offset, limit } } }));
 
@@ -13,48 +11,3 @@ export const deleteFile = (id: string) => unwrap(v1.DELETE('/v1/files/{id}', { p
 /** A short-lived signed URL that downloads the file under its name. */
 export const fileDownloadUrl = async (id: string): Promise<string> =>
   (await unwrap(v1.GET('/v1/files/{id}/download', { params: { path: { id } } }))).url;
-
-/** The media type a file is declared with: its own when it is a plain type/subtype, else a neutral one. */
-function mediaTypeOf(blob: Blob): string {
-  const bare = blob.type.split(';')[0]?.trim() ?? '';
-  return /^[\w.+-]+\/[\w.+-]+$/.test(bare) ? bare : 'application/octet-stream';
-}
-
-function putToSignedUrl(url: string, headers: Record<string, string>, blob: Blob, onProgress: (fraction: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error('the upload to storage failed')));
-    xhr.onload = () => {
-      // Spec: 200 means success.
-      if (xhr.status === 200) return resolve();
-      let body: { error?: string; detail?: string } | undefined;
-      try {
-        body = JSON.parse(xhr.responseText) as { error?: string; detail?: string };
-      } catch {
-        body = undefined;
-      }
-      reject(new ApiError(xhr.status, body?.error ?? `STORAGE_${xhr.status}`, body?.detail ?? 'the storage did not accept the file'));
-    };
-    xhr.send(blob);
-  });
-}
-
-/** Saves `blob` to the signed-in user's files: declare it, PUT it to the signed URL, confirm it. */
-export async function saveToMyFiles(
-  blob: Blob,
-  filename: string,
-  onProgress: (fraction: number) => void = () => undefined,
-): Promise<SavedFileView> {
-  const mediaType = mediaTypeOf(blob);
-  const typed = blob.type === mediaType ? blob : new Blob([blob], { type: mediaType });
-  const { file, upload } = await unwrap(
-    v1.POST('/v1/files', { body: { filename: filename.slice(0, 255) || 'file', mediaType, size: typed.size } }),
-  );
-  await putToSignedUrl(upload.url, upload.headers, typed, onProgress);
-  return (await unwrap(v1.POST('/v1/files/{id}/complete', { params: { path: { id: file.id } } }))).file;
-}

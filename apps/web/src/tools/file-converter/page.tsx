@@ -11,12 +11,12 @@ import { Link } from 'react-router-dom';
 import { PATHS, signInPath } from '../../routes/paths';
 import { errorText } from '../../shared/api';
 import { useSession } from '../../shared/session/session';
-import { SaveToFilesButton } from '../../features/files/components/SaveToFilesButton';
-import { saveFile } from '../kit/actions';
-import { FileDrop } from '../kit/files';
-import { formatSize } from '../kit/format';
-import { ProgressBar } from '../kit/progress';
-import { ToolAbout } from '../kit/ToolAbout';
+import { SaveToFilesButton } from '../../shared/ui/SaveToFilesButton';
+import { saveFile } from '../../shared/ui/actions';
+import { FileDrop } from '../../shared/ui/files';
+import { formatSize } from '../../shared/ui/format';
+import { ProgressBar } from '../../shared/ui/progress';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
 import type { ToolPageProps } from '../types';
 import { convertUrl, deleteJob, downloadResult, getJob, listJobs, uploadForConversion } from './api';
 

@@ -1,7 +1,7 @@
 import { appleShowsBarcode } from '@tinkerdesk/tools/wallet-pass';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../shared/api';
-import { saveFile } from '../kit/actions';
+import { saveFile } from '../../shared/ui/actions';
 import { applePass, googleLink, walletStatus } from './api';
 import type { PassFields } from './draft';
 

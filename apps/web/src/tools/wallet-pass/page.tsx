@@ -9,7 +9,7 @@ import { InlineConfirm } from '../../shared/InlineConfirm';
 import { useSession } from '../../shared/session/session';
 import type { RenderJob } from '../barcode-creator/render-job';
 import { useBarcode } from '../barcode-creator/use-barcode';
-import { ToolAbout } from '../kit/ToolAbout';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
 import type { ToolPageProps } from '../types';
 import { getPass, savePass, type PassView } from './api';
 import { draftErrors, draftOf, exportStem, newDraft, passFields, type DraftField, type PassDraft } from './draft';

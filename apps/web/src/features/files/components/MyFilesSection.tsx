@@ -4,8 +4,8 @@ import { errorText } from '../../../shared/api';
 import { formatLongDate } from '@tinkerdesk/contracts/web';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { useSession } from '../../../shared/session/session';
-import { formatSize } from '../../../tools/kit/format';
-import { ProgressBar } from '../../../tools/kit/progress';
+import { formatSize } from '../../../shared/ui/format';
+import { ProgressBar } from '../../../shared/ui/progress';
 import { deleteFile, fileDownloadUrl, listFiles } from '../api';
 
 const PAGE = 50;

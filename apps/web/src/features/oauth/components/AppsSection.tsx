@@ -14,7 +14,7 @@ import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { useSession } from '../../../shared/session/session';
-import { CopyButton } from '../../../tools/kit/actions';
+import { CopyButton } from '../../../shared/ui/actions';
 import { createApp, deleteApp, DISCOVERY_URL, listApps, listConsents, replaceSecret, withdrawConsent } from '../api';
 
 const AUTH_METHOD_LABELS: Record<OAuthAuthMethod, string> = {

@@ -1,5 +1,5 @@
 /** The tools kit's calls of /v1, typed by the generated client. */
-import { unwrap, v1 } from '../../shared/api';
+import { unwrap, v1 } from '../api';
 
 /** The server fetches `url` for a tool (own account only; the SSRF guard decides what it may reach). */
 export const fetchUrlContent = (guid: string, url: string) =>

@@ -1,4 +1,4 @@
-import { database, loadHistory, randomId, type HistoryRecord } from '../../shared/storage/db';
+import { database, loadHistory, randomId, type HistoryRecord } from '../storage/db';
 
 /**
  * Local history (spec sections 3 and 9), kept only in this browser: the tools used recently (always,
