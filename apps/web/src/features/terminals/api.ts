@@ -2,19 +2,16 @@
  * Terminals (issue 18) through the typed client. The calls a terminal makes for itself take its
  * terminal token instead of the user's session (spec section 7).
  */
-import type { ShareContentType, TerminalPlatform } from '@tinkerdesk/contracts/web';
+import type { ShareContentType, TerminalView } from '@tinkerdesk/contracts/web';
 import { anonymous, bearer, unwrap, v1 } from '../../shared/api';
 
-export const registerTerminal = (body: {
-  label: string;
-  send: boolean;
-  receive: boolean;
-  active: boolean;
-  details: Record<string, string>;
-  platform: TerminalPlatform;
-  capabilities: string[];
-  remote: boolean;
-}) => unwrap(v1.POST('/v1/terminals', { body }));
+/** A new terminal: what its owner sees of it, less what the server decides (id, destination, subscription). */
+export type TerminalRegistration = Pick<
+  TerminalView,
+  'label' | 'send' | 'receive' | 'active' | 'details' | 'platform' | 'capabilities' | 'remote'
+>;
+
+export const registerTerminal = (body: TerminalRegistration) => unwrap(v1.POST('/v1/terminals', { body }));
 
 export const listTerminals = () => unwrap(v1.GET('/v1/terminals'));
 
