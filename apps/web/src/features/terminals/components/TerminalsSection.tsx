@@ -1,4 +1,4 @@
-import { formatLongDate, type ShareContentType, type ShareList, type TerminalView } from '@tinkerdesk/contracts/web';
+import { formatLongDate, type ShareContentType, type TerminalView } from '@tinkerdesk/contracts/web';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, errorText } from '../../../shared/api';
@@ -6,7 +6,8 @@ import { FormError } from '../../../shared/forms';
 import { Pager } from '../../../shared/Pager';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { SHARE_ARRIVED_EVENT } from '../hooks/useTerminalMessages';
-import { deleteShare, listInbox, listTerminals, registerTerminal, removeTerminal, shareTo, updateTerminal } from '../api';
+import { listTerminals, registerTerminal, removeTerminal, shareTo, updateTerminal } from '../api';
+import { useDeleteShare, useInbox } from '../hooks/queries';
 import {
   capabilities,
   defaultLabel,
@@ -445,39 +446,28 @@ function SendForm({ terminals, onSent }: { terminals: TerminalView[]; onSent: ()
 }
 
 function Inbox({ terminal, onClose, onChange }: { terminal: TerminalView; onClose: () => void; onChange: () => void }) {
-  const { token, profile } = useSession();
-  const [list, setList] = useState<ShareList | null>(null);
+  const { profile } = useSession();
   const [offset, setOffset] = useState(0);
-  const [error, setError] = useState('');
-  const load = useCallback(
-    () =>
-      listInbox(terminal.id, offset, PAGE).then(
-        ({ success: _ok, ...answer }) => setList(answer),
-        (failure: unknown) => setError(errorText(failure)),
-      ),
-    [terminal.id, offset],
-  );
-  useEffect(() => {
-    void load();
-  }, [load, terminal.inbox, token]);
+  const inbox = useInbox(terminal.id, offset, PAGE, terminal.inbox);
+  const removal = useDeleteShare(terminal.id);
+  const list = inbox.data ?? null;
+  // The clipboard's refusal is not a request.
+  const [refusal, setRefusal] = useState('');
+  const failure = removal.error ?? inbox.error;
+  const error = refusal || (failure ? errorText(failure) : '');
 
   async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
       sessionStore.notify({ tag: 'share-copied', type: 'success', content: 'Copied.', timeout: 2500 });
     } catch {
-      setError('The browser did not allow copying: select the text instead.');
+      setRefusal('The browser did not allow copying: select the text instead.');
     }
   }
 
-  async function remove(id: string) {
-    try {
-      await deleteShare(terminal.id, id);
-      await load();
-      onChange();
-    } catch (failure) {
-      setError(errorText(failure));
-    }
+  function remove(id: string) {
+    setRefusal('');
+    removal.mutate(id, { onSuccess: onChange });
   }
 
   return (
@@ -525,7 +515,7 @@ function Inbox({ terminal, onClose, onChange }: { terminal: TerminalView; onClos
                   type="button"
                   className="button button-small button-ghost"
                   aria-label={`Delete ${s.description || s.content}`}
-                  onClick={() => void remove(s.id)}
+                  onClick={() => remove(s.id)}
                 >
                   Delete
                 </button>
