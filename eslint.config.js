@@ -66,6 +66,24 @@ const boundaries = {
   ],
 };
 
+// The web app's layers point one way: app -> features -> tools -> shared (routes/paths.ts counts as
+// shared; routes/resources.ts, built from the tool registry, is app level). A relative import that
+// climbs into a higher layer's folder is refused; the rule's options replace the web app's, so each
+// layer repeats the contracts rule.
+const webContracts = { name: '@tinkerdesk/contracts', message: "import from '@tinkerdesk/contracts/web' (types and constants, no Nest)" };
+const higherLayers = (folders, from) => [
+  'error',
+  {
+    paths: [webContracts],
+    patterns: [
+      {
+        regex: `^(\\.\\.?/)+(.*/)?(${folders.join('|')})(/|$)`,
+        message: `${from} sits below ${folders.join(' and ')}: layers point one way, app -> features -> tools -> shared (ARCHITECTURE.md, Web app)`,
+      },
+    ],
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.nx/**'] },
   js.configs.recommended,
@@ -96,17 +114,20 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // The browser takes the server's types from the contracts' browser-safe entries only (the main
       // entry carries Nest's decorators and class-validator).
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: '@tinkerdesk/contracts', message: "import from '@tinkerdesk/contracts/web' (types and constants, no Nest)" }],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [webContracts] }],
     },
   },
+  { files: ['apps/web/src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': higherLayers(['app'], 'a feature') } },
+  { files: ['apps/web/src/tools/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': higherLayers(['app', 'features'], 'a tool') } },
   {
-    // Components call the API through the typed client in their feature's api module, never by a path.
+    files: ['apps/web/src/shared/**/*.{ts,tsx}', 'apps/web/src/routes/paths.ts'],
+    rules: { 'no-restricted-imports': higherLayers(['app', 'features', 'tools'], 'shared code') },
+  },
+  {
+    // Components call the API through the typed client in their feature's api module, never by a path
+    // (component tests do name paths: they assert on the requests made).
     files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.spec.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

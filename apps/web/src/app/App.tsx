@@ -5,6 +5,7 @@ import { PATHS } from '../routes/paths';
 import { toolForPath } from '../tools/registry';
 import { ToolPage } from '../tools/ToolPage';
 import { Layout } from './Layout';
+import { Providers } from './providers';
 
 /**
  * A page module's named export as a lazily loaded component: every page is its own chunk, loaded
@@ -112,5 +113,9 @@ const router = createBrowserRouter([
 ]);
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
 }

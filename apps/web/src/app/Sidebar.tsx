@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../routes/paths';
 import { AuthLinks } from './AuthLinks';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '../tools/SearchBox';
 
 /** The mobile sidebar: search, Help, Pricing, Contact, then sign up / sign in. Closes on navigation (Layout) and Escape. */
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {

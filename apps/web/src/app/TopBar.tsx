@@ -3,7 +3,7 @@ import { PATHS } from '../routes/paths';
 import { MenuIcon } from '../shared/icons';
 import { AllToolsPanel } from './AllToolsPanel';
 import { AuthLinks } from './AuthLinks';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '../tools/SearchBox';
 
 export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar: () => void }) {
   return (

@@ -10,8 +10,22 @@ import { ApiError, bearer, createApiClient, NetworkError, unwrap } from '@tinker
 export { ApiError, bearer, NetworkError, unwrap };
 export type { ApiSchemas, ErrorBody } from '@tinkerdesk/api-client';
 
-/** Same origin: the gateway serves this app. Each call passes its own token (`bearer(token)`). */
-export const v1 = createApiClient();
+let sessionToken: () => string | null = () => null;
+
+/**
+ * Same origin: the gateway serves this app. The client's auth middleware adds the session's token to
+ * every call (none while signed out); the session store names its token source once, at start
+ * (`authenticateWith`). A call that carries another token (a terminal's own) sets its header itself.
+ */
+export const v1 = createApiClient({ token: () => sessionToken() });
+
+/** For the calls made without the session at all (sign-in, public pages, the sandbox card page). */
+export const anonymous = createApiClient();
+
+/** Names where the session token comes from; called once, by the session store. */
+export function authenticateWith(source: () => string | null): void {
+  sessionToken = source;
+}
 
 /** The displayed error text (docs/web-app.md#forms-and-error-texts): the server's error, with ' - ' and detail appended if present. */
 export function errorText(error: unknown): string {

@@ -4,7 +4,7 @@ import { PATHS } from '../routes/paths';
 import { CategoryIcon, ClockIcon } from '../shared/icons';
 import { PageLoading } from '../shared/PageLoading';
 import { useTitle } from '../shared/useTitle';
-import { recordToolVisit } from './kit/history';
+import { recordToolVisit } from '../shared/ui/history';
 import { categoryAnchor, TOOLS } from './registry';
 import type { Tool } from './types';
 

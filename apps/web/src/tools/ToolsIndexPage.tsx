@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CategoryIcon } from '../shared/icons';
 import { Page } from '../shared/Page';
-import { HistoryPanel } from './kit/HistoryPanel';
+import { HistoryPanel } from '../shared/ui/HistoryPanel';
 import { CATEGORY_BLURBS, categoryAnchor, TOOLS, toolsByCategory } from './registry';
 import { ToolCard } from './ToolCard';
 

@@ -1,132 +1,118 @@
 /**
  * Selling (issue 16): services, products, the public page, orders, payment and the sandbox pay page,
- * through the typed client. Calls that anyone may make send the token when there is one (docs/api.md "Who sees an order").
+ * through the typed client. Calls that anyone may make send the token when there is one (docs/api.md "Who sees an order"); the public
+ * pages' own calls (storefront, sandbox card page, reference lists) go without a session.
  */
-import { bearer, unwrap, v1 } from '../../shared/api';
+import { anonymous, unwrap, v1 } from '../../shared/api';
 import type { ApiSchemas } from '../../shared/api';
 import type { OrderState, ReferenceData } from '@tinkerdesk/contracts/web';
 
 type Body<K extends keyof ApiSchemas> = ApiSchemas[K];
 
-const auth = (token: string | null | undefined) => (token ? bearer(token) : {});
-
 /** A fresh Idempotency-Key for one user action (retries of that action reuse it). */
 export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 export const getStorefront = (guid: string, serviceId: string) =>
-  unwrap(v1.GET('/v1/users/{id}/services/{sid}', { params: { path: { id: guid, sid: serviceId } } }));
+  unwrap(anonymous.GET('/v1/users/{id}/services/{sid}', { params: { path: { id: guid, sid: serviceId } } }));
 
-export const listProducts = (token: string | null, guid: string, serviceId: string) =>
-  unwrap(v1.GET('/v1/users/{id}/services/{sid}/products', { params: { path: { id: guid, sid: serviceId } }, headers: auth(token) }));
+export const listProducts = (guid: string, serviceId: string) =>
+  unwrap(v1.GET('/v1/users/{id}/services/{sid}/products', { params: { path: { id: guid, sid: serviceId } } }));
 
-export const saveService = (token: string, guid: string, body: Body<'ServiceDto'>, serviceId?: string) =>
+export const saveService = (guid: string, body: Body<'ServiceDto'>, serviceId?: string) =>
   serviceId
-    ? unwrap(v1.POST('/v1/users/{guid}/services/{serviceId}', { params: { path: { guid, serviceId } }, body, headers: bearer(token) }))
-    : unwrap(v1.POST('/v1/users/{guid}/services', { params: { path: { guid } }, body, headers: bearer(token) }));
+    ? unwrap(v1.POST('/v1/users/{guid}/services/{serviceId}', { params: { path: { guid, serviceId } }, body }))
+    : unwrap(v1.POST('/v1/users/{guid}/services', { params: { path: { guid } }, body }));
 
-export const validateAccount = (token: string, guid: string, body: Body<'ValidateAccountDto'>) =>
-  unwrap(v1.POST('/v1/users/{guid}/validate', { params: { path: { guid } }, body, headers: bearer(token) }));
+export const validateAccount = (guid: string, body: Body<'ValidateAccountDto'>) =>
+  unwrap(v1.POST('/v1/users/{guid}/validate', { params: { path: { guid } }, body }));
 
-export const saveProduct = (token: string, guid: string, serviceId: string, body: Body<'ProductDto'>, productId?: string) =>
+export const saveProduct = (guid: string, serviceId: string, body: Body<'ProductDto'>, productId?: string) =>
   productId
     ? unwrap(
         v1.POST('/v1/users/{id}/services/{sid}/products/{pid}', {
           params: { path: { id: guid, sid: serviceId, pid: productId } },
           body,
-          headers: bearer(token),
         }),
       )
-    : unwrap(
-        v1.POST('/v1/users/{id}/services/{sid}/products', { params: { path: { id: guid, sid: serviceId } }, body, headers: bearer(token) }),
-      );
+    : unwrap(v1.POST('/v1/users/{id}/services/{sid}/products', { params: { path: { id: guid, sid: serviceId } }, body }));
 
-export const deleteProduct = (token: string, guid: string, serviceId: string, productId: string) =>
+export const deleteProduct = (guid: string, serviceId: string, productId: string) =>
   unwrap(
     v1.DELETE('/v1/users/{id}/services/{sid}/products/{pid}', {
       params: { path: { id: guid, sid: serviceId, pid: productId } },
-      headers: bearer(token),
     }),
   );
 
-export const placeOrder = (token: string | null, guid: string, serviceId: string, body: Body<'OrderDto'>) =>
-  unwrap(v1.POST('/v1/users/{id}/services/{sid}/order', { params: { path: { id: guid, sid: serviceId } }, body, headers: auth(token) }));
+export const placeOrder = (guid: string, serviceId: string, body: Body<'OrderDto'>) =>
+  unwrap(v1.POST('/v1/users/{id}/services/{sid}/order', { params: { path: { id: guid, sid: serviceId } }, body }));
 
-export const payOrder = (token: string | null, orderId: string, key: string) =>
-  unwrap(v1.POST('/v1/orders/{id}/pay', { params: { path: { id: orderId } }, headers: { ...auth(token), 'Idempotency-Key': key } }));
+export const payOrder = (orderId: string, key: string) =>
+  unwrap(v1.POST('/v1/orders/{id}/pay', { params: { path: { id: orderId } }, headers: { 'Idempotency-Key': key } }));
 
-export const completeOrder = (token: string | null, orderId: string, sessionId: string, key: string) =>
+export const completeOrder = (orderId: string, sessionId: string, key: string) =>
   unwrap(
     v1.POST('/v1/orders/{id}/complete/{x}', {
       params: { path: { id: orderId, x: sessionId } },
-      headers: { ...auth(token), 'Idempotency-Key': key },
+      headers: { 'Idempotency-Key': key },
     }),
   );
 
-export const getOrder = (token: string | null, orderId: string, tz?: string) =>
-  unwrap(v1.GET('/v1/orders/{id}', { params: { path: { id: orderId }, query: token || !tz ? {} : { tz } }, headers: auth(token) }));
+/** `tz` only for a guest (no session): the times of the answer in that zone. */
+export const getOrder = (orderId: string, tz?: string) =>
+  unwrap(v1.GET('/v1/orders/{id}', { params: { path: { id: orderId }, query: tz ? { tz } : {} } }));
 
-export const cancelOrder = (token: string | null, orderId: string) =>
-  unwrap(v1.POST('/v1/orders/{id}/cancel', { params: { path: { id: orderId } }, headers: auth(token) }));
+export const cancelOrder = (orderId: string) => unwrap(v1.POST('/v1/orders/{id}/cancel', { params: { path: { id: orderId } } }));
 
-export const refundOrder = (token: string, orderId: string, key: string) =>
-  unwrap(v1.POST('/v1/orders/{id}/refund', { params: { path: { id: orderId } }, headers: { ...bearer(token), 'Idempotency-Key': key } }));
+export const refundOrder = (orderId: string, key: string) =>
+  unwrap(v1.POST('/v1/orders/{id}/refund', { params: { path: { id: orderId } }, headers: { 'Idempotency-Key': key } }));
 
-export const replyToOrder = (token: string, orderId: string, note: string) =>
-  unwrap(v1.POST('/v1/orders/{id}/reply', { params: { path: { id: orderId } }, body: { note }, headers: bearer(token) }));
+export const replyToOrder = (orderId: string, note: string) =>
+  unwrap(v1.POST('/v1/orders/{id}/reply', { params: { path: { id: orderId } }, body: { note } }));
 
-export const myOrders = (token: string, offset: number, limit: number, receipts = false) =>
+export const myOrders = (offset: number, limit: number, receipts = false) =>
   unwrap(
     v1.GET('/v1/orders', {
       params: { query: { offset, limit, ...(receipts ? { receipts: 'true' as const } : {}) } },
-      headers: bearer(token),
     }),
   );
 
-export const incomingOrders = (token: string, offset: number, limit: number, state?: OrderState) =>
-  unwrap(v1.GET('/v1/fulfillment', { params: { query: { offset, limit, ...(state ? { state } : {}) } }, headers: bearer(token) }));
+export const incomingOrders = (offset: number, limit: number, state?: OrderState) =>
+  unwrap(v1.GET('/v1/fulfillment', { params: { query: { offset, limit, ...(state ? { state } : {}) } } }));
 
-export const getFulfillment = (token: string, orderId: string) =>
-  unwrap(v1.GET('/v1/fulfillment/{id}/order', { params: { path: { id: orderId } }, headers: bearer(token) }));
+export const getFulfillment = (orderId: string) => unwrap(v1.GET('/v1/fulfillment/{id}/order', { params: { path: { id: orderId } } }));
 
-export const markFulfilled = (token: string, orderId: string, note: string) =>
-  unwrap(
-    v1.POST('/v1/fulfillment/{id}/fulfilled', { params: { path: { id: orderId } }, body: note ? { note } : {}, headers: bearer(token) }),
-  );
+export const markFulfilled = (orderId: string, note: string) =>
+  unwrap(v1.POST('/v1/fulfillment/{id}/fulfilled', { params: { path: { id: orderId } }, body: note ? { note } : {} }));
 
 export const getSandboxSession = (sessionId: string) =>
-  unwrap(v1.GET('/v1/sandbox/sessions/{id}', { params: { path: { id: sessionId } } }));
+  unwrap(anonymous.GET('/v1/sandbox/sessions/{id}', { params: { path: { id: sessionId } } }));
 
 export const paySandbox = (sessionId: string, body: Body<'SandboxCardDto'>) =>
-  unwrap(v1.POST('/v1/sandbox/sessions/{id}/pay', { params: { path: { id: sessionId } }, body }));
+  unwrap(anonymous.POST('/v1/sandbox/sessions/{id}/pay', { params: { path: { id: sessionId } }, body }));
 
 export const authenticateSandbox = (sessionId: string, approve: boolean) =>
-  unwrap(v1.POST('/v1/sandbox/sessions/{id}/authenticate', { params: { path: { id: sessionId } }, body: { approve } }));
+  unwrap(anonymous.POST('/v1/sandbox/sessions/{id}/authenticate', { params: { path: { id: sessionId } }, body: { approve } }));
 
 export const cancelSandbox = (sessionId: string) =>
-  unwrap(v1.POST('/v1/sandbox/sessions/{id}/cancel', { params: { path: { id: sessionId } } }));
+  unwrap(anonymous.POST('/v1/sandbox/sessions/{id}/cancel', { params: { path: { id: sessionId } } }));
 
-export const sendRequest = (token: string, body: Body<'CreateRequestDto'>) =>
-  unwrap(v1.POST('/v1/requests', { body, headers: bearer(token) }));
+export const sendRequest = (body: Body<'CreateRequestDto'>) => unwrap(v1.POST('/v1/requests', { body }));
 
-export const listRequests = (token: string, box: 'sent' | 'received', offset: number, limit: number) =>
-  unwrap(v1.GET('/v1/requests', { params: { query: { box, offset, limit } }, headers: bearer(token) }));
+export const listRequests = (box: 'sent' | 'received', offset: number, limit: number) =>
+  unwrap(v1.GET('/v1/requests', { params: { query: { box, offset, limit } } }));
 
-export const getRequest = (token: string | null, requestId: string, key?: string) =>
-  unwrap(v1.GET('/v1/requests/{id}', { params: { path: { id: requestId }, query: key ? { key } : {} }, headers: auth(token) }));
+export const getRequest = (requestId: string, key?: string) =>
+  unwrap(v1.GET('/v1/requests/{id}', { params: { path: { id: requestId }, query: key ? { key } : {} } }));
 
-export const acceptRequest = (token: string | null, requestId: string, body: Body<'AcceptRequestDto'>, key?: string) =>
-  unwrap(
-    v1.POST('/v1/requests/{id}/accept', { params: { path: { id: requestId }, query: key ? { key } : {} }, body, headers: auth(token) }),
-  );
+export const acceptRequest = (requestId: string, body: Body<'AcceptRequestDto'>, key?: string) =>
+  unwrap(v1.POST('/v1/requests/{id}/accept', { params: { path: { id: requestId }, query: key ? { key } : {} }, body }));
 
-export const declineRequest = (token: string | null, requestId: string, key?: string) =>
-  unwrap(v1.POST('/v1/requests/{id}/decline', { params: { path: { id: requestId }, query: key ? { key } : {} }, headers: auth(token) }));
+export const declineRequest = (requestId: string, key?: string) =>
+  unwrap(v1.POST('/v1/requests/{id}/decline', { params: { path: { id: requestId }, query: key ? { key } : {} } }));
 
-export const cancelRequest = (token: string, requestId: string) =>
-  unwrap(v1.POST('/v1/requests/{id}/cancel', { params: { path: { id: requestId } }, headers: bearer(token) }));
+export const cancelRequest = (requestId: string) => unwrap(v1.POST('/v1/requests/{id}/cancel', { params: { path: { id: requestId } } }));
 
-export const getTimeline = (token: string, offset: number, limit: number) =>
-  unwrap(v1.GET('/v1/timeline', { params: { query: { offset, limit } }, headers: bearer(token) }));
+export const getTimeline = (offset: number, limit: number) => unwrap(v1.GET('/v1/timeline', { params: { query: { offset, limit } } }));
 
 const referenceCache = new Map<string, Promise<ReferenceData['items']>>();
 
@@ -134,42 +120,39 @@ const referenceCache = new Map<string, Promise<ReferenceData['items']>>();
 export function getReference(name: ReferenceData['name']): Promise<ReferenceData['items']> {
   let found = referenceCache.get(name);
   if (!found) {
-    found = unwrap(v1.GET('/v1/reference/{name}', { params: { path: { name } } })).then((answer) => answer.items);
+    found = unwrap(anonymous.GET('/v1/reference/{name}', { params: { path: { name } } })).then((answer) => answer.items);
     found.catch(() => referenceCache.delete(name));
     referenceCache.set(name, found);
   }
   return found;
 }
 
-export const listInstruments = (token: string) => unwrap(v1.GET('/v1/paymentinstruments', { headers: bearer(token) }));
+export const listInstruments = () => unwrap(v1.GET('/v1/paymentinstruments'));
 
 /** Opens the provider's card page (its url): the browser goes there and comes back to /billing?setup={id}. */
-export const startCardSetup = (token: string, provider?: 'stripe' | 'sandbox') =>
-  unwrap(v1.POST('/v1/paymentmethods', { body: provider ? { provider } : {}, headers: bearer(token) }));
+export const startCardSetup = (provider?: 'stripe' | 'sandbox') =>
+  unwrap(v1.POST('/v1/paymentmethods', { body: provider ? { provider } : {} }));
 
-export const completeCardSetup = (token: string, sessionId: string) =>
-  unwrap(v1.POST('/v1/paymentmethods/setup/{id}/complete', { params: { path: { id: sessionId } }, headers: bearer(token) }));
+export const completeCardSetup = (sessionId: string) =>
+  unwrap(v1.POST('/v1/paymentmethods/setup/{id}/complete', { params: { path: { id: sessionId } } }));
 
-export const makeDefaultCard = (token: string, methodId: string) =>
-  unwrap(v1.POST('/v1/paymentmethods/{id}/default', { params: { path: { id: methodId } }, headers: bearer(token) }));
+export const makeDefaultCard = (methodId: string) =>
+  unwrap(v1.POST('/v1/paymentmethods/{id}/default', { params: { path: { id: methodId } } }));
 
-export const deleteCard = (token: string, methodId: string, replacement?: string) =>
+export const deleteCard = (methodId: string, replacement?: string) =>
   unwrap(
     v1.DELETE('/v1/paymentmethods/{id}', {
       params: { path: { id: methodId }, query: replacement ? { replacement } : {} },
-      headers: bearer(token),
     }),
   );
 
-export const listPlans = (token: string) => unwrap(v1.GET('/v1/plans', { headers: bearer(token) }));
+export const listPlans = () => unwrap(v1.GET('/v1/plans'));
 
-export const getPlan = (token: string, planId: string) =>
-  unwrap(v1.GET('/v1/plans/{id}', { params: { path: { id: planId } }, headers: bearer(token) }));
+export const getPlan = (planId: string) => unwrap(v1.GET('/v1/plans/{id}', { params: { path: { id: planId } } }));
 
-export const createPlan = (token: string, body: Body<'CreatePlanDto'>) => unwrap(v1.POST('/v1/plans', { body, headers: bearer(token) }));
+export const createPlan = (body: Body<'CreatePlanDto'>) => unwrap(v1.POST('/v1/plans', { body }));
 
-export const cancelPlan = (token: string, planId: string) =>
-  unwrap(v1.DELETE('/v1/plans/{id}', { params: { path: { id: planId } }, headers: bearer(token) }));
+export const cancelPlan = (planId: string) => unwrap(v1.DELETE('/v1/plans/{id}', { params: { path: { id: planId } } }));
 
 export const getProduct = (guid: string, serviceId: string, productId: string) =>
-  unwrap(v1.GET('/v1/users/{id}/services/{sid}/products/{pid}', { params: { path: { id: guid, sid: serviceId, pid: productId } } }));
+  unwrap(anonymous.GET('/v1/users/{id}/services/{sid}/products/{pid}', { params: { path: { id: guid, sid: serviceId, pid: productId } } }));

@@ -1,63 +1,13 @@
 /**
- * Saved files ("my files"): the calls of /v1/files through the typed client, and the PUT of the bytes
- * to the signed storage URL the server hands out (docs/api.md#saved-files-cloud-saves: a PUT to it; 200 means
- * success). XHR for that PUT, because fetch reports no upload progress.
+ * Saved files ("my files"): the list, download and delete calls of /v1/files through the typed client.
+ * Saving a file (used by the tools too) is shared/my-files.ts.
  */
-import type { SavedFileView } from '@tinkerdesk/contracts/web';
-import { ApiError, bearer, NetworkError, unwrap, v1 } from '../../shared/api';
+import { unwrap, v1 } from '../../shared/api';
 
-export const listFiles = (token: string, offset = 0, limit = 50) =>
-  unwrap(v1.GET('/v1/files', { params: { query: { offset, limit } }, headers: bearer(token) }));
+export const listFiles = (offset = 0, limit = 50) => unwrap(v1.GET('/v1/files', { params: { query: { offset, limit } } }));
 
-export const deleteFile = (token: string, id: string) =>
-  unwrap(v1.DELETE('/v1/files/{id}', { params: { path: { id } }, headers: bearer(token) }));
+export const deleteFile = (id: string) => unwrap(v1.DELETE('/v1/files/{id}', { params: { path: { id } } }));
 
 /** A short-lived signed URL that downloads the file under its name. */
-export const fileDownloadUrl = async (token: string, id: string): Promise<string> =>
-  (await unwrap(v1.GET('/v1/files/{id}/download', { params: { path: { id } }, headers: bearer(token) }))).url;
-
-/** The media type a file is declared with: its own when it is a plain type/subtype, else a neutral one. */
-function mediaTypeOf(blob: Blob): string {
-  const bare = blob.type.split(';')[0]?.trim() ?? '';
-  return /^[\w.+-]+\/[\w.+-]+$/.test(bare) ? bare : 'application/octet-stream';
-}
-
-function putToSignedUrl(url: string, headers: Record<string, string>, blob: Blob, onProgress: (fraction: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error('the upload to storage failed')));
-    xhr.onload = () => {
-      // 200 means stored (docs/api.md#saved-files-cloud-saves).
-      if (xhr.status === 200) return resolve();
-      let body: { error?: string; detail?: string } | undefined;
-      try {
-        body = JSON.parse(xhr.responseText) as { error?: string; detail?: string };
-      } catch {
-        body = undefined;
-      }
-      reject(new ApiError(xhr.status, body?.error ?? `STORAGE_${xhr.status}`, body?.detail ?? 'the storage did not accept the file'));
-    };
-    xhr.send(blob);
-  });
-}
-
-/** Saves `blob` to the signed-in user's files: declare it, PUT it to the signed URL, confirm it. */
-export async function saveToMyFiles(
-  token: string,
-  blob: Blob,
-  filename: string,
-  onProgress: (fraction: number) => void = () => undefined,
-): Promise<SavedFileView> {
-  const mediaType = mediaTypeOf(blob);
-  const typed = blob.type === mediaType ? blob : new Blob([blob], { type: mediaType });
-  const { file, upload } = await unwrap(
-    v1.POST('/v1/files', { body: { filename: filename.slice(0, 255) || 'file', mediaType, size: typed.size }, headers: bearer(token) }),
-  );
-  await putToSignedUrl(upload.url, upload.headers, typed, onProgress);
-  return (await unwrap(v1.POST('/v1/files/{id}/complete', { params: { path: { id: file.id } }, headers: bearer(token) }))).file;
-}
+export const fileDownloadUrl = async (id: string): Promise<string> =>
+  (await unwrap(v1.GET('/v1/files/{id}/download', { params: { path: { id } } }))).url;

@@ -4,28 +4,23 @@
  * (the gateway sends the browser back to the app), so those two are URLs.
  */
 import type { OAuthAuthMethod, OAuthScope } from '@tinkerdesk/contracts/web';
-import { bearer, unwrap, v1 } from '../../shared/api';
+import { unwrap, v1 } from '../../shared/api';
 
-export const listApps = (token: string) => unwrap(v1.GET('/v1/oauth2/apps', { headers: bearer(token) }));
+export const listApps = () => unwrap(v1.GET('/v1/oauth2/apps'));
 
-export const createApp = (
-  token: string,
-  body: { name: string; redirectUris: string[]; scopes: OAuthScope[]; tokenEndpointAuthMethod: OAuthAuthMethod },
-) => unwrap(v1.POST('/v1/oauth2/apps', { body, headers: bearer(token) }));
+export const createApp = (body: { name: string; redirectUris: string[]; scopes: OAuthScope[]; tokenEndpointAuthMethod: OAuthAuthMethod }) =>
+  unwrap(v1.POST('/v1/oauth2/apps', { body }));
 
-export const deleteApp = (token: string, id: string) =>
-  unwrap(v1.DELETE('/v1/oauth2/apps/{id}', { params: { path: { id } }, headers: bearer(token) }));
+export const deleteApp = (id: string) => unwrap(v1.DELETE('/v1/oauth2/apps/{id}', { params: { path: { id } } }));
 
-export const replaceSecret = (token: string, id: string) =>
-  unwrap(v1.POST('/v1/oauth2/apps/{id}/secret', { params: { path: { id } }, headers: bearer(token) }));
+export const replaceSecret = (id: string) => unwrap(v1.POST('/v1/oauth2/apps/{id}/secret', { params: { path: { id } } }));
 
-export const listConsents = (token: string) => unwrap(v1.GET('/v1/oauth2/consents', { headers: bearer(token) }));
+export const listConsents = () => unwrap(v1.GET('/v1/oauth2/consents'));
 
-export const withdrawConsent = (token: string, id: string) =>
-  unwrap(v1.DELETE('/v1/oauth2/consents/{id}', { params: { path: { id } }, headers: bearer(token) }));
+export const withdrawConsent = (id: string) => unwrap(v1.DELETE('/v1/oauth2/consents/{id}', { params: { path: { id } } }));
 
-export const interactionDetails = (token: string, interaction: string) =>
-  unwrap(v1.GET('/v1/oauth2/interaction/{interaction}', { params: { path: { interaction } }, headers: bearer(token) }));
+export const interactionDetails = (interaction: string) =>
+  unwrap(v1.GET('/v1/oauth2/interaction/{interaction}', { params: { path: { interaction } } }));
 
 /** GET /v1/oauth2/setup: allow; the gateway sends the browser back to the app with a code. */
 export const allowUrl = (interaction: string) => `/v1/oauth2/setup?${new URLSearchParams({ interaction })}`;

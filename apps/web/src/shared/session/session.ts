@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { bearer, unwrap, v1 } from '../api';
+import { anonymous, authenticateWith, bearer, unwrap } from '../api';
 import { handleStorageMessage, kvGet, KV_KEYS, randomId } from '../storage/db';
 import { SessionStore } from './session-store';
 import type { Platform, SessionState } from './types';
@@ -36,15 +36,15 @@ const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CH
 export const session = new SessionStore({
   fetchProfile: async (token) => {
     const { success: _ok, ...profile } = await unwrap(
-      v1.GET('/v1/users/me', { params: { query: { include: 'services' } }, headers: bearer(token) }),
+      anonymous.GET('/v1/users/me', { params: { query: { include: 'services' } }, headers: bearer(token) }),
     );
     return profile;
   },
   endSession: async (guid, token) => {
-    const result = await unwrap(v1.POST('/v1/users/{guid}/logout', { params: { path: { guid } }, headers: bearer(token) }));
+    const result = await unwrap(anonymous.POST('/v1/users/{guid}/logout', { params: { path: { guid } }, headers: bearer(token) }));
     return 'profile' in result ? { profile: result.profile, token: result.token, verified: result.verified } : null;
   },
-  exchangeCode: (code) => unwrap(v1.POST('/v1/codes/{code}/exchange', { params: { path: { code } } })),
+  exchangeCode: (code) => unwrap(anonymous.POST('/v1/codes/{code}/exchange', { params: { path: { code } } })),
   loadToken: async () => {
     const stored = await kvGet<string>(KV_KEYS.token).catch(() => undefined);
     return stored ?? readCookie(COOKIE_TOKEN);
@@ -65,6 +65,9 @@ export const session = new SessionStore({
   setTimer: (callback, ms) => window.setTimeout(callback, ms),
   clearTimer: (handle) => window.clearTimeout(handle as number),
 });
+
+// Every call of the typed client sends this session's token (its auth middleware, set once here).
+authenticateWith(() => session.getState().token);
 
 channel?.addEventListener('message', (event: MessageEvent<{ type: 'login'; token: string } | { type: 'logout' }>) => {
   if (event.data.type === 'login') void session.adopt(event.data.token);

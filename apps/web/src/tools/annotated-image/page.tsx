@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { CopyImageButton, ImageFormatSelect, saveFile } from '../kit/actions';
-import { FileDrop } from '../kit/files';
-import { formatSize } from '../kit/format';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
+import { CopyImageButton, ImageFormatSelect, saveFile } from '../../shared/ui/actions';
+import { FileDrop } from '../../shared/ui/files';
+import { formatSize } from '../../shared/ui/format';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
 import type { ToolPageProps } from '../types';
 import { drawAll, isVisible, TEXT_LINE_HEIGHT, textAt, textFont, type Shape, type TextShape, type Tool } from './shapes';
 

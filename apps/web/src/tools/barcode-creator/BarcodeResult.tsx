@@ -1,4 +1,4 @@
-import { CopyImageButton } from '../kit/actions';
+import { CopyImageButton } from '../../shared/ui/actions';
 import type { RenderResult } from './render-job';
 
 /** The drawn barcode (the Output region): preview, its size, PNG and SVG downloads, copy as image. */

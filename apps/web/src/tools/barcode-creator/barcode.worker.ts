@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { barcodeErrorMessage } from '@tinkerdesk/tools/barcode';
 import { toCanvas, toSVG, type RenderOptions } from 'bwip-js/browser';
-import { serveWorkerTask } from '../kit/worker-task';
+import { serveWorkerTask } from '../../shared/ui/worker-task';
 import { jobKey, type RenderJob, type RenderResult } from './render-job';
 
 /**

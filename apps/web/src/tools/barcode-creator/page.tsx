@@ -1,12 +1,12 @@
 import { EC_LEVELS, ecFamily, isTwoDimensional, OptionsError, parseOptions } from '@tinkerdesk/tools/barcode';
 import { SYMBOLOGIES } from '@tinkerdesk/tools/barcode-symbols';
 import { useMemo, useState } from 'react';
-import { saveFile } from '../kit/actions';
-import { ClearButton } from '../kit/TextOrFileInput';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
-import { useInputHistory } from '../kit/use-input-history';
+import { saveFile } from '../../shared/ui/actions';
+import { ClearButton } from '../../shared/ui/TextOrFileInput';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
+import { useInputHistory } from '../../shared/ui/use-input-history';
 import type { ToolPageProps } from '../types';
 import { BarcodeResult } from './BarcodeResult';
 import type { RenderJob } from './render-job';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useConversion } from '../kit/use-conversion';
+import { useConversion } from '../../shared/ui/use-conversion';
 import { jobKey, type RenderJob, type RenderResult } from './render-job';
 
 const createWorker = () => new Worker(new URL('./barcode.worker.ts', import.meta.url), { type: 'module' });

@@ -1,6 +1,6 @@
 import { formatLabel, linkOf, type FoundCode } from '@tinkerdesk/tools/barcode-read';
 import type { ReactNode } from 'react';
-import { CopyButton } from '../kit/actions';
+import { CopyButton } from '../../shared/ui/actions';
 
 /** One read code: number, format, text, copy and open-link actions, and the details ZXing gives. */
 export function CodeCard({ code, number, meta }: { code: FoundCode; number?: number; meta?: ReactNode }) {

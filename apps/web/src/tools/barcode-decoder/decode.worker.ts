@@ -2,7 +2,7 @@
 import { bytesToHex, type FoundCode } from '@tinkerdesk/tools/barcode-read';
 import { prepareZXingModule, readBarcodes, type ReadResult } from 'zxing-wasm/reader';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { serveWorkerTask } from '../kit/worker-task';
+import { serveWorkerTask } from '../../shared/ui/worker-task';
 import { MAX_PIXELS, type DecodeJob, type DecodeResult } from './decode-job';
 
 // ZXing-C++ as WebAssembly, loaded from this site (the .wasm is part of the build and precached for

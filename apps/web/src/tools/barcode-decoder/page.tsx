@@ -1,11 +1,11 @@
 import { codesToCsv } from '@tinkerdesk/tools/barcode-read';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { FileDrop } from '../kit/files';
-import { formatSize } from '../kit/format';
-import { ToolAbout } from '../kit/ToolAbout';
-import { useAsyncValue } from '../kit/use-async-value';
-import { setting, useUrlSettings } from '../kit/url-settings';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { FileDrop } from '../../shared/ui/files';
+import { formatSize } from '../../shared/ui/format';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { useAsyncValue } from '../../shared/ui/use-async-value';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
 import type { ToolPageProps } from '../types';
 import { CodeCard } from './CodeCard';
 import type { DecodeResult } from './decode-job';

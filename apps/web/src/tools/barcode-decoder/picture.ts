@@ -1,5 +1,5 @@
 import { cleanSvg, svgMarkup } from '@tinkerdesk/tools/svg';
-import { rasterize } from '../kit/svg-raster';
+import { rasterize } from '../../shared/ui/svg-raster';
 
 /** The longer side an SVG is drawn at for decoding: enough pixels per module for dense codes. */
 const SVG_LONG_SIDE = 1600;

@@ -1,4 +1,4 @@
-import { useWorkerTask } from '../kit/use-worker-task';
+import { useWorkerTask } from '../../shared/ui/use-worker-task';
 import type { DecodeJob, DecodeResult } from './decode-job';
 
 const createWorker = () => new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module' });

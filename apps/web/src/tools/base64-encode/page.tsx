@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { formatCount, formatSize } from '../kit/format';
-import { TextOrFileInput, TaskProgress } from '../kit/TextOrFileInput';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
-import { useInputHistory } from '../kit/use-input-history';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { formatCount, formatSize } from '../../shared/ui/format';
+import { TextOrFileInput, TaskProgress } from '../../shared/ui/TextOrFileInput';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
+import { useInputHistory } from '../../shared/ui/use-input-history';
 import type { ToolPageProps } from '../types';
 import type { Base64Job, EncodeResult } from './base64-jobs';
 import { useBase64Job } from './use-base64-job';

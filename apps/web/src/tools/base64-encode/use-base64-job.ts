@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useWorkerTask } from '../kit/use-worker-task';
-import { WorkerTaskError } from '../kit/worker-task';
+import { useWorkerTask } from '../../shared/ui/use-worker-task';
+import { WorkerTaskError } from '../../shared/ui/worker-task';
 import { runBase64Job, type Base64Job, type DecodeResult, type EncodeResult } from './base64-jobs';
 
 /** Text up to this many characters is done on the page (instant, as you type); more goes to the worker. */

@@ -1,11 +1,11 @@
 import { allUnits, BytesError, formatBytes, parseBytes, type Unit } from '@tinkerdesk/tools/bytes';
 import { useMemo, useState } from 'react';
-import { CopyButton } from '../kit/actions';
-import { ClearButton } from '../kit/TextOrFileInput';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
-import { useInputHistory } from '../kit/use-input-history';
+import { CopyButton } from '../../shared/ui/actions';
+import { ClearButton } from '../../shared/ui/TextOrFileInput';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
+import { useInputHistory } from '../../shared/ui/use-input-history';
 import type { ToolPageProps } from '../types';
 
 const SETTINGS = { decimals: setting.integer(2, 0, 12) };

@@ -1,11 +1,11 @@
 import { hitTest, moveItem, panBy } from '@tinkerdesk/tools/collage';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ImageFormatSelect, saveFile } from '../kit/actions';
-import { fitsCanvas } from '../kit/canvas-limits';
-import { FileDrop } from '../kit/files';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
-import { useMediaQuery } from '../kit/use-media-query';
+import { ImageFormatSelect, saveFile } from '../../shared/ui/actions';
+import { fitsCanvas } from '../../shared/ui/canvas-limits';
+import { FileDrop } from '../../shared/ui/files';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
+import { useMediaQuery } from '../../shared/ui/use-media-query';
 import type { ToolPageProps } from '../types';
 import { drawComposition, placements, type Layout, type Picture } from './draw';
 

@@ -13,9 +13,9 @@ import {
 } from '@tinkerdesk/tools/counters';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { randomId } from '../../shared/storage/db';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
 import type { ToolPageProps } from '../types';
 import { deleteCounter, loadCounters, onOtherTabChange, saveCounters } from './counter-store';
 

@@ -3,14 +3,14 @@ import { detectFileKind, mediaTypeOf, SNIFF_BYTES } from '@tinkerdesk/tools/file
 import { useMemo, useState } from 'react';
 import type { Base64Job, EncodeResult } from '../base64-encode/base64-jobs';
 import { useBase64Job } from '../base64-encode/use-base64-job';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { BlobPreview, canPreview } from '../kit/BlobPreview';
-import { formatCount, formatSize } from '../kit/format';
-import { TextOrFileInput, TaskProgress } from '../kit/TextOrFileInput';
-import { TextPane } from '../kit/TextPane';
-import { useAsyncValue } from '../kit/use-async-value';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { BlobPreview, canPreview } from '../../shared/ui/BlobPreview';
+import { formatCount, formatSize } from '../../shared/ui/format';
+import { TextOrFileInput, TaskProgress } from '../../shared/ui/TextOrFileInput';
+import { TextPane } from '../../shared/ui/TextPane';
+import { useAsyncValue } from '../../shared/ui/use-async-value';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
 import type { ToolPageProps } from '../types';
 
 const SETTINGS = {

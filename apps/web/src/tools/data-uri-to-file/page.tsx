@@ -2,14 +2,14 @@ import { dataUriFileName, DataUriError, parseDataUri, type DataUri } from '@tink
 import { detectFileKind, looksLikeText, SNIFF_BYTES } from '@tinkerdesk/tools/file-kind';
 import { hexDump } from '@tinkerdesk/tools/hex-dump';
 import { useMemo, useState } from 'react';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { BlobPreview, canPreview } from '../kit/BlobPreview';
-import { FileDrop } from '../kit/files';
-import { formatSize } from '../kit/format';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
-import { useAsyncValue } from '../kit/use-async-value';
-import { useInputHistory } from '../kit/use-input-history';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { BlobPreview, canPreview } from '../../shared/ui/BlobPreview';
+import { FileDrop } from '../../shared/ui/files';
+import { formatSize } from '../../shared/ui/format';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { useAsyncValue } from '../../shared/ui/use-async-value';
+import { useInputHistory } from '../../shared/ui/use-input-history';
 import type { ToolPageProps } from '../types';
 
 /** A text file dropped here is read as the data URI; this is more than any browser takes. */

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { buildEpub, reviewBook } from '@tinkerdesk/tools/epub';
-import { serveWorkerTask } from '../kit/worker-task';
+import { serveWorkerTask } from '../../shared/ui/worker-task';
 import type { EpubAnswer, EpubTask } from './epub-task';
 
 // Building the book (Markdown, HTML clean-up, ZIP) and reviewing it as it is written happen here, so a

@@ -1,11 +1,11 @@
 import type { EpubBook, EpubChapter, EpubImage } from '@tinkerdesk/tools/epub';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { saveFile } from '../kit/actions';
-import { FileDrop } from '../kit/files';
-import { formatSize } from '../kit/format';
-import { getSetting, putSetting } from '../kit/history';
-import { ToolAbout } from '../kit/ToolAbout';
-import { useWorkerTask } from '../kit/use-worker-task';
+import { saveFile } from '../../shared/ui/actions';
+import { FileDrop } from '../../shared/ui/files';
+import { formatSize } from '../../shared/ui/format';
+import { getSetting, putSetting } from '../../shared/ui/history';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { useWorkerTask } from '../../shared/ui/use-worker-task';
 import type { ToolPageProps } from '../types';
 import type { EpubAnswer, EpubTask } from './epub-task';
 import { toBookImage } from './images';

@@ -1,6 +1,6 @@
 import type { ApiPath } from '@tinkerdesk/api-client';
 import { isConversionTarget, type ConversionJobView, type ResponseMap } from '@tinkerdesk/contracts/web';
-import { ApiError, bearer, NetworkError, unwrap, v1, type ApiSchemas, type ErrorBody } from '../../shared/api';
+import { ApiError, NetworkError, unwrap, v1, type ApiSchemas, type ErrorBody } from '../../shared/api';
 
 /** The calls of the converter page: /v1/convert through the typed client, with the user's token. */
 
@@ -52,24 +52,20 @@ export function uploadForConversion(
 }
 
 /** Queues the conversion of a URL (`to` is one of the targets the page offers, `from` a SourceFormat id). */
-export async function convertUrl(url: string, to: string, from: string | undefined, token: string): Promise<ConversionJobView> {
+export async function convertUrl(url: string, to: string, from: string | undefined): Promise<ConversionJobView> {
   if (!isConversionTarget(to)) throw new ApiError(400, 'VALIDATION_FAILED', `${to} is not a conversion target`);
   // The document's enum of `from` is built from SOURCE_FORMATS, where the page's ids come from too.
   const body: ConvertUrlBody = { url, to, ...(from ? { from: from as NonNullable<ConvertUrlBody['from']> } : {}) };
-  return (await unwrap(v1.POST('/v1/convert/fetch', { body, headers: bearer(token) }))).job;
+  return (await unwrap(v1.POST('/v1/convert/fetch', { body }))).job;
 }
 
-export const getJob = (id: string, token: string, signal?: AbortSignal) =>
-  unwrap(v1.GET('/v1/convert/jobs/{id}', { params: { path: { id } }, headers: bearer(token), ...(signal ? { signal } : {}) })).then(
-    (a) => a.job,
-  );
+export const getJob = (id: string, signal?: AbortSignal) =>
+  unwrap(v1.GET('/v1/convert/jobs/{id}', { params: { path: { id } }, ...(signal ? { signal } : {}) })).then((a) => a.job);
 
-export const listJobs = (token: string, offset = 0, limit = 10) =>
-  unwrap(v1.GET('/v1/convert/jobs', { params: { query: { offset, limit } }, headers: bearer(token) }));
+export const listJobs = (offset = 0, limit = 10) => unwrap(v1.GET('/v1/convert/jobs', { params: { query: { offset, limit } } }));
 
-export const deleteJob = (id: string, token: string) =>
-  unwrap(v1.DELETE('/v1/convert/jobs/{id}', { params: { path: { id } }, headers: bearer(token) }));
+export const deleteJob = (id: string) => unwrap(v1.DELETE('/v1/convert/jobs/{id}', { params: { path: { id } } }));
 
 /** The converted file of a completed job. */
-export const downloadResult = (id: string, token: string): Promise<Blob> =>
-  unwrap(v1.GET('/v1/convert/jobs/{id}/result', { params: { path: { id } }, headers: bearer(token), parseAs: 'blob' }));
+export const downloadResult = (id: string): Promise<Blob> =>
+  unwrap(v1.GET('/v1/convert/jobs/{id}/result', { params: { path: { id } }, parseAs: 'blob' }));

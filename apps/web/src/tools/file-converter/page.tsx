@@ -11,12 +11,12 @@ import { Link } from 'react-router-dom';
 import { PATHS, signInPath } from '../../routes/paths';
 import { errorText } from '../../shared/api';
 import { useSession } from '../../shared/session/session';
-import { SaveToFilesButton } from '../../features/files/components/SaveToFilesButton';
-import { saveFile } from '../kit/actions';
-import { FileDrop } from '../kit/files';
-import { formatSize } from '../kit/format';
-import { ProgressBar } from '../kit/progress';
-import { ToolAbout } from '../kit/ToolAbout';
+import { SaveToFilesButton } from '../../shared/ui/SaveToFilesButton';
+import { saveFile } from '../../shared/ui/actions';
+import { FileDrop } from '../../shared/ui/files';
+import { formatSize } from '../../shared/ui/format';
+import { ProgressBar } from '../../shared/ui/progress';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
 import type { ToolPageProps } from '../types';
 import { convertUrl, deleteJob, downloadResult, getJob, listJobs, uploadForConversion } from './api';
 
@@ -84,7 +84,7 @@ export default function FileConverterPage(_: ToolPageProps) {
 
   const refreshRecent = useCallback(() => {
     if (!token) return;
-    listJobs(token, 0, 10).then(
+    listJobs(0, 10).then(
       (list) => {
         setRecent({ jobs: list.jobs, total: list.total });
         setRecentError('');
@@ -101,7 +101,7 @@ export default function FileConverterPage(_: ToolPageProps) {
     const controller = new AbortController();
     const timer = setInterval(() => {
       for (const item of itemsRef.current.filter((i) => i.status === 'converting' && i.job)) {
-        getJob(item.job!.id, token, controller.signal).then(
+        getJob(item.job!.id, controller.signal).then(
           (job) => {
             if (!FINISHED.has(job.state)) return patch(item.key, { job });
             patch(item.key, { job, status: job.state === 'completed' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
@@ -153,7 +153,7 @@ export default function FileConverterPage(_: ToolPageProps) {
             token,
             (fraction) => patch(item.key, { upload: fraction }),
           )
-        : await convertUrl(item.url ?? '', item.to, item.format?.id, token);
+        : await convertUrl(item.url ?? '', item.to, item.format?.id);
       patch(item.key, { status: 'converting', job, upload: 1 });
       refreshRecent();
     } catch (error) {
@@ -169,14 +169,14 @@ export default function FileConverterPage(_: ToolPageProps) {
   /** The converted file of a completed job, typed as it was converted. */
   async function resultOf(job: ConversionJobView): Promise<Blob> {
     if (!token) throw new Error('Sign in to keep the result.');
-    const blob = await downloadResult(job.id, token);
+    const blob = await downloadResult(job.id);
     return job.output && blob.type !== job.output.mediaType ? new Blob([blob], { type: job.output.mediaType }) : blob;
   }
 
   async function download(job: ConversionJobView) {
     if (!token || !job.output) return;
     try {
-      saveFile(await downloadResult(job.id, token), job.output.filename, job.output.mediaType);
+      saveFile(await downloadResult(job.id), job.output.filename, job.output.mediaType);
     } catch (error) {
       setRecentError(errorText(error));
     }
@@ -185,7 +185,7 @@ export default function FileConverterPage(_: ToolPageProps) {
   async function remove(job: ConversionJobView) {
     if (!token) return;
     try {
-      await deleteJob(job.id, token);
+      await deleteJob(job.id);
       setItems((list) => list.filter((i) => i.job?.id !== job.id));
       refreshRecent();
     } catch (error) {

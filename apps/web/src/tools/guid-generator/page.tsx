@@ -1,10 +1,10 @@
 import { generateUuids, inspectUuid, MAX_COUNT, UuidError, type UuidInfo } from '@tinkerdesk/tools/guid';
 import { useMemo, useState } from 'react';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { ClearButton } from '../kit/TextOrFileInput';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { ClearButton } from '../../shared/ui/TextOrFileInput';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
 import type { ToolPageProps } from '../types';
 
 const SETTINGS = {

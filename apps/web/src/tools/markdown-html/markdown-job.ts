@@ -1,5 +1,5 @@
 import { markdownToHtml, type MarkdownOptions } from '@tinkerdesk/tools/markdown';
-import { readTextFile } from '../kit/read-text-file';
+import { readTextFile } from '../../shared/ui/read-text-file';
 
 export interface MarkdownJob {
   /** The Markdown, or a large file of it (read in the worker, so the page never holds it in a field). */

@@ -10,10 +10,10 @@ import {
   type CharacterSet,
 } from '@tinkerdesk/tools/password';
 import { useMemo, useState } from 'react';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
 import type { ToolPageProps } from '../types';
 
 const SETTINGS = {

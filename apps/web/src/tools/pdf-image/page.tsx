@@ -2,12 +2,12 @@ import { PageRangeError, parsePageRange } from '@tinkerdesk/tools/page-range';
 import { zipSync } from 'fflate';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useId, useRef, useState } from 'react';
-import { saveFile } from '../kit/actions';
-import { FileDrop } from '../kit/files';
-import { formatSize } from '../kit/format';
-import { ProgressBar } from '../kit/progress';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
+import { saveFile } from '../../shared/ui/actions';
+import { FileDrop } from '../../shared/ui/files';
+import { formatSize } from '../../shared/ui/format';
+import { ProgressBar } from '../../shared/ui/progress';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
 import type { ToolPageProps } from '../types';
 import { openPdf, PdfOpenError, renderPage, type PasswordAsk, type RenderedPage } from './pdf';
 

@@ -1,6 +1,6 @@
 import { getDocument, GlobalWorkerOptions, InvalidPDFException, PasswordResponses, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { fitsCanvas, MAX_CANVAS_PIXELS, MAX_CANVAS_SIDE } from '../kit/canvas-limits';
+import { fitsCanvas, MAX_CANVAS_PIXELS, MAX_CANVAS_SIDE } from '../../shared/ui/canvas-limits';
 
 // pdf.js parses the PDF, decodes its fonts and images in its own Web Worker (from this site); the page
 // draws the result on a canvas, one page at a time. Its data files are served from /pdfjs/ (see

@@ -1,9 +1,9 @@
 import { rot13 } from '@tinkerdesk/tools/rot13';
 import { useMemo, useState } from 'react';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
-import { useInputHistory } from '../kit/use-input-history';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { useInputHistory } from '../../shared/ui/use-input-history';
 import type { Tool } from '../types';
 
 const EXAMPLES = [

@@ -1,14 +1,14 @@
 import { cleanSvg, removedSummary, svgMarkup, SvgError, type CleanSvg } from '@tinkerdesk/tools/svg';
 import { useEffect, useMemo, useState } from 'react';
-import { CopyImageButton, saveFile } from '../kit/actions';
-import { FileDrop } from '../kit/files';
-import { formatSize } from '../kit/format';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
-import { useAsyncValue } from '../kit/use-async-value';
-import { setting, useUrlSettings } from '../kit/url-settings';
+import { CopyImageButton, saveFile } from '../../shared/ui/actions';
+import { FileDrop } from '../../shared/ui/files';
+import { formatSize } from '../../shared/ui/format';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { useAsyncValue } from '../../shared/ui/use-async-value';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
 import type { ToolPageProps } from '../types';
-import { rasterize, type ImageType, type RasterJob } from '../kit/svg-raster';
+import { rasterize, type ImageType, type RasterJob } from '../../shared/ui/svg-raster';
 
 const FORMATS: Array<{ value: 'png' | 'jpeg' | 'webp'; label: string; type: ImageType; ext: string }> = [
   { value: 'png', label: 'PNG', type: 'image/png', ext: 'png' },

@@ -1,6 +1,6 @@
 import { GOOGLE_ISSUER_PLACEHOLDER } from '@tinkerdesk/tools/wallet-pass';
 import { useMemo } from 'react';
-import { CopyButton, DownloadButton } from '../kit/actions';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
 import { exportStem, type PassDraft, type PassFields } from './draft';
 import { googleJson } from './export';
 import type { ImageSlot, PassImage } from './images';

@@ -45,7 +45,7 @@ export function MyPasses({
 
   useEffect(() => {
     let live = true;
-    listPasses(token, { limit: PAGE, offset, sort, dir }).then(
+    listPasses({ limit: PAGE, offset, sort, dir }).then(
       (answer) => {
         if (!live) return;
         // A page emptied by a delete steps back to the one before.
@@ -64,7 +64,7 @@ export function MyPasses({
     async (pass: PassView) => {
       setDeleting(true);
       try {
-        await deletePass(token, pass.id);
+        await deletePass(pass.id);
         setConfirming(null);
         setMessage(`Deleted "${pass.header}".`);
         onDeleted(pass.id);
@@ -75,7 +75,7 @@ export function MyPasses({
         setDeleting(false);
       }
     },
-    [token, onDeleted],
+    [onDeleted],
   );
 
   return (

@@ -1,7 +1,7 @@
 import type { WalletBarcodeType } from '@tinkerdesk/tools/wallet-pass';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatSize } from '../kit/format';
-import { FileDrop } from '../kit/files';
+import { formatSize } from '../../shared/ui/format';
+import { FileDrop } from '../../shared/ui/files';
 import { HEX_COLOR, isWalletBarcode, LIMITS, moveItem, rowKey, type DraftField, type PassDraft } from './draft';
 import { useImageUrl } from './image-url';
 import {

@@ -1,7 +1,7 @@
 import { appleShowsBarcode } from '@tinkerdesk/tools/wallet-pass';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../shared/api';
-import { saveFile } from '../kit/actions';
+import { saveFile } from '../../shared/ui/actions';
 import { applePass, googleLink, walletStatus } from './api';
 import type { PassFields } from './draft';
 
@@ -74,7 +74,7 @@ export function WalletButtons({
     if (id === null) return;
     let live = true;
     const key = `${id}/${version}`;
-    googleLink(token, id).then(
+    googleLink(id).then(
       (answer) => {
         if (!live) return;
         setAnswered({
@@ -118,7 +118,7 @@ export function WalletButtons({
     setAppleBusy(true);
     setAppleError('');
     try {
-      const blob = await applePass(token, id);
+      const blob = await applePass(id);
       saveFile(new Blob([blob], { type: 'application/vnd.apple.pkpass' }), `${stem}.pkpass`);
     } catch (failure) {
       setAppleError(errorText(failure));

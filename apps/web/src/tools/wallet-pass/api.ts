@@ -1,6 +1,6 @@
 /** The wallet pass tool's calls of /v1/passes, through the typed client with the user's token. */
 import { LIST_COUNT_HEADER, type PassSort, type PassView, type SortDirection } from '@tinkerdesk/contracts/web';
-import { bearer, unwrap, v1 } from '../../shared/api';
+import { anonymous, unwrap, v1 } from '../../shared/api';
 import type { PassFields } from './draft';
 import type { ImageSlot } from './images';
 
@@ -8,7 +8,6 @@ export { PASS_SORTS, type PassSort, type PassView, type SortDirection } from '@t
 
 /** Creates the pass with this id (made here) or updates it: fields, new pictures, and the pictures to drop. */
 export async function savePass(
-  token: string,
   id: string,
   fields: PassFields,
   files: Partial<Record<ImageSlot, Blob>>,
@@ -28,7 +27,6 @@ export async function savePass(
       }
       return form;
     },
-    headers: bearer(token),
   });
   const answer = await unwrap(call);
   // 201 Created for a new pass, 200 when it replaced the one with this id.
@@ -36,30 +34,28 @@ export async function savePass(
 }
 
 /** A page of the user's passes, and how many there are in all (the x-list-count header). */
-export async function listPasses(
-  token: string,
-  query: { limit: number; offset: number; sort: PassSort; dir: SortDirection },
-): Promise<{ passes: PassView[]; total: number }> {
-  const call = v1.GET('/v1/passes/google', { params: { query }, headers: bearer(token) });
+export async function listPasses(query: {
+  limit: number;
+  offset: number;
+  sort: PassSort;
+  dir: SortDirection;
+}): Promise<{ passes: PassView[]; total: number }> {
+  const call = v1.GET('/v1/passes/google', { params: { query } });
   const { passes } = await unwrap(call);
   const header = (await call).response.headers.get(LIST_COUNT_HEADER);
   const total = header !== null && /^\d+$/.test(header) ? Number(header) : query.offset + passes.length;
   return { passes, total };
 }
 
-export const getPass = (token: string, id: string) =>
-  unwrap(v1.GET('/v1/passes/{id}', { params: { path: { id } }, headers: bearer(token) })).then((a) => a.pass);
+export const getPass = (id: string) => unwrap(v1.GET('/v1/passes/{id}', { params: { path: { id } } })).then((a) => a.pass);
 
-export const deletePass = (token: string, id: string) =>
-  unwrap(v1.DELETE('/v1/passes/{id}', { params: { path: { id } }, headers: bearer(token) }));
+export const deletePass = (id: string) => unwrap(v1.DELETE('/v1/passes/{id}', { params: { path: { id } } }));
 
 /** The "Add to Google Wallet" link of a saved pass, or what the site operator must configure for one. */
-export const googleLink = (token: string, id: string) =>
-  unwrap(v1.GET('/v1/passes/{id}/google', { params: { path: { id } }, headers: bearer(token) }));
+export const googleLink = (id: string) => unwrap(v1.GET('/v1/passes/{id}/google', { params: { path: { id } } }));
 
 /** The Apple Wallet .pkpass of a saved pass. */
-export const applePass = (token: string, id: string) =>
-  unwrap(v1.GET('/v1/passes/{id}/apple', { params: { path: { id } }, headers: bearer(token), parseAs: 'blob' }));
+export const applePass = (id: string) => unwrap(v1.GET('/v1/passes/{id}/apple', { params: { path: { id } }, parseAs: 'blob' }));
 
 /** Which wallets this site is set up for, and the names of what is missing (no sign-in needed). */
-export const walletStatus = () => unwrap(v1.GET('/v1/passes/wallets'));
+export const walletStatus = () => unwrap(anonymous.GET('/v1/passes/wallets'));

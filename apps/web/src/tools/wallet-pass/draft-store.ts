@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getSetting, putSetting } from '../kit/history';
+import { getSetting, putSetting } from '../../shared/ui/history';
 import { isWalletBarcode, rowKey, type PassDraft } from './draft';
 import type { ImageSlot, PassImage } from './images';
 

@@ -1,4 +1,4 @@
-import { formatSize } from '../kit/format';
+import { formatSize } from '../../shared/ui/format';
 
 /** The two pictures of a pass. */
 export type ImageSlot = 'logo' | 'hero';

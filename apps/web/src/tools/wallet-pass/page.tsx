@@ -9,7 +9,7 @@ import { InlineConfirm } from '../../shared/InlineConfirm';
 import { useSession } from '../../shared/session/session';
 import type { RenderJob } from '../barcode-creator/render-job';
 import { useBarcode } from '../barcode-creator/use-barcode';
-import { ToolAbout } from '../kit/ToolAbout';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
 import type { ToolPageProps } from '../types';
 import { getPass, savePass, type PassView } from './api';
 import { draftErrors, draftOf, exportStem, newDraft, passFields, type DraftField, type PassDraft } from './draft';
@@ -172,7 +172,7 @@ export default function WalletPassPage(_props: ToolPageProps) {
     }
     setBusy(true);
     try {
-      const { pass, created } = await savePass(token, id, passFields(sentDraft), files, remove);
+      const { pass, created } = await savePass(id, passFields(sentDraft), files, remove);
       const nextImages: Images = {};
       const logo = savedImage(pass.logo);
       const hero = savedImage(pass.hero);
@@ -198,7 +198,7 @@ export default function WalletPassPage(_props: ToolPageProps) {
     setError('');
     setStatus('');
     try {
-      const fresh = await getPass(token, pass.id);
+      const fresh = await getPass(pass.id);
       const next = draftOf(fresh);
       const nextImages: Images = {};
       const logo = savedImage(fresh.logo);

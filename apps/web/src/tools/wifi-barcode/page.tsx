@@ -1,8 +1,8 @@
 import { OptionsError, wifiPayload, type WifiSecurity } from '@tinkerdesk/tools/barcode';
 import { useMemo, useState } from 'react';
-import { saveFile } from '../kit/actions';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
+import { saveFile } from '../../shared/ui/actions';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
 import { BarcodeResult } from '../barcode-creator/BarcodeResult';
 import type { RenderJob } from '../barcode-creator/render-job';
 import { useBarcode } from '../barcode-creator/use-barcode';

@@ -1,5 +1,5 @@
 import { countText, ENGLISH_STOP_WORDS, type TextStats } from '@tinkerdesk/tools/word-count';
-import { readTextFile } from '../kit/read-text-file';
+import { readTextFile } from '../../shared/ui/read-text-file';
 
 export interface CountJob {
   source: string | File;

@@ -1,14 +1,14 @@
 import { formatMinutes, READING_WPM, SPEAKING_WPM, type TextStats } from '@tinkerdesk/tools/word-count';
 import { useMemo } from 'react';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { ConverterInput, useTextSource } from '../kit/ConverterInput';
-import { formatCount } from '../kit/format';
-import { TaskProgress } from '../kit/TextOrFileInput';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
-import { useConversion } from '../kit/use-conversion';
-import { useInputHistory } from '../kit/use-input-history';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { ConverterInput, useTextSource } from '../../shared/ui/ConverterInput';
+import { formatCount } from '../../shared/ui/format';
+import { TaskProgress } from '../../shared/ui/TextOrFileInput';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
+import { useConversion } from '../../shared/ui/use-conversion';
+import { useInputHistory } from '../../shared/ui/use-input-history';
 import type { ToolPageProps } from '../types';
 import { countOnPage, WORKER_THRESHOLD, type CountJob } from './count-job';
 

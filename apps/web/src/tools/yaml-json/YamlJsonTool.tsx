@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { CopyButton, DownloadButton } from '../kit/actions';
-import { fieldText } from '../kit/field-text';
-import { formatCount } from '../kit/format';
-import { ConverterInput, useTextSource } from '../kit/ConverterInput';
-import { TaskProgress } from '../kit/TextOrFileInput';
-import { TextPane } from '../kit/TextPane';
-import { ToolAbout, type Example } from '../kit/ToolAbout';
-import { setting, useUrlSettings } from '../kit/url-settings';
-import { useConversion } from '../kit/use-conversion';
-import { useInputHistory } from '../kit/use-input-history';
+import { CopyButton, DownloadButton } from '../../shared/ui/actions';
+import { fieldText } from '../../shared/ui/field-text';
+import { formatCount } from '../../shared/ui/format';
+import { ConverterInput, useTextSource } from '../../shared/ui/ConverterInput';
+import { TaskProgress } from '../../shared/ui/TextOrFileInput';
+import { TextPane } from '../../shared/ui/TextPane';
+import { ToolAbout, type Example } from '../../shared/ui/ToolAbout';
+import { setting, useUrlSettings } from '../../shared/ui/url-settings';
+import { useConversion } from '../../shared/ui/use-conversion';
+import { useInputHistory } from '../../shared/ui/use-input-history';
 import type { Tool } from '../types';
 import { convertText, WORKER_THRESHOLD, type Direction, type YamlJob } from './yaml-job';
 

@@ -1,5 +1,5 @@
 import { jsonToYaml, yamlToJson, type JsonIndent } from '@tinkerdesk/tools/yaml';
-import { readTextFile } from '../kit/read-text-file';
+import { readTextFile } from '../../shared/ui/read-text-file';
 
 export type Direction = 'yaml-json' | 'json-yaml';
 

@@ -12,7 +12,7 @@ import { TerminalsSection } from '../../terminals/components/TerminalsSection';
 import { AppsSection } from '../../oauth/components/AppsSection';
 import { useLogout } from '../../auth/use-logout';
 import { browserTimeZone, loadTimeZones, type TimeZoneData } from '../time-zones';
-import { requestVerification, updateProfile } from '../api';
+import { useRequestVerification, useUpdateProfile } from '../hooks';
 
 /** /account (signed-in users): profile, email verification, password, saved files. */
 export function AccountPage() {
@@ -62,12 +62,11 @@ function VerificationResult() {
 }
 
 function ProfileSection() {
-  const { profile, token } = useSession();
+  const { profile } = useSession();
   const [data, setData] = useState<TimeZoneData | null>(null);
   const [name, setName] = useState(profile?.name ?? '');
   const [chosen, setTz] = useState(profile?.tz ?? 'UTC');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const saving = useUpdateProfile();
   useEffect(() => {
     let live = true;
     void loadTimeZones().then((loaded) => live && setData(loaded));
@@ -81,19 +80,9 @@ function ProfileSection() {
   const zones = data?.zones ?? [];
   const options = zones.includes(tz) ? zones : [tz, ...zones];
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      const { success: _ok, ...updated } = await updateProfile(token, name.trim(), tz);
-      session.setProfile(updated);
-      session.notify({ tag: 'profile', type: 'success', content: 'Your profile is saved.', timeout: 5000 });
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    saving.mutate({ name: name.trim(), tz });
   }
 
   return (
@@ -115,9 +104,9 @@ function ProfileSection() {
             Use this device's time zone ({own.replaceAll('_', ' ')})
           </button>
         ) : null}
-        <FormError message={error} />
-        <button className="button button-primary align-start" type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save profile'}
+        <FormError message={saving.error ? errorText(saving.error) : ''} />
+        <button className="button button-primary align-start" type="submit" disabled={saving.isPending}>
+          {saving.isPending ? 'Saving…' : 'Save profile'}
         </button>
       </form>
     </section>
@@ -125,33 +114,9 @@ function ProfileSection() {
 }
 
 function EmailSection() {
-  const { profile, token, verified } = useSession();
-  const [state, setState] = useState<'idle' | 'sending'>('idle');
-  const [error, setError] = useState('');
+  const { profile, verified } = useSession();
+  const sending = useRequestVerification();
   if (!profile) return null;
-
-  async function resend() {
-    setState('sending');
-    setError('');
-    try {
-      const { sent } = await requestVerification(token, profile!.guid);
-      if (sent) {
-        session.notify({
-          tag: 'verification',
-          type: 'success',
-          heading: 'Check your inbox',
-          content: `We sent a verification link to ${profile!.email}. It works for 48 hours.`,
-          timeout: 10000,
-        });
-      } else {
-        await session.refresh();
-      }
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setState('idle');
-    }
-  }
 
   return (
     <section className="card account-card" aria-labelledby="email-heading">
@@ -165,12 +130,17 @@ function EmailSection() {
       ) : (
         <>
           <p className="muted">Please confirm your email address with the link we sent you. No email? Check your spam folder, or:</p>
-          <button type="button" className="button" onClick={() => void resend()} disabled={state === 'sending'}>
-            {state === 'sending' ? 'Sending…' : 'Send verification again'}
+          <button
+            type="button"
+            className="button"
+            onClick={() => sending.mutate({ guid: profile.guid, email: profile.email })}
+            disabled={sending.isPending}
+          >
+            {sending.isPending ? 'Sending…' : 'Send verification again'}
           </button>
         </>
       )}
-      <FormError message={error} />
+      <FormError message={sending.error ? errorText(sending.error) : ''} />
     </section>
   );
 }

@@ -8,12 +8,13 @@ import {
   type PlanState,
   type PlanView,
 } from '@tinkerdesk/contracts/web';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
-import { cancelPlan, deleteCard, listInstruments, listPlans, makeDefaultCard, startCardSetup } from '../api';
+import { cancelPlan } from '../api';
+import { useDeleteCard, useInstruments, useInvalidateBilling, useMakeDefaultCard, usePlans, useStartCardSetup } from '../hooks/queries';
 
 const links = linkBuilder();
 
@@ -44,7 +45,7 @@ export const cardName = (card: Pick<PaymentInstrumentView, 'brand' | 'last4'>) =
   `${card.brand === 'unknown' ? 'Card' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} •••• ${card.last4}`;
 
 /** Asks, then cancels a plan; answers whether it was cancelled. */
-export async function confirmCancelPlan(token: string, plan: PlanView): Promise<boolean> {
+export async function confirmCancelPlan(plan: PlanView): Promise<boolean> {
   const answer = await sessionStore.prompt({
     tag: `cancel-plan-${plan.id}`,
     title: 'Cancel this plan?',
@@ -59,7 +60,7 @@ export async function confirmCancelPlan(token: string, plan: PlanView): Promise<
   });
   if (answer !== 'cancel') return false;
   try {
-    await cancelPlan(token, plan.id);
+    await cancelPlan(plan.id);
     sessionStore.notify({
       tag: `plan-${plan.id}`,
       type: 'success',
@@ -74,57 +75,48 @@ export async function confirmCancelPlan(token: string, plan: PlanView): Promise<
 }
 
 /** Saved cards: add (the provider's page), make default, delete (another card takes over its plans). */
-export function PaymentMethodsSection({ version, onChange }: { version: number; onChange: () => void }) {
-  const { token } = useSession();
-  const [cards, setCards] = useState<PaymentInstrumentView[] | null>(null);
-  const [providers, setProviders] = useState<PaymentProviderId[]>([]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
-  const load = useCallback(
-    (): Promise<void> =>
-      listInstruments(token ?? '').then(
-        (answer) => {
-          setCards(answer.instruments);
-          setProviders(answer.providers);
-        },
-        (failure: unknown) => setError(errorText(failure)),
-      ),
-    [token],
-  );
-  useEffect(() => {
-    void load();
-  }, [load, version]);
+export function PaymentMethodsSection() {
+  const instruments = useInstruments();
+  const setup = useStartCardSetup();
+  const makeDefault = useMakeDefaultCard();
+  const removal = useDeleteCard();
+  const cards = instruments.data?.instruments ?? null;
+  const providers = instruments.data?.providers ?? [];
+  // What the user asked for that cannot be done as asked (not a failed request).
+  const [refusal, setRefusal] = useState('');
+  const busy =
+    setup.isPending || setup.isSuccess
+      ? 'add'
+      : makeDefault.isPending
+        ? makeDefault.variables
+        : removal.isPending
+          ? removal.variables.id
+          : null;
+  const failure = [setup, makeDefault, removal].find((m) => m.isError)?.error ?? instruments.error;
+  const error = refusal || (failure ? errorText(failure) : '');
 
-  async function add(provider: PaymentProviderId | undefined) {
-    setBusy('add');
-    setError('');
-    try {
-      const { setup } = await startCardSetup(token ?? '', provider);
-      window.location.assign(setup.url);
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(null);
-    }
+  function reset() {
+    setRefusal('');
+    for (const mutation of [setup, makeDefault, removal]) mutation.reset();
   }
 
-  async function act(id: string, work: () => Promise<unknown>, done: string) {
-    setBusy(id);
-    setError('');
-    try {
-      await work();
-      sessionStore.notify({ tag: 'payment-method', type: 'success', content: done, timeout: 5000 });
-      onChange();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(null);
-    }
+  function add(provider: PaymentProviderId | undefined) {
+    reset();
+    setup.mutate(provider, { onSuccess: ({ setup: { url } }) => window.location.assign(url) });
+  }
+
+  const done = (content: string) => () => sessionStore.notify({ tag: 'payment-method', type: 'success', content, timeout: 5000 });
+
+  function makeDefaultCard(card: PaymentInstrumentView) {
+    reset();
+    makeDefault.mutate(card.id, { onSuccess: done(`${cardName(card)} is your default card now.`) });
   }
 
   async function remove(card: PaymentInstrumentView) {
     const others = (cards ?? []).filter((c) => c.id !== card.id && c.provider === card.provider);
     if (card.plans > 0 && others.length === 0) {
-      setError(
+      reset();
+      setRefusal(
         `${cardName(card)} pays for ${card.plans === 1 ? 'a plan' : `${card.plans} plans`}: add another card first, then delete this one.`,
       );
       return;
@@ -149,8 +141,9 @@ export function PaymentMethodsSection({ version, onChange }: { version: number; 
       buttons,
     });
     if (!answer || answer === 'keep') return;
+    reset();
     const replacement = answer.startsWith('move:') ? answer.slice(5) : undefined;
-    await act(card.id, () => deleteCard(token ?? '', card.id, replacement), `${cardName(card)} is deleted.`);
+    removal.mutate({ id: card.id, ...(replacement ? { replacement } : {}) }, { onSuccess: done(`${cardName(card)} is deleted.`) });
   }
 
   return (
@@ -159,16 +152,11 @@ export function PaymentMethodsSection({ version, onChange }: { version: number; 
         <h2 id="cards-heading">Payment methods</h2>
         <span className="actions">
           {providers.length > 1 && providers.includes('sandbox') ? (
-            <button type="button" className="button button-small" onClick={() => void add('sandbox')} disabled={busy !== null}>
+            <button type="button" className="button button-small" onClick={() => add('sandbox')} disabled={busy !== null}>
               Add a test card
             </button>
           ) : null}
-          <button
-            type="button"
-            className="button button-primary button-small"
-            onClick={() => void add(providers[0])}
-            disabled={busy !== null}
-          >
+          <button type="button" className="button button-primary button-small" onClick={() => add(providers[0])} disabled={busy !== null}>
             {busy === 'add' ? 'Opening…' : 'Add a card'}
           </button>
         </span>
@@ -201,9 +189,7 @@ export function PaymentMethodsSection({ version, onChange }: { version: number; 
                     className="button button-small"
                     disabled={busy !== null}
                     aria-label={`Make ${cardName(card)} the default`}
-                    onClick={() =>
-                      void act(card.id, () => makeDefaultCard(token ?? '', card.id), `${cardName(card)} is your default card now.`)
-                    }
+                    onClick={() => makeDefaultCard(card)}
                   >
                     Make default
                   </button>
@@ -227,21 +213,12 @@ export function PaymentMethodsSection({ version, onChange }: { version: number; 
 }
 
 /** The plans the user pays and the ones that pay them; cancel after a prompt. */
-export function PlansSection({ version, onChange }: { version: number; onChange: () => void }) {
-  const { token, profile } = useSession();
-  const [plans, setPlans] = useState<PlanView[] | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(
-    (): Promise<void> =>
-      listPlans(token ?? '').then(
-        (answer) => setPlans(answer.plans),
-        (failure: unknown) => setError(errorText(failure)),
-      ),
-    [token],
-  );
-  useEffect(() => {
-    void load();
-  }, [load, version]);
+export function PlansSection() {
+  const { profile } = useSession();
+  const query = usePlans();
+  const invalidate = useInvalidateBilling();
+  const plans = query.data?.plans ?? null;
+  const error = query.error ? errorText(query.error) : '';
 
   return (
     <section className="card account-card" aria-labelledby="plans-heading">
@@ -283,7 +260,7 @@ export function PlansSection({ version, onChange }: { version: number; onChange:
                     type="button"
                     className="button button-small button-ghost"
                     aria-label={`Cancel the plan for ${plan.product.name}`}
-                    onClick={() => void confirmCancelPlan(token ?? '', plan).then((done) => done && onChange())}
+                    onClick={() => void confirmCancelPlan(plan).then((done) => (done ? invalidate() : undefined))}
                   >
                     Cancel
                   </button>

@@ -99,7 +99,7 @@ function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDone: () 
     setCheck(null);
     setError('');
     try {
-      const { valid, reason } = await validateAccount(token, guid, { provider, account: account.trim() });
+      const { valid, reason } = await validateAccount(guid, { provider, account: account.trim() });
       setCheck({ valid, reason });
     } catch (failure) {
       setError(errorText(failure));
@@ -114,7 +114,6 @@ function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDone: () 
     setError('');
     try {
       await saveService(
-        token,
         guid,
         {
           name: name.trim(),
@@ -278,20 +277,20 @@ function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () =>
 
   const load = useCallback(
     (): Promise<void> =>
-      listProducts(token, guid, service.id).then(
+      listProducts(guid, service.id).then(
         (answer) => setProducts(answer.products),
         (failure: unknown) => setError(errorText(failure)),
       ),
-    [token, guid, service.id],
+    [guid, service.id],
   );
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, token]);
 
   async function remove(product: ProductView) {
     if (!token) return;
     try {
-      const { deleted } = await deleteProduct(token, guid, service.id, product.id);
+      const { deleted } = await deleteProduct(guid, service.id, product.id);
       sessionStore.notify({
         tag: 'product',
         type: 'success',
@@ -308,7 +307,7 @@ function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () =>
   async function toggle(product: ProductView) {
     if (!token) return;
     try {
-      await saveProduct(token, guid, service.id, { active: !product.active }, product.id);
+      await saveProduct(guid, service.id, { active: !product.active }, product.id);
       await load();
     } catch (failure) {
       setError(errorText(failure));
@@ -423,7 +422,7 @@ function RequestForm({ service, product, onDone }: { service: ServiceView; produ
     setBusy(true);
     setError('');
     try {
-      await sendRequest(token, {
+      await sendRequest({
         email: email.trim(),
         service: service.id,
         product: product.id,
@@ -488,7 +487,6 @@ function ProductForm({ service, existing, onDone }: { service: ServiceView; exis
     setError('');
     try {
       await saveProduct(
-        token,
         profile.guid,
         service.id,
         {
@@ -646,8 +644,7 @@ function OrdersList({
 }
 
 function IncomingOrders() {
-  const { token } = useSession();
-  const load = useCallback((offset: number, state: OrderState | undefined) => incomingOrders(token ?? '', offset, PAGE, state), [token]);
+  const load = useCallback((offset: number, state: OrderState | undefined) => incomingOrders(offset, PAGE, state), []);
   return (
     <OrdersList
       title="Incoming orders"
@@ -660,7 +657,6 @@ function IncomingOrders() {
 }
 
 function BuyerOrders() {
-  const { token } = useSession();
-  const load = useCallback((offset: number) => myOrders(token ?? '', offset, PAGE), [token]);
+  const load = useCallback((offset: number) => myOrders(offset, PAGE), []);
   return <OrdersList title="My orders" empty="You have not ordered anything while signed in." load={load} link={links.order} />;
 }

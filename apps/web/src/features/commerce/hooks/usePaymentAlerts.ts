@@ -16,7 +16,7 @@ export function usePaymentAlerts(): void {
   useEffect(() => {
     if (!ready || !loggedIn || !token) return;
     let live = true;
-    listPlans(token).then(
+    listPlans().then(
       ({ plans }) => {
         if (!live) return;
         for (const plan of plans) {

@@ -1,12 +1,5 @@
-import {
-  formatLongDate,
-  formatUsd,
-  linkBuilder,
-  type OrderList,
-  type PaymentRequestList,
-  type TimelinePage,
-} from '@tinkerdesk/contracts/web';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatLongDate, formatUsd, linkBuilder } from '@tinkerdesk/contracts/web';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
@@ -15,7 +8,7 @@ import { Page } from '../../../shared/Page';
 import { Pager } from '../../../shared/Pager';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
-import { completeCardSetup, getTimeline, listRequests, myOrders } from '../api';
+import { useCompleteCardSetup, useReceipts, useRequests, useTimeline } from '../hooks/queries';
 import { cardName, PaymentMethodsSection, PlansSection } from '../components/BillingParts';
 
 const links = linkBuilder();
@@ -45,17 +38,16 @@ function BillingSections() {
   const { token } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [version, setVersion] = useState(0);
-  const [setupError, setSetupError] = useState('');
-  const bump = useCallback(() => setVersion((v) => v + 1), []);
+  const completion = useCompleteCardSetup();
   const setupId = params.get('setup');
   const handled = useRef<string | null>(null);
+  const { mutate: complete } = completion;
 
   useEffect(() => {
     if (!setupId || !token || handled.current === setupId) return;
     handled.current = setupId;
-    completeCardSetup(token, setupId).then(
-      ({ instrument }) => {
+    complete(setupId, {
+      onSuccess: ({ instrument }) => {
         const pending = sessionStorage.getItem(PENDING_PLAN_KEY);
         sessionStorage.removeItem(PENDING_PLAN_KEY);
         sessionStore.notify({
@@ -65,45 +57,31 @@ function BillingSections() {
           timeout: pending ? 0 : 6000,
           ...(pending && pending.startsWith('/billing/plans/new?') ? { button: { title: 'Go on with your plan', target: pending } } : {}),
         });
-        bump();
         void navigate(links.billing(), { replace: true });
       },
-      (failure: unknown) => {
-        setSetupError(`The card was not saved: ${errorText(failure)}`);
-        void navigate(links.billing(), { replace: true });
-      },
-    );
-  }, [setupId, token, navigate, bump]);
+      onError: () => void navigate(links.billing(), { replace: true }),
+    });
+  }, [setupId, token, navigate, complete]);
 
   return (
     <div className="stack">
-      <FormError message={setupError} />
-      <PaymentMethodsSection version={version} onChange={bump} />
-      <PlansSection version={version} onChange={bump} />
+      <FormError message={completion.error ? `The card was not saved: ${errorText(completion.error)}` : ''} />
+      <PaymentMethodsSection />
+      <PlansSection />
       <RequestsSection box="received" />
       <RequestsSection box="sent" />
       <ReceiptsSection />
-      <TimelineSection version={version} />
+      <TimelineSection />
     </div>
   );
 }
 
 function RequestsSection({ box }: { box: 'sent' | 'received' }) {
-  const { token, profile } = useSession();
-  const [list, setList] = useState<PaymentRequestList | null>(null);
+  const { profile } = useSession();
   const [offset, setOffset] = useState(0);
-  const [error, setError] = useState('');
-  const load = useCallback(
-    (): Promise<void> =>
-      listRequests(token ?? '', box, offset, PAGE).then(
-        ({ success: _ok, ...answer }) => setList(answer),
-        (failure: unknown) => setError(errorText(failure)),
-      ),
-    [token, box, offset],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const query = useRequests(box, offset, PAGE);
+  const list = query.data ?? null;
+  const error = query.error ? errorText(query.error) : '';
   const title = box === 'received' ? 'Payment requests to you' : 'Payment requests you sent';
   const id = `requests-${box}`;
   return (
@@ -147,20 +125,11 @@ function RequestsSection({ box }: { box: 'sent' | 'received' }) {
 
 /** Receipts of the orders the user paid (plan charges: on each plan's page). */
 function ReceiptsSection() {
-  const { token, profile } = useSession();
-  const [list, setList] = useState<OrderList | null>(null);
+  const { profile } = useSession();
   const [offset, setOffset] = useState(0);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let live = true;
-    myOrders(token ?? '', offset, PAGE, true).then(
-      ({ success: _ok, ...answer }) => live && setList(answer),
-      (failure: unknown) => live && setError(errorText(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, offset]);
+  const query = useReceipts(offset, PAGE);
+  const list = query.data ?? null;
+  const error = query.error ? errorText(query.error) : '';
   return (
     <section className="card account-card" aria-labelledby="receipts-heading">
       <h2 id="receipts-heading">Receipts</h2>
@@ -199,22 +168,12 @@ function ReceiptsSection() {
   );
 }
 
-function TimelineSection({ version }: { version: number }) {
-  const { token, profile } = useSession();
-  const [page, setPage] = useState<TimelinePage | null>(null);
+function TimelineSection() {
+  const { profile } = useSession();
   const [offset, setOffset] = useState(0);
-  const [error, setError] = useState('');
-  const load = useCallback(
-    (): Promise<void> =>
-      getTimeline(token ?? '', offset, PAGE).then(
-        ({ success: _ok, ...answer }) => setPage(answer),
-        (failure: unknown) => setError(errorText(failure)),
-      ),
-    [token, offset],
-  );
-  useEffect(() => {
-    void load();
-  }, [load, version]);
+  const query = useTimeline(offset, PAGE);
+  const page = query.data ?? null;
+  const error = query.error ? errorText(query.error) : '';
   return (
     <section className="card account-card" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Timeline</h2>

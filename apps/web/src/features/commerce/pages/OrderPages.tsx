@@ -28,7 +28,7 @@ function useOrder(orderId: string) {
   const [error, setError] = useState('');
   const load = useCallback(
     (): Promise<void> =>
-      getOrder(token, orderId, tz).then(
+      getOrder(orderId, token ? undefined : tz).then(
         (answer) => {
           setOrder(answer.order);
           setError('');
@@ -49,7 +49,7 @@ function useOrder(orderId: string) {
 /** /orders/{id}: the order as its buyer sees it: state, pay, cancel, receipt, messages. */
 export function OrderPage() {
   const { orderId = '' } = useParams();
-  const { order, setOrder, missing, error, token, tz } = useOrder(orderId);
+  const { order, setOrder, missing, error, tz } = useOrder(orderId);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -64,7 +64,7 @@ export function OrderPage() {
     setBusy(true);
     setActionError('');
     try {
-      window.location.assign((await payOrder(token, orderId, payKey.current)).url);
+      window.location.assign((await payOrder(orderId, payKey.current)).url);
     } catch (failure) {
       setActionError(errorText(failure));
       setBusy(false);
@@ -75,7 +75,7 @@ export function OrderPage() {
     setBusy(true);
     setActionError('');
     try {
-      setOrder((await cancelOrder(token, orderId)).order);
+      setOrder((await cancelOrder(orderId)).order);
       setConfirmCancel(false);
       sessionStore.notify({ tag: 'order', type: 'success', content: 'Your order is cancelled.', timeout: 5000 });
     } catch (failure) {
@@ -159,7 +159,7 @@ export function OrderPage() {
           replies={order.replies}
           me={party}
           timeZone={tz}
-          send={async (note) => setOrder((await replyToOrder(token ?? '', order.id, note)).order)}
+          send={async (note) => setOrder((await replyToOrder(order.id, note)).order)}
         />
       ) : (
         <section className="card replies" aria-labelledby="replies-heading">
@@ -187,7 +187,7 @@ export function OrderReturnPage() {
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    completeOrder(token, orderId, sessionId, key.current).then(
+    completeOrder(orderId, sessionId, key.current).then(
       ({ order }) => {
         if (!live) return;
         if (order.state === 'paid')

@@ -86,7 +86,7 @@ function PlanForm() {
 
   useEffect(() => {
     let live = true;
-    Promise.all([getStorefront(guid, serviceId), listInstruments(token ?? '')]).then(
+    Promise.all([getStorefront(guid, serviceId), listInstruments()]).then(
       ([storefront, instruments]) => {
         if (!live) return;
         setShop(storefront);
@@ -131,7 +131,7 @@ function PlanForm() {
     setError('');
     try {
       sessionStorage.setItem(PENDING_PLAN_KEY, links.newPlan(guid, serviceId, productId));
-      const { setup } = await startCardSetup(token ?? '', shop?.service.provider);
+      const { setup } = await startCardSetup(shop?.service.provider);
       window.location.assign(setup.url);
     } catch (failure) {
       setError(errorText(failure));
@@ -148,7 +148,7 @@ function PlanForm() {
     setBusy(true);
     setError('');
     try {
-      const { plan } = await createPlan(token ?? '', {
+      const { plan } = await createPlan({
         service: serviceId,
         product: product.id,
         interval,
@@ -278,15 +278,15 @@ function PlanDetails() {
   const tz = profile?.tz;
   const load = useCallback(
     (): Promise<void> =>
-      getPlan(token ?? '', planId).then(
+      getPlan(planId).then(
         (answer) => setPlan(answer.plan),
         (failure: unknown) => (failure instanceof ApiError && failure.status < 500 ? setMissing(true) : setError(errorText(failure))),
       ),
-    [token, planId],
+    [planId],
   );
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, token]);
 
   if (missing) return <NotFoundPage />;
   if (!plan) return <Page title="Plan">{error ? <FormError message={error} /> : <p role="status">Loading…</p>}</Page>;
@@ -346,7 +346,7 @@ function PlanDetails() {
               type="button"
               className="button button-ghost align-start"
               onClick={() =>
-                void confirmCancelPlan(token ?? '', plan).then((done) => {
+                void confirmCancelPlan(plan).then((done) => {
                   if (done) void load();
                 })
               }

@@ -32,18 +32,19 @@ export function RequestPage() {
 
   const load = useCallback(
     (): Promise<void> =>
-      getRequest(token, requestId, key).then(
+      getRequest(requestId, key).then(
         (answer) => setRequest(answer.request),
         (failure: unknown) => {
           if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
           else setError(errorText(failure));
         },
       ),
-    [token, requestId, key],
+    [requestId, key],
   );
+  // Loaded again when the session changes (a sign-in here or in another tab shows the viewer's role).
   useEffect(() => {
     if (ready) void load();
-  }, [ready, load]);
+  }, [ready, load, token]);
 
   if (missing) return <NotFoundPage />;
   if (!request) return <Page title="Payment request">{error ? <FormError message={error} /> : <p role="status">Loading…</p>}</Page>;
@@ -97,15 +98,13 @@ export function RequestPage() {
           </p>
         ) : null}
         {request.role === 'payer' && request.state === 'open' ? <Answer request={request} requestKey={key} onChange={setRequest} /> : null}
-        {request.role === 'seller' && request.state === 'open' ? (
-          <Withdraw request={request} onChange={setRequest} token={token ?? ''} />
-        ) : null}
+        {request.role === 'seller' && request.state === 'open' ? <Withdraw request={request} onChange={setRequest} /> : null}
       </section>
     </Page>
   );
 }
 
-function Withdraw({ request, token, onChange }: { request: PaymentRequestView; token: string; onChange: (r: PaymentRequestView) => void }) {
+function Withdraw({ request, onChange }: { request: PaymentRequestView; onChange: (r: PaymentRequestView) => void }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
   return (
@@ -117,7 +116,7 @@ function Withdraw({ request, token, onChange }: { request: PaymentRequestView; t
           question="Withdraw this request?"
           action="Withdraw"
           onConfirm={() =>
-            void cancelRequest(token, request.id).then(
+            void cancelRequest(request.id).then(
               (answer) => onChange(answer.request),
               (failure: unknown) => setError(errorText(failure)),
             )
@@ -143,7 +142,7 @@ function Answer({
   requestKey?: string;
   onChange: (r: PaymentRequestView) => void;
 }) {
-  const { token, profile } = useSession();
+  const { profile } = useSession();
   const validate = useCallback(
     (f: Record<'email', string>): FieldErrors<'email'> =>
       EMAIL_PATTERN.test(f.email.trim()) ? {} : { email: 'Please enter a valid email address.' },
@@ -164,12 +163,11 @@ function Answer({
     setError('');
     try {
       const { order } = await acceptRequest(
-        token,
         request.id,
         { email: form.fields.email.trim(), ...(note.trim() ? { note: note.trim() } : {}), share },
         requestKey,
       );
-      const payment = await payOrder(token, order.id, payKey.current);
+      const payment = await payOrder(order.id, payKey.current);
       window.location.assign(payment.url);
     } catch (failure) {
       setError(errorText(failure));
@@ -181,7 +179,7 @@ function Answer({
     setBusy('decline');
     setError('');
     try {
-      onChange((await declineRequest(token, request.id, requestKey)).request);
+      onChange((await declineRequest(request.id, requestKey)).request);
       sessionStore.notify({ tag: 'request', type: 'info', content: 'You declined the request; the seller is told.', timeout: 6000 });
     } catch (failure) {
       setError(errorText(failure));

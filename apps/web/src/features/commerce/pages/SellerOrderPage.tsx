@@ -39,7 +39,7 @@ function SellerOrder() {
   const load = useCallback(
     (): Promise<void> =>
       token
-        ? getFulfillment(token, orderId).then(
+        ? getFulfillment(orderId).then(
             ({ success: _ok, ...answer }) => setWork(answer),
             (failure: unknown) => {
               if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
@@ -74,7 +74,7 @@ function SellerOrder() {
 
   function fulfil(event: FormEvent) {
     event.preventDefault();
-    void act(() => markFulfilled(token ?? '', order.id, note.trim()), 'The order is marked fulfilled; the buyer is told by email.');
+    void act(() => markFulfilled(order.id, note.trim()), 'The order is marked fulfilled; the buyer is told by email.');
   }
 
   const refundable = order.state === 'paid' || order.state === 'fulfilled';
@@ -129,7 +129,7 @@ function SellerOrder() {
               action="Refund"
               keep="Keep it"
               busy={busy}
-              onConfirm={() => void act(() => refundOrder(token ?? '', order.id, refundKey.current), 'The order is refunded.')}
+              onConfirm={() => void act(() => refundOrder(order.id, refundKey.current), 'The order is refunded.')}
               onCancel={() => setConfirmRefund(false)}
             />
           ) : (
@@ -147,7 +147,7 @@ function SellerOrder() {
         me="seller"
         timeZone={tz}
         send={async (text) => {
-          await replyToOrder(token, order.id, text);
+          await replyToOrder(order.id, text);
           await load();
         }}
       />

@@ -132,7 +132,7 @@ function OrderForm({
   product: ProductView;
   onCancel: () => void;
 }) {
-  const { token, profile } = useSession();
+  const { profile } = useSession();
   const mail = product.shipping !== null;
   const prefix = `order-${product.id.slice(0, 8)}`;
   const validate = useCallback(
@@ -172,7 +172,7 @@ function OrderForm({
     setStep('ordering');
     try {
       const f = form.fields;
-      const { order } = await placeOrder(token, guid, serviceId, {
+      const { order } = await placeOrder(guid, serviceId, {
         product: product.id,
         email: f.email.trim(),
         ...(note.trim() ? { note: note.trim() } : {}),
@@ -196,7 +196,7 @@ function OrderForm({
           : {}),
       });
       setStep('paying');
-      const payment = await payOrder(token, order.id, key);
+      const payment = await payOrder(order.id, key);
       window.location.assign(payment.url);
     } catch (failure) {
       setError(errorText(failure));

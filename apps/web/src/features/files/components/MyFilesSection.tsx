@@ -4,8 +4,8 @@ import { errorText } from '../../../shared/api';
 import { formatLongDate } from '@tinkerdesk/contracts/web';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { useSession } from '../../../shared/session/session';
-import { formatSize } from '../../../tools/kit/format';
-import { ProgressBar } from '../../../tools/kit/progress';
+import { formatSize } from '../../../shared/ui/format';
+import { ProgressBar } from '../../../shared/ui/progress';
 import { deleteFile, fileDownloadUrl, listFiles } from '../api';
 
 const PAGE = 50;
@@ -32,7 +32,7 @@ export function MyFilesSection() {
   const load = useCallback(
     (limit = PAGE): Promise<void> =>
       token
-        ? listFiles(token, 0, limit).then(
+        ? listFiles(0, limit).then(
             ({ success: _ok, ...answer }) => {
               setList(answer);
               setError('');
@@ -51,7 +51,7 @@ export function MyFilesSection() {
     if (!token) return;
     setBusy(file.id);
     try {
-      openDownload(await fileDownloadUrl(token, file.id), file.filename);
+      openDownload(await fileDownloadUrl(file.id), file.filename);
       setError('');
     } catch (failure) {
       setError(errorText(failure));
@@ -64,7 +64,7 @@ export function MyFilesSection() {
     if (!token) return;
     setBusy(file.id);
     try {
-      await deleteFile(token, file.id);
+      await deleteFile(file.id);
       setConfirming(null);
       await load(Math.max(PAGE, list?.files.length ?? PAGE));
     } catch (failure) {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Coming } from '../../../shared/Coming';
 import { BluetoothIcon } from '../../../shared/icons';
-import type { BeeperEventMap, BeeperSnapshot } from '../beeper';
-import { beeperConnection } from '../connection';
+import type { BeeperEventMap, BeeperSnapshot } from '../../../shared/hardware/beeper';
+import { beeperConnection } from '../../../shared/hardware/connection';
 import { useBeepSetting, useBeeperState, useBluetoothSupport, type BluetoothSupport } from '../hooks/use-beeper';
 
 function stateText({ state, deviceName }: BeeperSnapshot): string {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { webBluetooth, type BeeperSnapshot } from '../beeper';
-import { beepSetting, beeperConnection, setBeepSetting, watchBeepSettings, type BeepReason } from '../connection';
+import { webBluetooth, type BeeperSnapshot } from '../../../shared/hardware/beeper';
+import { beepSetting, beeperConnection, setBeepSetting, watchBeepSettings, type BeepReason } from '../../../shared/hardware/connection';
 
 function subscribeState(onChange: () => void): () => void {
   const beeper = beeperConnection();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SearchBox } from '../../../app/SearchBox';
+import { SearchBox } from '../../../tools/SearchBox';
 import { PATHS } from '../../../routes/paths';
 import { useTitle } from '../../../shared/useTitle';
 

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { SearchBox } from '../../../app/SearchBox';
+import { SearchBox } from '../../../tools/SearchBox';
 import { PATHS, searchPath } from '../../../routes/paths';
 import { Page } from '../../../shared/Page';
 import { TOOLS } from '../../../tools/registry';

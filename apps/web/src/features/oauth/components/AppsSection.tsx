@@ -14,7 +14,7 @@ import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { useSession } from '../../../shared/session/session';
-import { CopyButton } from '../../../tools/kit/actions';
+import { CopyButton } from '../../../shared/ui/actions';
 import { createApp, deleteApp, DISCOVERY_URL, listApps, listConsents, replaceSecret, withdrawConsent } from '../api';
 
 const AUTH_METHOD_LABELS: Record<OAuthAuthMethod, string> = {
@@ -35,7 +35,7 @@ export function AppsSection() {
 
   const reload = useCallback(
     (): Promise<void> =>
-      Promise.all([listConsents(token ?? ''), listApps(token ?? '')]).then(
+      Promise.all([listConsents(), listApps()]).then(
         ([c, a]) => {
           setConsents(c.consents);
           setApps(a.apps);
@@ -43,12 +43,12 @@ export function AppsSection() {
         },
         (failure: unknown) => setError(errorText(failure)),
       ),
-    [token],
+    [],
   );
 
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, token]);
 
   return (
     <section className="card account-card apps-section" id="apps" aria-labelledby="apps-heading">
@@ -88,14 +88,13 @@ export function AppsSection() {
 }
 
 function ConsentRow({ consent, onChange }: { consent: OAuthConsentView; onChange: () => Promise<void> }) {
-  const { token } = useSession();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   async function withdraw() {
     setBusy(true);
     try {
-      await withdrawConsent(token ?? '', consent.id);
+      await withdrawConsent(consent.id);
       await onChange();
     } catch (failure) {
       setError(errorText(failure));
@@ -129,7 +128,6 @@ function ConsentRow({ consent, onChange }: { consent: OAuthConsentView; onChange
 }
 
 function AppRow({ app, onChange }: { app: OAuthAppView; onChange: () => Promise<void> }) {
-  const { token } = useSession();
   const [asking, setAsking] = useState<'delete' | 'secret' | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -158,7 +156,7 @@ function AppRow({ app, onChange }: { app: OAuthAppView; onChange: () => Promise<
             busy={busy}
             onConfirm={() =>
               void act(async () => {
-                await deleteApp(token ?? '', app.id);
+                await deleteApp(app.id);
                 await onChange();
               })
             }
@@ -170,7 +168,7 @@ function AppRow({ app, onChange }: { app: OAuthAppView; onChange: () => Promise<
             question="Replace its secret? The old one stops working at once."
             action="Replace secret"
             busy={busy}
-            onConfirm={() => void act(async () => setRenewed(await replaceSecret(token ?? '', app.id)))}
+            onConfirm={() => void act(async () => setRenewed(await replaceSecret(app.id)))}
             onCancel={() => setAsking(undefined)}
           />
         ) : (
@@ -238,7 +236,6 @@ function SecretNotice({ created, heading, onDone }: { created: OAuthAppCreated; 
 }
 
 function RegisterApp({ onCreated }: { onCreated: () => Promise<void> }) {
-  const { token } = useSession();
   const [name, setName] = useState('');
   const [uris, setUris] = useState('');
   const [scopes, setScopes] = useState<OAuthScope[]>(['openid', 'profile']);
@@ -258,7 +255,7 @@ function RegisterApp({ onCreated }: { onCreated: () => Promise<void> }) {
         .split(/\s+/)
         .map((u) => u.trim())
         .filter(Boolean);
-      const answer = await createApp(token ?? '', { name, redirectUris, scopes, tokenEndpointAuthMethod: method });
+      const answer = await createApp({ name, redirectUris, scopes, tokenEndpointAuthMethod: method });
       setCreated(answer);
       setName('');
       setUris('');

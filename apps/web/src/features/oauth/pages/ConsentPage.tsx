@@ -32,7 +32,7 @@ function Consent() {
 
   useEffect(() => {
     let live = true;
-    interactionDetails(token ?? '', interaction).then(
+    interactionDetails(interaction).then(
       (answer) => live && setDetails(answer),
       (failure: unknown) => live && setError(errorText(failure)),
     );

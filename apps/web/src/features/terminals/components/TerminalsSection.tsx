@@ -1,4 +1,4 @@
-import { formatLongDate, type ShareContentType, type ShareList, type TerminalView } from '@tinkerdesk/contracts/web';
+import { formatLongDate, type ShareContentType, type TerminalView } from '@tinkerdesk/contracts/web';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, errorText } from '../../../shared/api';
@@ -6,7 +6,8 @@ import { FormError } from '../../../shared/forms';
 import { Pager } from '../../../shared/Pager';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { SHARE_ARRIVED_EVENT } from '../hooks/useTerminalMessages';
-import { deleteShare, listInbox, listTerminals, registerTerminal, removeTerminal, shareTo, updateTerminal } from '../api';
+import { listTerminals, registerTerminal, removeTerminal, shareTo, updateTerminal } from '../api';
+import { useDeleteShare, useInbox } from '../hooks/queries';
 import {
   capabilities,
   defaultLabel,
@@ -51,7 +52,7 @@ export function TerminalsSection() {
 
   const load = useCallback(
     (): Promise<void> =>
-      Promise.all([listTerminals(token ?? ''), localTerminal()]).then(
+      Promise.all([listTerminals(), localTerminal()]).then(
         async ([list, mine]) => {
           // A stored terminal that was removed (here or elsewhere) is forgotten.
           const known = mine && list.terminals.some((t) => t.id === mine.terminalId) ? mine : null;
@@ -64,7 +65,7 @@ export function TerminalsSection() {
         },
         (failure: unknown) => setError(errorText(failure)),
       ),
-    [token],
+    [],
   );
 
   useEffect(() => {
@@ -73,7 +74,7 @@ export function TerminalsSection() {
     const refresh = () => void load();
     window.addEventListener(SHARE_ARRIVED_EVENT, refresh);
     return () => window.removeEventListener(SHARE_ARRIVED_EVENT, refresh);
-  }, [load]);
+  }, [load, token]);
 
   const routed = route ? `${route[1]}/${route[2]}` : null;
   useEffect(() => {
@@ -144,7 +145,6 @@ function ThisBrowser(props: {
   onLocal: (local: LocalTerminal | null) => void;
   onPush: (on: boolean) => void;
 }) {
-  const { token } = useSession();
   const [label, setLabel] = useState(props.terminal?.label ?? defaultLabel());
   const [send, setSend] = useState(true);
   const [receive, setReceive] = useState(true);
@@ -156,7 +156,7 @@ function ThisBrowser(props: {
     setBusy(true);
     setError('');
     try {
-      const answer = await registerTerminal(token ?? '', {
+      const answer = await registerTerminal({
         label,
         send,
         receive,
@@ -226,7 +226,7 @@ function ThisBrowser(props: {
         className="rename-row"
         onSubmit={(e) => {
           e.preventDefault();
-          void act(() => updateTerminal(token ?? '', terminal.id, { label }));
+          void act(() => updateTerminal(terminal.id, { label }));
         }}
       >
         <label htmlFor="terminal-rename" className="visually-hidden">
@@ -258,7 +258,7 @@ function ThisBrowser(props: {
         id="terminal-destination"
         value={terminal.destination ?? ''}
         disabled={busy}
-        onChange={(e) => void act(() => updateTerminal(token ?? '', terminal.id, { destination: e.target.value || null }))}
+        onChange={(e) => void act(() => updateTerminal(terminal.id, { destination: e.target.value || null }))}
       >
         <option value="">This browser’s own inbox</option>
         {props.others.map((t) => (
@@ -286,7 +286,7 @@ function ThisBrowser(props: {
             if (answer !== 'remove') return;
             await act(async () => {
               if (props.pushOn) await unsubscribePush(local).catch(() => undefined);
-              await removeTerminal(token ?? '', terminal.id);
+              await removeTerminal(terminal.id);
               await forgetTerminal();
               props.onLocal(null);
             });
@@ -306,7 +306,6 @@ function TerminalList(props: {
   onInbox: (id: string | null) => void;
   onChange: () => void;
 }) {
-  const { token } = useSession();
   const [error, setError] = useState('');
   if (props.terminals.length === 0)
     return <p className="empty-state-text">No terminals yet: register this browser above, then your others.</p>;
@@ -322,7 +321,7 @@ function TerminalList(props: {
     });
     if (answer !== 'remove') return;
     try {
-      await removeTerminal(token ?? '', t.id);
+      await removeTerminal(t.id);
       props.onChange();
     } catch (failure) {
       setError(errorText(failure));
@@ -362,7 +361,7 @@ function TerminalList(props: {
                 className="button button-small"
                 aria-label={`${t.active ? 'Switch off' : 'Switch on'} ${t.label}`}
                 onClick={() =>
-                  void updateTerminal(token ?? '', t.id, { active: !t.active }).then(props.onChange, (f: unknown) => setError(errorText(f)))
+                  void updateTerminal(t.id, { active: !t.active }).then(props.onChange, (f: unknown) => setError(errorText(f)))
                 }
               >
                 {t.active ? 'Switch off' : 'Switch on'}
@@ -388,7 +387,6 @@ function TerminalList(props: {
 const isLink = (text: string) => /^https?:\/\/\S+$/i.test(text.trim());
 
 function SendForm({ terminals, onSent }: { terminals: TerminalView[]; onSent: () => void }) {
-  const { token } = useSession();
   const receivers = terminals.filter((t) => t.active && t.receive);
   const [chosen, setTarget] = useState('');
   // The chosen terminal while it can receive, else the first that can.
@@ -406,7 +404,7 @@ function SendForm({ terminals, onSent }: { terminals: TerminalView[]; onSent: ()
     setError('');
     try {
       const contentType: ShareContentType = isLink(content) ? 'text/x-uri' : 'text/plain';
-      const { share } = await shareTo(token ?? '', target, { contentType, content: content.trim(), description: description.trim() });
+      const { share } = await shareTo(target, { contentType, content: content.trim(), description: description.trim() });
       const to = terminals.find((t) => t.id === share.terminalId)?.label ?? 'the terminal';
       sessionStore.notify({
         tag: 'share-sent',
@@ -448,39 +446,28 @@ function SendForm({ terminals, onSent }: { terminals: TerminalView[]; onSent: ()
 }
 
 function Inbox({ terminal, onClose, onChange }: { terminal: TerminalView; onClose: () => void; onChange: () => void }) {
-  const { token, profile } = useSession();
-  const [list, setList] = useState<ShareList | null>(null);
+  const { profile } = useSession();
   const [offset, setOffset] = useState(0);
-  const [error, setError] = useState('');
-  const load = useCallback(
-    () =>
-      listInbox(token ?? '', terminal.id, offset, PAGE).then(
-        ({ success: _ok, ...answer }) => setList(answer),
-        (failure: unknown) => setError(errorText(failure)),
-      ),
-    [token, terminal.id, offset],
-  );
-  useEffect(() => {
-    void load();
-  }, [load, terminal.inbox]);
+  const inbox = useInbox(terminal.id, offset, PAGE, terminal.inbox);
+  const removal = useDeleteShare(terminal.id);
+  const list = inbox.data ?? null;
+  // The clipboard's refusal is not a request.
+  const [refusal, setRefusal] = useState('');
+  const failure = removal.error ?? inbox.error;
+  const error = refusal || (failure ? errorText(failure) : '');
 
   async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
       sessionStore.notify({ tag: 'share-copied', type: 'success', content: 'Copied.', timeout: 2500 });
     } catch {
-      setError('The browser did not allow copying: select the text instead.');
+      setRefusal('The browser did not allow copying: select the text instead.');
     }
   }
 
-  async function remove(id: string) {
-    try {
-      await deleteShare(token ?? '', terminal.id, id);
-      await load();
-      onChange();
-    } catch (failure) {
-      setError(errorText(failure));
-    }
+  function remove(id: string) {
+    setRefusal('');
+    removal.mutate(id, { onSuccess: onChange });
   }
 
   return (
@@ -528,7 +515,7 @@ function Inbox({ terminal, onClose, onChange }: { terminal: TerminalView; onClos
                   type="button"
                   className="button button-small button-ghost"
                   aria-label={`Delete ${s.description || s.content}`}
-                  onClick={() => void remove(s.id)}
+                  onClick={() => remove(s.id)}
                 >
                   Delete
                 </button>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { beepIfEnabled } from '../../hardware/connection';
+import { beepIfEnabled } from '../../../shared/hardware/connection';
 import { localTerminal, subscribePush } from '../this-browser';
 
 /** The window event that tells open terminal views a share arrived (from the service worker). */

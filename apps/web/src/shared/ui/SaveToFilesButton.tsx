@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../routes/paths';
-import { errorText } from '../../../shared/api';
-import { useSession } from '../../../shared/session/session';
-import { saveToMyFiles } from '../api';
+import { PATHS } from '../../routes/paths';
+import { errorText } from '../api';
+import { useSession } from '../session/session';
+import { saveToMyFiles } from '../my-files';
 
 type Data = Blob | string | (() => Blob | string | Promise<Blob>);
 
@@ -42,7 +42,7 @@ export function SaveToFilesButton({
     setState({ kind: 'saving', progress: 0 });
     try {
       const blob = await blobOf(data, type);
-      await saveToMyFiles(token, blob, filename, (progress) => setState({ kind: 'saving', progress }));
+      await saveToMyFiles(blob, filename, (progress) => setState({ kind: 'saving', progress }));
       setState({ kind: 'saved' });
     } catch (error) {
       setState({ kind: 'failed', message: errorText(error) });

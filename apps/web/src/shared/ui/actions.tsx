@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SaveToFilesButton } from '../../features/files/components/SaveToFilesButton';
+import { SaveToFilesButton } from './SaveToFilesButton';
 
 /**
  * Copies text to the clipboard; says "Copied" for a moment (announced to screen readers). A Blob of text

@@ -2,8 +2,8 @@ import type { FetchedContentView } from '@tinkerdesk/contracts/web';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { signInPath } from '../../routes/paths';
-import { ApiError } from '../../shared/api';
-import { useSession } from '../../shared/session/session';
+import { ApiError } from '../api';
+import { useSession } from '../session/session';
 import { fetchUrlContent } from './api';
 
 /**
@@ -50,7 +50,7 @@ export function LoadFromUrl({ onFile }: { onFile: (file: File) => void }) {
     setBusy(true);
     setError('');
     try {
-      const content = await fetchUrlContent(guid, url.trim(), session.token);
+      const content = await fetchUrlContent(guid, url.trim());
       onFile(fileOf(content));
       setUrl('');
       setOpen(false);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { session } from '../../shared/session/session';
-import type { HistoryRecord } from '../../shared/storage/db';
+import { session } from '../session/session';
+import type { HistoryRecord } from '../storage/db';
 import './kit.css';
 import { clearHistory, keepInputs, recentTools, setKeepInputs } from './history';
 

@@ -1,4 +1,4 @@
-import { database, loadHistory, randomId, type HistoryRecord } from '../../shared/storage/db';
+import { database, loadHistory, randomId, type HistoryRecord } from '../storage/db';
 
 /**
  * Local history (docs/web-app.md#tools-in-the-browser), kept only in this browser: the tools used recently (always,

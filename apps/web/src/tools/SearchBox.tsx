@@ -2,9 +2,9 @@ import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { searchPath } from '../routes/paths';
 import { SearchIcon } from '../shared/icons';
-import { TOOLS } from '../tools/registry';
-import { search } from '../tools/search';
-import type { Tool } from '../tools/types';
+import { TOOLS } from './registry';
+import { search } from './search';
+import type { Tool } from './types';
 
 /** How many tools the suggestions list at most; the search page has them all. */
 const MAX_SUGGESTIONS = 6;

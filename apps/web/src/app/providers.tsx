@@ -1,0 +1,40 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useSession } from '../shared/session/session';
+
+/**
+ * The server data cache of the page (TanStack Query). Failures show at once (the pages say what went
+ * wrong and offer their own retry), and a query is not refetched just because the window got focus:
+ * the pages reload what a mutation changed by invalidating its keys.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+const queryClient = createQueryClient();
+
+/** Another session (sign-in, sign-out, here or in another tab) sees none of the previous one's data. */
+function SessionScope() {
+  const { token } = useSession();
+  const previous = useRef(token);
+  useEffect(() => {
+    if (previous.current === token) return;
+    previous.current = token;
+    void queryClient.resetQueries();
+  }, [token]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionScope />
+      {children}
+    </QueryClientProvider>
+  );
+}
