@@ -16,7 +16,8 @@ async function timed(path: string): Promise<{ status: number; body: Record<strin
 }
 
 beforeAll(async () => {
-  platform = await TestPlatform.start(['identity', 'commerce', 'terminals', 'conversion', 'gateway']);
+  // The production deadline: a stopped service must answer 503 within it.
+  platform = await TestPlatform.start(['identity', 'commerce', 'terminals', 'conversion', 'gateway'], { RPC_TIMEOUT_MS: '1500' });
   token = (await platform.call('POST', '/v1/users', { email: uniqueEmail('fault'), password: 'fault tolerant' })).body.token as string;
 }, 90_000);
 

@@ -77,6 +77,10 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     // Web Push on (a fresh key pair per run, as npm start makes one on its first run).
     VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
     VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
+    // Integration files run two at a time on two cores, so a busy service can answer after the gateway's
+    // production deadline (1.5 s) without being broken; a test about that deadline sets it itself
+    // (fault.int-spec.ts stops a service with SIGSTOP and expects 503 in under 2 s).
+    RPC_TIMEOUT_MS: '5000',
     ...extra,
   };
 }

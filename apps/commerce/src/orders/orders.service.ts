@@ -190,8 +190,8 @@ export class OrdersService {
    * agreed to share it (the order's and the receipt's); messages are for the buyer and the seller
    * only, never for a visitor holding the link (the page says to sign in to read and write them).
    */
-  private async view(order: OrderRow, viewerId: string | undefined, timeZone: string): Promise<OrderView> {
-    const role = await this.readerOf(order, viewerId);
+  private async view(order: OrderRow, viewerId: string | undefined, timeZone: string, knownRole?: OrderRole): Promise<OrderView> {
+    const role = knownRole ?? (await this.readerOf(order, viewerId));
     const [receipt, replies, service, late] = await Promise.all([
       PAYABLE_STATES.includes(order.state) || order.state === 'cancelled' ? null : this.orders.receipt(order.id),
       role === 'visitor' ? [] : this.orders.replies(order.id),
@@ -683,7 +683,8 @@ export class OrdersService {
         ),
       );
     });
-    return this.view(order, role === 'buyer' && order.buyerId === null ? undefined : viewerId, 'UTC').then((v) => ({ ...v, role }));
+    // The writer's role is known: a guest order's verified buyer sees the messages, theirs included.
+    return this.view(order, viewerId, 'UTC', role);
   }
 
   /**

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import libreOfficeConvert from 'libreoffice-convert';
 import type { FormatKind } from '@tinkerdesk/contracts';
 import { removeExternalReferences } from './external-references.js';
@@ -240,12 +239,17 @@ class WarmOffice {
   }
 }
 
-const coldConvert = promisify(libreOfficeConvert.convertWithOptions) as (
-  document: Buffer,
-  format: string,
-  filter: string | undefined,
-  options: Record<string, unknown>,
-) => Promise<Buffer>;
+/**
+ * libreoffice-convert's callback API as a promise. Not `promisify`: the function also returns a promise of
+ * its own, which Node 24 reports as a likely mistake (DEP0174).
+ */
+function coldConvert(document: Buffer, format: string, filter: string | undefined, options: Record<string, unknown>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    libreOfficeConvert.convertWithOptions(document, format, filter, options, (error: Error | null, output: Buffer) =>
+      error ? reject(error) : resolve(output),
+    );
+  });
+}
 
 export class OfficeEngine {
   private office: WarmOffice | undefined;
