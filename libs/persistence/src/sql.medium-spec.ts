@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
+import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { ensureDatabase } from './database.js';
-import { isUniqueViolation, sql } from './sql.js';
+import { entityColumns, isUniqueViolation, sql } from './sql.js';
 
 // The helper against the real PostgreSQL, in a database of its own that the test drops.
 const url = `postgres://postgres@localhost:5432/tinkerdesk_sql_${randomBytes(4).toString('hex')}`;
@@ -14,9 +14,19 @@ interface Item {
   name: string;
 }
 
+/** The same table as an entity whose property names differ from its columns. */
+@Entity({ name: 'item' })
+class ItemEntity {
+  @PrimaryColumn({ type: 'int' })
+  id!: number;
+
+  @Column({ name: 'name', type: 'text' })
+  label!: string;
+}
+
 beforeAll(async () => {
   await ensureDatabase(url);
-  db = await new DataSource({ type: 'postgres', url, extra: { max: 4 } }).initialize();
+  db = await new DataSource({ type: 'postgres', url, entities: [ItemEntity], extra: { max: 4 } }).initialize();
   await db.query(`CREATE TABLE "item" ("id" int PRIMARY KEY, "name" text NOT NULL UNIQUE)`);
 });
 
@@ -80,6 +90,17 @@ describe('sql', () => {
       }),
     ).rejects.toThrow('roll back');
     await expect(sql.one<Item>(db, `SELECT * FROM "item"`)).resolves.toEqual({ id: 1, name: 'a' });
+  });
+
+  it('names an entity’s columns as its properties, for a select list or RETURNING', async () => {
+    await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a')`);
+    expect(entityColumns(db, ItemEntity, 'i')).toBe('i."id" AS "id", i."name" AS "label"');
+    await expect(
+      sql.one<ItemEntity>(db, `UPDATE "item" SET "name" = 'b' WHERE "id" = $1 RETURNING ${entityColumns(db, ItemEntity)}`, [1]),
+    ).resolves.toEqual({ id: 1, label: 'b' });
+    await expect(db.transaction((tx) => sql.rows<ItemEntity>(tx, `SELECT ${entityColumns(tx, ItemEntity, 'i')} FROM "item" i`))).resolves.toEqual([
+      { id: 1, label: 'b' },
+    ]);
   });
 
   it('tells a unique violation, optionally by its constraint', async () => {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { InstanceChecker, QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { InstanceChecker, QueryFailedError, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 
 /**
  * Raw SQL for repositories, typed at one place.
@@ -62,6 +62,21 @@ export const sql = {
     return (await run<never>(db, text, params)).count;
   },
 };
+
+/**
+ * An entity's columns for a select list or `RETURNING`, each named as its property
+ * (`"user_id" AS "userId", …`), so `sql.one<Entity>(db, \`UPDATE … RETURNING ${entityColumns(db, Entity)}\`)`
+ * answers the entity's shape in one statement. `alias` qualifies the columns (`t."user_id"`).
+ * Plain properties only: no embedded columns, relations or column transformers.
+ */
+export function entityColumns<T extends ObjectLiteral>(db: SqlRunner, target: EntityTarget<T>, alias?: string): string {
+  const source = InstanceChecker.isDataSource(db) ? db : db.connection;
+  const prefix = alias ? `${alias}.` : '';
+  return source
+    .getMetadata(target)
+    .columns.map((c) => `${prefix}"${c.databaseName}" AS "${c.propertyName}"`)
+    .join(', ');
+}
 
 /** The PostgreSQL error of a failed statement (its `code` is the SQLSTATE, e.g. '23505'), if it is one. */
 export function databaseError(error: unknown): pg.DatabaseError | undefined {

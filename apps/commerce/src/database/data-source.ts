@@ -6,16 +6,55 @@ import { RequestsTimeline1764600000000 } from './migrations/1764600000000-reques
 import { PlansMethods1764700000000 } from './migrations/1764700000000-plans-methods.js';
 import { LatePayments1764800000000 } from './migrations/1764800000000-late-payments.js';
 import { Outbox1764900000000 } from './migrations/1764900000000-outbox.js';
+import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
+import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
+import { IdempotencyKeyEntity } from '../orders/idempotency-key.entity.js';
+import { LatePaymentEntity } from '../orders/late-payment.entity.js';
+import { OrderReplyEntity } from '../orders/order-reply.entity.js';
+import { OrderEntity } from '../orders/order.entity.js';
+import { PaymentSessionEntity } from '../orders/payment-session.entity.js';
+import { ProviderEventEntity } from '../orders/provider-event.entity.js';
+import { ReceiptEntity } from '../orders/receipt.entity.js';
+import { PlanChargeEntity } from '../plans/plan-charge.entity.js';
+import { PlanEntity } from '../plans/plan.entity.js';
+import { ProductEntity } from '../products/product.entity.js';
+import { PaymentRequestEntity } from '../requests/payment-request.entity.js';
+import { SandboxCardEntity } from '../sandbox/sandbox-card.entity.js';
+import { SandboxChargeEntity } from '../sandbox/sandbox-charge.entity.js';
+import { SandboxSessionEntity } from '../sandbox/sandbox-session.entity.js';
 import { ProviderServiceEntity } from '../services/provider-service.entity.js';
+import { TimelineEventEntity } from '../timeline/timeline-event.entity.js';
 
 /** The schema the commerce service owns; no other service reads it. */
 export const SCHEMA = 'commerce';
+
+/** Every table of the schema has its entity (the outbox's come from libs/persistence). */
+const ENTITIES = [
+  ProviderServiceEntity,
+  ProductEntity,
+  OrderEntity,
+  ReceiptEntity,
+  OrderReplyEntity,
+  PaymentSessionEntity,
+  ProviderEventEntity,
+  LatePaymentEntity,
+  IdempotencyKeyEntity,
+  PaymentRequestEntity,
+  TimelineEventEntity,
+  PaymentMethodEntity,
+  PaymentCustomerEntity,
+  PlanEntity,
+  PlanChargeEntity,
+  SandboxSessionEntity,
+  SandboxCardEntity,
+  SandboxChargeEntity,
+];
 
 export function dataSourceOptions(url: string): ServiceDataSourceOptions {
   return {
     url,
     schema: SCHEMA,
-    entities: [ProviderServiceEntity, ...outboxEntities(SCHEMA)],
+    entities: [...ENTITIES, ...outboxEntities(SCHEMA)],
     migrations: [
       Initial1763856000000,
       ProviderServices1764200000000,

@@ -1,82 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { PaymentProviderId, PlanInterval, PlanState } from '@tinkerdesk/contracts';
-import type { DataSource } from 'typeorm';
+import { entityColumns, sql } from '@tinkerdesk/persistence';
+import { In, type DataSource, type Repository } from 'typeorm';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
+import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
+import { PlanChargeEntity } from './plan-charge.entity.js';
+import { PlanEntity } from './plan.entity.js';
 
-export interface PlanRow {
-  id: string;
-  payerId: string;
-  sellerId: string;
-  serviceId: string;
-  productId: string | null;
-  product: { name: string; price: number; currency: 'USD' };
-  provider: PaymentProviderId;
-  account: string;
-  interval: PlanInterval;
-  reminderDay: number;
-  startAt: Date;
-  timeZone: string;
-  methodId: string | null;
-  state: PlanState;
-  /** The period charged next (0 first). */
-  period: number;
-  /** Failed tries of that period. */
-  attempts: number;
-  nextChargeAt: Date | null;
-  lastError: string | null;
-  created: Date;
-  cancelledAt: Date | null;
-}
+/** A plan for the service (who holds its due charge, and when it last changed, stay here). */
+export type PlanRow = Omit<PlanEntity, 'claimedUntil' | 'modified'>;
 
-export interface ChargeRow {
-  id: string;
-  planId: string;
-  period: number;
-  dueAt: Date;
-  state: 'paid' | 'failed';
-  amount: number;
-  attempts: number;
-  paymentRef: string | null;
-  error: string | null;
-  created: Date;
-}
+export type ChargeRow = Omit<PlanChargeEntity, 'modified'>;
 
-const toPlan = (r: Record<string, unknown>): PlanRow => ({
-  id: r.id as string,
-  payerId: r.payer_id as string,
-  sellerId: r.seller_id as string,
-  serviceId: r.service_id as string,
-  productId: (r.product_id as string | null) ?? null,
-  product: r.product as PlanRow['product'],
-  provider: r.provider as PaymentProviderId,
-  account: r.account as string,
-  interval: r.interval as PlanInterval,
-  reminderDay: r.reminder_day as number,
-  startAt: r.start_at as Date,
-  timeZone: r.time_zone as string,
-  methodId: (r.method_id as string | null) ?? null,
-  state: r.state as PlanState,
-  period: r.period as number,
-  attempts: r.attempts as number,
-  nextChargeAt: (r.next_charge_at as Date | null) ?? null,
-  lastError: (r.last_error as string | null) ?? null,
-  created: r.created as Date,
-  cancelledAt: (r.cancelled_at as Date | null) ?? null,
-});
+const toPlan = ({ claimedUntil: _claimedUntil, modified: _modified, ...plan }: PlanEntity): PlanRow => plan;
 
-const toCharge = (r: Record<string, unknown>): ChargeRow => ({
-  id: r.id as string,
-  planId: r.plan_id as string,
-  period: r.period as number,
-  dueAt: r.due_at as Date,
-  state: r.state as ChargeRow['state'],
-  amount: r.amount as number,
-  attempts: r.attempts as number,
-  paymentRef: (r.payment_ref as string | null) ?? null,
-  error: (r.error as string | null) ?? null,
-  created: r.created as Date,
-});
+const toCharge = ({ modified: _modified, ...charge }: PlanChargeEntity): ChargeRow => charge;
 
 /** How long one runner holds a plan's due charge before another may take it over (it died). */
 const CLAIM_SECONDS = 300;
@@ -88,59 +26,61 @@ export type ChargeResult =
 /** The only place that touches plans and their charges. */
 @Injectable()
 export class PlansRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  private readonly plans: Repository<PlanEntity>;
+  private readonly planCharges: Repository<PlanChargeEntity>;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.plans = db.getRepository(PlanEntity);
+    this.planCharges = db.getRepository(PlanChargeEntity);
+  }
 
   async insert(row: Omit<PlanRow, 'state' | 'period' | 'attempts' | 'lastError' | 'created' | 'cancelledAt'>): Promise<PlanRow> {
-    const rows = (await this.db.query(
-      `INSERT INTO "commerce"."plan" ("id", "payer_id", "seller_id", "service_id", "product_id", "product", "provider", "account",
-         "interval", "reminder_day", "start_at", "time_zone", "method_id", "state", "next_charge_at")
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, 'active', $14) RETURNING *`,
-      [
-        row.id,
-        row.payerId,
-        row.sellerId,
-        row.serviceId,
-        row.productId,
-        JSON.stringify(row.product),
-        row.provider,
-        row.account,
-        row.interval,
-        row.reminderDay,
-        row.startAt,
-        row.timeZone,
-        row.methodId,
-        row.nextChargeAt,
-      ],
-    )) as Array<Record<string, unknown>>;
-    return toPlan(rows[0]!);
+    const { id, payerId, sellerId, serviceId, productId, product, provider, account, interval, reminderDay, startAt, timeZone, methodId, nextChargeAt } =
+      row;
+    await this.plans.insert({
+      id,
+      payerId,
+      sellerId,
+      serviceId,
+      productId,
+      product,
+      provider,
+      account,
+      interval,
+      reminderDay,
+      startAt,
+      timeZone,
+      methodId,
+      nextChargeAt,
+      state: 'active',
+    });
+    return toPlan(await this.plans.findOneByOrFail({ id }));
   }
 
   async find(id: string): Promise<PlanRow | null> {
-    const rows = (await this.db.query(`SELECT * FROM "commerce"."plan" WHERE "id" = $1`, [id])) as Array<Record<string, unknown>>;
-    return rows[0] ? toPlan(rows[0]) : null;
+    const plan = await this.plans.findOneBy({ id });
+    return plan ? toPlan(plan) : null;
   }
 
   /** The plans a user pays or is paid by, newest first. */
   async listFor(userId: string): Promise<PlanRow[]> {
-    const rows = (await this.db.query(
-      `SELECT * FROM "commerce"."plan" WHERE "payer_id" = $1 OR "seller_id" = $1 ORDER BY "created" DESC, "id" DESC LIMIT 200`,
-      [userId],
-    )) as Array<Record<string, unknown>>;
+    const rows = await this.plans.find({ where: [{ payerId: userId }, { sellerId: userId }], order: { created: 'DESC', id: 'DESC' }, take: 200 });
     return rows.map(toPlan);
   }
 
-  /** The latest `perPlan` charges of each plan, newest first (one query for a whole list). */
+  /** The latest `perPlan` charges of each plan, newest first (one query for a whole list: a window). */
   async charges(planIds: string[], perPlan = 12): Promise<Map<string, ChargeRow[]>> {
     const out = new Map<string, ChargeRow[]>(planIds.map((id) => [id, []]));
     if (planIds.length === 0) return out;
-    const rows = (await this.db.query(
+    const rows = await sql.rows<PlanChargeEntity & { n: string }>(
+      this.db,
       `SELECT * FROM (
-         SELECT c.*, row_number() OVER (PARTITION BY "plan_id" ORDER BY "period" DESC) AS n
+         SELECT ${entityColumns(this.db, PlanChargeEntity, 'c')}, row_number() OVER (PARTITION BY "plan_id" ORDER BY "period" DESC) AS n
          FROM "commerce"."plan_charge" c WHERE "plan_id" = ANY($1::uuid[])) t
        WHERE n <= $2 ORDER BY "period" DESC`,
       [planIds, perPlan],
-    )) as Array<Record<string, unknown>>;
-    for (const r of rows) out.get(r.plan_id as string)?.push(toCharge(r));
+    );
+    for (const { n: _n, ...charge } of rows) out.get(charge.planId)?.push(toCharge(charge));
     return out;
   }
 
@@ -148,34 +88,39 @@ export class PlansRepository {
   async paidPeriods(planIds: string[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     if (planIds.length === 0) return out;
-    const rows = (await this.db.query(
-      `SELECT "plan_id", count(*)::int AS n FROM "commerce"."plan_charge" WHERE "plan_id" = ANY($1::uuid[]) AND "state" = 'paid' GROUP BY "plan_id"`,
-      [planIds],
-    )) as Array<{ plan_id: string; n: number }>;
-    for (const r of rows) out.set(r.plan_id, r.n);
+    const rows = await this.planCharges
+      .createQueryBuilder('c')
+      .select('c.planId', 'planId')
+      .addSelect('count(*)::int', 'n')
+      .where({ planId: In(planIds), state: 'paid' })
+      .groupBy('c.planId')
+      .getRawMany<{ planId: string; n: number }>();
+    for (const r of rows) out.set(r.planId, r.n);
     return out;
   }
 
   /** Cancels a live plan: no charge starts after this. Null when it was not live. */
   async cancel(id: string, now: Date): Promise<PlanRow | null> {
-    const rows = (await this.db.query(
+    const changed = await sql.maybeOne<PlanEntity>(
+      this.db,
       `UPDATE "commerce"."plan" SET "state" = 'cancelled', "next_charge_at" = NULL, "cancelled_at" = $2, "modified" = now()
-       WHERE "id" = $1 AND "state" IN ('active', 'past_due', 'unpaid') RETURNING *`,
+       WHERE "id" = $1 AND "state" IN ('active', 'past_due', 'unpaid') RETURNING ${entityColumns(this.db, PlanEntity)}`,
       [id, now],
-    )) as [Array<Record<string, unknown>>, number];
-    const changed = rows[0];
-    return changed[0] ? toPlan(changed[0]) : null;
+    );
+    return changed ? toPlan(changed) : null;
   }
 
   /** Live plans whose charge (or retry) is due at `now`, not held by a runner. */
-  async due(now: Date, limit = 500): Promise<Array<Pick<PlanRow, 'id' | 'period' | 'attempts'>>> {
-    const rows = (await this.db.query(
-      `SELECT "id", "period", "attempts" FROM "commerce"."plan"
-       WHERE "state" IN ('active', 'past_due') AND "next_charge_at" <= $1 AND ("claimed_until" IS NULL OR "claimed_until" < $1)
-       ORDER BY "next_charge_at" LIMIT $2`,
-      [now, limit],
-    )) as Array<{ id: string; period: number; attempts: number }>;
-    return rows;
+  due(now: Date, limit = 500): Promise<Array<Pick<PlanRow, 'id' | 'period' | 'attempts'>>> {
+    return this.plans
+      .createQueryBuilder('p')
+      .select(['p.id', 'p.period', 'p.attempts'])
+      .where(`p.state IN ('active', 'past_due')`)
+      .andWhere('p.nextChargeAt <= :now', { now })
+      .andWhere('(p.claimedUntil IS NULL OR p.claimedUntil < :now)')
+      .orderBy('p.nextChargeAt')
+      .limit(limit)
+      .getMany();
   }
 
   /**
@@ -183,25 +128,26 @@ export class PlansRepository {
    * its card), the others null. The hold lapses after a while, so a runner that died is replaced.
    */
   async claim(id: string, now: Date): Promise<(PlanRow & { card: { ref: string; customerRef: string | null } | null }) | null> {
-    const rows = (await this.db.query(
+    const claimed = await sql.maybeOne<PlanEntity>(
+      this.db,
       `UPDATE "commerce"."plan" SET "claimed_until" = $2::timestamptz + make_interval(secs => $3)
        WHERE "id" = $1 AND "state" IN ('active', 'past_due') AND "next_charge_at" <= $2
          AND ("claimed_until" IS NULL OR "claimed_until" < $2)
-       RETURNING *`,
+       RETURNING ${entityColumns(this.db, PlanEntity)}`,
       [id, now, CLAIM_SECONDS],
-    )) as [Array<Record<string, unknown>>, number];
-    const claimed = rows[0][0];
+    );
     if (!claimed) return null;
     const plan = toPlan(claimed);
-    const cards = (await this.db.query(`SELECT "ref", "customer_ref" FROM "commerce"."payment_method" WHERE "id" = $1`, [
-      plan.methodId,
-    ])) as Array<{ ref: string; customer_ref: string | null }>;
-    return { ...plan, card: cards[0] ? { ref: cards[0].ref, customerRef: cards[0].customer_ref } : null };
+    const card =
+      plan.methodId === null
+        ? null
+        : await this.db.getRepository(PaymentMethodEntity).findOne({ select: { ref: true, customerRef: true }, where: { id: plan.methodId } });
+    return { ...plan, card: card ? { ref: card.ref, customerRef: card.customerRef } : null };
   }
 
   /** Lets go of a claim without a result (the provider could not be reached: the try is repeated). */
   async release(id: string): Promise<void> {
-    await this.db.query(`UPDATE "commerce"."plan" SET "claimed_until" = NULL WHERE "id" = $1`, [id]);
+    await this.plans.update({ id }, { claimedUntil: null });
   }
 
   /**
@@ -212,14 +158,15 @@ export class PlansRepository {
   async record(plan: PlanRow, dueAt: Date, chargeId: string, result: ChargeResult, events: CommerceEventRecord[] = []): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const attempts = plan.attempts + 1;
-      const [updated] = (await tx.query(
+      const updated = await sql.execute(
+        tx,
         `UPDATE "commerce"."plan" SET
            "period" = CASE WHEN $4 THEN "period" + 1 ELSE "period" END,
            "attempts" = CASE WHEN $4 THEN 0 ELSE "attempts" + 1 END,
            "state" = CASE WHEN "state" = 'cancelled' THEN 'cancelled' ELSE $5 END,
            "next_charge_at" = CASE WHEN "state" = 'cancelled' THEN NULL ELSE $6::timestamptz END,
            "last_error" = $7, "claimed_until" = NULL, "modified" = now()
-         WHERE "id" = $1 AND "period" = $2 AND "attempts" = $3 RETURNING "id"`,
+         WHERE "id" = $1 AND "period" = $2 AND "attempts" = $3`,
         [
           plan.id,
           plan.period,
@@ -229,9 +176,10 @@ export class PlansRepository {
           result.next,
           result.paid ? null : result.error,
         ],
-      )) as [Array<{ id: string }>, number];
-      if (updated.length === 0) return false;
-      await tx.query(
+      );
+      if (updated === 0) return false;
+      await sql.execute(
+        tx,
         `INSERT INTO "commerce"."plan_charge" ("id", "plan_id", "period", "due_at", "state", "amount", "attempts", "payment_ref", "error")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT ("plan_id", "period") DO UPDATE SET "state" = EXCLUDED."state", "attempts" = EXCLUDED."attempts",

@@ -22,6 +22,6 @@ export class ProviderServicesRepository {
 
   async save(service: Omit<ProviderServiceEntity, 'created' | 'modified'>): Promise<ProviderServiceEntity> {
     await this.services.save(service);
-    return (await this.find(service.id)) as ProviderServiceEntity;
+    return this.services.findOneByOrFail({ id: service.id });
   }
 }

@@ -1,64 +1,44 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { TimelineEvent, TimelineKind } from '@tinkerdesk/contracts';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { TimelineEvent } from '@tinkerdesk/contracts';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { TimelineEventEntity } from './timeline-event.entity.js';
 
-export interface NewTimelineEvent {
-  id: string;
-  userId: string;
-  kind: TimelineKind;
-  title: string;
-  amount: number | null;
-  orderId: string | null;
-  requestId: string | null;
-  planId: string | null;
-}
+export type NewTimelineEvent = Omit<TimelineEventEntity, 'created'>;
 
-const toEvent = (r: Record<string, unknown>): TimelineEvent => ({
-  id: r.id as string,
-  kind: r.kind as TimelineKind,
-  title: r.title as string,
-  amount: (r.amount as number | null) ?? null,
-  orderId: (r.order_id as string | null) ?? null,
-  requestId: (r.request_id as string | null) ?? null,
-  planId: (r.plan_id as string | null) ?? null,
-  created: (r.created as Date).toISOString(),
-});
+const toEvent = ({ userId: _userId, created, ...rest }: TimelineEventEntity): TimelineEvent => ({ ...rest, created: created.toISOString() });
 
 /** The only place that touches the timeline. */
 @Injectable()
 export class TimelineRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  private readonly events: Repository<TimelineEventEntity>;
+
+  constructor(@InjectDataSource() db: DataSource) {
+    this.events = db.getRepository(TimelineEventEntity);
+  }
 
   /** Inserts entries through `manager` (a listener's transaction), or the pool when there is none. */
   async insert(events: NewTimelineEvent[], manager: EntityManager | null = null): Promise<void> {
-    const runner = manager ?? this.db;
+    const repository = manager?.getRepository(TimelineEventEntity) ?? this.events;
+    // One statement per entry, in order: each takes its own clock_timestamp(), so they sort in the order written.
     for (const e of events) {
-      await runner.query(
-        `INSERT INTO "commerce"."timeline_event" ("id", "user_id", "kind", "title", "amount", "order_id", "request_id", "plan_id") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [e.id, e.userId, e.kind, e.title, e.amount, e.orderId, e.requestId, e.planId],
-      );
+      const { id, userId, kind, title, amount, orderId, requestId, planId } = e;
+      await repository.insert({ id, userId, kind, title, amount, orderId, requestId, planId });
     }
   }
 
   async page(userId: string, offset: number, limit: number): Promise<{ events: TimelineEvent[]; total: number }> {
-    const [rows, counted] = await Promise.all([
-      this.db.query(
-        `SELECT * FROM "commerce"."timeline_event" WHERE "user_id" = $1 ORDER BY "created" DESC, "id" DESC LIMIT $2 OFFSET $3`,
-        [userId, limit, offset],
-      ) as Promise<Array<Record<string, unknown>>>,
-      this.db.query(`SELECT count(*)::int AS n FROM "commerce"."timeline_event" WHERE "user_id" = $1`, [userId]) as Promise<
-        Array<{ n: number }>
-      >,
-    ]);
-    return { events: rows.map(toEvent), total: counted[0]?.n ?? 0 };
+    const [rows, total] = await this.events.findAndCount({
+      where: { userId },
+      order: { created: 'DESC', id: 'DESC' },
+      skip: offset,
+      take: limit,
+    });
+    return { events: rows.map(toEvent), total };
   }
 
   async find(userId: string, id: string): Promise<TimelineEvent | null> {
-    const rows = (await this.db.query(`SELECT * FROM "commerce"."timeline_event" WHERE "id" = $1 AND "user_id" = $2`, [
-      id,
-      userId,
-    ])) as Array<Record<string, unknown>>;
-    return rows[0] ? toEvent(rows[0]) : null;
+    const row = await this.events.findOneBy({ id, userId });
+    return row ? toEvent(row) : null;
   }
 }

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from '@tinkerdesk/persistence';
+import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
+import { PlansRepository } from '../plans/plans.repository.js';
+import { MethodsRepository } from './methods.repository.js';
+import { commerceDatabase, insertService } from '../../test/repository-database.js';
+
+let db: RepositoryDatabase;
+let repository: MethodsRepository;
+let plans: PlansRepository;
+let serviceId: string;
+
+beforeAll(async () => {
+  db = await commerceDatabase();
+  repository = new MethodsRepository(db.dataSource);
+  plans = new PlansRepository(db.dataSource);
+  serviceId = await insertService(db);
+});
+
+afterAll(() => db?.close());
+
+function card(userId: string, fields: { provider?: 'stripe' | 'sandbox'; ref?: string } = {}) {
+  return {
+    id: randomUUID(),
+    userId,
+    provider: fields.provider ?? 'stripe',
+    ref: fields.ref ?? `pm_${randomUUID()}`,
+    customerRef: 'cus_1',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2030,
+  } as const;
+}
+
+/** A live plan paid with `methodId`. */
+async function plan(payerId: string, methodId: string, state: 'active' | 'cancelled' = 'active'): Promise<string> {
+  const id = randomUUID();
+  await plans.insert({
+    id,
+    payerId,
+    sellerId: randomUUID(),
+    serviceId,
+    productId: null,
+    product: { name: 'Box', price: 900, currency: 'USD' },
+    provider: 'stripe',
+    account: 'acct_1',
+    interval: 'month',
+    reminderDay: -1,
+    startAt: new Date(),
+    timeZone: 'UTC',
+    methodId,
+    nextChargeAt: new Date(),
+  });
+  if (state === 'cancelled') await plans.cancel(id, new Date());
+  return id;
+}
+
+describe('payment customers', () => {
+  it('keeps the first customer of a payer and provider', async () => {
+    const user = randomUUID();
+    await expect(repository.customerRef(user, 'stripe')).resolves.toBeNull();
+    await repository.saveCustomer(user, 'stripe', 'cus_a');
+    await repository.saveCustomer(user, 'stripe', 'cus_b');
+    await expect(repository.customerRef(user, 'stripe')).resolves.toBe('cus_a');
+    await expect(repository.customerRef(user, 'sandbox')).resolves.toBeNull();
+  });
+});
+
+describe('payment methods', () => {
+  it('keeps a card once; the first card of a provider becomes its default', async () => {
+    const user = randomUUID();
+    const first = card(user);
+    const saved = await repository.insert(first);
+    expect(saved).toEqual({ created: true, row: { ...first, isDefault: true, plans: 0, created: expect.any(Date) } });
+    await expect(repository.insert({ ...first, id: randomUUID() })).resolves.toEqual({ created: false, row: saved.row });
+    const second = await repository.insert(card(user));
+    expect(second.row.isDefault).toBe(false);
+    const other = await repository.insert(card(user, { provider: 'sandbox' }));
+    expect(other.row.isDefault).toBe(true);
+    expect((await repository.list(user)).map((m) => m.id)).toEqual([first.id, second.row.id, other.row.id]);
+    await expect(repository.find(first.id, randomUUID())).resolves.toBeNull();
+  });
+
+  it('counts the live plans a card pays for', async () => {
+    const user = randomUUID();
+    const { row } = await repository.insert(card(user));
+    await plan(user, row.id);
+    await plan(user, row.id, 'cancelled');
+    await expect(repository.find(row.id, user)).resolves.toMatchObject({ plans: 1 });
+  });
+
+  it('moves the default within the provider; refuses two defaults (unique index)', async () => {
+    const user = randomUUID();
+    const a = (await repository.insert(card(user))).row;
+    const b = (await repository.insert(card(user))).row;
+    const s = (await repository.insert(card(user, { provider: 'sandbox' }))).row;
+    await expect(repository.setDefault(b.id, user)).resolves.toMatchObject({ id: b.id, isDefault: true });
+    const listed = await repository.list(user);
+    expect(listed.map((m) => [m.id, m.isDefault])).toEqual([
+      [a.id, false],
+      [b.id, true],
+      [s.id, true],
+    ]);
+    await expect(repository.setDefault(b.id, randomUUID())).resolves.toBeNull();
+    await expect(sql.execute(db.dataSource, `UPDATE "commerce"."payment_method" SET "is_default" = true WHERE "id" = $1`, [a.id])).rejects.toThrow(
+      /duplicate key/,
+    );
+  });
+
+  it('serialises one payer’s changes (advisory lock)', async () => {
+    const user = randomUUID();
+    const a = (await repository.insert(card(user))).row;
+    let waiting: ReturnType<MethodsRepository['setDefault']> | undefined;
+    await db.dataSource.transaction(async (tx) => {
+      await sql.execute(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`payment_method:${user}`]);
+      waiting = repository.setDefault(a.id, user);
+      await expect(staysBlocked(waiting)).resolves.toBe(true);
+    });
+    await expect(waiting).resolves.toMatchObject({ id: a.id, isDefault: true });
+  });
+
+  it('deletes a card; the newest other card of the provider becomes the default', async () => {
+    const user = randomUUID();
+    const a = (await repository.insert(card(user))).row;
+    const b = (await repository.insert(card(user))).row;
+    const c = (await repository.insert(card(user))).row;
+    await expect(repository.delete(a.id, user, undefined)).resolves.toEqual({ row: a, moved: [] });
+    await expect(repository.find(c.id, user)).resolves.toMatchObject({ isDefault: true });
+    await expect(repository.find(b.id, user)).resolves.toMatchObject({ isDefault: false });
+    await expect(repository.delete(a.id, user, undefined)).resolves.toBeNull();
+  });
+
+  it('keeps a card that pays for a live plan unless a replacement of the same provider takes its plans', async () => {
+    const user = randomUUID();
+    const a = (await repository.insert(card(user))).row;
+    const b = (await repository.insert(card(user))).row;
+    const s = (await repository.insert(card(user, { provider: 'sandbox' }))).row;
+    const planId = await plan(user, a.id);
+    await expect(repository.delete(a.id, user, undefined)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(repository.delete(a.id, user, a.id)).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(repository.delete(a.id, user, randomUUID())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(repository.delete(a.id, user, s.id)).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(repository.find(a.id, user)).resolves.not.toBeNull();
+    await expect(repository.delete(a.id, user, b.id)).resolves.toMatchObject({ row: { id: a.id }, moved: [planId] });
+    await expect(plans.find(planId)).resolves.toMatchObject({ methodId: b.id });
+    await expect(repository.find(b.id, user)).resolves.toMatchObject({ isDefault: true, plans: 1 });
+  });
+});

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from '@tinkerdesk/persistence';
+import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
+import { RequestsRepository } from '../requests/requests.repository.js';
+import { OrdersRepository, type OrderRow } from './orders.repository.js';
+import { commerceDatabase, insertService, newOrder } from '../../test/repository-database.js';
+
+let db: RepositoryDatabase;
+let repository: OrdersRepository;
+let serviceId: string;
+const sellerId = randomUUID();
+
+beforeAll(async () => {
+  db = await commerceDatabase();
+  repository = new OrdersRepository(db.dataSource);
+  serviceId = await insertService(db, sellerId);
+});
+
+afterAll(() => db?.close());
+
+const order = (fields: Partial<OrderRow> = {}) => newOrder({ serviceId, sellerId, ...fields });
+
+const late = (orderId: string, paymentId = `pi_${randomUUID()}`) => ({
+  provider: 'stripe' as const,
+  paymentId,
+  orderId,
+  sessionId: `cs_${randomUUID()}`,
+  account: 'acct_1',
+  amount: 1250,
+});
+
+describe('orders', () => {
+  it('inserts and reads back every field; finds by payment', async () => {
+    const o = order();
+    const inserted = await repository.insertOrder(o);
+    expect(inserted).toEqual({
+      ...o,
+      failure: null,
+      paymentId: null,
+      fulfilNote: null,
+      paidAt: null,
+      fulfilledAt: null,
+      created: expect.any(Date),
+      modified: expect.any(Date),
+    });
+    await expect(repository.findOrder(o.id)).resolves.toEqual(inserted);
+    await expect(repository.findOrder(randomUUID())).resolves.toBeNull();
+    await expect(repository.findOrderByPayment('pi_none')).resolves.toBeNull();
+    await expect(repository.insertOrder(order({ amount: 0 }))).rejects.toThrow(/check/);
+    await expect(repository.insertOrder(order({ state: 'lost' as never }))).rejects.toThrow(/check/);
+  });
+
+  it('lists a seller’s or buyer’s orders newest first, by state, with the total', async () => {
+    const seller = randomUUID();
+    const buyer = randomUUID();
+    const a = await repository.insertOrder(order({ sellerId: seller, buyerId: buyer }));
+    const b = await repository.insertOrder(order({ sellerId: seller, state: 'paid' }));
+    const c = await repository.insertOrder(order({ sellerId: seller, state: 'cancelled' }));
+    const page = await repository.listOrders({ sellerId: seller }, undefined, 0, 2);
+    expect(page.total).toBe(3);
+    expect(page.rows.map((o) => o.id)).toEqual([c.id, b.id]);
+    const some = await repository.listOrders({ sellerId: seller }, ['pending', 'paid'], 0, 10);
+    expect(some).toMatchObject({ total: 2, rows: [{ id: b.id }, { id: a.id }] });
+    await expect(repository.listOrders({ sellerId: seller }, 'cancelled', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ id: c.id }] });
+    await expect(repository.listOrders({ buyerId: buyer }, undefined, 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ id: a.id }] });
+  });
+
+  it('locks the order in a transaction (FOR UPDATE) and updates the given fields', async () => {
+    const o = await repository.insertOrder(order());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const paidAt = new Date('2026-05-01T10:00:00Z');
+    const first = repository.inTransaction(async (tx) => {
+      await expect(tx.lockOrder(o.id)).resolves.toMatchObject({ id: o.id, state: 'pending' });
+      entered();
+      await held;
+      return tx.updateOrder(o.id, { state: 'paid', paymentId: 'pi_lock', paidAt, failure: null });
+    });
+    await inside;
+    const second = repository.inTransaction((tx) => tx.lockOrder(o.id));
+    await expect(staysBlocked(second)).resolves.toBe(true);
+    release();
+    const updated = await first;
+    expect(updated).toMatchObject({ state: 'paid', paymentId: 'pi_lock', paidAt, failure: null, email: o.email });
+    expect(updated.modified.getTime()).toBeGreaterThanOrEqual(o.modified.getTime());
+    await expect(second).resolves.toMatchObject({ state: 'paid' });
+    await expect(repository.findOrderByPayment('pi_lock')).resolves.toMatchObject({ id: o.id });
+    await expect(repository.inTransaction((tx) => tx.lockOrder(randomUUID()))).resolves.toBeNull();
+  });
+
+  it('numbers receipts per year from the sequence; one receipt per order', async () => {
+    const o = await repository.insertOrder(order());
+    const receipt = {
+      orderId: o.id,
+      amount: 1250,
+      currency: 'USD' as const,
+      items: o.items,
+      email: o.email,
+      sellerName: 'Shop',
+      serviceName: 'Shop',
+      supportEmail: null,
+      paidAt: new Date('2026-05-01T10:00:00Z'),
+    };
+    const inserted = await repository.inTransaction((tx) => tx.insertReceipt(receipt));
+    expect(inserted).toEqual({ ...receipt, number: expect.stringMatching(/^R-2026-\d{6}$/) });
+    await expect(repository.receipt(o.id)).resolves.toEqual(inserted);
+    await expect(repository.receipt(randomUUID())).resolves.toBeNull();
+    await expect(repository.inTransaction((tx) => tx.insertReceipt(receipt))).rejects.toThrow(/duplicate key/);
+  });
+
+  it('keeps one open payment session per order; closes one by its status', async () => {
+    const o = await repository.insertOrder(order());
+    const s = { id: `cs_${randomUUID()}`, orderId: o.id, provider: 'stripe' as const, account: 'acct_1', url: 'https://pay.example', status: 'open' as const, amount: 1250 };
+    await repository.inTransaction((tx) => tx.insertSession(s));
+    await expect(repository.openSessionOf(o.id)).resolves.toEqual({ ...s, created: expect.any(Date) });
+    await expect(repository.findSession(s.id)).resolves.not.toHaveProperty('modified');
+    await expect(repository.inTransaction((tx) => tx.insertSession({ ...s, id: `cs_${randomUUID()}` }))).rejects.toThrow(/duplicate key/);
+    await repository.inTransaction((tx) => tx.setSessionStatus(s.id, 'expired'));
+    await expect(repository.inTransaction((tx) => tx.openSession(o.id))).resolves.toBeNull();
+    await expect(repository.findSession(s.id)).resolves.toMatchObject({ status: 'expired' });
+  });
+
+  it('claims a provider event once', async () => {
+    const id = `evt_${randomUUID()}`;
+    await expect(repository.inTransaction((tx) => tx.claimEvent('stripe', id, 'checkout.session.completed'))).resolves.toBe(true);
+    await expect(repository.inTransaction((tx) => tx.claimEvent('stripe', id, 'checkout.session.completed'))).resolves.toBe(false);
+    await expect(repository.inTransaction((tx) => tx.claimEvent('sandbox', id, 'checkout.session.completed'))).resolves.toBe(true);
+  });
+
+  it('moves the payment request an order answers: locked, paid or cancelled only from accepted', async () => {
+    const requests = new RequestsRepository(db.dataSource);
+    const o = await repository.insertOrder(order());
+    const r = await requests.insert({
+      id: randomUUID(),
+      sellerId,
+      serviceId,
+      productId: null,
+      product: { id: randomUUID(), name: 'Poster', description: '', price: 1250, currency: 'USD' },
+      email: o.email,
+      note: '',
+      keyHash: randomUUID(),
+      payerId: null,
+      expires: new Date(Date.now() + 3_600_000),
+    });
+    await expect(repository.inTransaction((tx) => tx.lockRequestOf(o.id))).resolves.toBeNull();
+    await requests.move(r.id, 'open', 'accepted', { orderId: o.id });
+    await expect(repository.inTransaction((tx) => tx.lockRequestOf(o.id))).resolves.toEqual({ id: r.id, state: 'accepted' });
+    await repository.inTransaction((tx) => tx.markRequestPaid(o.id));
+    await expect(requests.find(r.id)).resolves.toMatchObject({ state: 'paid' });
+    await repository.inTransaction((tx) => tx.cancelRequestOf(o.id));
+    await expect(requests.find(r.id)).resolves.toMatchObject({ state: 'paid' });
+  });
+
+  it('records a late payment once, leases it to one replica at a time, marks it refunded once', async () => {
+    const o = await repository.insertOrder(order());
+    const payment = late(o.id);
+    await expect(repository.inTransaction((tx) => tx.recordLatePayment(payment))).resolves.toBe(true);
+    await expect(repository.inTransaction((tx) => tx.recordLatePayment(payment))).resolves.toBe(false);
+    const [leased] = await repository.leaseLateRefunds(0, 1000).then((rows) => rows.filter((r) => r.orderId === o.id));
+    expect(leased).toEqual({ ...payment, state: 'refund_pending', attempts: 1, lastError: null, refundedAt: null, created: expect.any(Date) });
+    // Leased just now: not again within the lease.
+    expect((await repository.leaseLateRefunds(3600, 1000)).map((r) => r.paymentId)).not.toContain(payment.paymentId);
+    await repository.noteLateRefundError('stripe', payment.paymentId, 'x'.repeat(600));
+    await expect(repository.latePayments(o.id)).resolves.toMatchObject([{ lastError: 'x'.repeat(500), attempts: 1 }]);
+    await expect(repository.markLateRefunded('stripe', payment.paymentId)).resolves.toMatchObject({ state: 'refunded', lastError: null });
+    await expect(repository.inTransaction((tx) => tx.markLateRefunded('stripe', payment.paymentId))).resolves.toBeNull();
+    await expect(repository.latePayments(o.id)).resolves.toMatchObject([{ state: 'refunded', refundedAt: expect.any(Date) }]);
+  });
+
+  it('leases a late payment locked by another replica to nobody (SKIP LOCKED)', async () => {
+    const o = await repository.insertOrder(order());
+    const payment = late(o.id);
+    await repository.inTransaction((tx) => tx.recordLatePayment(payment));
+    await db.dataSource.transaction(async (tx) => {
+      await sql.execute(tx, `SELECT 1 FROM "commerce"."late_payment" WHERE "payment_id" = $1 FOR UPDATE`, [payment.paymentId]);
+      expect((await repository.leaseLateRefunds(0, 1000)).map((r) => r.paymentId)).not.toContain(payment.paymentId);
+    });
+  });
+
+  it('keeps replies in order, in or out of a transaction; counts the orders of a product', async () => {
+    const o = await repository.insertOrder(order());
+    const first = { id: randomUUID(), orderId: o.id, authorId: o.buyerId!, authorRole: 'buyer' as const, note: 'when?' };
+    const second = { id: randomUUID(), orderId: o.id, authorId: sellerId, authorRole: 'seller' as const, note: 'today' };
+    await repository.insertReply(first);
+    await repository.inTransaction((tx) => tx.insertReply(second));
+    await expect(repository.replies(o.id)).resolves.toEqual([
+      { ...first, created: expect.any(Date) },
+      { ...second, created: expect.any(Date) },
+    ]);
+    await expect(repository.insertReply({ ...first, id: randomUUID(), authorRole: 'admin' as never })).rejects.toThrow(/check/);
+    await expect(repository.countOrdersOfProduct(randomUUID())).resolves.toBe(0);
+  });
+});
+
+describe('idempotency keys', () => {
+  it('claims a key once: busy while running, the stored answer after, a mismatch for another request', async () => {
+    const key = randomUUID();
+    await expect(repository.claimKey('orders', key, 'f1')).resolves.toEqual({ state: 'claimed' });
+    await expect(repository.claimKey('orders', key, 'f1')).resolves.toEqual({ state: 'busy' });
+    await expect(repository.claimKey('orders', key, 'f2')).resolves.toEqual({ state: 'mismatch' });
+    await expect(repository.claimKey('other', key, 'f2')).resolves.toEqual({ state: 'claimed' });
+    await repository.storeKey('orders', key, { id: 'o1' });
+    await expect(repository.claimKey('orders', key, 'f1')).resolves.toEqual({ state: 'done', response: { id: 'o1' } });
+    // A stored answer is not released.
+    await repository.releaseKey('orders', key);
+    await expect(repository.claimKey('orders', key, 'f1')).resolves.toMatchObject({ state: 'done' });
+  });
+
+  it('releases a key without an answer, and forgets keys older than 24 hours', async () => {
+    const key = randomUUID();
+    await repository.claimKey('orders', key, 'f1');
+    await repository.releaseKey('orders', key);
+    await expect(repository.claimKey('orders', key, 'f2')).resolves.toEqual({ state: 'claimed' });
+    await sql.execute(db.dataSource, `UPDATE "commerce"."idempotency_key" SET "created" = now() - interval '25 hours' WHERE "key" = $1`, [key]);
+    await expect(repository.claimKey('orders', key, 'f3')).resolves.toEqual({ state: 'claimed' });
+  });
+});

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { COMMERCE_EVENTS } from '@tinkerdesk/contracts';
+import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
+import { commerceEvent } from '../events/commerce-events.js';
+import { RequestsRepository, type RequestRow } from './requests.repository.js';
+import { commerceDatabase, insertOrder, insertService, outboxCount } from '../../test/repository-database.js';
+
+let db: RepositoryDatabase;
+let repository: RequestsRepository;
+let serviceId: string;
+const sellerId = randomUUID();
+
+beforeAll(async () => {
+  db = await commerceDatabase();
+  repository = new RequestsRepository(db.dataSource);
+  serviceId = await insertService(db, sellerId);
+});
+
+afterAll(() => db?.close());
+
+function request(fields: Partial<RequestRow> = {}): Parameters<RequestsRepository['insert']>[0] {
+  const id = randomUUID();
+  return {
+    id,
+    sellerId,
+    serviceId,
+    productId: null,
+    product: { id: randomUUID(), name: 'Poster', description: 'A1', price: 1250, currency: 'USD' },
+    email: 'Payer@Example.test',
+    note: 'for the fair',
+    keyHash: `hash-${id}`,
+    payerId: null,
+    expires: new Date('2030-01-01T00:00:00Z'),
+    ...fields,
+  };
+}
+
+const order = () => insertOrder(db, { serviceId, sellerId });
+
+describe('payment requests', () => {
+  it('inserts an open request and reads back every field', async () => {
+    const r = request({ payerId: randomUUID() });
+    const inserted = await repository.insert(r);
+    expect(inserted).toEqual({ ...r, state: 'open', orderId: null, created: expect.any(Date), modified: expect.any(Date) });
+    await expect(repository.find(r.id)).resolves.toEqual(inserted);
+    await expect(repository.find(randomUUID())).resolves.toBeNull();
+  });
+
+  it('moves only from the expected state, keeping order and payer unless given, with its events in the outbox', async () => {
+    const payer = randomUUID();
+    const r = await repository.insert(request({ payerId: payer }));
+    const event = commerceEvent(
+      COMMERCE_EVENTS.requestDeclined,
+      { type: 'request', id: r.id },
+      { request: { id: r.id, sellerId, email: r.email, productName: 'Poster', price: 1250 }, payerId: payer },
+    );
+    const declined = await repository.move(r.id, 'open', 'declined', { payerId: null }, [event]);
+    expect(declined).toMatchObject({ id: r.id, state: 'declined', payerId: payer, orderId: null });
+    expect(declined!.modified.getTime()).toBeGreaterThanOrEqual(r.modified.getTime());
+    await expect(outboxCount(db, r.id)).resolves.toBe(1);
+    // The second answer loses: no change, no event.
+    await expect(repository.move(r.id, 'open', 'cancelled', {}, [event])).resolves.toBeNull();
+    await expect(outboxCount(db, r.id)).resolves.toBe(1);
+    await expect(repository.find(r.id)).resolves.toMatchObject({ state: 'declined' });
+  });
+
+  it('refuses a state outside the list (check) and one order for two requests (unique)', async () => {
+    const r = await repository.insert(request());
+    await expect(repository.move(r.id, 'open', 'lost' as never)).rejects.toThrow(/check/);
+    const orderId = await order();
+    await expect(repository.move(r.id, 'open', 'accepted', { orderId })).resolves.toMatchObject({ orderId });
+    const other = await repository.insert(request());
+    await expect(repository.move(other.id, 'open', 'accepted', { orderId })).rejects.toThrow(/duplicate key/);
+    await expect(repository.insert(request({ serviceId: randomUUID() }))).rejects.toThrow(/foreign key/);
+  });
+
+  it('locks the row while work runs (FOR UPDATE): another move waits, then sees the new state', async () => {
+    const r = await repository.insert(request());
+    const orderId = await order();
+    const payer = randomUUID();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const work = repository.locked(r.id, async (row, move) => {
+      expect(row).toMatchObject({ id: r.id, state: 'open' });
+      entered();
+      await held;
+      return move('accepted', { orderId, payerId: payer });
+    });
+    await inside;
+    const competing = repository.move(r.id, 'open', 'cancelled');
+    await expect(staysBlocked(competing)).resolves.toBe(true);
+    release();
+    await expect(work).resolves.toMatchObject({ state: 'accepted', orderId, payerId: payer });
+    await expect(competing).resolves.toBeNull();
+  });
+
+  it('throws when the locked request does not exist, and rolls back what work did when it throws', async () => {
+    await expect(repository.locked(randomUUID(), async () => 1)).rejects.toThrow(/vanished/);
+    const r = await repository.insert(request());
+    await expect(
+      repository.locked(r.id, async (_row, move) => {
+        await move('cancelled');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await expect(repository.find(r.id)).resolves.toMatchObject({ state: 'open' });
+  });
+
+  it('lists a seller’s requests, or a payer’s by email (any case) or account, newest first with the total', async () => {
+    const seller = randomUUID();
+    const payer = randomUUID();
+    const email = `${randomUUID()}@example.test`;
+    const a = await repository.insert(request({ sellerId: seller, email: email.toUpperCase() }));
+    const b = await repository.insert(request({ sellerId: seller, payerId: payer }));
+    const c = await repository.insert(request({ sellerId: seller }));
+    const bySeller = await repository.list({ sellerId: seller }, 0, 2);
+    expect(bySeller.total).toBe(3);
+    expect(bySeller.rows.map((r) => r.id)).toEqual([c.id, b.id]);
+    await expect(repository.list({ sellerId: seller }, 2, 2)).resolves.toMatchObject({ rows: [{ id: a.id }], total: 3 });
+    const byPayer = await repository.list({ email, payerId: payer }, 0, 10);
+    expect(byPayer.total).toBe(2);
+    expect(byPayer.rows.map((r) => r.id)).toEqual([b.id, a.id]);
+  });
+});
