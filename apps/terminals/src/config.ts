@@ -29,6 +29,11 @@ export const schema = {
    * a push service on this machine (comma-separated host names).
    */
   PUSH_ALLOWED_HOSTS: env.str(''),
+  /**
+   * How often the outbox relay looks for committed events not published yet (a safety net: it is
+   * woken right after each commit that recorded events).
+   */
+  OUTBOX_POLL_MS: env.int(1000, 50, 60_000),
   /** Public address of the site: the URLs of pass images that Google Wallet fetches, and the origin of its save links. */
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),
   /** Google Wallet: the issuer id (Google Pay & Wallet Console) and its service account's JSON key, as a file or inline. */

@@ -1,17 +1,24 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { serviceDataSourceOptions, sql } from '@tinkerdesk/persistence';
 import { TEST_VAPID, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { DataSource } from 'typeorm';
 // A push service for tests that speaks the Web Push protocol and decrypts what it receives (CommonJS).
 import webPushTesting from 'web-push-testing/src/PushApiModel.js';
 import WebPushTestingServer from 'web-push-testing/src/server.js';
+import { dataSourceOptions } from '../src/database/data-source.js';
+import { PushSender } from '../src/push/push-sender.js';
+import { TerminalsRepository } from '../src/terminals/terminals.repository.js';
+import { TerminalsService } from '../src/terminals/terminals.service.js';
 
 /**
  * Terminals through the real gateway, identity and terminals services: registration (the token shown
  * once), reading, renaming, switching, removal; shares to the inbox with every refusal (another
  * account's terminal, a terminal token used for another terminal, receive off, inactive, oversize,
  * unknown content type); Web Push against a push service on loopback that checks VAPID and decrypts
- * the aes128gcm payload, with 410 pruning and retries through a push service that fails twice.
+ * the aes128gcm payload, with 410 pruning and retries through a push service that fails twice; a
+ * share's push queued from the outbox after commit, exactly once across kills of the terminals process.
  */
 let platform: TestPlatform;
 let pushService: { _server?: Server; startServer(): void };
@@ -20,6 +27,7 @@ let flaky: Server;
 let flakyPort: number;
 let flakyFailures = 0;
 let flakyRequests = 0;
+let db: DataSource;
 
 const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
 
@@ -84,6 +92,13 @@ const shareState = async (owner: Account, terminalId: string, shareId: string) =
   return (inbox.body.shares as Array<{ id: string; push: string }>).find((s) => s.id === shareId)?.push;
 };
 
+/** A share's push state once its delivery is settled (no longer pending). */
+const pushOutcome = (owner: Account, terminalId: string, shareId: string) =>
+  until(
+    () => shareState(owner, terminalId, shareId),
+    (s) => s !== 'pending',
+  );
+
 beforeAll(async () => {
   const model = new webPushTesting.PushApiModel() as { notifyUrl: string };
   pushService = new WebPushTestingServer(model, 0) as typeof pushService;
@@ -122,10 +137,14 @@ beforeAll(async () => {
     PUSH_ALLOWED_HOSTS: 'localhost',
     PUSH_RETRY_DELAY_MS: '50',
     PUSH_ATTEMPTS: '4',
+    OUTBOX_POLL_MS: '200',
   });
+  db = new DataSource(serviceDataSourceOptions(dataSourceOptions(platform.env.DATABASE_URL!)));
+  await db.initialize();
 }, 120_000);
 
 afterAll(async () => {
+  await db?.destroy();
   await platform?.close();
   await new Promise((r) => flaky?.close(r));
   await new Promise((r) => pushService?._server?.close(r));
@@ -388,12 +407,7 @@ describe('Web Push', () => {
     );
     const shareId = (sent.body.share as { id: string; push: string }).id;
     expect((sent.body.share as { push: string }).push).toBe('pending');
-    expect(
-      await until(
-        () => shareState(owner, t.id, shareId),
-        (s) => s !== 'pending',
-      ),
-    ).toBe('sent');
+    expect(await pushOutcome(owner, t.id, shareId)).toBe('sent');
     const got = await pushApi<{ data: { messages: string[] } }>('/get-notifications', { clientHash: sub.clientHash });
     expect(got.body.data.messages.map((m) => JSON.parse(m) as unknown)).toEqual([
       {
@@ -420,12 +434,7 @@ describe('Web Push', () => {
     expect((await pushApi(`/expire-subscription/${sub.clientHash}`)).status).toBe(200);
     const sent = await call('POST', `/v1/terminals/${t.id}/share`, { contentType: 'text/plain', content: 'anyone there?' }, owner.token);
     const shareId = (sent.body.share as { id: string }).id;
-    expect(
-      await until(
-        () => shareState(owner, t.id, shareId),
-        (s) => s !== 'pending',
-      ),
-    ).toBe('failed');
+    expect(await pushOutcome(owner, t.id, shareId)).toBe('failed');
     expect((await call('GET', `/v1/terminals/${t.id}`, undefined, owner.token)).body.terminal).toMatchObject({
       subscribed: false,
       inbox: 1,
@@ -445,14 +454,79 @@ describe('Web Push', () => {
     flakyRequests = 0;
     const sent = await call('POST', `/v1/terminals/${t.id}/share`, { contentType: 'text/plain', content: 'third time lucky' }, owner.token);
     const shareId = (sent.body.share as { id: string }).id;
-    expect(
-      await until(
-        () => shareState(owner, t.id, shareId),
-        (s) => s !== 'pending',
-      ),
-    ).toBe('sent');
+    expect(await pushOutcome(owner, t.id, shareId)).toBe('sent');
     expect(flakyRequests).toBe(3);
     const got = await pushApi<{ data: { messages: string[] } }>('/get-notifications', { clientHash: sub.clientHash });
     expect(got.body.data.messages.map((m) => (JSON.parse(m) as { content: string }).content)).toEqual(['third time lucky']);
   });
+});
+
+describe('the push of a share after commit (the outbox of terminals)', () => {
+  const notifications = async (clientHash: string) =>
+    (await pushApi<{ data: { messages: string[] } }>('/get-notifications', { clientHash })).body.data.messages.map(
+      (m) => (JSON.parse(m) as { shareId: string }).shareId,
+    );
+  const eventOf = (shareId: string) =>
+    sql.maybeOne<{ id: string; name: string; published_at: Date | null }>(
+      db,
+      `SELECT "id", "name", "published_at" FROM "terminals"."outbox_event" WHERE "aggregate_id" = $1`,
+      [shareId],
+    );
+
+  it('a share committed while the process is down is pushed once after the restart, also when its event is published again', async () => {
+    const owner = await account('push-outbox');
+    const t = await register(owner);
+    const sub = await subscription();
+    await call('POST', `/v1/terminals/${t.id}/subscription`, { endpoint: sub.endpoint, keys: sub.keys }, owner.token);
+    const { user_id: userId } = await sql.one<{ user_id: string }>(db, `SELECT "user_id" FROM "terminals"."terminal" WHERE "id" = $1`, [
+      t.id,
+    ]);
+
+    // Killed after the commit and before the publish: the service's own code commits the share and
+    // its event here while the process is down, so the event is in the outbox only.
+    await platform.stopProcess('terminals', 'SIGKILL');
+    const sender = new PushSender({
+      publicKey: TEST_VAPID.publicKey,
+      privateKey: TEST_VAPID.privateKey,
+      subject: 'mailto:test@example.com',
+      ttlSeconds: 3600,
+      timeoutMs: 5000,
+      allowedHosts: new Set(['localhost']),
+    });
+    const share = await new TerminalsService(new TerminalsRepository(db), sender).send({
+      userId,
+      terminalId: t.id,
+      contentType: 'text/plain',
+      content: 'sent while terminals was down',
+    });
+    expect(share.push).toBe('pending');
+    expect(await eventOf(share.id)).toMatchObject({ name: 'terminals.share.created', published_at: null });
+    await platform.startProcess('terminals');
+    expect(await pushOutcome(owner, t.id, share.id)).toBe('sent');
+    expect(await notifications(sub.clientHash)).toEqual([share.id]);
+    const event = await eventOf(share.id);
+    expect(event?.published_at).not.toBeNull();
+
+    // Killed after the publish and before the mark: published again after the restart (JetStream
+    // drops the second publish of the same event id), and the share is still pushed once.
+    await platform.stopProcess('terminals', 'SIGKILL');
+    await sql.execute(db, `UPDATE "terminals"."outbox_event" SET "published_at" = NULL WHERE "id" = $1`, [event!.id]);
+    await platform.startProcess('terminals');
+    await until(
+      async () => (await eventOf(share.id))?.published_at ?? null,
+      (at) => at !== null,
+    );
+    // A later share, handled after the republished event (one at a time, in order): once it is
+    // pushed, the first had every chance to be pushed twice.
+    const later = await call('POST', `/v1/terminals/${t.id}/share`, { contentType: 'text/plain', content: 'later' }, owner.token);
+    const laterId = (later.body.share as { id: string }).id;
+    expect(await pushOutcome(owner, t.id, laterId)).toBe('sent');
+    expect(await notifications(sub.clientHash)).toEqual([share.id, laterId]);
+    const processed = await sql.rows<{ listener: string }>(
+      db,
+      `SELECT "listener" FROM "terminals"."processed_event" WHERE "event_id" = $1`,
+      [event!.id],
+    );
+    expect(processed.map((p) => p.listener)).toEqual(['terminals-push']);
+  }, 60_000);
 });

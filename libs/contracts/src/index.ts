@@ -10,6 +10,7 @@ export * from './time-zones.js';
 export * from './commerce.js';
 export * from './commerce-events.js';
 export * from './terminals.js';
+export * from './terminals-events.js';
 export * from './passes.js';
 export * from './oauth.js';
 export * from './fetch.js';

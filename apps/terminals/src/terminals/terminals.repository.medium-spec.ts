@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TERMINALS_EVENTS } from '@tinkerdesk/contracts';
 import { serviceDataSourceOptions, sql } from '@tinkerdesk/persistence';
 import { RepositoryDatabase } from '@tinkerdesk/testing';
 import { dataSourceOptions } from '../database/data-source.js';
+import { terminalsEvent } from '../events/terminals-events.js';
 import { TerminalsRepository, type TerminalRow } from './terminals.repository.js';
 
 let db: RepositoryDatabase;
@@ -34,7 +36,16 @@ function terminal(userId: string, app: TerminalRow['app'] = null): Parameters<Te
 }
 
 function share(terminalId: string, userId: string, content = 'https://example.test') {
-  return { id: randomUUID(), terminalId, userId, fromTerminalId: null, contentType: 'text/x-uri' as const, content, description: '', push: 'none' as const };
+  return {
+    id: randomUUID(),
+    terminalId,
+    userId,
+    fromTerminalId: null,
+    contentType: 'text/x-uri' as const,
+    content,
+    description: '',
+    push: 'none' as const,
+  };
 }
 
 describe('terminals', () => {
@@ -42,7 +53,14 @@ describe('terminals', () => {
     const user = randomUUID();
     const row = terminal(user);
     const inserted = await repository.insert(row, `hash-${row.id}`);
-    expect(inserted).toEqual({ ...row, destination: null, subscription: null, inbox: 0, created: expect.any(Date), modified: expect.any(Date) });
+    expect(inserted).toEqual({
+      ...row,
+      destination: null,
+      subscription: null,
+      inbox: 0,
+      created: expect.any(Date),
+      modified: expect.any(Date),
+    });
     expect(inserted).not.toHaveProperty('tokenHash');
     await expect(repository.find(row.id, randomUUID())).resolves.toBeNull();
     await expect(repository.findByTokenHash(`hash-${row.id}`)).resolves.toMatchObject({ id: row.id });
@@ -115,7 +133,11 @@ describe('terminals', () => {
     await expect(repository.removeByGrants([])).resolves.toBe(0);
     await expect(repository.removeByGrants(['g1', 'g2'])).resolves.toBe(3);
     await expect(repository.list(user)).resolves.toEqual([expect.objectContaining({ id: own.id, app: null })]);
-    const left = await sql.one<{ n: number }>(db.dataSource, `SELECT count(*)::int AS "n" FROM "terminals"."share" WHERE "terminal_id" = $1`, [a.id]);
+    const left = await sql.one<{ n: number }>(
+      db.dataSource,
+      `SELECT count(*)::int AS "n" FROM "terminals"."share" WHERE "terminal_id" = $1`,
+      [a.id],
+    );
     expect(left.n).toBe(0);
   });
 });
@@ -139,5 +161,31 @@ describe('shares', () => {
 
   it('refuses a share to a terminal that does not exist (foreign key)', async () => {
     await expect(repository.insertShare(share(randomUUID(), randomUUID()))).rejects.toThrow(/foreign key/);
+  });
+
+  const created = (s: ReturnType<typeof share>) =>
+    terminalsEvent(
+      TERMINALS_EVENTS.shareCreated,
+      { type: 'share', id: s.id },
+      { share: { id: s.id, terminalId: s.terminalId, userId: s.userId, fromTerminalId: null }, push: null },
+    );
+  const outboxOf = (shareId: string) =>
+    sql.rows<{ name: string; aggregate_type: string; payload: unknown; published_at: Date | null }>(
+      db.dataSource,
+      `SELECT "name", "aggregate_type", "payload", "published_at" FROM "terminals"."outbox_event" WHERE "aggregate_id" = $1`,
+      [shareId],
+    );
+
+  it('records the share’s events in the outbox in its transaction; a share refused leaves no event', async () => {
+    const user = randomUUID();
+    const row = await repository.insert(terminal(user), randomUUID());
+    const kept = share(row.id, user);
+    await repository.insertShare(kept, [created(kept)]);
+    await expect(outboxOf(kept.id)).resolves.toEqual([
+      { name: 'terminals.share.created', aggregate_type: 'share', payload: created(kept).payload, published_at: null },
+    ]);
+    const refused = share(randomUUID(), user);
+    await expect(repository.insertShare(refused, [created(refused)])).rejects.toThrow(/foreign key/);
+    await expect(outboxOf(refused.id)).resolves.toEqual([]);
   });
 });

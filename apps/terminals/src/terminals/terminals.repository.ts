@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ShareView, TerminalView } from '@tinkerdesk/contracts';
 import { In, type DataSource, type Repository } from 'typeorm';
+import { recordTerminalsEvents, type TerminalsEventRecord } from '../events/terminals-events.js';
 import { ShareEntity } from './share.entity.js';
 import { TerminalEntity, type StoredSubscription } from './terminal.entity.js';
 
@@ -57,7 +58,7 @@ export class TerminalsRepository {
   private readonly terminals: Repository<TerminalEntity>;
   private readonly shareRows: Repository<ShareEntity>;
 
-  constructor(@InjectDataSource() db: DataSource) {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
     this.terminals = db.getRepository(TerminalEntity);
     this.shareRows = db.getRepository(ShareEntity);
   }
@@ -67,7 +68,13 @@ export class TerminalsRepository {
     tokenHash: string,
   ): Promise<TerminalRow> {
     const { app, ...fields } = row;
-    await this.terminals.insert({ ...fields, tokenHash, grantId: app?.grantId ?? null, appId: app?.id ?? null, appName: app?.name ?? null });
+    await this.terminals.insert({
+      ...fields,
+      tokenHash,
+      grantId: app?.grantId ?? null,
+      appId: app?.id ?? null,
+      appName: app?.name ?? null,
+    });
     return (await this.find(row.id, row.userId))!;
   }
 
@@ -139,9 +146,13 @@ export class TerminalsRepository {
     return (await this.terminals.delete({ grantId: In(grantIds) })).affected ?? 0;
   }
 
-  async insertShare(row: Omit<ShareRow, 'created' | 'pushError'>): Promise<ShareRow> {
+  /** Inserts a share and records its events in the outbox, in one transaction (published after commit). */
+  async insertShare(row: Omit<ShareRow, 'created' | 'pushError'>, events: TerminalsEventRecord[] = []): Promise<ShareRow> {
     const share = this.shareRows.create({ ...row, pushError: null });
-    await this.shareRows.insert(share); // sets its created (clock_timestamp())
+    await this.db.transaction(async (manager) => {
+      await manager.insert(ShareEntity, share); // sets its created (clock_timestamp())
+      await recordTerminalsEvents(manager, events);
+    });
     return share;
   }
 

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   PUSH_DEFAULT_ACTION,
+  TERMINALS_EVENTS,
   type ListSharesMessage,
   type PushMessage,
   type RegisterTerminalMessage,
@@ -16,7 +17,7 @@ import {
   type TerminalView,
   type UpdateTerminalMessage,
 } from '@tinkerdesk/contracts';
-import { PushQueue } from '../push/push-queue.js';
+import { terminalsEvent } from '../events/terminals-events.js';
 import { PushSender } from '../push/push-sender.js';
 import { shareView, terminalView, TerminalsRepository, type TerminalRow } from './terminals.repository.js';
 
@@ -26,15 +27,16 @@ export const MAX_TERMINALS = 50;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A push notification's title for a share. */
-function pushTitle(share: ShareView, from: TerminalRow | null): string {
-  const what = share.contentType === 'text/x-uri' ? 'A link' : 'A note';
+function pushTitle(contentType: ShareView['contentType'], from: TerminalRow | null): string {
+  const what = contentType === 'text/x-uri' ? 'A link' : 'A note';
   return from ? `${what} from ${from.label}` : `${what} for you`;
 }
 
 /**
  * Terminals: browsers a signed-in user registers to send and receive shared content. Each gets a
  * random token (shown once, stored as its SHA-256) it can use instead of the user's session for its
- * own calls (sharing, its push subscription). A share is kept in the target's inbox and pushed to it;
+ * own calls (sharing, its push subscription). A share is kept in the target's inbox and pushed to it
+ * after commit (its `terminals.share.created` event);
  * a target that is inactive, does not receive, or is another account's is an error, never a silent drop.
  */
 @Injectable()
@@ -42,7 +44,6 @@ export class TerminalsService {
   constructor(
     @Inject(TerminalsRepository) private readonly terminals: TerminalsRepository,
     @Inject(PushSender) private readonly push: PushSender,
-    @Inject(PushQueue) private readonly queue: PushQueue,
   ) {}
 
   async register(input: RegisterTerminalMessage): Promise<TerminalRegistration> {
@@ -164,36 +165,42 @@ export class TerminalsService {
     if (!target.active) throw new AppError('CONFLICT', `${target.label} is inactive: it receives nothing`);
     if (!target.receive) throw new AppError('CONFLICT', `${target.label} does not receive shares`);
     const pushing = target.subscription !== null && this.push.enabled;
-    const row = await this.terminals.insertShare({
-      id: randomUUID(),
-      terminalId: target.id,
-      userId: input.userId,
-      fromTerminalId: from?.id ?? null,
-      contentType: input.contentType,
-      content: input.content,
-      description: (input.description ?? '').trim(),
-      push: pushing ? 'pending' : 'none',
-    });
-    const view = shareView(row);
-    if (pushing) {
-      const message: PushMessage = {
-        title: pushTitle(view, from),
-        description: view.description || view.content.slice(0, 200),
-        action: view.contentType === 'text/x-uri' ? 'Open' : PUSH_DEFAULT_ACTION,
-        contentType: view.contentType,
-        content: view.content,
-        shareId: view.id,
+    const id = randomUUID();
+    const contentType = input.contentType;
+    const description = (input.description ?? '').trim();
+    const message: PushMessage | null = pushing
+      ? {
+          title: pushTitle(contentType, from),
+          description: description || input.content.slice(0, 200),
+          action: contentType === 'text/x-uri' ? 'Open' : PUSH_DEFAULT_ACTION,
+          contentType,
+          content: input.content,
+          shareId: id,
+          terminalId: target.id,
+        }
+      : null;
+    // The share and its event commit together; the push listener queues the delivery after the
+    // commit (terminals-outbox.ts): no call to the queue while the transaction is open.
+    const row = await this.terminals.insertShare(
+      {
+        id,
         terminalId: target.id,
-      };
-      try {
-        await this.queue.enqueue({ shareId: view.id, terminalId: target.id, message });
-      } catch (error) {
-        // The share is in the inbox; only its push is lost.
-        await this.terminals.setPush(view.id, 'failed', error instanceof Error ? error.message : String(error));
-        return { ...view, push: 'failed' };
-      }
-    }
-    return view;
+        userId: input.userId,
+        fromTerminalId: from?.id ?? null,
+        contentType,
+        content: input.content,
+        description,
+        push: pushing ? 'pending' : 'none',
+      },
+      [
+        terminalsEvent(
+          TERMINALS_EVENTS.shareCreated,
+          { type: 'share', id },
+          { share: { id, terminalId: target.id, userId: input.userId, fromTerminalId: from?.id ?? null }, push: message },
+        ),
+      ],
+    );
+    return shareView(row);
   }
 
   async shares(input: ListSharesMessage): Promise<ShareList> {

@@ -4,8 +4,8 @@ import type { PushMessage } from '@tinkerdesk/contracts';
 import { DrainingWorkerHost, type Logger } from '@tinkerdesk/nest-common';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { TERMINALS_LOGGER } from '../logger.token.js';
-import { TerminalsRepository } from '../terminals/terminals.repository.js';
-import { PushSender } from './push-sender.js';
+import { PushSender } from '../push/push-sender.js';
+import { TerminalsRepository } from './terminals.repository.js';
 
 /** The BullMQ queue of push deliveries (`BullModule.registerQueue({ name: PUSH_QUEUE })`). */
 export const PUSH_QUEUE = 'terminals-push';
@@ -17,7 +17,7 @@ export interface PushQueueSettings {
   ttlSeconds: number;
 }
 
-interface PushJob {
+export interface PushJob {
   shareId: string;
   terminalId: string;
   message: PushMessage;
@@ -28,7 +28,8 @@ interface PushJob {
  * (network errors, 429, 5xx) is tried again with exponential backoff, up to PUSH_ATTEMPTS times and
  * never past the message's TTL; a subscription the push service says is gone (404, 410) is
  * forgotten at once, as ntfy does; the share stays in the inbox whatever happens, with its push state.
- * PushQueue queues; PushProcessor (below) delivers.
+ * PushQueue queues (the push listener of the outbox calls it after the share's commit, terminals-outbox.ts);
+ * PushProcessor (below) delivers. Part of the terminals feature: it reads and writes shares.
  */
 @Injectable()
 export class PushQueue {
@@ -81,6 +82,8 @@ export class PushProcessor extends DrainingWorkerHost {
     const { shareId, terminalId, message } = job.data;
     const share = await this.terminals.findShare(shareId);
     if (!share) return 'the share was deleted';
+    // Queued twice (an event handled again after a crash) and already delivered: once is enough.
+    if (share.push !== 'pending') return `already ${share.push}`;
     if (Date.now() - share.created.getTime() > this.settings.ttlSeconds * 1000) {
       throw new UnrecoverableError('the message outlived its TTL before a push service took it');
     }
