@@ -3,70 +3,16 @@ import { CopyImageButton, ImageFormatSelect, saveFile } from '../../shared/ui/ac
 import { FileDrop } from '../../shared/ui/files';
 import { formatSize } from '../../shared/ui/format';
 import { ToolAbout } from '../../shared/ui/ToolAbout';
-import { setting, useUrlSettings } from '../../shared/ui/url-settings';
+import { useUrlSettings } from '../../shared/ui/url-settings';
 import type { ToolPageProps } from '../types';
-import { drawAll, isVisible, TEXT_LINE_HEIGHT, textAt, textFont, type Shape, type TextShape, type Tool } from './shapes';
+import { history } from './history';
+import { SETTINGS, TOOLS } from './settings';
+import { drawAll, isVisible, textAt, type Shape, type TextShape, type Tool } from './shapes';
+import { TextEditor, type Place } from './TextEditor';
+import { Toolbar } from './Toolbar';
 
-const TOOLS: Array<{ id: Tool; label: string; key: string }> = [
-  { id: 'arrow', label: 'Arrow', key: 'a' },
-  { id: 'rect', label: 'Rectangle', key: 'r' },
-  { id: 'ellipse', label: 'Ellipse', key: 'e' },
-  { id: 'pen', label: 'Pen', key: 'p' },
-  { id: 'text', label: 'Text', key: 't' },
-  { id: 'marker', label: 'Number', key: 'n' },
-  { id: 'highlight', label: 'Highlight', key: 'h' },
-  { id: 'cover', label: 'Cover', key: 'c' },
-  { id: 'blur', label: 'Blur', key: 'b' },
-  { id: 'pixelate', label: 'Pixelate', key: 'x' },
-];
-const SETTINGS = {
-  tool: setting.choice(
-    TOOLS.map((t) => t.id),
-    'arrow',
-  ),
-  color: setting.color('#e11d48'),
-  size: setting.choice(['s', 'm', 'l'] as const, 'm'),
-  format: setting.choice(['png', 'jpeg'] as const, 'png'),
-};
 const MAX_FILE = 50 * 1024 * 1024;
 const MAX_PIXELS = 60_000_000;
-
-interface History {
-  past: Shape[][];
-  present: Shape[];
-  future: Shape[][];
-}
-type Action =
-  | { type: 'add'; shape: Shape }
-  | { type: 'replace'; index: number; shape: Shape | null }
-  | { type: 'undo' }
-  | { type: 'redo' }
-  | { type: 'clear' }
-  | { type: 'reset' };
-
-function history(state: History, action: Action): History {
-  switch (action.type) {
-    case 'add':
-      return { past: [...state.past, state.present], present: [...state.present, action.shape], future: [] };
-    case 'replace': {
-      // An edited shape keeps its place in the drawing order; null removes it.
-      const present = state.present.flatMap((s, i) => (i !== action.index ? [s] : action.shape ? [action.shape] : []));
-      return { past: [...state.past, state.present], present, future: [] };
-    }
-    case 'clear':
-      return state.present.length ? { past: [...state.past, state.present], present: [], future: [] } : state;
-    case 'undo':
-      return state.past.length
-        ? { past: state.past.slice(0, -1), present: state.past[state.past.length - 1]!, future: [state.present, ...state.future] }
-        : state;
-    case 'redo':
-      return state.future.length
-        ? { past: [...state.past, state.present], present: state.future[0]!, future: state.future.slice(1) }
-        : state;
-    case 'reset':
-      return { past: [], present: [], future: [] };
-  }
-}
 
 export default function AnnotatedImagePage(_: ToolPageProps) {
   const [settings, update] = useUrlSettings(SETTINGS);
@@ -240,63 +186,7 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
       ) : null}
       {picture ? (
         <div className="annotate">
-          <div className="annotate-toolbar" role="toolbar" aria-label="Drawing tools">
-            <div className="annotate-tools" role="group" aria-label="Tool">
-              {TOOLS.map((t) => (
-                <button
-                  key={t.id}
-                  type="button"
-                  className={settings.tool === t.id ? 'button button-small active' : 'button button-small'}
-                  aria-pressed={settings.tool === t.id}
-                  onClick={() => update({ tool: t.id })}
-                  title={`${t.label} (${t.key.toUpperCase()})`}
-                >
-                  {t.label}
-                </button>
-              ))}
-            </div>
-            <span className="annotate-option">
-              <label htmlFor="annotate-colour">Colour</label>
-              <input id="annotate-colour" type="color" value={settings.color} onChange={(e) => update({ color: e.target.value })} />
-            </span>
-            <span className="annotate-option">
-              <label htmlFor="annotate-size">Size</label>
-              <select id="annotate-size" value={settings.size} onChange={(e) => update({ size: e.target.value as 's' | 'm' | 'l' })}>
-                <option value="s">Small</option>
-                <option value="m">Medium</option>
-                <option value="l">Large</option>
-              </select>
-            </span>
-            {settings.tool === 'text' ? (
-              <span className="annotate-hint">Click the picture to type there; click placed text to change it.</span>
-            ) : null}
-            <div className="inline-field">
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => dispatch({ type: 'undo' })}
-                disabled={!state.past.length}
-              >
-                Undo
-              </button>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => dispatch({ type: 'redo' })}
-                disabled={!state.future.length}
-              >
-                Redo
-              </button>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => dispatch({ type: 'clear' })}
-                disabled={!state.present.length}
-              >
-                Clear all
-              </button>
-            </div>
-          </div>
+          <Toolbar settings={settings} update={update} state={state} dispatch={dispatch} />
           <div className="annotate-stage">
             <canvas
               ref={canvas}
@@ -381,72 +271,5 @@ export default function AnnotatedImagePage(_: ToolPageProps) {
         </p>
       </ToolAbout>
     </>
-  );
-}
-
-/**
- * Text typed where it is placed: a text box over the canvas at the text's place, size and colour.
- * Enter places it (Shift+Enter starts a new line), Escape leaves it as it was, leaving the box places it.
- * The tool keys are off while typing (they ignore text fields).
- */
-/** Where the canvas is drawn inside its stage, and its display scale (CSS pixels per picture pixel). */
-interface Place {
-  left: number;
-  top: number;
-  scale: number;
-}
-
-function TextEditor({
-  place,
-  shape,
-  onDone,
-  onCancel,
-}: {
-  place: Place;
-  shape: TextShape;
-  onDone: (text: string) => void;
-  onCancel: () => void;
-}) {
-  const [value, setValue] = useState(shape.text);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const finished = useRef(false);
-  useEffect(() => {
-    field.current?.focus();
-    field.current?.select();
-  }, []);
-  const lines = value.split('\n');
-  const finish = (done: () => void) => {
-    if (finished.current) return;
-    finished.current = true;
-    done();
-  };
-  return (
-    <textarea
-      ref={field}
-      className="annotate-text-editor"
-      aria-label="Text on the picture"
-      value={value}
-      rows={lines.length}
-      cols={Math.max(4, ...lines.map((l) => l.length + 1))}
-      spellCheck={false}
-      style={{
-        left: place.left + shape.x * place.scale,
-        top: place.top + shape.y * place.scale,
-        font: textFont(shape.size * place.scale),
-        lineHeight: TEXT_LINE_HEIGHT,
-        color: shape.color,
-      }}
-      onChange={(e) => setValue(e.target.value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          finish(onCancel);
-        } else if (e.key === 'Enter' && !e.shiftKey) {
-          e.preventDefault();
-          finish(() => onDone(value));
-        }
-      }}
-      onBlur={() => finish(() => onDone(value))}
-    />
   );
 }

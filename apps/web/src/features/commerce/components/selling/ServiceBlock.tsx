@@ -1,0 +1,149 @@
+import { formatUsd, linkBuilder, type ProductView, type ServiceView } from '@tinkerdesk/contracts/web';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorText } from '../../../../shared/api';
+import { FormError } from '../../../../shared/forms';
+import { InlineConfirm } from '../../../../shared/InlineConfirm';
+import { session, useSession } from '../../../../shared/session/session';
+import { useDeleteProduct, useProducts, useSaveProduct } from '../../hooks/selling';
+import { ProductForm } from './ProductForm';
+import { RequestForm } from './RequestForm';
+
+function CopyLink({ url }: { url: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button button-small button-ghost"
+      onClick={() =>
+        void navigator.clipboard.writeText(url).then(
+          () => (setCopied(true), setTimeout(() => setCopied(false), 2000)),
+          () => setCopied(false),
+        )
+      }
+    >
+      {copied ? 'Copied' : 'Copy link'}
+    </button>
+  );
+}
+
+/** One service: its links, its products (edit, request payment, activate, delete) and the product form. */
+export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () => void }) {
+  const { token, profile } = useSession();
+  const guid = profile?.guid ?? '';
+  const [editing, setEditing] = useState<ProductView | 'new' | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [requesting, setRequesting] = useState<ProductView | null>(null);
+  const products = useProducts(guid, service.id);
+  const removal = useDeleteProduct(guid, service.id);
+  const toggling = useSaveProduct(guid, service.id);
+  const page = linkBuilder(window.location.origin).storefront(guid, service.id);
+
+  function remove(product: ProductView) {
+    if (!token) return;
+    removal.mutate(product.id, {
+      onSuccess: ({ deleted }) => {
+        session.notify({
+          tag: 'product',
+          type: 'success',
+          content: deleted ? `${product.name} is deleted.` : `${product.name} has orders, so it is deactivated instead of deleted.`,
+          timeout: 6000,
+        });
+        setConfirming(null);
+      },
+    });
+  }
+
+  function toggle(product: ProductView) {
+    if (!token) return;
+    toggling.mutate({ body: { active: !product.active }, productId: product.id });
+  }
+
+  const failure = [removal, toggling].find((m) => m.isError)?.error ?? products.error;
+  const list = products.data?.products ?? null;
+  return (
+    <article className="service-block" aria-labelledby={`service-${service.id}`}>
+      <div className="section-head">
+        <h3 id={`service-${service.id}`}>{service.name}</h3>
+        <span className="muted">
+          {service.provider === 'sandbox' ? 'Sandbox' : 'Stripe'} · {service.vendor}
+        </span>
+      </div>
+      <p className="service-links">
+        <Link to={linkBuilder().storefront(guid, service.id)}>Public page</Link> <CopyLink url={page} />{' '}
+        <button type="button" className="button button-small button-ghost" onClick={onEdit}>
+          Edit service
+        </button>
+      </p>
+      <FormError message={failure ? errorText(failure) : ''} />
+      {list === null ? (
+        <p role="status">Loading…</p>
+      ) : list.length === 0 && editing === null ? (
+        <p className="empty-state-text">No products yet: add one so buyers can order it from the public page.</p>
+      ) : (
+        <ul className="file-list">
+          {list.map((product) => (
+            <li key={product.id} className="file-row">
+              <span className="file-name">
+                <strong>{product.name}</strong>
+                <small>
+                  {formatUsd(product.price)}
+                  {product.active ? '' : ' · inactive'}
+                </small>
+              </span>
+              {confirming === product.id ? (
+                <InlineConfirm
+                  label={`Delete ${product.name}?`}
+                  question="Delete it?"
+                  action="Delete"
+                  onConfirm={() => remove(product)}
+                  onCancel={() => setConfirming(null)}
+                />
+              ) : (
+                <span className="file-actions">
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => setEditing(product)}
+                    aria-label={`Edit ${product.name}`}
+                  >
+                    Edit
+                  </button>
+                  {product.active ? (
+                    <button
+                      type="button"
+                      className="button button-small button-ghost"
+                      onClick={() => setRequesting(product)}
+                      aria-label={`Request payment for ${product.name}`}
+                    >
+                      Request payment
+                    </button>
+                  ) : null}
+                  <button type="button" className="button button-small button-ghost" onClick={() => toggle(product)}>
+                    {product.active ? 'Deactivate' : 'Activate'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small button-ghost"
+                    onClick={() => setConfirming(product.id)}
+                    aria-label={`Delete ${product.name}`}
+                  >
+                    Delete
+                  </button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {requesting ? <RequestForm service={service} product={requesting} onDone={() => setRequesting(null)} /> : null}
+      {editing !== null ? (
+        <ProductForm service={service} existing={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+      ) : (
+        <button type="button" className="button button-small" onClick={() => setEditing('new')}>
+          Add product
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import type { PaymentProviderId, ServiceView, Vendor } from '@tinkerdesk/contracts/web';
+import { FormError } from '../../../../shared/forms';
+import { useServiceForm, type OriginAddress } from '../../hooks/useServiceForm';
+import { CountrySelect, RegionField } from '../AddressParts';
+
+/** Creates or edits a service: name, payment provider and account (with a check), what it sells, where mail ships from. */
+export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDone: () => void }) {
+  const { fields, set, check, error, busy, validate, submit } = useServiceForm(existing, onDone);
+  const { address, provider, vendor } = fields;
+
+  const field = (key: keyof OriginAddress, label: string, autoComplete: string) => (
+    <>
+      <label htmlFor={`origin-${key}`}>{label}</label>
+      <input
+        id={`origin-${key}`}
+        value={address[key]}
+        autoComplete={autoComplete}
+        onChange={(e) => set.address((a) => ({ ...a, [key]: e.target.value }))}
+      />
+    </>
+  );
+
+  return (
+    <form className="form form-flat service-form" onSubmit={submit} aria-label={existing ? `Edit ${existing.name}` : 'New service'}>
+      <label htmlFor="service-name">Service name</label>
+      <input id="service-name" value={fields.name} maxLength={100} onChange={(e) => set.name(e.target.value)} />
+      <label htmlFor="service-provider">Payment provider</label>
+      <select id="service-provider" value={provider} onChange={(e) => set.provider(e.target.value as PaymentProviderId)}>
+        <option value="sandbox">Sandbox (test payments, nothing to set up)</option>
+        <option value="stripe">Stripe (your connected account)</option>
+      </select>
+      <label htmlFor="service-account">{provider === 'stripe' ? 'Stripe account id (acct_…)' : 'Sandbox account (sandbox_…)'}</label>
+      <span className="field-row">
+        <input id="service-account" value={fields.account} maxLength={64} onChange={(e) => set.account(e.target.value)} />
+        <button type="button" className="button button-small" onClick={validate}>
+          Check account
+        </button>
+      </span>
+      {check ? (
+        <p className={`notice ${check.valid ? 'notice-success' : 'notice-error'}`} role="status">
+          {check.valid ? 'The account can take payments: ' : 'The account cannot take payments: '}
+          {check.reason}
+        </p>
+      ) : null}
+      <label htmlFor="service-vendor">What you sell</label>
+      <select id="service-vendor" value={vendor} onChange={(e) => set.vendor(e.target.value as Vendor)}>
+        <option value="digital">Digital goods</option>
+        <option value="service">A service</option>
+        <option value="mail">Printed mail</option>
+      </select>
+      {provider === 'stripe' ? (
+        <>
+          <label htmlFor="service-descriptor">Card statement text (optional, 5–22 characters)</label>
+          <input id="service-descriptor" value={fields.descriptor} maxLength={22} onChange={(e) => set.descriptor(e.target.value)} />
+        </>
+      ) : null}
+      <label htmlFor="service-support">Support email (shown on receipts, optional)</label>
+      <input id="service-support" type="email" value={fields.support} onChange={(e) => set.support(e.target.value)} />
+      {vendor === 'mail' ? (
+        <fieldset className="fieldset">
+          <legend>Shipping from</legend>
+          {field('name', 'Name', 'organization')}
+          {field('line1', 'Street address', 'address-line1')}
+          {field('line2', 'Apartment, suite (optional)', 'address-line2')}
+          {field('city', 'City', 'address-level2')}
+          <label htmlFor="origin-country">Country</label>
+          <CountrySelect
+            id="origin-country"
+            value={address.country}
+            onChange={(country) => set.address((a) => ({ ...a, country, state: '' }))}
+          />
+          <label htmlFor="origin-state">State or province</label>
+          <RegionField
+            id="origin-state"
+            country={address.country}
+            value={address.state}
+            onChange={(state) => set.address((a) => ({ ...a, state }))}
+          />
+          {field('postalCode', 'Postal code', 'postal-code')}
+        </fieldset>
+      ) : null}
+      <FormError message={error} />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Saving…' : existing ? 'Save service' : 'Create service'}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

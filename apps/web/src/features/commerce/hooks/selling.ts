@@ -1,0 +1,62 @@
+/**
+ * Server data of the selling side (/account#selling) through TanStack Query: a service's products,
+ * the incoming and the buyer's orders, and the mutations on services, products and payment requests.
+ * A product saved, switched or deleted reloads that service's products; a saved service reloads the
+ * session's profile (which carries the services).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiSchemas } from '../../../shared/api';
+import type { OrderState } from '@tinkerdesk/contracts/web';
+import { session } from '../../../shared/session/session';
+import { deleteProduct, incomingOrders, listProducts, myOrders, saveProduct, saveService, sendRequest, validateAccount } from '../api';
+
+export const sellingKeys = {
+  all: ['selling'] as const,
+  products: (guid: string, serviceId: string) => [...sellingKeys.all, 'products', guid, serviceId] as const,
+  incoming: (offset: number, state: OrderState | undefined) => [...sellingKeys.all, 'incoming', offset, state ?? 'all'] as const,
+  bought: (offset: number) => [...sellingKeys.all, 'bought', offset] as const,
+};
+
+export const useProducts = (guid: string, serviceId: string) =>
+  useQuery({ queryKey: sellingKeys.products(guid, serviceId), queryFn: () => listProducts(guid, serviceId) });
+
+/** Reloads one service's products (after one of them changed). */
+function useInvalidateProducts(guid: string, serviceId: string): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: sellingKeys.products(guid, serviceId) });
+}
+
+export function useSaveProduct(guid: string, serviceId: string) {
+  const invalidate = useInvalidateProducts(guid, serviceId);
+  return useMutation({
+    mutationFn: ({ body, productId }: { body: ApiSchemas['ProductDto']; productId?: string }) =>
+      saveProduct(guid, serviceId, body, productId),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteProduct(guid: string, serviceId: string) {
+  const invalidate = useInvalidateProducts(guid, serviceId);
+  return useMutation({ mutationFn: (productId: string) => deleteProduct(guid, serviceId, productId), onSuccess: invalidate });
+}
+
+/** Creates or saves a service; the session's profile (which lists the services) is read again. */
+export const useSaveService = (guid: string) =>
+  useMutation({
+    mutationFn: ({ body, serviceId }: { body: ApiSchemas['ServiceDto']; serviceId?: string }) => saveService(guid, body, serviceId),
+    onSuccess: () => session.refresh(),
+  });
+
+export const useValidateAccount = (guid: string) =>
+  useMutation({ mutationFn: (body: ApiSchemas['ValidateAccountDto']) => validateAccount(guid, body) });
+
+export const useSendRequest = () => useMutation({ mutationFn: (body: ApiSchemas['CreateRequestDto']) => sendRequest(body) });
+
+/** A page of a list: the previous page stays on screen while the next one loads. */
+const paged = { placeholderData: keepPreviousData } as const;
+
+export const useIncomingOrders = (offset: number, limit: number, state: OrderState | undefined) =>
+  useQuery({ queryKey: sellingKeys.incoming(offset, state), queryFn: () => incomingOrders(offset, limit, state), ...paged });
+
+export const useBoughtOrders = (offset: number, limit: number) =>
+  useQuery({ queryKey: sellingKeys.bought(offset), queryFn: () => myOrders(offset, limit), ...paged });

@@ -1,0 +1,129 @@
+/**
+ * The state of the service form (/account#selling): its fields, the provider switch that suggests a
+ * sandbox account, the account check and the save, on the selling mutations. The form component only
+ * lays it out.
+ */
+import type { PaymentProviderId, ServiceView, Vendor } from '@tinkerdesk/contracts/web';
+import { useState, type FormEvent } from 'react';
+import { errorText } from '../../../shared/api';
+import { session, useSession } from '../../../shared/session/session';
+import { useSaveService, useValidateAccount } from './selling';
+
+/** A sandbox account name from the user's name or guid: sandbox_<letters>. */
+export function suggestedSandboxAccount(name: string | undefined, guid: string): string {
+  const slug = (name ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 32);
+  return `sandbox_${slug || guid.slice(0, 8)}`;
+}
+
+export type OriginAddress = Record<'name' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country', string>;
+
+export function useServiceForm(existing: ServiceView | undefined, onDone: () => void) {
+  const { token, profile } = useSession();
+  const guid = profile?.guid ?? '';
+  const origin = (existing?.shippingOrigin ?? {}) as Record<string, string>;
+  const [name, setName] = useState(existing?.name ?? '');
+  const [provider, setProviderValue] = useState<PaymentProviderId>((existing?.provider as PaymentProviderId) ?? 'sandbox');
+  const [vendor, setVendor] = useState<Vendor>((existing?.vendor as Vendor) ?? 'digital');
+  const [account, setAccountValue] = useState(existing?.account ?? suggestedSandboxAccount(profile?.name, guid));
+  const [descriptor, setDescriptor] = useState(String(existing?.statementDescriptor ?? ''));
+  const [support, setSupport] = useState(String(existing?.supportEmail ?? ''));
+  const [address, setAddress] = useState<OriginAddress>({
+    name: origin.name ?? '',
+    line1: origin.line1 ?? '',
+    line2: origin.line2 ?? '',
+    city: origin.city ?? '',
+    state: origin.state ?? '',
+    postalCode: origin.postalCode ?? '',
+    country: origin.country ?? 'US',
+  });
+  const [refusal, setRefusal] = useState('');
+  const check = useValidateAccount(guid);
+  const save = useSaveService(guid);
+
+  function setProvider(next: PaymentProviderId) {
+    setProviderValue(next);
+    check.reset();
+    if (next === 'sandbox' && !account.startsWith('sandbox_')) setAccountValue(suggestedSandboxAccount(profile?.name, guid));
+    if (next === 'stripe' && account.startsWith('sandbox_')) setAccountValue('');
+  }
+
+  function setAccount(next: string) {
+    setAccountValue(next);
+    check.reset();
+  }
+
+  function validate() {
+    if (!token) return;
+    setRefusal('');
+    save.reset();
+    check.mutate({ provider, account: account.trim() });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!token) return;
+    if (check.isError) check.reset();
+    if (!name.trim()) return (save.reset(), setRefusal('Give the service a name.'));
+    setRefusal('');
+    save.mutate(
+      {
+        body: {
+          name: name.trim(),
+          provider,
+          vendor,
+          account: account.trim(),
+          ...(provider === 'stripe' && descriptor.trim() ? { statementDescriptor: descriptor.trim() } : {}),
+          ...(support.trim() ? { supportEmail: support.trim() } : {}),
+          ...(vendor === 'mail'
+            ? {
+                shippingOrigin: {
+                  name: address.name.trim(),
+                  line1: address.line1.trim(),
+                  ...(address.line2.trim() ? { line2: address.line2.trim() } : {}),
+                  city: address.city.trim(),
+                  ...(address.state.trim() ? { state: address.state.trim() } : {}),
+                  postalCode: address.postalCode.trim(),
+                  country: address.country.trim().toUpperCase(),
+                },
+              }
+            : {}),
+        },
+        serviceId: existing?.id,
+      },
+      {
+        onSuccess: () => {
+          session.notify({
+            tag: 'service',
+            type: 'success',
+            content: existing ? 'The service is saved.' : 'Your service is ready: add products to it.',
+            timeout: 5000,
+          });
+          onDone();
+        },
+      },
+    );
+  }
+
+  const failure = [save, check].find((m) => m.isError)?.error;
+  return {
+    fields: { name, provider, vendor, account, descriptor, support, address },
+    set: {
+      name: setName,
+      provider: setProvider,
+      vendor: setVendor,
+      account: setAccount,
+      descriptor: setDescriptor,
+      support: setSupport,
+      address: setAddress,
+    },
+    check: check.data ? { valid: check.data.valid, reason: check.data.reason } : null,
+    error: refusal || (failure ? errorText(failure) : ''),
+    busy: save.isPending,
+    validate,
+    submit,
+  };
+}

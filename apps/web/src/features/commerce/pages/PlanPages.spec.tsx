@@ -1,0 +1,147 @@
+/** @jest-environment ./apps/web/test/jsdom-environment.mjs */
+/**
+ * Starting a plan (/billing/plans/new?seller&service&product) as a signed-in buyer: the form offers the
+ * saved cards of the shop's provider, refuses a first charge too soon without sending anything, then
+ * creates the plan with what the user chose (with the session's token) and opens the plan's page.
+ * Without a usable card the plan cannot be started. Fetch is faked at the boundary; everything above
+ * it is real.
+ */
+import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { installGateway, json, profileAnswer } from '../../../shared/gateway.fake';
+
+interface Call {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+const calls: Call[] = [];
+let cards: unknown[] = [];
+
+const card = (id: string, provider: string, last4: string, isDefault: boolean) => ({
+  id,
+  provider,
+  brand: 'visa',
+  last4,
+  expMonth: 4,
+  expYear: 2031,
+  plans: 0,
+  default: isDefault,
+});
+
+async function fakeGateway(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const body: unknown = request.method === 'POST' ? await request.json() : undefined;
+  calls.push({ method: request.method, path: pathname, authorization: request.headers.get('authorization'), body });
+  if (pathname === '/v1/users/me') return profileAnswer();
+  if (pathname === '/v1/users/seller-1/services/s1')
+    return json(200, {
+      success: true,
+      service: { id: 's1', userId: 'seller-1', name: 'Coffee club', vendor: 'digital', provider: 'sandbox', supportEmail: null },
+      seller: { guid: 'seller-1', name: 'Grace' },
+      products: [
+        {
+          id: 'p1',
+          serviceId: 's1',
+          userId: 'seller-1',
+          name: 'Beans',
+          description: '',
+          price: 1500,
+          currency: 'usd',
+          image: null,
+          active: true,
+          shipping: null,
+          created: '2026-11-01T10:00:00.000Z',
+          modified: '2026-11-01T10:00:00.000Z',
+        },
+      ],
+    });
+  if (pathname === '/v1/paymentinstruments') return json(200, { success: true, instruments: cards, providers: ['sandbox', 'stripe'] });
+  if (pathname === '/v1/plans' && request.method === 'POST')
+    return json(201, { success: true, plan: { id: 'plan-7', product: { name: 'Beans' }, start: '2030-03-10T09:30:00.000Z' } });
+  return json(404, { success: false, error: 'NOT_FOUND' });
+}
+
+let PlanNewPage: ComponentType;
+
+function PlanShown() {
+  const { planId } = useParams();
+  return <h1>Plan {planId}</h1>;
+}
+
+beforeAll(async () => {
+  installGateway(fakeGateway);
+  const { session } = await import('../../../shared/session/session');
+  await session.adopt('session-token');
+  // The app's startup check (no token kept in this browser): the session is ready.
+  await session.start();
+  // The not-found page pulls in the tool registry (Vite's import.meta.glob), which Jest cannot load.
+  jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({ NotFoundPage: () => <h1>Page not found</h1> }));
+  ({ PlanNewPage } = await import('./PlanPages'));
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  cards = [card('pm_1', 'sandbox', '4242', true), card('pm_2', 'sandbox', '1881', false), card('pm_3', 'stripe', '5555', false)];
+});
+
+function renderForm() {
+  return render(
+    <MemoryRouter initialEntries={['/billing/plans/new?seller=seller-1&service=s1&product=p1']}>
+      <Routes>
+        <Route path="/billing/plans/new" element={<PlanNewPage />} />
+        <Route path="/billing/plans/:planId" element={<PlanShown />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** The first charge: a datetime-local field takes a whole value at once, as the browser's picker sets it. */
+const setFirstCharge = (value: string) => fireEvent.change(screen.getByLabelText('First charge'), { target: { value } });
+
+test('starts a plan with the chosen interval, time and card, then opens the plan', async () => {
+  renderForm();
+  await screen.findByRole('form', { name: 'Start a plan' });
+  // Only the cards of the shop's provider (sandbox), the default one chosen.
+  const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+  expect(radios.map((r) => r.value)).toEqual(['pm_1', 'pm_2']);
+  expect(radios[0]!.checked).toBe(true);
+
+  await userEvent.selectOptions(screen.getByLabelText('How often'), 'Every 3 months');
+  setFirstCharge('2020-01-01T09:00');
+  await userEvent.click(screen.getByRole('button', { name: 'Start the plan' }));
+  expect(await screen.findByText('Choose a time at least 5 minutes from now.')).toBeTruthy();
+  expect(calls.filter((c) => c.path === '/v1/plans')).toEqual([]);
+
+  setFirstCharge('2030-03-10T09:30');
+  await userEvent.click(radios[1]!);
+  await userEvent.click(screen.getByRole('button', { name: 'Start the plan' }));
+
+  expect(await screen.findByRole('heading', { name: 'Plan plan-7' })).toBeTruthy();
+  const created = calls.filter((c) => c.path === '/v1/plans');
+  expect(created).toHaveLength(1);
+  expect(created[0]!.body).toEqual({
+    service: 's1',
+    product: 'p1',
+    interval: 'quarter',
+    reminderDay: 10,
+    start: '2030-03-10T09:30:00.000Z',
+    timeZone: 'UTC',
+    paymentMethod: 'pm_2',
+  });
+  expect(created[0]!.authorization).toBe('Bearer session-token');
+});
+
+test('without a card of the shop’s provider the plan cannot be started', async () => {
+  cards = [card('pm_3', 'stripe', '5555', true)];
+  renderForm();
+  await screen.findByRole('form', { name: 'Start a plan' });
+  expect(screen.getByText(/No saved test card yet\./)).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Add a card' })).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Start the plan' }) as HTMLButtonElement).disabled).toBe(true);
+});

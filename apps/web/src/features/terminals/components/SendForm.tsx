@@ -1,0 +1,65 @@
+import type { TerminalView } from '@tinkerdesk/contracts/web';
+import { useState, type FormEvent } from 'react';
+import { errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
+import { session as sessionStore } from '../../../shared/session/session';
+import { useShareTo } from '../hooks/queries';
+import { isLink } from './share-text';
+
+/** Sends a link or a note to one of the terminals that receive. */
+export function SendForm({ terminals }: { terminals: TerminalView[] }) {
+  const receivers = terminals.filter((t) => t.active && t.receive);
+  const [chosen, setTarget] = useState('');
+  // The chosen terminal while it can receive, else the first that can.
+  const target = receivers.some((t) => t.id === chosen) ? chosen : (receivers[0]?.id ?? '');
+  const [content, setContent] = useState('');
+  const [description, setDescription] = useState('');
+  const [refusal, setRefusal] = useState('');
+  const sending = useShareTo();
+  if (receivers.length === 0) return <p className="muted">None of your terminals receives shares at the moment.</p>;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!content.trim()) return (sending.reset(), setRefusal('Write a link or a note to send.'));
+    setRefusal('');
+    sending.mutate(
+      { target, contentType: isLink(content) ? 'text/x-uri' : 'text/plain', content: content.trim(), description: description.trim() },
+      {
+        onSuccess: ({ share }) => {
+          const to = terminals.find((t) => t.id === share.terminalId)?.label ?? 'the terminal';
+          sessionStore.notify({
+            tag: 'share-sent',
+            type: 'success',
+            content: `Sent to ${to}${share.push === 'pending' ? ' and pushed' : ' (its inbox: push is off there)'}.`,
+            timeout: 5000,
+          });
+          setContent('');
+          setDescription('');
+        },
+      },
+    );
+  }
+
+  const error = refusal || (sending.error ? errorText(sending.error) : '');
+  return (
+    <form className="form form-flat" onSubmit={submit} noValidate aria-label="Send to a terminal">
+      <h3>Send to a terminal</h3>
+      <label htmlFor="share-target">To</label>
+      <select id="share-target" value={target} onChange={(e) => setTarget(e.target.value)}>
+        {receivers.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="share-content">Link or note</label>
+      <textarea id="share-content" rows={2} maxLength={8192} value={content} onChange={(e) => setContent(e.target.value)} />
+      <label htmlFor="share-description">Description (optional)</label>
+      <input id="share-description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <FormError message={error} />
+      <button type="submit" className="button button-primary align-start" disabled={sending.isPending}>
+        {sending.isPending ? 'Sending…' : 'Send'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { TerminalView } from '@tinkerdesk/contracts/web';
+import { errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
+import { session as sessionStore } from '../../../shared/session/session';
+import { removeTerminal, updateTerminal } from '../api';
+import { useTerminalChange } from '../hooks/queries';
+
+/** The account's terminals: what each does, its inbox, switching it on or off, removing another one. */
+export function TerminalList(props: {
+  terminals: TerminalView[];
+  mine: string | null;
+  inboxOf: string | null;
+  onInbox: (id: string | null) => void;
+}) {
+  const change = useTerminalChange();
+  if (props.terminals.length === 0)
+    return <p className="empty-state-text">No terminals yet: register this browser above, then your others.</p>;
+  async function remove(t: TerminalView) {
+    const answer = await sessionStore.prompt({
+      tag: 'remove-terminal',
+      title: `Remove ${t.label}?`,
+      content: 'Its inbox is deleted and its terminal token stops working.',
+      buttons: [
+        { title: 'Keep it', value: 'keep' },
+        { title: 'Remove', value: 'remove', primary: true },
+      ],
+    });
+    if (answer !== 'remove') return;
+    change.mutate(() => removeTerminal(t.id));
+  }
+  return (
+    <>
+      <h3>Your terminals</h3>
+      <FormError message={change.error ? errorText(change.error) : ''} />
+      <ul className="file-list" aria-label="Your terminals">
+        {props.terminals.map((t) => (
+          <li key={t.id} className="file-row">
+            <span className="file-name">
+              <strong>
+                {t.label}
+                {t.id === props.mine ? ' (this browser)' : ''}
+              </strong>
+              <small>
+                {t.platform} ·{' '}
+                {[t.send ? 'sends' : null, t.receive ? 'receives' : null].filter(Boolean).join(', ') || 'neither sends nor receives'}
+                {t.active ? '' : ' · inactive'} · push {t.subscribed ? 'on' : 'off'} · {t.inbox === 1 ? '1 share' : `${t.inbox} shares`}
+                {t.app ? ` · registered by the app ${t.app.name} (it goes if you withdraw the app's access)` : ''}
+              </small>
+            </span>
+            <span className="actions">
+              <button
+                type="button"
+                className="button button-small"
+                aria-expanded={props.inboxOf === t.id}
+                aria-label={`Inbox of ${t.label}`}
+                onClick={() => props.onInbox(props.inboxOf === t.id ? null : t.id)}
+              >
+                Inbox
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                aria-label={`${t.active ? 'Switch off' : 'Switch on'} ${t.label}`}
+                onClick={() => change.mutate(() => updateTerminal(t.id, { active: !t.active }))}
+              >
+                {t.active ? 'Switch off' : 'Switch on'}
+              </button>
+              {t.id !== props.mine ? (
+                <button
+                  type="button"
+                  className="button button-small button-ghost"
+                  aria-label={`Remove ${t.label}`}
+                  onClick={() => void remove(t)}
+                >
+                  Remove
+                </button>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
