@@ -16,6 +16,7 @@ import {
   myOrders,
   startCardSetup,
 } from '../api';
+import { reload } from '../../../shared/query';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -26,17 +27,10 @@ export const billingKeys = {
   timeline: (offset: number) => [...billingKeys.all, 'timeline', offset] as const,
 };
 
-/**
- * Reloads every billing list (after a card or plan changed). In-flight loads are cancelled first: a list's
- * first load has no data yet, and invalidating it would only wait for that load, which the server may
- * have answered before the change (Billing opened on the way back from the card page showed no card).
- */
+/** Reloads every billing list (after a card or plan changed). */
 export function useInvalidateBilling(): () => Promise<void> {
   const client = useQueryClient();
-  return async () => {
-    await client.cancelQueries({ queryKey: billingKeys.all });
-    await client.invalidateQueries({ queryKey: billingKeys.all });
-  };
+  return () => reload(client, billingKeys.all);
 }
 
 export const useInstruments = () => useQuery({ queryKey: billingKeys.instruments(), queryFn: listInstruments });

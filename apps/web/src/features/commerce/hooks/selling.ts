@@ -9,6 +9,7 @@ import type { ApiSchemas } from '../../../shared/api';
 import type { OrderState } from '@tinkerdesk/contracts/web';
 import { session } from '../../../shared/session/session';
 import { deleteProduct, incomingOrders, listProducts, myOrders, saveProduct, saveService, sendRequest, validateAccount } from '../api';
+import { reload } from '../../../shared/query';
 
 export const sellingKeys = {
   all: ['selling'] as const,
@@ -23,7 +24,7 @@ export const useProducts = (guid: string, serviceId: string) =>
 /** Reloads one service's products (after one of them changed). */
 function useInvalidateProducts(guid: string, serviceId: string): () => Promise<void> {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: sellingKeys.products(guid, serviceId) });
+  return () => reload(client, sellingKeys.products(guid, serviceId));
 }
 
 export function useSaveProduct(guid: string, serviceId: string) {

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { deleteShare, listInbox, listTerminals, registerTerminal, shareTo, type TerminalRegistration } from '../api';
 import { forgetTerminal, localTerminal, pushSubscribed, rememberTerminal, type LocalTerminal } from '../this-browser';
 import { SHARE_ARRIVED_EVENT } from './useTerminalMessages';
+import { reload } from '../../../shared/query';
 
 export const terminalKeys = {
   all: ['terminals'] as const,
@@ -46,7 +47,7 @@ type Overview = Awaited<ReturnType<typeof loadOverview>>;
 export function useReloadOnShare(): void {
   const client = useQueryClient();
   useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: terminalKeys.overview() });
+    const refresh = () => void reload(client, terminalKeys.overview());
     window.addEventListener(SHARE_ARRIVED_EVENT, refresh);
     return () => window.removeEventListener(SHARE_ARRIVED_EVENT, refresh);
   }, [client]);
@@ -55,7 +56,7 @@ export function useReloadOnShare(): void {
 /** Reloads the terminals without waiting for them (the control that changed is free again at once). */
 function useReloadTerminals(): () => void {
   const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: terminalKeys.overview() });
+  return () => void reload(client, terminalKeys.overview());
 }
 
 /** Registers this browser and stores its terminal token here. */
@@ -117,6 +118,6 @@ export function useDeleteShare(terminalId: string) {
   return useMutation({
     mutationFn: (shareId: string) => deleteShare(terminalId, shareId),
     // The inbox, and the terminals (their share counts).
-    onSuccess: () => client.invalidateQueries({ queryKey: terminalKeys.all }),
+    onSuccess: () => reload(client, terminalKeys.all),
   });
 }
