@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { serviceDataSourceOptions, sql } from '@tinkerdesk/persistence';
+import { RepositoryDatabase } from '@tinkerdesk/testing';
+import { dataSourceOptions } from '../database/data-source.js';
+import { ConversionJobsRepository, type NewJob, toView } from './conversion-jobs.repository.js';
+
+let db: RepositoryDatabase;
+let repository: ConversionJobsRepository;
+
+beforeAll(async () => {
+  db = await RepositoryDatabase.create((url) => serviceDataSourceOptions(dataSourceOptions(url)));
+  repository = new ConversionJobsRepository(db.dataSource);
+});
+
+afterAll(() => db?.close());
+
+function job(ownerId: string, fields: Partial<NewJob> = {}): NewJob {
+  return {
+    id: randomUUID(),
+    ownerId,
+    sourceFormat: 'png',
+    sourceKind: 'upload',
+    sourceUrl: null,
+    filename: 'photo.png',
+    mediaType: 'image/png',
+    inputSize: 1234,
+    target: 'webp',
+    options: {},
+    expires: new Date(Date.now() + 3_600_000),
+    ...fields,
+  };
+}
+
+describe('ConversionJobsRepository', () => {
+  it('insert starts a job queued at 0 %, and its view names the upload', async () => {
+    const owner = randomUUID();
+    const saved = await repository.insert(job(owner));
+    expect(saved).toMatchObject({ ownerId: owner, state: 'queued', progress: 0 });
+    expect(toView(saved)).toMatchObject({
+      state: 'queued',
+      from: 'png',
+      to: 'webp',
+      source: { kind: 'upload', filename: 'photo.png', size: 1234 },
+    });
+    expect(toView(saved)).not.toHaveProperty('output');
+  });
+
+  it("findOwned answers another owner's job exactly as a missing one", async () => {
+    const owner = randomUUID();
+    const saved = await repository.insert(job(owner));
+    expect((await repository.findOwned(saved.id, owner))?.id).toBe(saved.id);
+    expect(await repository.findOwned(saved.id, randomUUID())).toBeNull();
+    expect(await repository.findOwned(randomUUID(), owner)).toBeNull();
+  });
+
+  it('listOwned pages the owner’s jobs newest first with the total', async () => {
+    const owner = randomUUID();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await repository.insert(job(owner))).id);
+    await repository.insert(job(randomUUID()));
+    const [first, total] = await repository.listOwned(owner, 0, 2);
+    expect(total).toBe(3);
+    expect(first.map((j) => j.id)).toEqual([ids[2], ids[1]]);
+    const [rest] = await repository.listOwned(owner, 2, 2);
+    expect(rest.map((j) => j.id)).toEqual([ids[0]]);
+  });
+
+  it('progress, complete and fail move only a job that still runs; a cancelled one stays cancelled', async () => {
+    const running = await repository.insert(job(randomUUID()));
+    expect(await repository.progress(running.id, 40)).toBe(true);
+    expect(await repository.findById(running.id)).toMatchObject({ state: 'active', progress: 40 });
+    expect(await repository.complete(running.id, { filename: 'photo.webp', mediaType: 'image/webp', size: 99 })).toBe(true);
+    const done = await repository.findById(running.id);
+    expect(toView(done!)).toMatchObject({
+      state: 'completed',
+      progress: 100,
+      output: { filename: 'photo.webp', mediaType: 'image/webp', size: 99 },
+    });
+    expect(await repository.cancel(running.id)).toBe(false);
+
+    const cancelled = await repository.insert(job(randomUUID()));
+    expect(await repository.cancel(cancelled.id)).toBe(true);
+    expect(await repository.progress(cancelled.id, 50)).toBe(false);
+    expect(await repository.complete(cancelled.id, { filename: 'x.webp', mediaType: 'image/webp', size: 1 })).toBe(false);
+    await repository.fail(cancelled.id, 'too late');
+    expect(await repository.findById(cancelled.id)).toMatchObject({ state: 'cancelled', error: null, outputFilename: null });
+  });
+
+  it('findExpired lists jobs past their time that still hold files, oldest first; markExpired takes them out', async () => {
+    const owner = randomUUID();
+    const now = new Date();
+    const older = await repository.insert(job(owner, { expires: new Date(now.getTime() - 120_000) }));
+    const newer = await repository.insert(job(owner, { expires: new Date(now.getTime() - 60_000) }));
+    const live = await repository.insert(job(owner));
+    const expired = (await repository.findExpired(now, 1000)).map((j) => j.id);
+    expect(expired.indexOf(older.id)).toBeGreaterThanOrEqual(0);
+    expect(expired.indexOf(older.id)).toBeLessThan(expired.indexOf(newer.id));
+    expect(expired).not.toContain(live.id);
+    await repository.markExpired(older.id);
+    expect(await repository.findById(older.id)).toMatchObject({ state: 'expired', progress: 0 });
+    expect((await repository.findExpired(now, 1000)).map((j) => j.id)).not.toContain(older.id);
+  });
+
+  it('a URL job keeps its address and a state outside the known ones is refused by the table', async () => {
+    const url = await repository.insert(
+      job(randomUUID(), { sourceKind: 'url', sourceUrl: 'https://example.com/page', sourceFormat: 'url' }),
+    );
+    expect(toView(url).source).toEqual({ kind: 'url', url: 'https://example.com/page' });
+    await expect(
+      sql.execute(db.dataSource, `UPDATE "conversion"."job" SET "state" = $2 WHERE "id" = $1`, [url.id, 'lost']),
+    ).rejects.toThrow(/job_state_check/);
+    expect((await repository.findById(url.id))?.state).toBe('queued');
+  });
+
+  it('remove deletes the job', async () => {
+    const saved = await repository.insert(job(randomUUID()));
+    await repository.remove(saved.id);
+    expect(await repository.findById(saved.id)).toBeNull();
+  });
+});
