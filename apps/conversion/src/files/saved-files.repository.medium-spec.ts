@@ -31,14 +31,18 @@ function newFile(ownerId: string, size = 10): NewSavedFile {
 }
 
 /** Holds the owner's advisory lock in another transaction until `release` is called. */
-function holdOwnerLock(ownerId: string): { release: () => void; done: Promise<void> } {
+/** Holds the owner's advisory lock in a transaction of its own; `acquired` settles once it holds it. */
+function holdOwnerLock(ownerId: string): { acquired: Promise<void>; release: () => void; done: Promise<void> } {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let entered!: () => void;
+  const acquired = new Promise<void>((resolve) => (entered = resolve));
   const done = db.dataSource.transaction(async (tx) => {
     await sql.execute(tx, `SELECT pg_advisory_xact_lock(hashtext('saved_file:' || $1))`, [ownerId]);
+    entered();
     await held;
   });
-  return { release, done };
+  return { acquired, release, done };
 }
 
 describe('insertWithinQuota', () => {
@@ -59,7 +63,7 @@ describe('insertWithinQuota', () => {
   it('answers busy when the owner lock is held past lockWaitMs', async () => {
     const owner = randomUUID();
     const lock = holdOwnerLock(owner);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await lock.acquired;
     await expect(repository.insertWithinQuota(newFile(owner), 100, { lockWaitMs: 100 })).resolves.toEqual({ outcome: 'busy' });
     lock.release();
     await lock.done;
@@ -83,7 +87,7 @@ describe('abandon', () => {
     const file = newFile(owner);
     await repository.insertWithinQuota(file, 100);
     const lock = holdOwnerLock(owner);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await lock.acquired;
     const abandoning = repository.abandon(file.id, owner);
     expect(await staysBlocked(abandoning)).toBe(true);
     lock.release();
@@ -107,7 +111,11 @@ describe('uploads', () => {
     await expect(repository.beginUpload(file.id, owner, file.uploadNonce, second)).resolves.toBe(true);
     await expect(repository.endUpload(file.id, owner, put, 'k')).resolves.toBe(false);
     await expect(repository.endUpload(file.id, owner, second, 'objects/k')).resolves.toBe(true);
-    await expect(repository.findOwned(file.id, owner)).resolves.toMatchObject({ objectKey: 'objects/k', uploadPut: null, uploadNonce: null });
+    await expect(repository.findOwned(file.id, owner)).resolves.toMatchObject({
+      objectKey: 'objects/k',
+      uploadPut: null,
+      uploadNonce: null,
+    });
     await expect(repository.beginUpload(file.id, owner, file.uploadNonce, randomUUID())).resolves.toBe(false);
   });
 });
@@ -150,10 +158,14 @@ describe('stored files and purges', () => {
     await repository.insertWithinQuota(file, 100);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const writer = db.dataSource.transaction(async (tx) => {
       await sql.execute(tx, `UPDATE "conversion"."saved_file" SET "pending_until" = now() + interval '1 hour' WHERE "id" = $1`, [file.id]);
+      entered();
       await held;
     });
+    await inside;
     const discarding = repository.discard(file.id, () => [], { expiredAt: later(600_000) });
     expect(await staysBlocked(discarding)).toBe(true);
     release();

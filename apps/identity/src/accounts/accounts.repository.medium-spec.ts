@@ -130,10 +130,14 @@ describe('action tokens', () => {
     await repository.insertActionToken(user.id, 'reset', `lock-${user.id}`, soon());
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const first = db.dataSource.transaction(async (tx) => {
       await sql.execute(tx, `UPDATE "identity"."action_token" SET "used_at" = now() WHERE "token_hash" = $1`, [`lock-${user.id}`]);
+      entered();
       await held;
     });
+    await inside;
     const second = repository.resetWithToken(`lock-${user.id}`, 'new');
     expect(await staysBlocked(second)).toBe(true);
     release();

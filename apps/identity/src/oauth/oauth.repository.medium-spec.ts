@@ -62,7 +62,10 @@ describe('records', () => {
   it('never expires a record upserted with no lifetime, hides an expired one', async () => {
     await repository.upsert('ReplayDetection', 'forever', { a: 1 }, 0);
     await expect(repository.find('ReplayDetection', 'forever')).resolves.toEqual({ a: 1 });
-    await sql.execute(db.dataSource, `UPDATE "identity"."oauth_record" SET "expires_at" = now() - interval '1 second' WHERE "id" = 'forever'`);
+    await sql.execute(
+      db.dataSource,
+      `UPDATE "identity"."oauth_record" SET "expires_at" = now() - interval '1 second' WHERE "id" = 'forever'`,
+    );
     await expect(repository.find('ReplayDetection', 'forever')).resolves.toBeNull();
   });
 
@@ -102,7 +105,12 @@ describe('apps', () => {
     await expect(repository.app(randomUUID())).resolves.toBeUndefined();
     const listed = await repository.apps(owner);
     expect(listed.map((a) => a.id)).toEqual([second!.id, first!.id]);
-    expect(listed[0]).toMatchObject({ secretHash: null, authMethod: 'none', redirectUris: ['https://app.example/cb'], scopes: ['openid', 'profile'] });
+    expect(listed[0]).toMatchObject({
+      secretHash: null,
+      authMethod: 'none',
+      redirectUris: ['https://app.example/cb'],
+      scopes: ['openid', 'profile'],
+    });
   });
 
   it('refuses past the limit per account, also for a concurrent burst (advisory lock)', async () => {
@@ -116,10 +124,14 @@ describe('apps', () => {
     const owner = await user();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const first = db.dataSource.transaction(async (tx) => {
       await sql.execute(tx, `SELECT pg_advisory_xact_lock(hashtext('oauth_app:' || $1))`, [owner]);
+      entered();
       await held;
     });
+    await inside;
     const second = repository.insertApp(newApp(owner), 5);
     expect(await staysBlocked(second)).toBe(true);
     release();
@@ -131,7 +143,10 @@ describe('apps', () => {
     const owner = await user();
     const confidential = await repository.insertApp(newApp(owner), 5);
     const publicApp = await repository.insertApp(newApp(owner, null), 5);
-    await expect(repository.replaceSecret(owner, confidential!.id, 'new')).resolves.toMatchObject({ id: confidential!.id, secretHash: 'new' });
+    await expect(repository.replaceSecret(owner, confidential!.id, 'new')).resolves.toMatchObject({
+      id: confidential!.id,
+      secretHash: 'new',
+    });
     await expect(repository.replaceSecret(await user(), confidential!.id, 'x')).resolves.toBeUndefined();
     await expect(repository.replaceSecret(owner, publicApp!.id, 'x')).resolves.toBeUndefined();
     await expect(repository.app(publicApp!.id)).resolves.toMatchObject({ secretHash: null });
@@ -175,10 +190,14 @@ describe('consent', () => {
     const grantId = await grant('locker', app!.id);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const first = db.dataSource.transaction(async (tx) => {
       await sql.execute(tx, `SELECT 1 FROM "identity"."oauth_record" WHERE "id" = $1 FOR UPDATE`, [grantId]);
+      entered();
       await held;
     });
+    await inside;
     const ending = repository.endConsent('locker', app!.id);
     expect(await staysBlocked(ending)).toBe(true);
     release();

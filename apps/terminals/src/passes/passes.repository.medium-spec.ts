@@ -58,7 +58,11 @@ describe('images', () => {
     const loose = await image(user);
     const used = await image(user);
     await repository.save(pass(user, { logoId: used }), allow);
-    await sql.execute(db.dataSource, `UPDATE "terminals"."pass_image" SET "stored" = now() - interval '2 hours' WHERE "id" = ANY($1::text[])`, [[loose, used]]);
+    await sql.execute(
+      db.dataSource,
+      `UPDATE "terminals"."pass_image" SET "stored" = now() - interval '2 hours' WHERE "id" = ANY($1::text[])`,
+      [[loose, used]],
+    );
     await expect(repository.sweepImages(3600)).resolves.toBeGreaterThanOrEqual(1);
     await expect(imageExists(loose)).resolves.toBe(false);
     await expect(imageExists(used)).resolves.toBe(true);
@@ -72,7 +76,16 @@ describe('passes', () => {
     const hero = await image(user);
     const draft = pass(user, { logoId: logo, heroId: hero, barcode: { type: 'qrcode', value: 'm' } });
     const created = await repository.save(draft, allow);
-    expect(created).toMatchObject({ created: true, row: { id: draft.id, logo: { id: logo, width: 10, height: 20 }, hero: { id: hero }, textRows: draft.textRows, barcode: draft.barcode } });
+    expect(created).toMatchObject({
+      created: true,
+      row: {
+        id: draft.id,
+        logo: { id: logo, width: 10, height: 20 },
+        hero: { id: hero },
+        textRows: draft.textRows,
+        barcode: draft.barcode,
+      },
+    });
     const replaced = await repository.save({ ...draft, header: 'New', logoId: undefined, heroId: null }, allow);
     expect(replaced).toMatchObject({ created: false, row: { header: 'New', logo: { id: logo }, hero: null } });
     expect(replaced!.row.modified.getTime()).toBeGreaterThan(created!.row.modified.getTime());
@@ -93,7 +106,9 @@ describe('passes', () => {
   });
 
   it('refuses an image that does not exist (foreign key)', async () => {
-    await expect(repository.save(pass(randomUUID(), { logoId: 'a'.repeat(64) }), allow)).rejects.toMatchObject({ driverError: { code: '23503' } });
+    await expect(repository.save(pass(randomUUID(), { logoId: 'a'.repeat(64) }), allow)).rejects.toMatchObject({
+      driverError: { code: '23503' },
+    });
   });
 
   it('a save waits for another save of the same pass (FOR UPDATE)', async () => {
@@ -102,8 +117,14 @@ describe('passes', () => {
     await repository.save(draft, allow);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const first = repository.save({ ...draft, header: 'first' }, () => held);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    // The check runs inside the transaction, after the pass row is locked (FOR UPDATE).
+    const first = repository.save({ ...draft, header: 'first' }, () => {
+      entered();
+      return held;
+    });
+    await inside;
     const second = repository.save({ ...draft, header: 'second' }, allow);
     expect(await staysBlocked(second)).toBe(true);
     release();
