@@ -71,10 +71,64 @@ describe('session state machine (docs/web-app.md#session-and-local-database)', (
     expect(storage.token).toBeNull();
   });
 
+  /** Fires each retry timer as soon as the store sets it, until `done` settles. */
+  async function withTimers(timers: { callback: () => void; cancelled: boolean; ms: number }[], done: Promise<void>): Promise<number[]> {
+    const waited: number[] = [];
+    let settled = false;
+    void done.finally(() => (settled = true));
+    while (!settled) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (const timer of timers.splice(0)) {
+        waited.push(timer.ms);
+        if (!timer.cancelled) timer.callback();
+      }
+    }
+    return waited;
+  }
+
+  it('UNAVAILABLE (a busy server) is asked again: the session survives a moment of load', async () => {
+    let calls = 0;
+    const { store, timers } = harness({
+      fetchProfile: async () => {
+        if (++calls < 3) throw new ApiError(503, 'UNAVAILABLE', 'identity is not answering');
+        return profile;
+      },
+    });
+    const waited = await withTimers(timers, store.start());
+    expect(calls).toBe(3);
+    expect(waited).toEqual([500, 1000]);
+    expect(store.getState()).toMatchObject({ loggedIn: true, ready: true, token: 'stored-token' });
+  });
+
+  it('UNAVAILABLE that lasts marks logged out and keeps the token; other server failures are not asked again', async () => {
+    let calls = 0;
+    const { store, storage, timers } = harness({
+      fetchProfile: async () => {
+        calls += 1;
+        throw new ApiError(503, 'UNAVAILABLE', 'identity is not answering');
+      },
+    });
+    expect(await withTimers(timers, store.start())).toEqual([500, 1000, 2000]);
+    expect(calls).toBe(4);
+    expect(store.getState()).toMatchObject({ loggedIn: false, ready: true, token: 'stored-token' });
+    expect(storage.cleared).toBe(0);
+
+    let other = 0;
+    const second = harness({
+      fetchProfile: async () => {
+        other += 1;
+        throw new ApiError(500, 'INTERNAL', 'broken');
+      },
+    });
+    await second.store.start();
+    expect(other).toBe(1);
+    expect(second.store.getState()).toMatchObject({ loggedIn: false, ready: true, token: 'stored-token' });
+  });
+
   it('any other server failure marks logged out and keeps the token', async () => {
     const { store, storage } = harness({
       fetchProfile: async () => {
-        throw new ApiError(503, 'UNAVAILABLE', 'identity is not answering');
+        throw new ApiError(500, 'INTERNAL', 'something broke');
       },
     });
     await store.start();

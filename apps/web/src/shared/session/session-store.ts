@@ -25,6 +25,8 @@ export interface SessionDeps {
 
 /** Codes that mean the stored session is gone for good (docs/web-app.md#session-and-local-database): drop it. */
 export const SESSION_GONE = new Set(['INVALID_TOKEN', 'IDENTIFIER_NOT_FOUND']);
+/** Waits before asking for the profile again after UNAVAILABLE (then the failure stands). */
+export const PROFILE_RETRY_MS = [500, 1000, 2000];
 /** Readiness polling interval (docs/web-app.md#session-and-local-database). */
 export const READY_POLL_MS = 100;
 
@@ -33,8 +35,8 @@ export type LogoutOutcome = 'ended' | 'replaced';
 /**
  * The session state machine (docs/web-app.md#session-and-local-database): starts logged out; logged in after sign-in, sign-up,
  * a code exchange, or a stored token that refreshes. A refresh failing with INVALID_TOKEN or
- * IDENTIFIER_NOT_FOUND clears the token and cookies; any other server failure marks logged out but
- * keeps the token; a network failure clears the token. 'ready' after that startup check.
+ * IDENTIFIER_NOT_FOUND clears the token and cookies; UNAVAILABLE is asked again a few times
+ * (PROFILE_RETRY_MS); any other server failure marks logged out but keeps the token; a network failure clears the token. 'ready' after that startup check.
  */
 export class SessionStore {
   private state: SessionState;
@@ -91,7 +93,7 @@ export class SessionStore {
     if (!token) return;
     const generation = this.generation;
     try {
-      const profile = await this.deps.fetchProfile(token);
+      const profile = await this.fetchProfilePatiently(token, generation);
       if (generation !== this.generation) return;
       this.set(this.loggedInState(token, profile, profile.verified ?? false));
     } catch (error) {
@@ -106,6 +108,24 @@ export class SessionStore {
         return;
       }
       throw error;
+    }
+  }
+
+  /**
+   * The profile, asked again after UNAVAILABLE (a busy or restarting server, not an answer about the
+   * session) at PROFILE_RETRY_MS intervals, so that a moment of load does not show a signed-in visitor as
+   * signed out. Any other failure, or the last UNAVAILABLE, is thrown to the state machine.
+   */
+  private async fetchProfilePatiently(token: string, generation: number): Promise<Profile> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.deps.fetchProfile(token);
+      } catch (error) {
+        const delay = PROFILE_RETRY_MS[attempt];
+        if (!(error instanceof ApiError) || error.error !== 'UNAVAILABLE' || delay === undefined || generation !== this.generation)
+          throw error;
+        await new Promise<void>((resolve) => this.deps.setTimer(resolve, delay));
+      }
     }
   }
 
