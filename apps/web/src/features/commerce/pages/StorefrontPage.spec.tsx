@@ -7,11 +7,11 @@
  * boundary; everything above it is real.
  */
 import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { installGateway, json } from '../../../shared/gateway.fake';
+import { renderRoutes } from './render.fake';
 
 interface Call {
   method: string;
@@ -76,13 +76,7 @@ beforeEach(() => {
 });
 
 function renderShop() {
-  return render(
-    <MemoryRouter initialEntries={['/shop/seller-1/s1']}>
-      <Routes>
-        <Route path="/shop/:guid/:serviceId" element={<StorefrontPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoutes('/shop/seller-1/s1', { '/shop/:guid/:serviceId': <StorefrontPage /> });
 }
 
 async function openOrderForm(name: string) {
