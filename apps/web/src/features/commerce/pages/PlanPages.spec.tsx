@@ -7,11 +7,12 @@
  * it is real.
  */
 import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { installGateway, json, profileAnswer } from '../../../shared/gateway.fake';
+import { renderRoutes } from './render.fake';
 
 interface Call {
   method: string;
@@ -91,14 +92,10 @@ beforeEach(() => {
 });
 
 function renderForm() {
-  return render(
-    <MemoryRouter initialEntries={['/billing/plans/new?seller=seller-1&service=s1&product=p1']}>
-      <Routes>
-        <Route path="/billing/plans/new" element={<PlanNewPage />} />
-        <Route path="/billing/plans/:planId" element={<PlanShown />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoutes('/billing/plans/new?seller=seller-1&service=s1&product=p1', {
+    '/billing/plans/new': <PlanNewPage />,
+    '/billing/plans/:planId': <PlanShown />,
+  });
 }
 
 /** The first charge: a datetime-local field takes a whole value at once, as the browser's picker sets it. */
