@@ -6,12 +6,12 @@
  * in the form with the text kept, and a sent message joins the thread. Fetch is faked at the
  * boundary; everything above it is real.
  */
-import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
+import { beforeAll, beforeEach, expect, test } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { installGateway, json, profileAnswer } from '../../../shared/gateway.fake';
-import { renderRoutes } from './render.fake';
+import { json, profileAnswer } from '../../../shared/gateway.fake';
+import { preparePages, renderRoutes } from './render.fake';
 
 interface Call {
   method: string;
@@ -83,12 +83,7 @@ async function fakeGateway(request: Request): Promise<Response> {
 let OrderPage: ComponentType;
 
 beforeAll(async () => {
-  installGateway(fakeGateway);
-  const { session } = await import('../../../shared/session/session');
-  await session.adopt('session-token');
-  await session.start();
-  // The not-found page pulls in the tool registry (Vite's import.meta.glob), which Jest cannot load.
-  jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({ NotFoundPage: () => <h1>Page not found</h1> }));
+  await preparePages(fakeGateway, 'session-token');
   ({ OrderPage } = await import('./OrderPages'));
 });
 

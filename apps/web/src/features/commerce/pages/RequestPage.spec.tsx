@@ -6,12 +6,12 @@
  * refused decline shows the server's error and leaves the form. Fetch is faked at the boundary;
  * everything above it is real.
  */
-import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
+import { beforeAll, beforeEach, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { installGateway, json } from '../../../shared/gateway.fake';
-import { renderRoutes } from './render.fake';
+import { json } from '../../../shared/gateway.fake';
+import { preparePages, renderRoutes } from './render.fake';
 
 interface Call {
   method: string;
@@ -65,11 +65,7 @@ async function fakeGateway(request_: Request): Promise<Response> {
 let RequestPage: ComponentType;
 
 beforeAll(async () => {
-  installGateway(fakeGateway);
-  // Signed out: the startup check finds no token kept in this browser.
-  const { session } = await import('../../../shared/session/session');
-  await session.start();
-  jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({ NotFoundPage: () => <h1>Page not found</h1> }));
+  await preparePages(fakeGateway);
   ({ RequestPage } = await import('./RequestPage'));
 });
 

@@ -6,12 +6,12 @@
  * a refused order shows the server's error and the form can be sent again. Fetch is faked at the
  * boundary; everything above it is real.
  */
-import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
+import { beforeAll, beforeEach, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { installGateway, json } from '../../../shared/gateway.fake';
-import { renderRoutes } from './render.fake';
+import { json } from '../../../shared/gateway.fake';
+import { preparePages, renderRoutes } from './render.fake';
 
 interface Call {
   method: string;
@@ -63,9 +63,7 @@ async function fakeGateway(request: Request): Promise<Response> {
 let StorefrontPage: ComponentType;
 
 beforeAll(async () => {
-  installGateway(fakeGateway);
-  // The not-found page pulls in the tool registry (Vite's import.meta.glob), which Jest cannot load.
-  jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({ NotFoundPage: () => <h1>Page not found</h1> }));
+  await preparePages(fakeGateway);
   ({ StorefrontPage } = await import('./StorefrontPage'));
 });
 
