@@ -1,7 +1,6 @@
 import { BullModule, WorkerHost } from '@nestjs/bullmq';
 import type { DynamicModule, OnModuleDestroy } from '@nestjs/common';
 import type { JobsOptions } from 'bullmq';
-import type { Logger } from './logger.js';
 
 export interface QueueRootSettings {
   /** REDIS_URL of the service. */
@@ -64,7 +63,7 @@ export class QueueProducer<T> {
   constructor(
     private readonly queue: ProducerQueue<T>,
     private readonly settings: QueueProducerSettings,
-    logger: Pick<Logger, 'warn'>,
+    logger: { warn(obj: object, msg: string): void },
     label: string,
   ) {
     queue.on('error', (err: Error) => logger.warn({ err: err.message }, `${label} queue error`));
