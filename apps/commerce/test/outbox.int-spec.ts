@@ -5,6 +5,7 @@ import { COMMERCE_EVENTS, type CommerceDomainEvent, type OrderSnapshot } from '@
 import { createLogger, RpcClient } from '@tinkerdesk/nest-common';
 import { OutboxListener, OutboxRelay, serviceDataSourceOptions, streamName, type OutboxEnvelope } from '@tinkerdesk/persistence';
 import { startLoopbackSmtp, TestPlatform, type LoopbackSmtp } from '@tinkerdesk/testing';
+import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source.js';
 import { commerceEvent, COMMERCE_STREAM, recordCommerceEvents, type CommerceEventRecord } from '../src/events/commerce-events.js';
@@ -19,7 +20,8 @@ import { eventually } from './eventually.js';
  * events committed while the process is down (killed between commit and publish) are published
  * when it is back, and their email and timeline entries appear exactly once, also when an event was
  * published but not marked (killed between publish and mark); a listener that fails is retried
- * and writes once; events of one aggregate arrive in order, also with two relays at once.
+ * and writes once, and one that fails after sending its emails (killed between send and mark) mails
+ * once; events of one aggregate arrive in order, also with two relays at once.
  */
 let platform: TestPlatform;
 let smtp: LoopbackSmtp;
@@ -168,6 +170,48 @@ describe('listeners in this process (durable consumers of their own)', () => {
       expect(failures).toBe(-1);
     } finally {
       await listener.stop();
+    }
+  }, 30_000);
+
+  it('a mail listener that fails after sending (as if killed between send and mark) sends again; the email goes out once', async () => {
+    const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), new TimelineService(new TimelineRepository(db), logger), {
+      publicUrl: 'http://shop.test',
+    });
+    // Identity's mail queue (mail/mail-queue.ts in apps/identity), to know when every queued mail has run.
+    const mailQueue = new Queue('identity-mail', { connection: { url: platform.env.REDIS_URL }, prefix: platform.env.REDIS_PREFIX });
+    const refunded = order(`outbox-${randomUUID().slice(0, 8)}@example.com`);
+    let sends = 0;
+    const listener = new OutboxListener<CommerceDomainEvent>({
+      ...common(),
+      name: `test-mail-${randomUUID().slice(0, 8)}`,
+      mode: 'effect',
+      retryMs: 50,
+      handle: async (event) => {
+        if (event.aggregateId !== refunded.id) return;
+        await reactions.toMail(event);
+        sends += 1;
+        if (sends === 1) throw new Error('killed after sending, before the mark');
+      },
+    });
+    await listener.start();
+    try {
+      await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: refunded.id }, { order: refunded }));
+      // This listener sent twice; the commerce process's own mail listener sent the same email once more.
+      await eventually(
+        () => Promise.resolve(sends),
+        (n) => n === 2,
+      );
+      await smtp.mailTo(refunded.email, /refunded in full/);
+      // Every mail identity queued has run (each send was answered after its job was queued).
+      await eventually(
+        async () => Object.values(await mailQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+        (counts) => counts.every((n) => n === 0),
+      );
+      expect(sends).toBe(2);
+      expect(refundMails(refunded.email)).toHaveLength(1);
+    } finally {
+      await listener.stop();
+      await mailQueue.close();
     }
   }, 30_000);
 

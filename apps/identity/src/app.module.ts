@@ -36,7 +36,10 @@ export class AppModule implements OnApplicationShutdown {
     );
     const limitsRedis = createRedis(config.REDIS_URL, 'identity-limits');
     limitsRedis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
-    const mail = MailQueueModule.register({ retryDelayMs: config.MAIL_RETRY_DELAY_MS }, logger);
+    const mail = MailQueueModule.register(
+      { retryDelayMs: config.MAIL_RETRY_DELAY_MS, keyRetentionDays: config.MAIL_KEY_RETENTION_DAYS },
+      logger,
+    );
     const events = natsIdentityEvents(config.NATS_URL, config.NATS_PREFIX, logger);
     const accounts = AccountsModule.register({
       mail,

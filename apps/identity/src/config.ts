@@ -21,6 +21,8 @@ export const schema = {
   DATA_DIR: env.str('data'),
   /** First wait before a failed mail is tried again; each later wait doubles (mail/mail-queue.ts). */
   MAIL_RETRY_DELAY_MS: env.int(10_000, 10, 3_600_000),
+  /** How long a mail's idempotency key (identity.mail.send `key`) keeps the same mail from being sent again (mail/mail-keys.repository.ts). */
+  MAIL_KEY_RETENTION_DAYS: env.int(7, 1, 365),
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),
   /** Where contact questions are emailed. */
   SUPPORT_EMAIL: env.str('support@tinkerdesk.dev'),

@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { SUBJECTS } from '@tinkerdesk/contracts';
+import { RpcClient } from '@tinkerdesk/nest-common';
 import { startLoopbackSmtp, TestPlatform, uniqueEmail, type LoopbackSmtp } from '@tinkerdesk/testing';
+import { Queue } from 'bullmq';
+import { MAIL_QUEUE_NAME } from '../src/mail/mail-queue.js';
 
 let platform: TestPlatform;
 /** A real SMTP server on loopback receives what the identity service sends. */
@@ -221,6 +225,72 @@ describe('mail goes out through a queue, after the answer', () => {
     await stopped;
     expect(await waitForMail(address, RESET)).toContain('Subject: Reset your Tinkerdesk password');
     await platform.startProcess('identity');
+  });
+});
+
+describe('mail other services send (identity.mail.send)', () => {
+  let rpc: RpcClient;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    rpc = await RpcClient.connect({
+      natsUrl: platform.env.NATS_URL ?? 'nats://localhost:4222',
+      prefix: platform.env.NATS_PREFIX ?? '',
+      timeoutMs: 10_000,
+      name: 'mail-test',
+    });
+    queue = new Queue(MAIL_QUEUE_NAME, { connection: { url: platform.env.REDIS_URL }, prefix: platform.env.REDIS_PREFIX });
+  });
+
+  afterAll(async () => {
+    await queue?.close();
+    await rpc?.close();
+  });
+
+  const send = (to: string, text: string, key?: string) =>
+    rpc.send(SUBJECTS.identity.mailSend, { to, subject: 'A receipt', text, ...(key === undefined ? {} : { key }) });
+  const mailsTo = (to: string) => smtp.inbox.filter((m) => m.to.includes(to));
+  /** Every job added so far has run (the requests were answered after their jobs were added). */
+  const queueDrained = async () => {
+    for (let i = 0; i < 400; i++) {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      if (Object.values(counts).every((n) => n === 0)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the mail queue did not drain');
+  };
+
+  it('the same key twice: accepted twice, sent once', async () => {
+    const to = email('keyed');
+    expect(await send(to, 'first', 'order-1:buyer')).toEqual({ success: true });
+    await waitForMail(to, /first/);
+    expect(await send(to, 'second', 'order-1:buyer')).toEqual({ success: true });
+    await queueDrained();
+    expect(mailsTo(to)).toHaveLength(1);
+  });
+
+  it('the same key twenty times at once: every request accepted, one mail', async () => {
+    const to = email('parallel');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(to, `copy ${i}`, `event-${to}:buyer`)));
+    expect(answers).toEqual(Array(20).fill({ success: true }));
+    await waitForMail(to);
+    await queueDrained();
+    expect(mailsTo(to)).toHaveLength(1);
+  });
+
+  it('different keys, and no key, are mails of their own', async () => {
+    const to = email('distinct');
+    await send(to, 'to the buyer', 'event-2:buyer');
+    await send(to, 'to the seller', 'event-2:seller');
+    await send(to, 'no key');
+    await send(to, 'no key');
+    await queueDrained();
+    await waitForMail(to, /to the seller/);
+    expect(mailsTo(to)).toHaveLength(4);
+  });
+
+  it('refuses a key longer than 200 characters', async () => {
+    await expect(send(email('long'), 'text', 'k'.repeat(201))).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
 

@@ -286,6 +286,18 @@ export class SendMailMessage {
   @IsEmail()
   @MaxLength(254)
   replyTo?: string;
+
+  /**
+   * Idempotency key: a message sent again with the same key within MAIL_KEY_RETENTION_DAYS (7 days)
+   * is accepted but sent once, also when both arrive at once (commerce's mail listener passes
+   * `<event id>:<recipient>`, so an event handled again after a crash mails once). None: every
+   * request is a mail of its own.
+   */
+  @Optional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  key?: string;
 }
 
 /** NATS: identity.user.find-by-email */

@@ -16,3 +16,4 @@ export * from './ip-ranges.js';
 export * from './safe-fetch.js';
 export * from './saved-file-storage.js';
 export * from './queues.js';
+export * from './periodic.js';

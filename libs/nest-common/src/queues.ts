@@ -1,5 +1,6 @@
 import { BullModule, WorkerHost } from '@nestjs/bullmq';
 import type { DynamicModule, OnModuleDestroy } from '@nestjs/common';
+import type { JobsOptions } from 'bullmq';
 
 export interface QueueRootSettings {
   /** REDIS_URL of the service. */
@@ -33,5 +34,50 @@ export function queueRoot(settings: QueueRootSettings): DynamicModule {
 export abstract class DrainingWorkerHost extends WorkerHost implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.worker.close();
+  }
+}
+
+/** What a producer uses of a BullMQ `Queue` (the one `@InjectQueue` gives; a fake in unit tests). */
+export interface ProducerQueue<T> {
+  add(name: string, data: T, options: JobsOptions): Promise<unknown>;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+}
+
+export interface QueueProducerSettings {
+  /** Tries of each job, the first one included. */
+  attempts: number;
+  /** The first wait before a failed job is tried again; each later wait doubles (exponential backoff). */
+  retryDelayMs: number;
+  /** How long finished jobs stay in Redis (BullMQ's default: for ever); a call's own options win. */
+  removeOnComplete?: JobsOptions['removeOnComplete'];
+  removeOnFail?: JobsOptions['removeOnFail'];
+}
+
+/**
+ * The producer side of a service's queue, the same for every queue: each job is tried `attempts`
+ * times with exponential backoff, and the queue's connection errors are logged as `<label> queue
+ * error` (an `error` event nobody listens to would end the process). The worker side is a
+ * DrainingWorkerHost.
+ */
+export class QueueProducer<T> {
+  constructor(
+    private readonly queue: ProducerQueue<T>,
+    private readonly settings: QueueProducerSettings,
+    logger: { warn(obj: object, msg: string): void },
+    label: string,
+  ) {
+    queue.on('error', (err: Error) => logger.warn({ err: err.message }, `${label} queue error`));
+  }
+
+  /** Adds a job; `options` add to or override the queue's (e.g. a `jobId`: BullMQ takes a job id once while the job exists). */
+  add(name: string, data: T, options: JobsOptions = {}): Promise<unknown> {
+    const { attempts, retryDelayMs, removeOnComplete, removeOnFail } = this.settings;
+    return this.queue.add(name, data, {
+      attempts,
+      backoff: { type: 'exponential', delay: retryDelayMs },
+      ...(removeOnComplete === undefined ? {} : { removeOnComplete }),
+      ...(removeOnFail === undefined ? {} : { removeOnFail }),
+      ...options,
+    });
   }
 }

@@ -9,7 +9,7 @@ import {
   type SendMailMessage,
 } from '@tinkerdesk/contracts';
 import type { TransactionManager } from '@tinkerdesk/persistence';
-import { IdentityDirectory } from '../notify/identity-directory.js';
+import { IdentityDirectory, keyedMails } from '../notify/identity-directory.js';
 import { ORDERS_SETTINGS, type OrdersSettings } from '../orders/orders.service.js';
 import { TimelineService, type TimelineEntry } from '../timeline/timeline.service.js';
 
@@ -37,9 +37,9 @@ export class CommerceReactions {
     await this.timeline.write(manager, timelineEntries(event));
   }
 
-  /** The mail listener: every email of the event; a failure throws (the event is redelivered). */
+  /** The mail listener: every email of the event, keyed so it is sent once; a failure throws (the event is redelivered). */
   async toMail(event: CommerceDomainEvent): Promise<void> {
-    for (const mail of await this.mails(event)) await this.identity.send(mail);
+    for (const mail of keyedMails(event.id, await this.mails(event))) await this.identity.send(mail);
   }
 
   private async mails(event: CommerceDomainEvent): Promise<SendMailMessage[]> {

@@ -4,6 +4,21 @@ import { RpcClient, type Logger } from '@tinkerdesk/nest-common';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 
 /**
+ * The mails of one event with their idempotency keys, `<event id>:<recipient>` (the account id or the
+ * address; `:2`, `:3`… for a second mail to the same recipient): handled again after a crash between
+ * sending and marking the event processed, the event's mails go out once (identity keeps the keys).
+ */
+export function keyedMails(eventId: string, mails: SendMailMessage[]): SendMailMessage[] {
+  const seen = new Map<string, number>();
+  return mails.map((mail) => {
+    const recipient = mail.toUserId ?? mail.to ?? '';
+    const nth = (seen.get(recipient) ?? 0) + 1;
+    seen.set(recipient, nth);
+    return { ...mail, key: `${eventId}:${recipient}${nth > 1 ? `:${nth}` : ''}` };
+  });
+}
+
+/**
  * What commerce asks identity (over NATS; it never reads identity's tables): a user's public name,
  * an account's email address, and mail sent through identity's queue (retried there with backoff).
  */
@@ -40,7 +55,10 @@ export class IdentityDirectory {
     return (await this.rpc.send(SUBJECTS.identity.userFindByEmail, { email })).userId;
   }
 
-  /** Queues an email at identity; a failure throws (the mail listener's event is redelivered). */
+  /**
+   * Queues an email at identity; a failure throws (the mail listener's event is redelivered). With a
+   * `key` (keyedMails), identity queues it once however often it is sent.
+   */
   async send(message: SendMailMessage): Promise<void> {
     await this.rpc.send(SUBJECTS.identity.mailSend, message, 5000);
   }

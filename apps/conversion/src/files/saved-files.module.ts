@@ -1,5 +1,5 @@
-import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Logger, SavedFileStorage } from '@tinkerdesk/nest-common';
+import { Inject, Injectable, Module, type DynamicModule } from '@nestjs/common';
+import { PeriodicTask, type Logger, type PeriodicSchedule, type SavedFileStorage } from '@tinkerdesk/nest-common';
 import { CLOCK, LOGGER } from '../jobs/conversion-jobs.service.js';
 import { SavedFilesController } from './saved-files.controller.js';
 import { SavedFilesRepository } from './saved-files.repository.js';
@@ -10,31 +10,21 @@ const SWEEP_SECONDS = Symbol('SWEEP_SECONDS');
 
 /** Drops unconfirmed files and leftover uploads now and then; every replica may (each removal is conditional and idempotent). */
 @Injectable()
-class AbandonedSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-
+class AbandonedSweeper extends PeriodicTask {
   constructor(
     @Inject(SavedFilesService) private readonly files: SavedFilesService,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SWEEP_SECONDS) private readonly seconds: number,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    let running = false;
-    const sweep = () => {
-      if (running) return;
-      running = true;
-      void this.files
-        .sweep()
-        .catch((err: unknown) => this.logger.warn({ err }, 'saved files sweep failed'))
-        .finally(() => (running = false));
-    };
-    this.timer = setInterval(sweep, this.seconds * 1000);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.seconds * 1000, failure: 'saved files sweep failed', logger: this.logger };
+  }
+
+  protected run(): Promise<unknown> {
+    return this.files.sweep();
   }
 }
 

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, type DynamicModule } from '@nestjs/common';
 import { CONVERSION_QUEUE } from '@tinkerdesk/contracts';
-import type { Logger, ObjectStore } from '@tinkerdesk/nest-common';
+import { PeriodicTask, type Logger, type ObjectStore, type PeriodicSchedule } from '@tinkerdesk/nest-common';
 import type { Redis } from 'ioredis';
 import { ConversionJobsController } from './conversion-jobs.controller.js';
 import { ConversionJobsRepository } from './conversion-jobs.repository.js';
@@ -18,25 +18,22 @@ import { CONVERSION_LIMITS, ConversionLimits, type ConversionLimitSettings } fro
 /** How often the listener looks for results whose time is up. */
 const EXPIRY_SWEEP_MS = 5 * 60_000;
 
-/** Frees expired results now and then; every replica may sweep (deleting is idempotent). */
+/** Frees expired results now and then (and once at start); every replica may sweep (deleting is idempotent). */
 @Injectable()
-class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-
+class ExpirySweeper extends PeriodicTask {
   constructor(
     @Inject(ConversionJobsService) private readonly jobs: ConversionJobsService,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const sweep = () => void this.jobs.expireDue().catch((err: unknown) => this.logger.warn({ err }, 'expiry sweep failed'));
-    sweep();
-    this.timer = setInterval(sweep, EXPIRY_SWEEP_MS);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: EXPIRY_SWEEP_MS, atStart: true, failure: 'expiry sweep failed', logger: this.logger };
+  }
+
+  protected run(): Promise<unknown> {
+    return this.jobs.expireDue();
   }
 }
 

@@ -11,7 +11,7 @@ import {
   type ConversionJobView,
   type CreateConversionJobMessage,
 } from '@tinkerdesk/contracts';
-import type { Logger } from '@tinkerdesk/nest-common';
+import { QueueProducer, type Logger, type ProducerQueue } from '@tinkerdesk/nest-common';
 import { ConversionJobsRepository, toView } from './conversion-jobs.repository.js';
 import { CONVERSION_LIMITS, type ConversionLimits } from './conversion-limits.js';
 
@@ -27,16 +27,13 @@ export interface ConversionJobData {
 }
 
 /** What the service needs of BullMQ's Queue (a fake in the unit tests). */
-export interface JobQueue {
-  add(
-    name: string,
-    data: ConversionJobData,
-    options: { jobId: string; attempts: number; backoff: { type: 'exponential'; delay: number } },
-  ): Promise<unknown>;
+export interface JobQueue extends ProducerQueue<ConversionJobData> {
   getJobCounts(...types: string[]): Promise<Record<string, number>>;
-  on(event: 'error', listener: (err: Error) => void): unknown;
   remove(jobId: string): Promise<unknown>;
 }
+
+/** The first wait before a conversion that failed is tried again; each later wait doubles. */
+const RETRY_DELAY_MS = 1000;
 
 /** What the service needs of the object store. */
 export interface FileRemover {
@@ -54,6 +51,8 @@ const DEFAULT_LIMIT = 20;
 /** The rules of conversion jobs: who may create, see, cancel and delete which, and when results go. */
 @Injectable()
 export class ConversionJobsService {
+  private readonly producer: QueueProducer<ConversionJobData>;
+
   constructor(
     @Inject(ConversionJobsRepository) private readonly jobs: ConversionJobsRepository,
     @InjectQueue(CONVERSION_QUEUE) private readonly queue: JobQueue,
@@ -63,7 +62,7 @@ export class ConversionJobsService {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CLOCK) private readonly now: () => Date = () => new Date(),
   ) {
-    queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'queue error'));
+    this.producer = new QueueProducer(queue, { attempts: settings.attempts, retryDelayMs: RETRY_DELAY_MS }, logger, 'conversion');
   }
 
   /**
@@ -105,11 +104,7 @@ export class ConversionJobsService {
     });
     try {
       const data: ConversionJobData = { id: job.id, ...(source.kind === 'url' && source.headers ? { headers: source.headers } : {}) };
-      await this.queue.add('convert', data, {
-        jobId: job.id,
-        attempts: this.settings.attempts,
-        backoff: { type: 'exponential', delay: 1000 },
-      });
+      await this.producer.add('convert', data, { jobId: job.id });
     } catch (error) {
       await this.jobs.remove(job.id);
       this.logger.error({ err: error, jobId: job.id }, 'could not queue conversion job');

@@ -177,11 +177,18 @@ class FakeAccounts {
 
 class FakeMail {
   jobs: MailJob[] = [];
+  keys: string[] = [];
   failing = false;
   enqueue(job: MailJob): Promise<void> {
     if (this.failing) return Promise.reject(new Error('redis is down'));
     this.jobs.push(job);
     return Promise.resolve();
+  }
+  async enqueueOnce(key: string, job: MailJob): Promise<'queued' | 'duplicate'> {
+    if (this.keys.includes(key)) return 'duplicate';
+    await this.enqueue(job);
+    this.keys.push(key);
+    return 'queued';
   }
 }
 
@@ -708,5 +715,33 @@ describe('password reset', () => {
     expect(events.revokedEvents).toEqual([{ userId: user.id }]);
     expect(await code(service.signIn('ada@example.com', 'a brand new password'))).toBe('resolved');
     expect(await code(service.resetPassword(token, 'another one'))).toBe('LINK_INVALID');
+  });
+});
+
+describe('sendMessage', () => {
+  it('queues a message with a key once per key, and the key stays out of the queued message', async () => {
+    const user = accounts.addUser({ email: 'ada@example.com' });
+    const message = { toUserId: user.id, subject: 'Your receipt', text: 'Thanks', key: 'event-1:buyer' };
+    expect(await service.sendMessage(message)).toEqual({ success: true });
+    expect(await service.sendMessage(message)).toEqual({ success: true });
+    await service.sendMessage({ ...message, key: 'event-1:seller' });
+    expect(mail.keys).toEqual(['event-1:buyer', 'event-1:seller']);
+    expect(mail.jobs).toHaveLength(2);
+    expect(mail.jobs[0]).toEqual({ kind: 'message', message: { toUserId: user.id, subject: 'Your receipt', text: 'Thanks' } });
+  });
+
+  it('queues every message without a key', async () => {
+    await service.sendMessage({ to: 'bob@example.com', subject: 'Hello', text: 'One' });
+    await service.sendMessage({ to: 'bob@example.com', subject: 'Hello', text: 'One' });
+    expect(mail.jobs).toHaveLength(2);
+    expect(mail.keys).toEqual([]);
+  });
+
+  it('answers UNAVAILABLE when the mail cannot be queued (the caller tries again with the same key)', async () => {
+    mail.failing = true;
+    expect(await code(service.sendMessage({ to: 'bob@example.com', subject: 'Hello', text: 'One', key: 'k' }))).toBe('UNAVAILABLE');
+    mail.failing = false;
+    await service.sendMessage({ to: 'bob@example.com', subject: 'Hello', text: 'One', key: 'k' });
+    expect(mail.jobs).toHaveLength(1);
   });
 });

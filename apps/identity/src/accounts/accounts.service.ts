@@ -280,7 +280,8 @@ export class AccountsService {
     if (message.toUserId !== undefined && !(await this.accounts.findById(message.toUserId))) {
       throw new AppError('NOT_FOUND', `no user ${message.toUserId}`);
     }
-    await this.enqueue({ kind: 'message', message });
+    const { key, ...mail } = message;
+    await this.enqueue({ kind: 'message', message: mail }, key);
     return { success: true };
   }
 
@@ -300,9 +301,11 @@ export class AccountsService {
     return { to, subject: message.subject, text: message.text, ...(replyTo ? { replyTo } : {}) };
   }
 
-  private async enqueue(job: Parameters<MailQueue['enqueue']>[0]): Promise<void> {
+  /** Queues a mail; with an idempotency key, once per key (MailQueue.enqueueOnce). */
+  private async enqueue(job: Parameters<MailQueue['enqueue']>[0], key?: string): Promise<void> {
     try {
-      await this.mail.enqueue(job);
+      if (key === undefined) await this.mail.enqueue(job);
+      else await this.mail.enqueueOnce(key, job);
     } catch (error) {
       this.logger.error({ err: error, kind: job.kind }, 'could not queue an email');
       throw new AppError('UNAVAILABLE', 'email cannot be sent right now; try again shortly');

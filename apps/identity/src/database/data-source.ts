@@ -5,6 +5,7 @@ import { KnownDeviceEntity } from '../accounts/known-device.entity.js';
 import { SessionEntity } from '../accounts/session.entity.js';
 import { UserEntity } from '../accounts/user.entity.js';
 import { ContactMessageEntity } from '../contact/contact-message.entity.js';
+import { MailKeyEntity } from '../mail/mail-key.entity.js';
 import { OAuthAppEntity } from '../oauth/oauth-app.entity.js';
 import { OAuthRecordEntity } from '../oauth/oauth-record.entity.js';
 import { OidcLoginEntity } from '../social/oidc-login.entity.js';
@@ -15,6 +16,7 @@ import { Codes1764000000000 } from './migrations/1764000000000-codes.js';
 import { SocialSignIn1764100000000 } from './migrations/1764100000000-social-sign-in.js';
 import { OAuth1764900000000 } from './migrations/1764900000000-oauth.js';
 import { KnownDevices1765100000000 } from './migrations/1765100000000-known-devices.js';
+import { MailKeys1765200000000 } from './migrations/1765200000000-mail-keys.js';
 
 /** The schema the identity service owns; no other service reads it. */
 export const SCHEMA = 'identity';
@@ -30,6 +32,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       ExchangeCodeEntity,
       KnownDeviceEntity,
       ContactMessageEntity,
+      MailKeyEntity,
       OidcLoginEntity,
       OAuthAppEntity,
       OAuthRecordEntity,
@@ -42,6 +45,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       SocialSignIn1764100000000,
       OAuth1764900000000,
       KnownDevices1765100000000,
+      MailKeys1765200000000,
     ],
   };
 }

@@ -1,15 +1,23 @@
+import { createHash } from 'node:crypto';
 import { BullModule, InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Injectable, Module, type DynamicModule } from '@nestjs/common';
-import { DrainingWorkerHost, type Logger } from '@tinkerdesk/nest-common';
+import { DrainingWorkerHost, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
 import type { Job, Queue } from 'bullmq';
 import { IDENTITY_LOGGER } from '../logger.token.js';
 import type { SendMailMessage } from '@tinkerdesk/contracts';
+import { MailKeysRepository } from './mail-keys.repository.js';
 import type { MailMessage } from './mailer.js';
 
 /** The BullMQ queue of every mail identity sends; its Redis keys are `<REDIS_PREFIX>:identity-mail:*`. */
 export const MAIL_QUEUE_NAME = 'identity-mail';
 /** Tries of one mail: with exponential backoff from MAIL_RETRY_DELAY_MS (10 s: the last try about 21 minutes later). */
 export const MAIL_ATTEMPTS = 8;
+/**
+ * How long the job of a keyed mail stays in Redis after it was sent: a request with the same key that
+ * raced the first one past the mail_key table (mail-keys.repository.ts) adds the same job id, which
+ * BullMQ takes once while the job exists. Later requests find the key marked queued in PostgreSQL.
+ */
+export const MAIL_KEY_JOB_SECONDS = 3600;
 /** Mails the worker of one identity replica sends at once. */
 const MAIL_CONCURRENCY = 4;
 
@@ -36,26 +44,48 @@ export const MAIL_SETTINGS = Symbol('MAIL_SETTINGS');
 
 export interface MailSettings {
   retryDelayMs: number;
+  /** MAIL_KEY_RETENTION_DAYS: how long a mail's idempotency key keeps a second request from sending it again. */
+  keyRetentionDays: number;
 }
+
+/** The BullMQ job id of a keyed mail (job ids may not contain ':'; a key may). */
+export const mailJobId = (key: string) => `key_${createHash('sha256').update(key).digest('hex')}`;
 
 /** Puts mail on the queue; the answer to the caller never waits for a mail server. */
 @Injectable()
 export class MailQueue {
+  private readonly producer: QueueProducer<MailJob>;
+
   constructor(
-    @InjectQueue(MAIL_QUEUE_NAME) private readonly queue: Queue<MailJob>,
+    @InjectQueue(MAIL_QUEUE_NAME) queue: Queue<MailJob>,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
+    @Inject(MailKeysRepository) private readonly keys: MailKeysRepository,
     @Inject(IDENTITY_LOGGER) logger: Logger,
   ) {
-    queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'mail queue error'));
+    this.producer = new QueueProducer(
+      queue,
+      { attempts: MAIL_ATTEMPTS, retryDelayMs: settings.retryDelayMs, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
+      logger,
+      'mail',
+    );
   }
 
   async enqueue(job: MailJob): Promise<void> {
-    await this.queue.add(job.kind, job, {
-      attempts: MAIL_ATTEMPTS,
-      backoff: { type: 'exponential', delay: this.settings.retryDelayMs },
-      removeOnComplete: true,
-      removeOnFail: { age: 7 * 24 * 3600 },
-    });
+    await this.producer.add(job.kind, job);
+  }
+
+  /**
+   * Queues the mail of an idempotency key once: the same key again within MAIL_KEY_RETENTION_DAYS,
+   * also in parallel or after a crash half-way, queues nothing more ('duplicate'). The key is recorded
+   * in PostgreSQL (mail_key) and is the job's id, so two requests that both find it not yet queued add
+   * one job; it is marked queued once the job is on the queue. A failure throws: the caller tries
+   * again with the same key.
+   */
+  async enqueueOnce(key: string, job: MailJob): Promise<'queued' | 'duplicate'> {
+    if ((await this.keys.claim(key, this.settings.keyRetentionDays)).queued) return 'duplicate';
+    await this.producer.add(job.kind, job, { jobId: mailJobId(key), removeOnComplete: { age: MAIL_KEY_JOB_SECONDS } });
+    await this.keys.markQueued(key);
+    return 'queued';
   }
 }
 
@@ -66,7 +96,7 @@ export class MailQueueModule {
     return {
       module: MailQueueModule,
       imports: [BullModule.registerQueue({ name: MAIL_QUEUE_NAME })],
-      providers: [MailQueue, { provide: MAIL_SETTINGS, useValue: settings }, { provide: IDENTITY_LOGGER, useValue: logger }],
+      providers: [MailQueue, MailKeysRepository, { provide: MAIL_SETTINGS, useValue: settings }, { provide: IDENTITY_LOGGER, useValue: logger }],
       exports: [MailQueue],
     };
   }

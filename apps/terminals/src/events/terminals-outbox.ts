@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TERMINALS_EVENTS, type TerminalsDomainEvent } from '@tinkerdesk/contracts';
 import { RpcClient, type Logger } from '@tinkerdesk/nest-common';
-import { OutboxListener, OutboxRelay, type OutboxRelayOptions } from '@tinkerdesk/persistence';
+import { ServiceOutbox, type ServiceOutboxOptions, type ServiceOutboxSettings } from '@tinkerdesk/persistence';
 import { OUTBOX_DATA_SOURCE } from '../database/outbox-data-source.js';
 import { TERMINALS_LOGGER } from '../logger.token.js';
 import { PushQueue } from '../terminals/push-queue.js';
@@ -9,12 +9,7 @@ import { TERMINALS_STREAM } from './terminals-events.js';
 
 export const TERMINALS_OUTBOX_SETTINGS = Symbol('TERMINALS_OUTBOX_SETTINGS');
 
-export interface TerminalsOutboxSettings {
-  /** The deployment's NATS subject prefix. */
-  prefix: string;
-  /** The relay's safety-net poll (it is woken right after each commit that wrote events). */
-  pollMs: number;
-}
+export type TerminalsOutboxSettings = ServiceOutboxSettings;
 
 /** The push listener's reaction: a created share with a push to make is queued for delivery. */
 export async function queuePush(event: TerminalsDomainEvent, queue: Pick<PushQueue, 'enqueue'>): Promise<void> {
@@ -26,46 +21,27 @@ export async function queuePush(event: TerminalsDomainEvent, queue: Pick<PushQue
 /**
  * The outbox of terminals at run time: the relay (committed events → the TERMINALS_EVENTS stream)
  * and the push listener, which queues each created share's push delivery after its commit (`effect`
- * mode: the queue is Redis, a network call outside any transaction).
+ * mode: the queue is Redis, a network call outside any transaction). Its NATS connection is its own:
+ * it closes once everything has stopped.
  */
 @Injectable()
-export class TerminalsOutbox implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
-  readonly relay: OutboxRelay;
-  private readonly listener: OutboxListener<TerminalsDomainEvent>;
-
+export class TerminalsOutbox extends ServiceOutbox<TerminalsDomainEvent> implements OnApplicationShutdown {
   constructor(
-    @Inject(OUTBOX_DATA_SOURCE) dataSource: OutboxRelayOptions['dataSource'],
+    @Inject(OUTBOX_DATA_SOURCE) dataSource: ServiceOutboxOptions<TerminalsDomainEvent>['dataSource'],
     @Inject(RpcClient) private readonly nats: RpcClient,
     @Inject(PushQueue) queue: PushQueue,
     @Inject(TERMINALS_OUTBOX_SETTINGS) settings: TerminalsOutboxSettings,
     @Inject(TERMINALS_LOGGER) logger: Logger,
   ) {
-    const common = {
+    super({
       dataSource,
-      schema: 'terminals',
-      nc: nats.connection,
-      prefix: settings.prefix,
-      stream: TERMINALS_STREAM,
       service: 'terminals',
+      stream: TERMINALS_STREAM,
+      nc: nats.connection,
+      settings,
       logger,
-    };
-    this.relay = new OutboxRelay({ ...common, pollMs: settings.pollMs });
-    this.listener = new OutboxListener<TerminalsDomainEvent>({
-      ...common,
-      name: 'terminals-push',
-      mode: 'effect',
-      handle: (event) => queuePush(event, queue),
+      listeners: [{ name: 'terminals-push', mode: 'effect', handle: (event) => queuePush(event, queue) }],
     });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.relay.start();
-    await this.listener.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.relay.stop();
-    await this.listener.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { Logger } from '@tinkerdesk/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
+import { PeriodicTask, type Logger, type PeriodicSchedule } from '@tinkerdesk/nest-common';
 import { TERMINALS_LOGGER } from '../logger.token.js';
 import { PassesRepository } from './passes.repository.js';
 
@@ -17,24 +17,24 @@ export interface ImageSweepSettings {
  * came (the page was closed, the save was refused). Every replica sweeps; the deletes do not collide.
  */
 @Injectable()
-export class ImageSweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
-
+export class ImageSweep extends PeriodicTask {
   constructor(
     @Inject(PassesRepository) private readonly passes: PassesRepository,
     @Inject(IMAGE_SWEEP_SETTINGS) private readonly settings: ImageSweepSettings,
     @Inject(TERMINALS_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), this.settings.intervalMs);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.settings.intervalMs, failure: 'pass image sweep failed', logger: this.logger };
   }
 
+  protected run(): Promise<number> {
+    return this.sweep();
+  }
+
+  /** One sweep: answers how many images went (0 when it failed: logged). */
   async sweep(): Promise<number> {
     try {
       const removed = await this.passes.sweepImages(this.settings.graceSeconds);

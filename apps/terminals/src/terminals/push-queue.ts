@@ -1,7 +1,7 @@
 import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PushMessage } from '@tinkerdesk/contracts';
-import { DrainingWorkerHost, type Logger } from '@tinkerdesk/nest-common';
+import { DrainingWorkerHost, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { TERMINALS_LOGGER } from '../logger.token.js';
 import { PushSender } from '../push/push-sender.js';
@@ -33,23 +33,24 @@ export interface PushJob {
  */
 @Injectable()
 export class PushQueue {
+  private readonly producer: QueueProducer<PushJob>;
+
   constructor(
-    @InjectQueue(PUSH_QUEUE) private readonly queue: Queue<PushJob>,
-    @Inject(PUSH_QUEUE_SETTINGS) private readonly settings: PushQueueSettings,
+    @InjectQueue(PUSH_QUEUE) queue: Queue<PushJob>,
+    @Inject(PUSH_QUEUE_SETTINGS) settings: PushQueueSettings,
     @Inject(TERMINALS_LOGGER) logger: Logger,
   ) {
-    queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'push queue error'));
+    this.producer = new QueueProducer(
+      queue,
+      { attempts: settings.attempts, retryDelayMs: settings.retryDelayMs, removeOnComplete: { count: 1000 }, removeOnFail: { count: 1000 } },
+      logger,
+      'push',
+    );
   }
 
   /** Queues the push of a share (its id is the job's: a share is pushed once). */
   async enqueue(job: PushJob): Promise<void> {
-    await this.queue.add('push', job, {
-      jobId: job.shareId,
-      attempts: this.settings.attempts,
-      backoff: { type: 'exponential', delay: this.settings.retryDelayMs },
-      removeOnComplete: { count: 1000 },
-      removeOnFail: { count: 1000 },
-    });
+    await this.producer.add('push', job, { jobId: job.shareId });
   }
 }
 

@@ -3,6 +3,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMes
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '@tinkerdesk/nest-common';
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import { sql } from '../sql.js';
 import type { OutboxEventRow } from './outbox-tables.js';
 
 /**
@@ -60,7 +61,8 @@ export async function recordOutboxEvents(manager: EntityManager, schema: string,
   for (const e of events) {
     const id = randomUUID();
     ids.push(id);
-    await manager.query(
+    await sql.execute(
+      manager,
       `INSERT INTO "${schema}"."outbox_event" ("id", "aggregate_type", "aggregate_id", "name", "payload") VALUES ($1, $2, $3, $4, $5::jsonb)`,
       [id, e.aggregateType, e.aggregateId, e.name, JSON.stringify(e.payload)],
     );
@@ -172,20 +174,23 @@ export class OutboxRelay {
   async drain(): Promise<number> {
     const runner = this.o.dataSource.createQueryRunner();
     await runner.connect();
+    // Every statement on this one connection: the advisory lock is the session's.
+    const db = runner.manager;
     const key = `${this.o.schema}.outbox_event`;
     let published = 0;
     try {
-      const [lock] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS "locked"`, [key])) as Array<{ locked: boolean }>;
-      if (!lock?.locked) return 0;
+      const lock = await sql.one<{ locked: boolean }>(db, `SELECT pg_try_advisory_lock(hashtext($1)) AS "locked"`, [key]);
+      if (!lock.locked) return 0;
       try {
         const js = jetstream(this.o.nc);
         const batch = this.o.batchSize ?? 100;
         for (;;) {
-          const rows = (await runner.query(
+          const rows = await sql.rows<Pick<OutboxEventRow, 'id' | 'seq' | 'aggregateType' | 'aggregateId' | 'name' | 'payload' | 'createdAt'>>(
+            db,
             `SELECT "id", "seq", "aggregate_type" AS "aggregateType", "aggregate_id" AS "aggregateId", "name", "payload", "created_at" AS "createdAt"
                FROM "${this.o.schema}"."outbox_event" WHERE "published_at" IS NULL ORDER BY "seq" LIMIT $1`,
             [batch],
-          )) as Array<Pick<OutboxEventRow, 'id' | 'seq' | 'aggregateType' | 'aggregateId' | 'name' | 'payload' | 'createdAt'>>;
+          );
           for (const row of rows) {
             const envelope: OutboxEnvelope = {
               id: row.id,
@@ -198,13 +203,15 @@ export class OutboxRelay {
             try {
               await js.publish(eventSubject(this.o.prefix, row.name), JSON.stringify(envelope), { msgID: row.id, timeout: 5000 });
             } catch (error) {
-              await runner.query(
+              await sql.execute(
+                db,
                 `UPDATE "${this.o.schema}"."outbox_event" SET "attempts" = "attempts" + 1, "last_error" = $2 WHERE "id" = $1`,
                 [row.id, message(error).slice(0, 500)],
               );
               throw error;
             }
-            await runner.query(
+            await sql.execute(
+              db,
               `UPDATE "${this.o.schema}"."outbox_event" SET "published_at" = now(), "attempts" = "attempts" + 1, "last_error" = NULL WHERE "id" = $1`,
               [row.id],
             );
@@ -213,7 +220,7 @@ export class OutboxRelay {
           if (rows.length < batch) return published;
         }
       } finally {
-        await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]);
+        await sql.execute(db, `SELECT pg_advisory_unlock(hashtext($1))`, [key]);
       }
     } finally {
       await runner.release();
@@ -320,18 +327,20 @@ export class OutboxListener<E extends OutboxEnvelope = OutboxEnvelope> {
   }
 
   private async claim(manager: EntityManager, eventId: string): Promise<boolean> {
-    const rows = (await manager.query(
+    const claimed = await sql.maybeOne<{ event_id: string }>(
+      manager,
       `INSERT INTO "${this.o.schema}"."processed_event" ("listener", "event_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "event_id"`,
       [this.o.name, eventId],
-    )) as unknown[];
-    return rows.length === 1;
+    );
+    return claimed !== undefined;
   }
 
   private async processed(eventId: string): Promise<boolean> {
-    const rows = (await this.o.dataSource.query(
-      `SELECT 1 FROM "${this.o.schema}"."processed_event" WHERE "listener" = $1 AND "event_id" = $2`,
+    const row = await sql.maybeOne<{ one: number }>(
+      this.o.dataSource,
+      `SELECT 1 AS "one" FROM "${this.o.schema}"."processed_event" WHERE "listener" = $1 AND "event_id" = $2`,
       [this.o.name, eventId],
-    )) as unknown[];
-    return rows.length === 1;
+    );
+    return row !== undefined;
   }
 }
