@@ -1140,6 +1140,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shops/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shop by its short link (/s/{slug}): the same public page as GET /v1/users/{id}/services/{sid} */
+        get: operations["ShopsController_shop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/storage/{owner}/{file}": {
         parameters: {
             query?: never;
@@ -2810,6 +2827,11 @@ export interface components {
             provider: "stripe" | "sandbox";
             /** @description `mail`: where the printed mail is sent from (required for mail) */
             shippingOrigin?: components["schemas"]["PostalAddressDto"];
+            /**
+             * @description The short shop link /s/{slug}: lowercase a–z, 0–9 and single hyphens, unique across the site, not a reserved word. Left out: unchanged; null: removed. A changed or removed slug is free for anyone at once (it does not redirect).
+             * @example print-shop
+             */
+            slug?: Record<string, never> | null;
             /** @description Stripe: what the buyer’s card statement shows (5–22 characters) */
             statementDescriptor?: string;
             /** @description Where buyers write with questions (shown on receipts) */
@@ -2846,6 +2868,8 @@ export interface components {
             modified: string;
             name: string;
             provider: string;
+            /** @description The short shop link's slug (`/s/{slug}`), or null while the seller has chosen none. */
+            slug: string | null;
             vendor: string;
         } & {
             [key: string]: unknown;
@@ -10837,6 +10861,77 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ShopsController_shop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop link a seller chose */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "NOT_FOUND";
                     };
                 };
             };

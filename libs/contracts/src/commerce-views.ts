@@ -10,9 +10,17 @@ export interface ServiceView {
   provider: string;
   vendor: string;
   account: string;
+  /** The short shop link's slug (`/s/{slug}`), or null while the seller has chosen none. */
+  slug: string | null;
   created: string;
   modified: string;
   [extra: string]: unknown;
+}
+
+/** The service a shop link names (commerce.shop.resolve). */
+export interface ShopAddress {
+  userId: string;
+  serviceId: string;
 }
 
 /** Payment providers that pay a seller: Stripe (Checkout on the seller's connected account), or the built-in sandbox processor. */

@@ -17,8 +17,10 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
+  type ValidationArguments,
 } from 'class-validator';
 import {
   CURRENCY,
@@ -40,6 +42,7 @@ import {
 } from './commerce-views.js';
 import { ListQueryDto } from './conversion.js';
 import { Optional } from './input.js';
+import { SHOP_SLUG_MAX, SHOP_SLUG_MIN, shopSlugProblem } from './shop-slug.js';
 
 /** HTTP: GET /v1/users/me?include=services */
 export class ProfileQueryDto {
@@ -61,6 +64,18 @@ const NAME_MESSAGE = 'name is required (at most 100 characters)';
 
 /** Stripe's rules for a statement descriptor: 5–22 characters, at least one letter, none of < > \ ' " *. */
 export const STATEMENT_DESCRIPTOR = /^(?=.*[A-Za-z])[^<>\\'"*]{5,22}$/;
+
+/** A valid shop link slug (shop-slug.ts); the message says what is wrong in plain words. */
+function IsShopSlug(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isShopSlug',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && shopSlugProblem(value) === undefined,
+      defaultMessage: (args?: ValidationArguments) =>
+        `slug: ${typeof args?.value === 'string' ? (shopSlugProblem(args.value) ?? 'not a shop link') : 'a shop link is text'}`,
+    },
+  });
+}
 
 /** HTTP and NATS: a postal address. */
 export class PostalAddressDto {
@@ -150,6 +165,19 @@ export class ServiceDto {
   @ValidateNested()
   @Type(() => PostalAddressDto)
   shippingOrigin?: PostalAddressDto;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    minLength: SHOP_SLUG_MIN,
+    maxLength: SHOP_SLUG_MAX,
+    example: 'print-shop',
+    description:
+      'The short shop link /s/{slug}: lowercase a–z, 0–9 and single hyphens, unique across the site, not a reserved word. ' +
+      'Left out: unchanged; null: removed. A changed or removed slug is free for anyone at once (it does not redirect).',
+  })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsShopSlug()
+  slug?: string | null;
 }
 
 export class ServiceParamsDto {
@@ -334,6 +362,21 @@ export class DeleteProductMessage {
 
   @IsUUID('4')
   productId!: string;
+}
+
+/** HTTP: GET /v1/shops/{slug} */
+export class ShopSlugParamsDto {
+  @ApiProperty({ example: 'print-shop', description: 'The shop link a seller chose' })
+  @IsString()
+  @MaxLength(200)
+  slug!: string;
+}
+
+/** NATS: commerce.shop.resolve — the service a shop link names. */
+export class ResolveShopMessage {
+  @IsString()
+  @MaxLength(200)
+  slug!: string;
 }
 
 /** NATS: commerce.storefront.get */

@@ -7,6 +7,7 @@
 /** The app's route patterns (react-router syntax) for the pages these links open. */
 export const LINK_ROUTES = {
   storefront: '/shop/:guid/:serviceId',
+  shop: '/s/:slug',
   order: '/orders/:orderId',
   receipt: '/orders/:orderId/receipt',
   orderReturn: '/orders/:orderId/return',
@@ -26,6 +27,8 @@ const seg = encodeURIComponent;
 export interface LinkBuilder {
   /** A provider's public page: the service's products with an order form each. */
   storefront(guid: string, serviceId: string): string;
+  /** The same page by the short link its seller chose (the long one keeps working). */
+  shop(slug: string): string;
   /** The order as its buyer sees it (state, pay, replies, receipt). */
   order(orderId: string): string;
   /** The printable receipt. */
@@ -51,6 +54,7 @@ export function linkBuilder(base = ''): LinkBuilder {
   const root = base.replace(/\/+$/, '');
   return {
     storefront: (guid, serviceId) => `${root}/shop/${seg(guid)}/${seg(serviceId)}`,
+    shop: (slug) => `${root}/s/${seg(slug)}`,
     order: (orderId) => `${root}/orders/${seg(orderId)}`,
     receipt: (orderId) => `${root}/orders/${seg(orderId)}/receipt`,
     orderReturn: (orderId, sessionId) =>

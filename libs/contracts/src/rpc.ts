@@ -19,6 +19,7 @@ import type {
   SaveProductMessage,
   SaveServiceMessage,
   StorefrontMessage,
+  ResolveShopMessage,
   StripeWebhookMessage,
   UserServicesMessage,
   ValidateAccountDto,
@@ -67,6 +68,7 @@ import type {
   SandboxSessionView,
   ServiceView,
   StorefrontView,
+  ShopAddress,
   PaymentRequestList,
   PaymentRequestView,
   TimelineEvent,
@@ -185,6 +187,7 @@ export interface RpcMap {
   [SUBJECTS.commerce.productSave]: { request: SaveProductMessage; response: ProductView };
   [SUBJECTS.commerce.productDelete]: { request: DeleteProductMessage; response: Done & { deleted: boolean } };
   [SUBJECTS.commerce.storefrontGet]: { request: StorefrontMessage; response: StorefrontView };
+  [SUBJECTS.commerce.shopResolve]: { request: ResolveShopMessage; response: ShopAddress };
   [SUBJECTS.commerce.orderCreate]: { request: CreateOrderMessage; response: OrderView };
   [SUBJECTS.commerce.orderGet]: { request: OrderMessage; response: OrderView };
   [SUBJECTS.commerce.orderList]: { request: ListOrdersMessage; response: OrderList };

@@ -61,6 +61,7 @@ export const SUBJECTS = {
     productSave: 'commerce.product.save',
     productDelete: 'commerce.product.delete',
     storefrontGet: 'commerce.storefront.get',
+    shopResolve: 'commerce.shop.resolve',
     orderCreate: 'commerce.order.create',
     orderGet: 'commerce.order.get',
     orderList: 'commerce.order.list',

@@ -12,6 +12,7 @@ export * from './terminals-views.js';
 export * from './passes-views.js';
 export * from './oauth-views.js';
 export * from './links.js';
+export * from './shop-slug.js';
 export * from './dates.js';
 export * from './conversion-views.js';
 export * from './account-views.js';

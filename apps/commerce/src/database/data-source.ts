@@ -6,6 +6,7 @@ import { RequestsTimeline1764600000000 } from './migrations/1764600000000-reques
 import { PlansMethods1764700000000 } from './migrations/1764700000000-plans-methods.js';
 import { LatePayments1764800000000 } from './migrations/1764800000000-late-payments.js';
 import { Outbox1764900000000 } from './migrations/1764900000000-outbox.js';
+import { ShopSlug1795654917076 } from './migrations/1795654917076-shop-slug.js';
 import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
 import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
 import { IdempotencyKeyEntity } from '../orders/idempotency-key.entity.js';
@@ -63,6 +64,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       PlansMethods1764700000000,
       LatePayments1764800000000,
       Outbox1764900000000,
+      ShopSlug1795654917076,
     ],
   };
 }

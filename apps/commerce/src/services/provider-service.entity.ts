@@ -21,6 +21,10 @@ export class ProviderServiceEntity {
   @Column({ type: 'text' })
   account!: string;
 
+  /** The short shop link (`/s/{slug}`), lowercase; unique across sellers (index service_slug_key). */
+  @Column({ type: 'text', nullable: true })
+  slug!: string | null;
+
   @Column({ type: 'jsonb', default: {} })
   extras!: Record<string, unknown>;
 

@@ -2,12 +2,14 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Handles } from '@tinkerdesk/nest-common';
 import {
+  ResolveShopMessage,
   SaveServiceMessage,
   SUBJECTS,
   UserServicesMessage,
   ValidateAccountDto,
   type AccountValidation,
   type ServiceView,
+  type ShopAddress,
 } from '@tinkerdesk/contracts';
 import { ProviderServicesService } from './provider-services.service.js';
 
@@ -24,6 +26,11 @@ export class ProviderServicesController {
   @Handles(SUBJECTS.commerce.serviceSave)
   save(@Payload() input: SaveServiceMessage): Promise<ServiceView> {
     return this.services.save(input);
+  }
+
+  @Handles(SUBJECTS.commerce.shopResolve)
+  resolve(@Payload() input: ResolveShopMessage): Promise<ShopAddress> {
+    return this.services.resolve(input);
   }
 
   @Handles(SUBJECTS.commerce.accountValidate)

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { AppError } from '@tinkerdesk/contracts';
+import { isUniqueViolation } from '@tinkerdesk/persistence';
 import { DataSource, type Repository } from 'typeorm';
 import { ProviderServiceEntity } from './provider-service.entity.js';
+
+/** The unique index on lower(slug) (migration ShopSlug). */
+export const SLUG_INDEX = 'service_slug_key';
 
 /** The only place that touches the service table. */
 @Injectable()
@@ -20,8 +25,19 @@ export class ProviderServicesRepository {
     return this.services.findOne({ where: { id } });
   }
 
+  /** The service a shop link names (slugs are stored lowercase; the unique index is on lower(slug)). */
+  findBySlug(slug: string): Promise<ProviderServiceEntity | null> {
+    return this.services.findOne({ where: { slug: slug.toLowerCase() } });
+  }
+
+  /** Creates or updates a service; a slug another service holds answers CONFLICT (the unique index decides races). */
   async save(service: Omit<ProviderServiceEntity, 'created' | 'modified'>): Promise<ProviderServiceEntity> {
-    await this.services.save(service);
+    try {
+      await this.services.save(service);
+    } catch (error) {
+      if (isUniqueViolation(error, SLUG_INDEX)) throw new AppError('CONFLICT', 'that shop link is taken');
+      throw error;
+    }
     return this.services.findOneByOrFail({ id: service.id });
   }
 }

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  shopSlugProblem,
   type AccountValidation,
+  type ResolveShopMessage,
   type SaveServiceMessage,
+  type ShopAddress,
   type ServiceView,
   type ValidateAccountDto,
 } from '@tinkerdesk/contracts';
@@ -20,6 +23,7 @@ export function toServiceView(service: ProviderServiceEntity): ServiceView {
     provider: service.provider,
     vendor: service.vendor,
     account: service.account,
+    slug: service.slug,
     created: service.created.toISOString(),
     modified: service.modified.toISOString(),
   };
@@ -77,8 +81,18 @@ export class ProviderServicesService {
       provider: input.provider,
       vendor: input.vendor,
       account,
+      // Left out keeps the slug; null removes it. The old one is free at once (no redirect: docs/api.md#shop-links).
+      slug: input.slug === undefined ? (existing?.slug ?? null) : input.slug,
       extras,
     });
     return toServiceView(saved);
+  }
+
+  /** The service a shop link names; an unknown or malformed slug answers NOT_FOUND. */
+  async resolve(input: ResolveShopMessage): Promise<ShopAddress> {
+    const slug = input.slug.toLowerCase();
+    const service = shopSlugProblem(slug) === undefined ? await this.repository.findBySlug(slug) : null;
+    if (!service) throw new AppError('NOT_FOUND', 'no shop at this address');
+    return { userId: service.userId, serviceId: service.id };
   }
 }

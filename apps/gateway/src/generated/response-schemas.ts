@@ -3352,6 +3352,11 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "account": {
         "type": "string"
       },
+      "slug": {
+        "type": "string",
+        "nullable": true,
+        "description": "The short shop link's slug (`/s/{slug}`), or null while the seller has chosen none."
+      },
       "created": {
         "type": "string"
       },
@@ -3365,6 +3370,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "provider",
       "vendor",
       "account",
+      "slug",
       "created",
       "modified"
     ],

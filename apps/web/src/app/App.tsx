@@ -41,6 +41,7 @@ const HardwarePage = lazyPage(() => import('../features/hardware/pages/HardwareP
 const ToolsIndexPage = lazyPage(() => import('../tools/ToolsIndexPage'), 'ToolsIndexPage');
 const orderPages = () => import('../features/commerce/pages/OrderPages');
 const StorefrontPage = lazyPage(() => import('../features/commerce/pages/StorefrontPage'), 'StorefrontPage');
+const ShopPage = lazyPage(() => import('../features/commerce/pages/StorefrontPage'), 'ShopPage');
 const SandboxPayPage = lazyPage(() => import('../features/commerce/pages/SandboxPayPage'), 'SandboxPayPage');
 const OrderPage = lazyPage(orderPages, 'OrderPage');
 const OrderReturnPage = lazyPage(orderPages, 'OrderReturnPage');
@@ -99,6 +100,7 @@ const router = createBrowserRouter([
       { path: LINK_ROUTES.newPlan, element: <PlanNewPage /> },
       { path: LINK_ROUTES.plan, element: <PlanPage /> },
       { path: LINK_ROUTES.storefront, element: <StorefrontPage /> },
+      { path: LINK_ROUTES.shop, element: <ShopPage /> },
       { path: LINK_ROUTES.sandboxPay, element: <SandboxPayPage /> },
       { path: LINK_ROUTES.order, element: <OrderPage /> },
       { path: LINK_ROUTES.orderReturn, element: <OrderReturnPage /> },

@@ -15,6 +15,9 @@ export const newIdempotencyKey = (): string => crypto.randomUUID();
 export const getStorefront = (guid: string, serviceId: string) =>
   unwrap(anonymous.GET('/v1/users/{id}/services/{sid}', { params: { path: { id: guid, sid: serviceId } } }));
 
+/** The same page by its short link (/s/{slug}). */
+export const getShop = (slug: string) => unwrap(anonymous.GET('/v1/shops/{slug}', { params: { path: { slug } } }));
+
 export const listProducts = (guid: string, serviceId: string) =>
   unwrap(v1.GET('/v1/users/{id}/services/{sid}/products', { params: { path: { id: guid, sid: serviceId } } }));
 

@@ -6,12 +6,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StorefrontView } from '@tinkerdesk/contracts/web';
 import { useRef } from 'react';
 import type { ApiSchemas } from '../../../shared/api';
-import { getStorefront, newIdempotencyKey, payOrder, placeOrder } from '../api';
+import { getShop, getStorefront, newIdempotencyKey, payOrder, placeOrder } from '../api';
 import { sellingKeys } from './selling';
 
 export const shopKeys = {
   all: ['shop'] as const,
   storefront: (guid: string, serviceId: string) => [...shopKeys.all, guid, serviceId] as const,
+  bySlug: (slug: string) => [...shopKeys.all, 'slug', slug] as const,
 };
 
 async function loadShop(guid: string, serviceId: string): Promise<StorefrontView> {
@@ -21,6 +22,14 @@ async function loadShop(guid: string, serviceId: string): Promise<StorefrontView
 
 export const useStorefront = (guid: string, serviceId: string) =>
   useQuery({ queryKey: shopKeys.storefront(guid, serviceId), queryFn: () => loadShop(guid, serviceId) });
+
+async function loadShopBySlug(slug: string): Promise<StorefrontView> {
+  const { success: _ok, ...shop } = await getShop(slug);
+  return shop;
+}
+
+/** The same page by the short link its seller chose (/s/{slug}). */
+export const useShopBySlug = (slug: string) => useQuery({ queryKey: shopKeys.bySlug(slug), queryFn: () => loadShopBySlug(slug) });
 
 /**
  * Places an order and opens its payment page: `step` says which of the two is under way ('paying'

@@ -1,15 +1,24 @@
-import { formatUsd, linkBuilder, type ProductView, type ShippingOption, type ShippingService } from '@tinkerdesk/contracts/web';
+import {
+  formatUsd,
+  linkBuilder,
+  type ProductView,
+  type ShippingOption,
+  type ShippingService,
+  type StorefrontView,
+} from '@tinkerdesk/contracts/web';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
 import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
 import { useSession } from '../../../shared/session/session';
+import { useTitle } from '../../../shared/useTitle';
+import { PATHS } from '../../../routes/paths';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { CountrySelect, RegionField } from '../components/AddressParts';
 import { shippingLabel } from '../components/OrderParts';
 import { isNotFound } from '../hooks/orders';
-import { useOrderAndPay, useStorefront } from '../hooks/shop';
+import { useOrderAndPay, useShopBySlug, useStorefront } from '../hooks/shop';
 
 const links = linkBuilder();
 
@@ -17,11 +26,42 @@ const links = linkBuilder();
 export function StorefrontPage() {
   const { guid = '', serviceId = '' } = useParams();
   const { data: shop, error } = useStorefront(guid, serviceId);
-
   if (isNotFound(error)) return <NotFoundPage />;
+  return <Storefront shop={shop} error={error} />;
+}
+
+/** The same page by the short link its seller chose (/s/{slug}); an unknown one says there is no shop there. */
+export function ShopPage() {
+  const { slug = '' } = useParams();
+  const { data: shop, error } = useShopBySlug(slug);
+  if (isNotFound(error)) return <NoShopPage />;
+  return <Storefront shop={shop} error={error} />;
+}
+
+function NoShopPage() {
+  useTitle('No shop at this address');
+  return (
+    <article className="page status-page">
+      <p className="status-code" aria-hidden="true">
+        404
+      </p>
+      <h1>No shop at this address</h1>
+      <p className="status-text">Check the link you were given: the seller may have changed it.</p>
+      <p className="status-links">
+        <Link className="button button-primary" to={PATHS.root}>
+          Home
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+function Storefront({ shop, error }: { shop: StorefrontView | undefined; error: unknown }) {
   if (!shop) {
     return <Page title="Shop">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
   }
+  const guid = shop.seller.guid;
+  const serviceId = shop.service.id;
   return (
     <Page
       title={shop.service.name}
