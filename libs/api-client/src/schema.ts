@@ -2831,7 +2831,7 @@ export interface components {
              * @description The short shop link /s/{slug}: lowercase a–z, 0–9 and single hyphens, unique across the site, not a reserved word. Left out: unchanged; null: removed. A changed or removed slug is free for anyone at once (it does not redirect).
              * @example print-shop
              */
-            slug?: Record<string, never> | null;
+            slug?: string | null;
             /** @description Stripe: what the buyer’s card statement shows (5–22 characters) */
             statementDescriptor?: string;
             /** @description Where buyers write with questions (shown on receipts) */

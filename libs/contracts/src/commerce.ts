@@ -167,6 +167,7 @@ export class ServiceDto {
   shippingOrigin?: PostalAddressDto;
 
   @ApiPropertyOptional({
+    type: String,
     nullable: true,
     minLength: SHOP_SLUG_MIN,
     maxLength: SHOP_SLUG_MAX,

@@ -27,7 +27,7 @@ export class ProviderServicesRepository {
 
   /** The service a shop link names (slugs are stored lowercase; the unique index is on lower(slug)). */
   findBySlug(slug: string): Promise<ProviderServiceEntity | null> {
-    return this.services.findOne({ where: { slug: slug.toLowerCase() } });
+    return this.services.createQueryBuilder('service').where('lower(service.slug) = :slug', { slug: slug.toLowerCase() }).getOne();
   }
 
   /** Creates or updates a service; a slug another service holds answers CONFLICT (the unique index decides races). */

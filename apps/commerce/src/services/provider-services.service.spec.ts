@@ -12,6 +12,19 @@ const OTHER = '0b1c3a52-1f6e-4c8a-9d3b-6a2f7c1e9b41';
 class FakeServices {
   rows: ProviderServiceEntity[] = [];
   asked: string[] = [];
+  slugsAsked: string[] = [];
+  find(id: string): Promise<ProviderServiceEntity | null> {
+    return Promise.resolve(this.rows.find((r) => r.id === id) ?? null);
+  }
+  findBySlug(slug: string): Promise<ProviderServiceEntity | null> {
+    this.slugsAsked.push(slug);
+    return Promise.resolve(this.rows.find((r) => r.slug === slug) ?? null);
+  }
+  save(service: Omit<ProviderServiceEntity, 'created' | 'modified'>): Promise<ProviderServiceEntity> {
+    const saved = { ...service, created: new Date('2026-01-02T03:04:05Z'), modified: new Date('2026-01-04T03:04:05Z') };
+    this.rows = [...this.rows.filter((r) => r.id !== service.id), saved];
+    return Promise.resolve(saved);
+  }
   listByUser(userId: string): Promise<ProviderServiceEntity[]> {
     this.asked.push(userId);
     return Promise.resolve(this.rows.filter((r) => r.userId === userId));
@@ -71,5 +84,43 @@ describe('listForUser', () => {
     services.rows.push(row({ extras: { id: 'forged', account: 'someone else', created: 'yesterday' } }));
     const [view] = await service.listForUser(OWNER);
     expect(view).toMatchObject({ id: 'a1b2c3d4-0000-4000-8000-000000000001', account: 'acct_1', created: '2026-01-02T03:04:05.000Z' });
+  });
+});
+
+describe('save: the shop link', () => {
+  const body = { userId: OWNER, name: 'Shop', provider: 'stripe' as const, vendor: 'digital' as const, account: 'acct_1' };
+
+  it('keeps the slug when the update leaves it out, changes it when given, removes it with null', async () => {
+    const { services, service } = setup();
+    services.rows.push(row({ slug: 'riso-corner' }));
+    const serviceId = 'a1b2c3d4-0000-4000-8000-000000000001';
+    expect((await service.save({ ...body, serviceId, name: 'Renamed' })).slug).toBe('riso-corner');
+    expect((await service.save({ ...body, serviceId, slug: 'riso-prints' })).slug).toBe('riso-prints');
+    expect((await service.save({ ...body, serviceId, slug: null })).slug).toBeNull();
+  });
+
+  it("never touches another user's service, whatever the slug", async () => {
+    const { services, service } = setup();
+    services.rows.push(row({ userId: OTHER, slug: 'theirs' }));
+    await expect(service.save({ ...body, serviceId: 'a1b2c3d4-0000-4000-8000-000000000001', slug: 'mine-now' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(services.rows[0]?.slug).toBe('theirs');
+  });
+});
+
+describe('resolve', () => {
+  it('answers the seller and service of a slug, whatever its case', async () => {
+    const { services, service } = setup();
+    services.rows.push(row({ slug: 'riso-corner' }));
+    expect(await service.resolve({ slug: 'Riso-Corner' })).toEqual({ userId: OWNER, serviceId: 'a1b2c3d4-0000-4000-8000-000000000001' });
+  });
+
+  it('answers NOT_FOUND for an unknown slug, and for text that can never be one without asking the repository', async () => {
+    const { services, service } = setup();
+    await expect(service.resolve({ slug: 'nobody' })).rejects.toMatchObject({ code: 'NOT_FOUND', detail: 'no shop at this address' });
+    for (const slug of ['admin', 'x', 'a b', '../..'])
+      await expect(service.resolve({ slug })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(services.slugsAsked).toEqual(['nobody']);
   });
 });

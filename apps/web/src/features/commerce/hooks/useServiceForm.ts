@@ -3,9 +3,9 @@
  * sandbox account, the account check and the save, on the selling mutations. The form component only
  * lays it out.
  */
-import type { PaymentProviderId, ServiceView, Vendor } from '@tinkerdesk/contracts/web';
+import { shopSlugProblem, suggestShopSlug, type PaymentProviderId, type ServiceView, type Vendor } from '@tinkerdesk/contracts/web';
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../../../shared/api';
+import { ApiError, errorText } from '../../../shared/api';
 import { session, useSession } from '../../../shared/session/session';
 import { useSaveService, useValidateAccount } from './selling';
 
@@ -40,6 +40,10 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
     postalCode: origin.postalCode ?? '',
     country: origin.country ?? 'US',
   });
+  // The shop link: a new service's follows its name until the seller types one; an existing one keeps what it has.
+  const [slugValue, setSlugValue] = useState(existing?.slug ?? '');
+  const [slugTouched, setSlugTouched] = useState(existing !== undefined);
+  const slug = slugTouched ? slugValue : suggestShopSlug(name);
   const [refusal, setRefusal] = useState('');
   const check = useValidateAccount(guid);
   const save = useSaveService(guid);
@@ -56,6 +60,12 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
     check.reset();
   }
 
+  function setSlug(next: string) {
+    setSlugTouched(true);
+    setSlugValue(next);
+    if (save.isError) save.reset();
+  }
+
   function validate() {
     if (!token) return;
     setRefusal('');
@@ -68,6 +78,7 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
     if (!token) return;
     if (check.isError) check.reset();
     if (!name.trim()) return (save.reset(), setRefusal('Give the service a name.'));
+    if (slug.trim() && shopSlugProblem(slug.trim())) return (save.reset(), setSlugTouched(true), setSlugValue(slug));
     setRefusal('');
     save.mutate(
       {
@@ -78,6 +89,7 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
           account: account.trim(),
           ...(provider === 'stripe' && descriptor.trim() ? { statementDescriptor: descriptor.trim() } : {}),
           ...(support.trim() ? { supportEmail: support.trim() } : {}),
+          ...(slug.trim() ? { slug: slug.trim() } : existing?.slug ? { slug: null } : {}),
           ...(vendor === 'mail'
             ? {
                 shippingOrigin: {
@@ -109,8 +121,13 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
   }
 
   const failure = [save, check].find((m) => m.isError)?.error;
+  const taken = failure instanceof ApiError && failure.error === 'CONFLICT';
+  const slugProblem = slug.trim() ? shopSlugProblem(slug.trim()) : undefined;
+  const slugError = taken ? 'That shop link is taken: choose another.' : slugTouched && slugProblem ? `${slugProblem[0]?.toUpperCase()}${slugProblem.slice(1)}.` : '';
   return {
-    fields: { name, provider, vendor, account, descriptor, support, address },
+    fields: { name, provider, vendor, account, descriptor, support, address, slug },
+    slugSuggestion: suggestShopSlug(name),
+    slugError,
     set: {
       name: setName,
       provider: setProvider,
@@ -119,9 +136,10 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
       descriptor: setDescriptor,
       support: setSupport,
       address: setAddress,
+      slug: setSlug,
     },
     check: check.data ? { valid: check.data.valid, reason: check.data.reason } : null,
-    error: refusal || (failure ? errorText(failure) : ''),
+    error: refusal || (failure && !taken ? errorText(failure) : ''),
     busy: save.isPending,
     validate,
     submit,

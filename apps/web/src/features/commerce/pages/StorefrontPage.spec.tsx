@@ -42,7 +42,7 @@ async function fakeGateway(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   const body: unknown = request.method === 'POST' && request.headers.get('content-type') ? await request.json() : undefined;
   calls.push({ method: request.method, path: pathname, body, idempotencyKey: request.headers.get('idempotency-key') });
-  if (pathname === '/v1/users/seller-1/services/s1')
+  if (pathname === '/v1/users/seller-1/services/s1' || pathname === '/v1/shops/print-shop')
     return json(200, {
       success: true,
       service: { id: 's1', userId: 'seller-1', name: 'Print shop', vendor: 'mail', provider: 'sandbox', supportEmail: null },
@@ -57,14 +57,16 @@ async function fakeGateway(request: Request): Promise<Response> {
     return json(201, { success: true, order: { id: 'order-1' } });
   }
   if (pathname === '/v1/orders/order-1/pay') return json(200, { success: true, url: 'http://localhost/#paying-order-1' });
+  if (pathname.startsWith('/v1/shops/')) return json(404, { success: false, error: 'NOT_FOUND', detail: 'no shop at this address' });
   return json(404, { success: false, error: 'NOT_FOUND' });
 }
 
 let StorefrontPage: ComponentType;
+let ShopPage: ComponentType;
 
 beforeAll(async () => {
   await preparePages(fakeGateway);
-  ({ StorefrontPage } = await import('./StorefrontPage'));
+  ({ StorefrontPage, ShopPage } = await import('./StorefrontPage'));
 });
 
 beforeEach(() => {
@@ -148,4 +150,22 @@ test("a refused order shows the server's error and the form can be sent again", 
   expect(again.disabled).toBe(false);
   expect(sent().map((c) => c.path)).toEqual(['/v1/users/seller-1/services/s1/order']);
   expect(window.location.hash).toBe('');
+});
+
+test('the short link /s/{slug} shows the same shop, and orders go to its service', async () => {
+  renderRoutes('/s/print-shop', { '/s/:slug': <ShopPage /> });
+  expect(await screen.findByRole('heading', { name: 'Print shop', level: 1 })).toBeTruthy();
+  const form = await (async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Order Poster file' }));
+    return screen.getByRole('form', { name: 'Order Poster file' });
+  })();
+  await userEvent.type(within(form).getByLabelText('Email (for the receipt)'), 'buyer@example.com');
+  await userEvent.click(within(form).getByRole('button', { name: 'Order and pay $12.50' }));
+  await waitFor(() => expect(sent().map((c) => c.path)).toEqual(['/v1/users/seller-1/services/s1/order', '/v1/orders/order-1/pay']));
+});
+
+test('an unknown short link says there is no shop at this address', async () => {
+  renderRoutes('/s/nobody-here', { '/s/:slug': <ShopPage /> });
+  expect(await screen.findByRole('heading', { name: 'No shop at this address', level: 1 })).toBeTruthy();
+  expect(calls.map((c) => c.path)).toEqual(['/v1/shops/nobody-here']);
 });

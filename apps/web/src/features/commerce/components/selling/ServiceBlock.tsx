@@ -1,6 +1,5 @@
-import { formatUsd, linkBuilder, type ProductView, type ServiceView } from '@tinkerdesk/contracts/web';
+import { formatUsd, type ProductView, type ServiceView } from '@tinkerdesk/contracts/web';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { errorText } from '../../../../shared/api';
 import { FormError } from '../../../../shared/forms';
 import { InlineConfirm } from '../../../../shared/InlineConfirm';
@@ -8,24 +7,7 @@ import { session, useSession } from '../../../../shared/session/session';
 import { useDeleteProduct, useProducts, useSaveProduct } from '../../hooks/selling';
 import { ProductForm } from './ProductForm';
 import { RequestForm } from './RequestForm';
-
-function CopyLink({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="button button-small button-ghost"
-      onClick={() =>
-        void navigator.clipboard.writeText(url).then(
-          () => (setCopied(true), setTimeout(() => setCopied(false), 2000)),
-          () => setCopied(false),
-        )
-      }
-    >
-      {copied ? 'Copied' : 'Copy link'}
-    </button>
-  );
-}
+import { ShopLink } from './ShopLink';
 
 /** One service: its links, its products (edit, request payment, activate, delete) and the product form. */
 export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () => void }) {
@@ -37,7 +19,6 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
   const products = useProducts(guid, service.id);
   const removal = useDeleteProduct(guid, service.id);
   const toggling = useSaveProduct(guid, service.id);
-  const page = linkBuilder(window.location.origin).storefront(guid, service.id);
 
   function remove(product: ProductView) {
     if (!token) return;
@@ -69,8 +50,8 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
           {service.provider === 'sandbox' ? 'Sandbox' : 'Stripe'} · {service.vendor}
         </span>
       </div>
+      <ShopLink service={service} guid={guid} onEdit={onEdit} />
       <p className="service-links">
-        <Link to={linkBuilder().storefront(guid, service.id)}>Public page</Link> <CopyLink url={page} />{' '}
         <button type="button" className="button button-small button-ghost" onClick={onEdit}>
           Edit service
         </button>

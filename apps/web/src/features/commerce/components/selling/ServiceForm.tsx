@@ -5,7 +5,7 @@ import { CountrySelect, RegionField } from '../AddressParts';
 
 /** Creates or edits a service: name, payment provider and account (with a check), what it sells, where mail ships from. */
 export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDone: () => void }) {
-  const { fields, set, check, error, busy, validate, submit } = useServiceForm(existing, onDone);
+  const { fields, set, check, error, slugError, slugSuggestion, busy, validate, submit } = useServiceForm(existing, onDone);
   const { address, provider, vendor } = fields;
 
   const field = (key: keyof OriginAddress, label: string, autoComplete: string) => (
@@ -24,6 +24,32 @@ export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDo
     <form className="form form-flat service-form" onSubmit={submit} aria-label={existing ? `Edit ${existing.name}` : 'New service'}>
       <label htmlFor="service-name">Service name</label>
       <input id="service-name" value={fields.name} maxLength={100} onChange={(e) => set.name(e.target.value)} />
+      <label htmlFor="service-slug">Shop link (optional)</label>
+      <span className="field-row slug-row">
+        <span className="muted" aria-hidden="true">
+          {window.location.host}/s/
+        </span>
+        <input
+          id="service-slug"
+          value={fields.slug}
+          maxLength={40}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          placeholder={slugSuggestion}
+          aria-describedby={slugError ? 'service-slug-hint service-slug-error' : 'service-slug-hint'}
+          aria-invalid={slugError ? true : undefined}
+          onChange={(e) => set.slug(e.target.value)}
+        />
+      </span>
+      <small id="service-slug-hint" className="muted">
+        Lowercase letters, digits and hyphens, 3–40 characters. Changing it frees the old link: it stops working.
+      </small>
+      {slugError ? (
+        <span className="field-error" id="service-slug-error" role="alert">
+          {slugError}
+        </span>
+      ) : null}
       <label htmlFor="service-provider">Payment provider</label>
       <select id="service-provider" value={provider} onChange={(e) => set.provider(e.target.value as PaymentProviderId)}>
         <option value="sandbox">Sandbox (test payments, nothing to set up)</option>
