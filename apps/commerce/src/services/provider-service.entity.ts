@@ -21,9 +21,12 @@ export class ProviderServiceEntity {
   @Column({ type: 'text' })
   account!: string;
 
-  /** The short shop link (`/s/{slug}`), lowercase; unique across sellers (index service_slug_key). */
+  /**
+   * The short shop link (`/s/{slug}`), lowercase; unique across sellers (index service_slug_key). Read
+   * as text or null; optional only in TypeScript, so a save that leaves it out keeps the stored one.
+   */
   @Column({ type: 'text', nullable: true })
-  slug!: string | null;
+  slug?: string | null;
 
   @Column({ type: 'jsonb', default: {} })
   extras!: Record<string, unknown>;

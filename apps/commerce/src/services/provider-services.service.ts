@@ -23,7 +23,7 @@ export function toServiceView(service: ProviderServiceEntity): ServiceView {
     provider: service.provider,
     vendor: service.vendor,
     account: service.account,
-    slug: service.slug,
+    slug: service.slug ?? null,
     created: service.created.toISOString(),
     modified: service.modified.toISOString(),
   };
