@@ -26,7 +26,7 @@ export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDo
       <input id="service-name" value={fields.name} maxLength={100} onChange={(e) => set.name(e.target.value)} />
       <label htmlFor="service-slug">Shop link (optional)</label>
       <span className="field-row slug-row">
-        <span className="muted" aria-hidden="true">
+        <span className="muted slug-prefix" aria-hidden="true">
           {window.location.host}/s/
         </span>
         <input
