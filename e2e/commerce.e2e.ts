@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mailTo, watchErrors } from './helpers.js';
+import { mailTo, signUp, watchErrors, type Account } from './helpers.js';
 
 /**
  * Selling in Chromium against the real platform: a seller creates a service and a product in
@@ -11,19 +11,6 @@ import { mailTo, watchErrors } from './helpers.js';
 /** The connected account the loopback Stripe of playwright.config.ts knows. */
 const STRIPE_ACCOUNT = 'acct_1E2eSellerAbcd';
 const LLL = /^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/;
-
-interface Account {
-  email: string;
-  token: string;
-  guid: string;
-}
-
-async function signUp(page: Page, tag: string): Promise<Account> {
-  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await page.request.post('/v1/users', { data: { email, password: 'selling in e2e' } });
-  const body = (await res.json()) as { token: string; profile: { guid: string } };
-  return { email, token: body.token, guid: body.profile.guid };
-}
 
 /** Signs the page's context in with the account's token (before the page loads, so its startup reads it). */
 async function signIn(page: Page, baseURL: string, account: Account): Promise<void> {

@@ -2,6 +2,20 @@ import type { Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+export interface Account {
+  email: string;
+  token: string;
+  guid: string;
+}
+
+/** A new account made through the API (a unique address under `tag`), for a test to sign in with. */
+export async function signUp(page: Page, tag: string, password = 'selling in e2e'): Promise<Account> {
+  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await page.request.post('/v1/users', { data: { email, password } });
+  const body = (await res.json()) as { token: string; profile: { guid: string } };
+  return { email, token: body.token, guid: body.profile.guid };
+}
+
 /** Collects console errors and uncaught page errors; a test ends by expecting the list to be empty. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

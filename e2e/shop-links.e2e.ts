@@ -1,24 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { clipboardText, watchErrors } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { clipboardText, signUp, watchErrors } from './helpers.js';
 
 /**
  * Shop links in Chromium against the real platform: a seller chooses the short link in the service
  * form (suggested from the name), copies it from /account and sees its QR code; a visitor opens
  * /s/{slug} and orders; an unknown slug says there is no shop there.
  */
-
-interface Account {
-  email: string;
-  token: string;
-  guid: string;
-}
-
-async function signUp(page: Page, tag: string): Promise<Account> {
-  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await page.request.post('/v1/users', { data: { email, password: 'shop links in e2e' } });
-  const body = (await res.json()) as { token: string; profile: { guid: string } };
-  return { email, token: body.token, guid: body.profile.guid };
-}
 
 test('a seller chooses a short link, copies it and sees its QR code; a visitor opens /s/{slug} and orders', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { newAccount, TestPlatform, type TestAccount as Account } from '@tinkerdesk/testing';
 
 /**
  * Shop links (/s/{slug}) through the real gateway, identity and commerce: choosing, changing and
@@ -8,18 +8,7 @@ import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
  */
 let platform: TestPlatform;
 
-interface Account {
-  token: string;
-  guid: string;
-}
-
 const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
-
-async function account(tag: string): Promise<Account> {
-  const created = await call('POST', '/v1/users', { email: uniqueEmail(tag), password: 'shop link password 1' });
-  expect(created.status).toBe(201);
-  return { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid };
-}
 
 const SERVICE = { name: 'Riso Corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_riso' };
 
@@ -44,7 +33,7 @@ let rival: Account;
 
 beforeAll(async () => {
   platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], { RATE_LIMIT_FACTOR: '1000', PUBLIC_URL: 'http://shop.test' });
-  [seller, rival] = await Promise.all([account('slug-seller'), account('slug-rival')]);
+  [seller, rival] = await Promise.all([newAccount(platform, 'slug-seller'), newAccount(platform, 'slug-rival')]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,20 @@
 import type { TestPlatform } from './platform.js';
 import { uniqueEmail } from './platform.js';
 
+export interface TestAccount {
+  token: string;
+  guid: string;
+  email: string;
+}
+
+/** A new account through the gateway (a unique address under `tag`); throws if sign-up is refused. */
+export async function newAccount(platform: TestPlatform, tag: string, password = `${tag} test password`): Promise<TestAccount> {
+  const email = uniqueEmail(tag);
+  const created = await platform.call('POST', '/v1/users', { email, password });
+  if (created.status !== 201) throw new Error(`could not sign up: ${JSON.stringify(created.body)}`);
+  return { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid, email };
+}
+
 export interface ShopOptions {
   /** Names the seller's address (uniqueEmail). */
   tag: string;

@@ -12,8 +12,6 @@ import { errorText } from '../../../shared/api';
 import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
 import { useSession } from '../../../shared/session/session';
-import { useTitle } from '../../../shared/useTitle';
-import { PATHS } from '../../../routes/paths';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { CountrySelect, RegionField } from '../components/AddressParts';
 import { shippingLabel } from '../components/OrderParts';
@@ -34,26 +32,9 @@ export function StorefrontPage() {
 export function ShopPage() {
   const { slug = '' } = useParams();
   const { data: shop, error } = useShopBySlug(slug);
-  if (isNotFound(error)) return <NoShopPage />;
+  if (isNotFound(error))
+    return <NotFoundPage title="No shop at this address" text="Check the link you were given: the seller may have changed it." />;
   return <Storefront shop={shop} error={error} />;
-}
-
-function NoShopPage() {
-  useTitle('No shop at this address');
-  return (
-    <article className="page status-page">
-      <p className="status-code" aria-hidden="true">
-        404
-      </p>
-      <h1>No shop at this address</h1>
-      <p className="status-text">Check the link you were given: the seller may have changed it.</p>
-      <p className="status-links">
-        <Link className="button button-primary" to={PATHS.root}>
-          Home
-        </Link>
-      </p>
-    </article>
-  );
 }
 
 function Storefront({ shop, error }: { shop: StorefrontView | undefined; error: unknown }) {

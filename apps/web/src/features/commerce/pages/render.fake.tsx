@@ -20,7 +20,9 @@ export async function preparePages(gateway: (request: Request) => Promise<Respon
   const { session } = await import('../../../shared/session/session');
   if (token) await session.adopt(token);
   await session.start();
-  jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({ NotFoundPage: () => <h1>Page not found</h1> }));
+  jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({
+    NotFoundPage: ({ title = 'Page not found' }: { title?: string }) => <h1>{title}</h1>,
+  }));
 }
 
 export function renderRoutes(path: string, routes: Record<string, ReactElement>) {

@@ -6,15 +6,16 @@ import { useTitle } from '../../../shared/useTitle';
 /** The text for /404 (docs/web-app.md#forms-and-error-texts), for every unknown path, and for a failed share. */
 export const NOT_FOUND_TEXT = 'That...is not here. Please...look again. Certainly...what you seek can be found :-D.';
 
-export function NotFoundPage() {
-  useTitle('Page not found');
+/** The 404 page; a page that knows what is missing names it (`title`, `text`). */
+export function NotFoundPage({ title = 'Page not found', text = NOT_FOUND_TEXT }: { title?: string; text?: string }) {
+  useTitle(title);
   return (
     <article className="page status-page">
       <p className="status-code" aria-hidden="true">
         404
       </p>
-      <h1>Page not found</h1>
-      <p className="status-text">{NOT_FOUND_TEXT}</p>
+      <h1>{title}</h1>
+      <p className="status-text">{text}</p>
       <div className="status-search">
         <SearchBox id="not-found-search" />
       </div>
