@@ -13,7 +13,10 @@ interface Account {
   guid: string;
 }
 
-async function sellerWithProduct(page: Page, fields: Record<string, unknown> = {}): Promise<Account & { serviceId: string; productId: string }> {
+async function sellerWithProduct(
+  page: Page,
+  fields: Record<string, unknown> = {},
+): Promise<Account & { serviceId: string; productId: string }> {
   const email = `images-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const created = (await (await page.request.post('/v1/users', { data: { email, password: 'images in e2e' } })).json()) as {
     token: string;
@@ -97,7 +100,9 @@ test('a seller drops a picture on a product and pastes another; the public page 
   // Refusals on the field, in plain words: not an image (seen by the browser), damaged (said by the server).
   await dropFile(page, Buffer.from('just words').toString('base64'), 'notes.txt', 'text/plain');
   await expect(page.getByRole('alert')).toHaveText('This file is not an image: choose a PNG, JPEG, WebP or GIF picture.');
-  const damaged = Buffer.from(await picture(300, 200, '#c0392b'), 'base64').subarray(0, 90).toString('base64');
+  const damaged = Buffer.from(await picture(300, 200, '#c0392b'), 'base64')
+    .subarray(0, 90)
+    .toString('base64');
   await dropFile(page, damaged, 'poster.png', 'image/png');
   await expect(page.getByRole('img', { name: 'Preview of the product image' })).toBeVisible();
   await page.getByRole('button', { name: 'Save product' }).click();

@@ -35,13 +35,22 @@ interface Answer {
   bytes: Buffer;
 }
 
-async function http(method: string, path: string, options: { token?: string; form?: FormData; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function http(
+  method: string,
+  path: string,
+  options: { token?: string; form?: FormData; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await fetch(`${platform.url}${path}`, { method, headers, ...(options.form ? { body: options.form } : {}) });
   const bytes = Buffer.from(await res.arrayBuffer());
   const json = res.headers.get('content-type')?.includes('application/json') && bytes.length > 0;
-  return { status: res.status, body: (json ? JSON.parse(bytes.toString('utf8')) : {}) as Record<string, unknown>, headers: res.headers, bytes };
+  return {
+    status: res.status,
+    body: (json ? JSON.parse(bytes.toString('utf8')) : {}) as Record<string, unknown>,
+    headers: res.headers,
+    bytes,
+  };
 }
 
 async function account(tag: string): Promise<Account> {
@@ -161,7 +170,10 @@ describe('uploading a product image', () => {
   ])('refuses %s with a clear 400 and stores nothing', async (_what, make, detail) => {
     const { productId } = await product(seller);
     const answer = await upload(seller.token, productId, await make());
-    expect(answer).toMatchObject({ status: 400, body: { success: false, error: 'VALIDATION_FAILED', detail: expect.stringMatching(detail) } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'VALIDATION_FAILED', detail: expect.stringMatching(detail) },
+    });
     expect(await imageRows(productId)).toEqual([]);
   });
 
@@ -169,7 +181,10 @@ describe('uploading a product image', () => {
     const { productId } = await product(seller);
     const started = Date.now();
     const answer = await upload(seller.token, productId, pngBomb());
-    expect(answer).toMatchObject({ status: 400, body: { error: 'VALIDATION_FAILED', detail: expect.stringMatching(/too large in pixels: at most 50 megapixels/) } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: 'VALIDATION_FAILED', detail: expect.stringMatching(/too large in pixels: at most 50 megapixels/) },
+    });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await imageRows(productId)).toEqual([]);
   });
@@ -210,7 +225,11 @@ describe('serving, replacing and removing', () => {
     expect(second.image).not.toBe(first.image);
     expect((await http('GET', first.images!.medium.url)).status).toBe(404);
     expect((await http('GET', second.images!.medium.url)).status).toBe(200);
-    expect((await imageRows(productId)).map((r) => r.version)).toEqual([second.images!.version, second.images!.version, second.images!.version]);
+    expect((await imageRows(productId)).map((r) => r.version)).toEqual([
+      second.images!.version,
+      second.images!.version,
+      second.images!.version,
+    ]);
   });
 
   it('removes the image with DELETE, and with the product', async () => {
@@ -221,7 +240,12 @@ describe('serving, replacing and removing', () => {
     expect((await http('GET', view.images!.small.url)).status).toBe(404);
     await uploaded(seller.token, productId, await testPicture(500, 500));
     expect(await imageRows(productId)).toHaveLength(3);
-    const deleted = await platform.call('DELETE', `/v1/users/${seller.guid}/services/${serviceId}/products/${productId}`, undefined, seller.token);
+    const deleted = await platform.call(
+      'DELETE',
+      `/v1/users/${seller.guid}/services/${serviceId}/products/${productId}`,
+      undefined,
+      seller.token,
+    );
     expect(deleted.body).toMatchObject({ deleted: true });
     expect(await imageRows(productId)).toEqual([]);
   });
@@ -249,7 +273,10 @@ describe('serving, replacing and removing', () => {
     expect(rows.map((r) => r.size)).toEqual(['large', 'medium', 'small']);
     const versions = new Set(rows.map((r) => r.version));
     expect(versions.size).toBe(1);
-    const current = await platform.call('GET', `/v1/users/${seller.guid}/services/${(answers[0]!.body.product as { serviceId: string }).serviceId}/products/${productId}`);
+    const current = await platform.call(
+      'GET',
+      `/v1/users/${seller.guid}/services/${(answers[0]!.body.product as { serviceId: string }).serviceId}/products/${productId}`,
+    );
     expect((current.body.product as Product).images!.version).toBe([...versions][0]);
   });
 });

@@ -356,7 +356,7 @@ export class ProductImageFileParamsDto extends ProductIdParamsDto {
 }
 
 export class ProductImageVersionParamsDto extends ProductImageFileParamsDto {
-  @ApiProperty({ pattern: PRODUCT_IMAGE_VERSION.source, description: 'The version in the product view\'s image URLs' })
+  @ApiProperty({ pattern: PRODUCT_IMAGE_VERSION.source, description: "The version in the product view's image URLs" })
   @Matches(PRODUCT_IMAGE_VERSION, { message: 'version must be 16 hexadecimal digits (from the product view)' })
   version!: string;
 }

@@ -390,7 +390,9 @@ describe('create', () => {
     const linked = setup({ product: { image: 'https://img.example/poster.jpg' } });
     expect((await linked.place()).items[0]!.image).toBe('https://img.example/poster.jpg');
     const size = { width: 10, height: 10 };
-    const uploaded = setup({ product: { uploadedImage: { version: '0123456789abcdef', sizes: { small: size, medium: size, large: size } } } });
+    const uploaded = setup({
+      product: { uploadedImage: { version: '0123456789abcdef', sizes: { small: size, medium: size, large: size } } },
+    });
     expect((await uploaded.place()).items[0]!.image).toBe(`/v1/products/${PRODUCT}/image/small`);
   });
 });

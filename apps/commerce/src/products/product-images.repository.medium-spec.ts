@@ -60,7 +60,11 @@ describe('product images', () => {
     const first = set(p.id, 'aaaaaaaaaaaaaaaa');
     const saved = await images.replace(p.id, p.userId, first.set, first.rows);
     expect(saved).toMatchObject({ id: p.id, image: null, uploadedImage: first.set });
-    await expect(images.find(p.id, 'large')).resolves.toMatchObject({ version: 'aaaaaaaaaaaaaaaa', bytes: Buffer.from('aaaaaaaaaaaaaaaa-large'), width: 300 });
+    await expect(images.find(p.id, 'large')).resolves.toMatchObject({
+      version: 'aaaaaaaaaaaaaaaa',
+      bytes: Buffer.from('aaaaaaaaaaaaaaaa-large'),
+      width: 300,
+    });
     const second = set(p.id, 'bbbbbbbbbbbbbbbb');
     await images.replace(p.id, p.userId, second.set, second.rows);
     await expect(images.find(p.id, 'small', 'aaaaaaaaaaaaaaaa')).resolves.toBeNull();

@@ -21,7 +21,12 @@ function message(variants: Array<{ size: ProductImageSize; data?: string }>): St
   };
 }
 
-const all = (data?: string) => message([{ size: 'large', data }, { size: 'small', data }, { size: 'medium', data }]);
+const all = (data?: string) =>
+  message([
+    { size: 'large', data },
+    { size: 'small', data },
+    { size: 'medium', data },
+  ]);
 
 function refusal(fn: () => unknown): AppError {
   try {
@@ -39,7 +44,8 @@ describe('imageSet', () => {
     expect(rows.map((r) => r.size)).toEqual(['small', 'medium', 'large']);
     expect(new Set(rows.map((r) => r.version))).toEqual(new Set([set.version]));
     expect(set.version).toMatch(/^[0-9a-f]{16}$/);
-    for (const row of rows) expect(row).toMatchObject({ productId: PRODUCT, contentType: 'image/webp', etag: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    for (const row of rows)
+      expect(row).toMatchObject({ productId: PRODUCT, contentType: 'image/webp', etag: expect.stringMatching(/^[0-9a-f]{64}$/) });
     // Dimensions follow the size named, whatever the order sent.
     expect(set.sizes).toEqual({ small: { width: 20, height: 10 }, medium: { width: 30, height: 15 }, large: { width: 10, height: 5 } });
     // The same bytes give the same version; other bytes another.

@@ -19,7 +19,10 @@ async function service(userId = randomUUID()): Promise<{ serviceId: string; user
   return { serviceId: await insertService(db, userId), userId };
 }
 
-function product(owner: { serviceId: string; userId: string }, fields: Partial<ProductRow> = {}): Omit<ProductRow, 'created' | 'modified' | 'uploadedImage'> {
+function product(
+  owner: { serviceId: string; userId: string },
+  fields: Partial<ProductRow> = {},
+): Omit<ProductRow, 'created' | 'modified' | 'uploadedImage'> {
   return {
     id: randomUUID(),
     ...owner,

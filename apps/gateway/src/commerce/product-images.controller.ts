@@ -45,7 +45,7 @@ export class ProductImagesController {
   @UseInterceptors(FileInterceptor('image', uploadOptions(PRODUCT_UPLOAD_MAX_BYTES)))
   @RateLimit(COMMERCE_LIMITS.productImage)
   @ApiOperation({
-    summary: "Upload (or replace) your product's image: multipart with the file \"image\"",
+    summary: 'Upload (or replace) your product\'s image: multipart with the file "image"',
     description:
       `PNG, JPEG, WebP or GIF (judged by its bytes) up to ${PRODUCT_UPLOAD_MAX_BYTES / 1024 / 1024} MiB (413 above); a damaged file, ` +
       `one that is not an image or one declaring more than 50 megapixels answers 400. It is turned upright (EXIF), stripped of its ` +

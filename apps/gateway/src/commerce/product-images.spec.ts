@@ -55,7 +55,9 @@ describe('prepareProductImage', () => {
       x = (Math.imul(x, 1103515245) + 12345) >>> 0;
       pixels[i] = x >>> 24;
     }
-    return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+    return sharp(pixels, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
   };
 
   it('lowers the quality until all sizes fit in one message together', async () => {

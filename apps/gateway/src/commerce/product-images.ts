@@ -47,7 +47,10 @@ export async function prepareProductImage(bytes: Buffer): Promise<ProductImageVa
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/pixel limit/i.test(message)) {
-      throw new AppError('VALIDATION_FAILED', `the image is too large in pixels: at most ${PRODUCT_IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `the image is too large in pixels: at most ${PRODUCT_IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
+      );
     }
     throw new AppError('VALIDATION_FAILED', 'the image could not be read: the file is damaged or incomplete');
   }

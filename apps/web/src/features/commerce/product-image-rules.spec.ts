@@ -4,7 +4,8 @@ import { IMAGE_TEXTS, imageFileProblem, imageUploadText, PRODUCT_IMAGE_MAX_BYTES
 
 describe('imageFileProblem', () => {
   it('takes PNG, JPEG, WebP and GIF up to 10 MB', () => {
-    for (const type of ['image/png', 'image/jpeg', 'image/webp', 'image/gif']) expect(imageFileProblem({ size: 1000, type })).toBeUndefined();
+    for (const type of ['image/png', 'image/jpeg', 'image/webp', 'image/gif'])
+      expect(imageFileProblem({ size: 1000, type })).toBeUndefined();
     expect(imageFileProblem({ size: PRODUCT_IMAGE_MAX_BYTES, type: 'image/png' })).toBeUndefined();
     // A pasted picture may come without a type: the server judges it by its bytes.
     expect(imageFileProblem({ size: 1000, type: '' })).toBeUndefined();

@@ -20,7 +20,9 @@ export function ProductImage({
   if (failed || (!images && !product.image)) return null;
   const hide = () => setFailed(true);
   if (!images) {
-    return <img className={className} src={product.image!} alt="" width={480} height={270} loading="lazy" decoding="async" onError={hide} />;
+    return (
+      <img className={className} src={product.image!} alt="" width={480} height={270} loading="lazy" decoding="async" onError={hide} />
+    );
   }
   const srcSet = [images.small, images.medium, images.large].map((v) => `${v.url} ${v.width}w`).join(', ');
   return (
@@ -44,6 +46,15 @@ export function OrderItemImage({ item }: { item: OrderItem }) {
   const [failed, setFailed] = useState(false);
   if (failed || !item.image) return null;
   return (
-    <img className="order-item-image" src={item.image} alt="" width={48} height={48} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+    <img
+      className="order-item-image"
+      src={item.image}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
   );
 }

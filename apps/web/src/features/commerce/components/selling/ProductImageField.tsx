@@ -16,7 +16,12 @@ export function ProductImageField({ id, field }: { id: string; field: ReturnType
           </button>
         </div>
       ) : null}
-      <FileDrop onFiles={(files) => files[0] && field.choose(files[0])} accept="image/png,image/jpeg,image/webp,image/gif" label="Choose an image" fromUrl={false}>
+      <FileDrop
+        onFiles={(files) => files[0] && field.choose(files[0])}
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        label="Choose an image"
+        fromUrl={false}
+      >
         Drop a picture here or paste one (PNG, JPEG, WebP or GIF, up to 10 MB)
       </FileDrop>
       {field.progress !== null ? <progress max={1} value={field.progress} aria-label="Uploading the image" /> : null}
