@@ -123,6 +123,13 @@ export function ShippingDetails({ shipping }: { shipping: ShippingChoice }) {
   );
 }
 
+/** What sends a message: the page's mutation (its pending state and its error show in the form). */
+export interface ReplySender {
+  mutate: (note: string, options: { onSuccess: () => void }) => void;
+  isPending: boolean;
+  error: unknown;
+}
+
 /** The message thread of an order, and the form to add to it when the viewer may. */
 export function RepliesThread({
   replies,
@@ -133,28 +140,20 @@ export function RepliesThread({
   replies: OrderReplyView[];
   me: 'buyer' | 'seller' | null;
   timeZone?: string;
-  send?: (note: string) => Promise<void>;
+  send?: ReplySender;
 }) {
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  // A local check before anything is sent; the server's refusal is the mutation's error.
+  const [empty, setEmpty] = useState(false);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!send || !note.trim()) {
-      setError('Write a message first.');
+      setEmpty(true);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
-      await send(note.trim());
-      setNote('');
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    setEmpty(false);
+    send.mutate(note.trim(), { onSuccess: () => setNote('') });
   }
 
   return (
@@ -176,9 +175,9 @@ export function RepliesThread({
         <form className="form form-flat" onSubmit={submit}>
           <label htmlFor="reply-note">{me === 'seller' ? 'Message to the buyer' : 'Message to the seller'}</label>
           <textarea id="reply-note" name="note" rows={3} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-          <FormError message={error} />
-          <button className="button button-primary align-start" type="submit" disabled={busy}>
-            {busy ? 'Sending…' : 'Send message'}
+          <FormError message={empty ? 'Write a message first.' : send.error ? errorText(send.error) : ''} />
+          <button className="button button-primary align-start" type="submit" disabled={send.isPending}>
+            {send.isPending ? 'Sending…' : 'Send message'}
           </button>
         </form>
       ) : null}

@@ -1,89 +1,48 @@
-import { formatLongDate, formatUsd, linkBuilder, PAYABLE_ORDER_STATES, type OrderView } from '@tinkerdesk/contracts/web';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatLongDate, formatUsd, linkBuilder, PAYABLE_ORDER_STATES } from '@tinkerdesk/contracts/web';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { signInPath } from '../../../routes/paths';
-import { ApiError, errorText } from '../../../shared/api';
+import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
-import { cancelOrder, completeOrder, getOrder, newIdempotencyKey, payOrder, replyToOrder } from '../api';
 import { ItemsTable, LatePayments, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
+import { useBuyerReply, useCancelOrder, useCompleteOrder, useOrder, usePayOrder } from '../hooks/orders';
 
 const links = linkBuilder();
-
-/** The viewer's time zone: the profile's when signed in, the browser's otherwise. */
-export function useViewerTimeZone(): string {
-  const { profile } = useSession();
-  return profile?.tz || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** Loads an order as the viewer sees it; 404 (or another account's order) shows the 404 page. */
-function useOrder(orderId: string) {
-  const { token, ready } = useSession();
-  const tz = useViewerTimeZone();
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState('');
-  const load = useCallback(
-    (): Promise<void> =>
-      getOrder(orderId, token ? undefined : tz).then(
-        (answer) => {
-          setOrder(answer.order);
-          setError('');
-        },
-        (failure: unknown) => {
-          if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
-          else setError(errorText(failure));
-        },
-      ),
-    [token, orderId, tz],
-  );
-  useEffect(() => {
-    if (ready) void load();
-  }, [ready, load]);
-  return { order, setOrder, missing, error, reload: load, token, tz };
-}
 
 /** /orders/{id}: the order as its buyer sees it: state, pay, cancel, receipt, messages. */
 export function OrderPage() {
   const { orderId = '' } = useParams();
-  const { order, setOrder, missing, error, tz } = useOrder(orderId);
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState('');
+  const { data: order, missing, error, tz } = useOrder(orderId);
+  const pay = usePayOrder(orderId);
+  const cancel = useCancelOrder(orderId);
+  const reply = useBuyerReply(orderId);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const payKey = useRef(newIdempotencyKey());
 
   if (missing) return <NotFoundPage />;
   if (!order) {
-    return <Page title="Order">{error ? <FormError message={error} /> : <p role="status">Loading…</p>}</Page>;
+    return <Page title="Order">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
   }
 
-  async function pay() {
-    setBusy(true);
-    setActionError('');
-    try {
-      window.location.assign((await payOrder(orderId, payKey.current)).url);
-    } catch (failure) {
-      setActionError(errorText(failure));
-      setBusy(false);
-    }
-  }
-
-  async function cancel() {
-    setBusy(true);
-    setActionError('');
-    try {
-      setOrder((await cancelOrder(orderId)).order);
-      setConfirmCancel(false);
-      sessionStore.notify({ tag: 'order', type: 'success', content: 'Your order is cancelled.', timeout: 5000 });
-    } catch (failure) {
-      setActionError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Paying goes on to the provider's page: the buttons stay disabled until the browser has left.
+  const busy = pay.isPending || pay.isSuccess || cancel.isPending;
+  const actionError = pay.error ?? cancel.error;
+  const startPay = () => {
+    cancel.reset();
+    pay.mutate();
+  };
+  const confirmCancelOrder = () => {
+    pay.reset();
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmCancel(false);
+        sessionStore.notify({ tag: 'order', type: 'success', content: 'Your order is cancelled.', timeout: 5000 });
+      },
+    });
+  };
 
   const payable = PAYABLE_ORDER_STATES.includes(order.state);
   const party = order.role === 'visitor' ? null : order.role;
@@ -114,10 +73,10 @@ export function OrderPage() {
           ) : null}
         </dl>
         {order.shipping ? <ShippingDetails shipping={order.shipping} /> : null}
-        <FormError message={actionError} />
+        <FormError message={actionError ? errorText(actionError) : ''} />
         {payable && order.role !== 'seller' ? (
           <div className="actions">
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => void pay()}>
+            <button type="button" className="button button-primary" disabled={busy} onClick={startPay}>
               {order.state === 'failed' ? `Try another card (${formatUsd(order.amount)})` : `Pay ${formatUsd(order.amount)}`}
             </button>
             {confirmCancel ? (
@@ -127,7 +86,7 @@ export function OrderPage() {
                 action="Cancel order"
                 keep="Keep it"
                 busy={busy}
-                onConfirm={() => void cancel()}
+                onConfirm={confirmCancelOrder}
                 onCancel={() => setConfirmCancel(false)}
               />
             ) : (
@@ -155,12 +114,7 @@ export function OrderPage() {
         </section>
       ) : null}
       {party ? (
-        <RepliesThread
-          replies={order.replies}
-          me={party}
-          timeZone={tz}
-          send={async (note) => setOrder((await replyToOrder(order.id, note)).order)}
-        />
+        <RepliesThread replies={order.replies} me={party} timeZone={tz} send={reply} />
       ) : (
         <section className="card replies" aria-labelledby="replies-heading">
           <h2 id="replies-heading">Messages</h2>
@@ -181,25 +135,21 @@ export function OrderReturnPage() {
   const sessionId = params.get('session_id') ?? '';
   const { token, ready } = useSession();
   const navigate = useNavigate();
-  const [error, setError] = useState('');
-  const key = useRef(newIdempotencyKey());
+  const complete = useCompleteOrder(orderId);
+  const { mutate } = complete;
 
   useEffect(() => {
     if (!ready) return;
-    let live = true;
-    completeOrder(orderId, sessionId, key.current).then(
-      ({ order }) => {
-        if (!live) return;
+    // The callbacks of mutate() run for the last call only, and only while the page is shown.
+    mutate(sessionId, {
+      onSuccess: ({ order }) => {
         if (order.state === 'paid')
           sessionStore.notify({ tag: 'order', type: 'success', content: 'Thank you: your payment went through.', timeout: 6000 });
         navigate(links.order(orderId), { replace: true });
       },
-      (failure: unknown) => live && setError(errorText(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [ready, token, orderId, sessionId, navigate]);
+    });
+  }, [ready, token, orderId, sessionId, navigate, mutate]);
+  const error = complete.error ? errorText(complete.error) : '';
 
   return (
     <Page title="Confirming your payment">
@@ -222,9 +172,9 @@ export function OrderReturnPage() {
 /** /orders/{id}/receipt: the printable receipt (the site's chrome is hidden when printing). */
 export function ReceiptPage() {
   const { orderId = '' } = useParams();
-  const { order, missing, error } = useOrder(orderId);
+  const { data: order, missing, error } = useOrder(orderId);
   if (missing) return <NotFoundPage />;
-  if (!order) return <Page title="Receipt">{error ? <FormError message={error} /> : <p role="status">Loading…</p>}</Page>;
+  if (!order) return <Page title="Receipt">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
   const receipt = order.receipt;
   if (!receipt) {
     return (

@@ -6,12 +6,13 @@
  * Without a usable card the plan cannot be started. Fetch is faked at the boundary; everything above
  * it is real.
  */
-import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, beforeEach, expect, test } from '@jest/globals';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import { installGateway, json, profileAnswer } from '../../../shared/gateway.fake';
+import { useParams } from 'react-router-dom';
+import { json, profileAnswer } from '../../../shared/gateway.fake';
+import { preparePages, renderRoutes } from './render.fake';
 
 interface Call {
   method: string;
@@ -76,13 +77,7 @@ function PlanShown() {
 }
 
 beforeAll(async () => {
-  installGateway(fakeGateway);
-  const { session } = await import('../../../shared/session/session');
-  await session.adopt('session-token');
-  // The app's startup check (no token kept in this browser): the session is ready.
-  await session.start();
-  // The not-found page pulls in the tool registry (Vite's import.meta.glob), which Jest cannot load.
-  jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({ NotFoundPage: () => <h1>Page not found</h1> }));
+  await preparePages(fakeGateway, 'session-token');
   ({ PlanNewPage } = await import('./PlanPages'));
 });
 
@@ -92,14 +87,10 @@ beforeEach(() => {
 });
 
 function renderForm() {
-  return render(
-    <MemoryRouter initialEntries={['/billing/plans/new?seller=seller-1&service=s1&product=p1']}>
-      <Routes>
-        <Route path="/billing/plans/new" element={<PlanNewPage />} />
-        <Route path="/billing/plans/:planId" element={<PlanShown />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoutes('/billing/plans/new?seller=seller-1&service=s1&product=p1', {
+    '/billing/plans/new': <PlanNewPage />,
+    '/billing/plans/:planId': <PlanShown />,
+  });
 }
 
 /** The first charge: a datetime-local field takes a whole value at once, as the browser's picker sets it. */

@@ -1,13 +1,13 @@
 import { formatLongDate, formatUsd, linkBuilder, type PaymentRequestView, type RequestState } from '@tinkerdesk/contracts/web';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, errorText } from '../../../shared/api';
+import { errorText } from '../../../shared/api';
 import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
-import { acceptRequest, cancelRequest, declineRequest, getRequest, newIdempotencyKey, payOrder } from '../api';
+import { useAcceptAndPay, useDeclineRequest, useRequest, useWithdrawRequest } from '../hooks/requests';
 
 const links = linkBuilder();
 
@@ -25,29 +25,13 @@ export function RequestPage() {
   const { requestId = '' } = useParams();
   const [params] = useSearchParams();
   const key = params.get('key') ?? undefined;
-  const { token, ready, profile } = useSession();
-  const [request, setRequest] = useState<PaymentRequestView | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState('');
-
-  const load = useCallback(
-    (): Promise<void> =>
-      getRequest(requestId, key).then(
-        (answer) => setRequest(answer.request),
-        (failure: unknown) => {
-          if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
-          else setError(errorText(failure));
-        },
-      ),
-    [requestId, key],
-  );
-  // Loaded again when the session changes (a sign-in here or in another tab shows the viewer's role).
-  useEffect(() => {
-    if (ready) void load();
-  }, [ready, load, token]);
+  const { profile } = useSession();
+  // Loaded again when the session changes (the app resets every query): a sign-in here or in another tab shows the viewer's role.
+  const { data: request, missing, error } = useRequest(requestId, key);
 
   if (missing) return <NotFoundPage />;
-  if (!request) return <Page title="Payment request">{error ? <FormError message={error} /> : <p role="status">Loading…</p>}</Page>;
+  if (!request)
+    return <Page title="Payment request">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
 
   return (
     <Page
@@ -97,30 +81,25 @@ export function RequestPage() {
             <Link to={request.role === 'seller' ? links.sellerOrder(request.orderId) : links.order(request.orderId)}>See the order</Link>
           </p>
         ) : null}
-        {request.role === 'payer' && request.state === 'open' ? <Answer request={request} requestKey={key} onChange={setRequest} /> : null}
-        {request.role === 'seller' && request.state === 'open' ? <Withdraw request={request} onChange={setRequest} /> : null}
+        {request.role === 'payer' && request.state === 'open' ? <Answer request={request} requestKey={key} /> : null}
+        {request.role === 'seller' && request.state === 'open' ? <Withdraw request={request} requestKey={key} /> : null}
       </section>
     </Page>
   );
 }
 
-function Withdraw({ request, onChange }: { request: PaymentRequestView; onChange: (r: PaymentRequestView) => void }) {
+function Withdraw({ request, requestKey }: { request: PaymentRequestView; requestKey?: string }) {
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState('');
+  const withdraw = useWithdrawRequest(request.id, requestKey);
   return (
     <>
-      <FormError message={error} />
+      <FormError message={withdraw.error ? errorText(withdraw.error) : ''} />
       {confirming ? (
         <InlineConfirm
           label="Withdraw this request?"
           question="Withdraw this request?"
           action="Withdraw"
-          onConfirm={() =>
-            void cancelRequest(request.id).then(
-              (answer) => onChange(answer.request),
-              (failure: unknown) => setError(errorText(failure)),
-            )
-          }
+          onConfirm={() => withdraw.mutate()}
           onCancel={() => setConfirming(false)}
         />
       ) : (
@@ -133,15 +112,7 @@ function Withdraw({ request, onChange }: { request: PaymentRequestView; onChange
 }
 
 /** The payer's answer: accept (email for the receipt, note, share) and go on to pay, or decline after a confirmation. */
-function Answer({
-  request,
-  requestKey,
-  onChange,
-}: {
-  request: PaymentRequestView;
-  requestKey?: string;
-  onChange: (r: PaymentRequestView) => void;
-}) {
+function Answer({ request, requestKey }: { request: PaymentRequestView; requestKey?: string }) {
   const { profile } = useSession();
   const validate = useCallback(
     (f: Record<'email', string>): FieldErrors<'email'> =>
@@ -151,41 +122,27 @@ function Answer({
   const form = useValidatedForm<'email'>('answer', { email: profile?.email ?? request.email }, validate);
   const [note, setNote] = useState('');
   const [share, setShare] = useState(false);
-  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const [declining, setDeclining] = useState(false);
-  const [error, setError] = useState('');
-  const payKey = useRef(newIdempotencyKey());
+  const acceptAndPay = useAcceptAndPay(request.id, requestKey);
+  const decline = useDeclineRequest(request.id, requestKey);
+  // Accepting goes on to the payment page: the form stays disabled until the browser has left.
+  const accepting = acceptAndPay.isPending || acceptAndPay.isSuccess;
+  const busy = accepting || decline.isPending;
+  const failure = acceptAndPay.error ?? decline.error;
 
-  async function accept(event: FormEvent) {
+  function accept(event: FormEvent) {
     event.preventDefault();
     if (!form.check()) return;
-    setBusy('accept');
-    setError('');
-    try {
-      const { order } = await acceptRequest(
-        request.id,
-        { email: form.fields.email.trim(), ...(note.trim() ? { note: note.trim() } : {}), share },
-        requestKey,
-      );
-      const payment = await payOrder(order.id, payKey.current);
-      window.location.assign(payment.url);
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(null);
-    }
+    decline.reset();
+    acceptAndPay.mutate({ email: form.fields.email.trim(), ...(note.trim() ? { note: note.trim() } : {}), share });
   }
 
-  async function decline() {
-    setBusy('decline');
-    setError('');
-    try {
-      onChange((await declineRequest(request.id, requestKey)).request);
-      sessionStore.notify({ tag: 'request', type: 'info', content: 'You declined the request; the seller is told.', timeout: 6000 });
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(null);
-    }
+  function confirmDecline() {
+    acceptAndPay.reset();
+    decline.mutate(undefined, {
+      onSuccess: () =>
+        sessionStore.notify({ tag: 'request', type: 'info', content: 'You declined the request; the seller is told.', timeout: 6000 }),
+    });
   }
 
   return (
@@ -198,10 +155,10 @@ function Answer({
       <label className="checkbox">
         <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} /> Share my contact details with the seller
       </label>
-      <FormError message={error} />
+      <FormError message={failure ? errorText(failure) : ''} />
       <div className="actions">
-        <button type="submit" className="button button-primary" disabled={busy !== null}>
-          {busy === 'accept' ? 'Opening the payment page…' : `Accept and pay ${formatUsd(request.product.price)}`}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {accepting ? 'Opening the payment page…' : `Accept and pay ${formatUsd(request.product.price)}`}
         </button>
         {declining ? (
           <InlineConfirm
@@ -209,12 +166,12 @@ function Answer({
             question="Decline this request?"
             action="Decline"
             keep="Back"
-            busy={busy !== null}
-            onConfirm={() => void decline()}
+            busy={busy}
+            onConfirm={confirmDecline}
             onCancel={() => setDeclining(false)}
           />
         ) : (
-          <button type="button" className="button button-ghost" onClick={() => setDeclining(true)} disabled={busy !== null}>
+          <button type="button" className="button button-ghost" onClick={() => setDeclining(true)} disabled={busy}>
             Decline…
           </button>
         )}

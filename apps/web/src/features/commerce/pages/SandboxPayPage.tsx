@@ -1,10 +1,10 @@
-import { formatUsd, linkBuilder, type SandboxSessionView } from '@tinkerdesk/contracts/web';
-import { useEffect, useState, type FormEvent } from 'react';
+import { formatUsd, linkBuilder } from '@tinkerdesk/contracts/web';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { useTitle } from '../../../shared/useTitle';
-import { authenticateSandbox, cancelSandbox, getSandboxSession, paySandbox } from '../api';
+import { useLeaveSandbox, useSandboxSession, useSandboxStep } from '../hooks/sandbox';
 
 const links = linkBuilder();
 
@@ -28,68 +28,46 @@ const formatExpiry = (value: string) => {
  */
 export function SandboxPayPage() {
   const { sessionId = '' } = useParams();
-  const [session, setSession] = useState<SandboxSessionView | null>(null);
+  const { data: session, error: loadError } = useSandboxSession(sessionId);
   const setup = session?.mode === 'setup';
   useTitle(setup ? 'Save a card' : 'Pay');
-  const [loadError, setLoadError] = useState('');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    getSandboxSession(sessionId).then(
-      (answer) => live && setSession(answer.session),
-      (failure: unknown) =>
-        live &&
-        setLoadError(failure instanceof ApiError && failure.status < 500 ? 'This payment page does not exist.' : errorText(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [sessionId]);
-
-  function follow(next: SandboxSessionView) {
-    setSession(next);
-    if (next.status === 'complete') window.location.assign(next.successUrl);
-  }
-
-  async function act(work: () => Promise<{ session: SandboxSessionView }>) {
-    setBusy(true);
-    setError('');
-    try {
-      follow((await work()).session);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // What the card form says before anything is sent (an incomplete number, date or code).
+  const [incomplete, setIncomplete] = useState('');
+  const step = useSandboxStep(sessionId);
+  const leave = useLeaveSandbox(sessionId);
+  const busy = step.isPending || step.leaving || leave.isPending || leave.isSuccess;
+  const error = incomplete || (step.error ? errorText(step.error) : '');
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const digits = number.replace(/\D/g, '');
-    if (digits.length < 12) return setError('Your card number is incomplete.');
-    if (!/^(0[1-9]|1[0-2]) \/ \d{2}$/.test(expiry)) return setError('Your card’s expiration date is incomplete.');
-    if (!/^\d{3,4}$/.test(cvc)) return setError('Your card’s security code is incomplete.');
-    void act(() => paySandbox(sessionId, { number: digits, expiry: expiry.replace(/ /g, ''), cvc }));
+    const problem =
+      digits.length < 12
+        ? 'Your card number is incomplete.'
+        : !/^(0[1-9]|1[0-2]) \/ \d{2}$/.test(expiry)
+          ? 'Your card’s expiration date is incomplete.'
+          : !/^\d{3,4}$/.test(cvc)
+            ? 'Your card’s security code is incomplete.'
+            : '';
+    setIncomplete(problem);
+    if (!problem) step.mutate({ pay: { number: digits, expiry: expiry.replace(/ /g, ''), cvc } });
   }
 
-  async function leave() {
-    if (!session) return;
-    setBusy(true);
-    try {
-      await cancelSandbox(sessionId);
-    } catch {
-      // Leaving works even if the session could not be closed: it expires on its own.
-    }
-    window.location.assign(session.cancelUrl);
-  }
+  const authenticate = (approve: boolean) => {
+    setIncomplete('');
+    step.mutate({ approve });
+  };
 
   if (!session) {
-    return <main className="page checkout-page">{loadError ? <FormError message={loadError} /> : <p role="status">Loading…</p>}</main>;
+    const text = loadError
+      ? loadError instanceof ApiError && loadError.status < 500
+        ? 'This payment page does not exist.'
+        : errorText(loadError)
+      : '';
+    return <main className="page checkout-page">{text ? <FormError message={text} /> : <p role="status">Loading…</p>}</main>;
   }
 
   const summary = setup ? (
@@ -143,20 +121,10 @@ export function SandboxPayPage() {
           </p>
           <FormError message={error} />
           <div className="actions">
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy}
-              onClick={() => void act(() => authenticateSandbox(sessionId, true))}
-            >
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => authenticate(true)}>
               Complete authentication
             </button>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={busy}
-              onClick={() => void act(() => authenticateSandbox(sessionId, false))}
-            >
+            <button type="button" className="button button-danger" disabled={busy} onClick={() => authenticate(false)}>
               Fail authentication
             </button>
           </div>
@@ -216,7 +184,7 @@ export function SandboxPayPage() {
         <button type="submit" className="button button-primary button-large" disabled={busy}>
           {busy ? 'Processing…' : setup ? 'Save card' : `Pay ${formatUsd(session.amount)}`}
         </button>
-        <button type="button" className="link-button align-start" onClick={() => void leave()} disabled={busy}>
+        <button type="button" className="link-button align-start" onClick={() => leave.mutate(session.cancelUrl)} disabled={busy}>
           Cancel and return
         </button>
         <details className="hint">

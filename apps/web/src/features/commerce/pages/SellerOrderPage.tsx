@@ -1,19 +1,16 @@
-import { formatLongDate, linkBuilder, type FulfillmentView } from '@tinkerdesk/contracts/web';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatLongDate, linkBuilder } from '@tinkerdesk/contracts/web';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
-import { ApiError, errorText } from '../../../shared/api';
+import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
-import { getFulfillment, markFulfilled, newIdempotencyKey, refundOrder, replyToOrder } from '../api';
 import { ItemsTable, LatePayments, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
-import { useViewerTimeZone } from './OrderPages';
-
-const links = linkBuilder();
+import { useFulfillment, useMarkFulfilled, useRefundOrder, useSellerReply, useViewerTimeZone } from '../hooks/orders';
 
 /** /account/orders/{id}: an incoming order as its seller handles it: what to deliver, messages, fulfil, refund. */
 export function SellerOrderPage() {
@@ -24,57 +21,37 @@ export function SellerOrderPage() {
   );
 }
 
+const links = linkBuilder();
+
+const done = (content: string) => () => sessionStore.notify({ tag: 'seller-order', type: 'success', content, timeout: 5000 });
+
 function SellerOrder() {
   const { orderId = '' } = useParams();
   const { token } = useSession();
   const tz = useViewerTimeZone();
-  const [work, setWork] = useState<FulfillmentView | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState('');
+  const { data: work, missing, error } = useFulfillment(orderId);
+  const fulfil = useMarkFulfilled(orderId);
+  const refund = useRefundOrder(orderId);
+  const reply = useSellerReply(orderId);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const [confirmRefund, setConfirmRefund] = useState(false);
-  const refundKey = useRef(newIdempotencyKey());
-
-  const load = useCallback(
-    (): Promise<void> =>
-      token
-        ? getFulfillment(orderId).then(
-            ({ success: _ok, ...answer }) => setWork(answer),
-            (failure: unknown) => {
-              if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
-              else setError(errorText(failure));
-            },
-          )
-        : Promise.resolve(),
-    [token, orderId],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   if (missing) return <NotFoundPage />;
-  if (!work || !token) return <Page title="Order">{error ? <FormError message={error} /> : <p role="status">Loading…</p>}</Page>;
+  if (!work || !token) return <Page title="Order">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
   const order = work.order;
+  const busy = fulfil.isPending || refund.isPending;
+  // The last action's refusal (each new action clears the other's), else a failed reload.
+  const failure = fulfil.error ?? refund.error ?? error;
 
-  async function act(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setError('');
-    try {
-      await action();
-      await load();
-      sessionStore.notify({ tag: 'seller-order', type: 'success', content: done, timeout: 5000 });
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+  function submitFulfil(event: FormEvent) {
+    event.preventDefault();
+    refund.reset();
+    fulfil.mutate(note.trim(), { onSuccess: done('The order is marked fulfilled; the buyer is told by email.') });
   }
 
-  function fulfil(event: FormEvent) {
-    event.preventDefault();
-    void act(() => markFulfilled(order.id, note.trim()), 'The order is marked fulfilled; the buyer is told by email.');
+  function confirmRefundOrder() {
+    fulfil.reset();
+    refund.mutate(undefined, { onSuccess: done('The order is refunded.') });
   }
 
   const refundable = order.state === 'paid' || order.state === 'fulfilled';
@@ -111,9 +88,9 @@ function SellerOrder() {
           ) : null}
         </dl>
         {work.shipping ? <ShippingDetails shipping={work.shipping} /> : null}
-        <FormError message={error} />
+        <FormError message={failure ? errorText(failure) : ''} />
         {work.canFulfil ? (
-          <form className="form form-flat" onSubmit={fulfil}>
+          <form className="form form-flat" onSubmit={submitFulfil}>
             <label htmlFor="fulfil-note">Note to the buyer (optional: a tracking number, a download link…)</label>
             <textarea id="fulfil-note" rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
             <button type="submit" className="button button-primary align-start" disabled={busy}>
@@ -129,7 +106,7 @@ function SellerOrder() {
               action="Refund"
               keep="Keep it"
               busy={busy}
-              onConfirm={() => void act(() => refundOrder(order.id, refundKey.current), 'The order is refunded.')}
+              onConfirm={confirmRefundOrder}
               onCancel={() => setConfirmRefund(false)}
             />
           ) : (
@@ -142,15 +119,7 @@ function SellerOrder() {
           <Link to={links.order(order.id)}>The buyer’s view of this order</Link>
         </p>
       </section>
-      <RepliesThread
-        replies={order.replies}
-        me="seller"
-        timeZone={tz}
-        send={async (text) => {
-          await replyToOrder(order.id, text);
-          await load();
-        }}
-      />
+      <RepliesThread replies={order.replies} me="seller" timeZone={tz} send={reply} />
     </Page>
   );
 }

@@ -6,12 +6,12 @@
  * a refused order shows the server's error and the form can be sent again. Fetch is faked at the
  * boundary; everything above it is real.
  */
-import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, expect, test } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { installGateway, json } from '../../../shared/gateway.fake';
+import { json } from '../../../shared/gateway.fake';
+import { preparePages, renderRoutes } from './render.fake';
 
 interface Call {
   method: string;
@@ -64,9 +64,7 @@ async function fakeGateway(request: Request): Promise<Response> {
 let StorefrontPage: ComponentType;
 
 beforeAll(async () => {
-  installGateway(fakeGateway);
-  // The not-found page pulls in the tool registry (Vite's import.meta.glob), which Jest cannot load.
-  jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({ NotFoundPage: () => <h1>Page not found</h1> }));
+  await preparePages(fakeGateway);
   ({ StorefrontPage } = await import('./StorefrontPage'));
 });
 
@@ -77,13 +75,7 @@ beforeEach(() => {
 });
 
 function renderShop() {
-  return render(
-    <MemoryRouter initialEntries={['/shop/seller-1/s1']}>
-      <Routes>
-        <Route path="/shop/:guid/:serviceId" element={<StorefrontPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoutes('/shop/seller-1/s1', { '/shop/:guid/:serviceId': <StorefrontPage /> });
 }
 
 async function openOrderForm(name: string) {

@@ -1,50 +1,27 @@
-import {
-  formatUsd,
-  linkBuilder,
-  type ProductView,
-  type ShippingOption,
-  type ShippingService,
-  type StorefrontView,
-} from '@tinkerdesk/contracts/web';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { formatUsd, linkBuilder, type ProductView, type ShippingOption, type ShippingService } from '@tinkerdesk/contracts/web';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, errorText } from '../../../shared/api';
+import { errorText } from '../../../shared/api';
 import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
 import { useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
-import { getStorefront, newIdempotencyKey, payOrder, placeOrder } from '../api';
 import { CountrySelect, RegionField } from '../components/AddressParts';
 import { shippingLabel } from '../components/OrderParts';
 import { ProductImage } from '../components/ProductImage';
+import { isNotFound } from '../hooks/orders';
+import { useOrderAndPay, useStorefront } from '../hooks/shop';
 
 const links = linkBuilder();
 
 /** A provider's public page (/shop/{guid}/{serviceId}): the service's products, each with an order form. */
 export function StorefrontPage() {
   const { guid = '', serviceId = '' } = useParams();
-  const [shop, setShop] = useState<StorefrontView | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState('');
+  const { data: shop, error } = useStorefront(guid, serviceId);
 
-  useEffect(() => {
-    let live = true;
-    loadShop(guid, serviceId).then(
-      (answer) => live && setShop(answer),
-      (failure: unknown) => {
-        if (!live) return;
-        if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
-        else setError(errorText(failure));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [guid, serviceId]);
-
-  if (missing) return <NotFoundPage />;
+  if (isNotFound(error)) return <NotFoundPage />;
   if (!shop) {
-    return <Page title="Shop">{error ? <FormError message={error} /> : <p role="status">Loading…</p>}</Page>;
+    return <Page title="Shop">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
   }
   return (
     <Page
@@ -78,11 +55,6 @@ export function StorefrontPage() {
       )}
     </Page>
   );
-}
-
-async function loadShop(guid: string, serviceId: string): Promise<StorefrontView> {
-  const { success: _ok, ...shop } = await getStorefront(guid, serviceId);
-  return shop;
 }
 
 function ProductCard({ guid, serviceId, product }: { guid: string; serviceId: string; product: ProductView }) {
@@ -162,47 +134,36 @@ function OrderForm({
   const [region, setRegion] = useState('');
   const [service, setService] = useState<ShippingService | ''>(product.shipping?.services[0] ?? '');
   const [options, setOptions] = useState<ShippingOption[]>([]);
-  const [step, setStep] = useState<'idle' | 'ordering' | 'paying'>('idle');
-  const [error, setError] = useState('');
-  const [key] = useState(newIdempotencyKey);
+  const order = useOrderAndPay(guid, serviceId);
+  const step = order.step;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.check()) return;
-    setError('');
-    setStep('ordering');
-    try {
-      const f = form.fields;
-      const { order } = await placeOrder(guid, serviceId, {
-        product: product.id,
-        email: f.email.trim(),
-        ...(note.trim() ? { note: note.trim() } : {}),
-        share,
-        ...(mail && service
-          ? {
-              shipping: {
-                service,
-                options,
-                address: {
-                  name: f.name.trim(),
-                  line1: f.line1.trim(),
-                  ...(line2.trim() ? { line2: line2.trim() } : {}),
-                  city: f.city.trim(),
-                  ...(region.trim() ? { state: region.trim() } : {}),
-                  postalCode: f.postalCode.trim(),
-                  country: f.country.trim().toUpperCase(),
-                },
+    const f = form.fields;
+    order.submit({
+      product: product.id,
+      email: f.email.trim(),
+      ...(note.trim() ? { note: note.trim() } : {}),
+      share,
+      ...(mail && service
+        ? {
+            shipping: {
+              service,
+              options,
+              address: {
+                name: f.name.trim(),
+                line1: f.line1.trim(),
+                ...(line2.trim() ? { line2: line2.trim() } : {}),
+                city: f.city.trim(),
+                ...(region.trim() ? { state: region.trim() } : {}),
+                postalCode: f.postalCode.trim(),
+                country: f.country.trim().toUpperCase(),
               },
-            }
-          : {}),
-      });
-      setStep('paying');
-      const payment = await payOrder(order.id, key);
-      window.location.assign(payment.url);
-    } catch (failure) {
-      setError(errorText(failure));
-      setStep('idle');
-    }
+            },
+          }
+        : {}),
+    });
   }
 
   const toggle = (option: ShippingOption) =>
@@ -265,7 +226,7 @@ function OrderForm({
       <label className="checkbox">
         <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} /> Share my contact details with the seller
       </label>
-      <FormError message={error} />
+      <FormError message={order.error ? errorText(order.error) : ''} />
       <div className="actions">
         <button className="button button-primary" type="submit" disabled={step !== 'idle'}>
           {step === 'ordering'

@@ -1,0 +1,39 @@
+/**
+ * For component tests of the commerce pages: the gateway faked and the session checked before the
+ * pages load, and routes rendered at a path with a fresh TanStack Query cache (failures show at once,
+ * as in the app) and the router. Never imported by the app.
+ */
+import { jest } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { installGateway } from '../../../shared/gateway.fake';
+
+/**
+ * Run before the page's module is imported: fakes the gateway, runs the app's start-up check of the
+ * session (signed in with `token`, else signed out: no token kept in this browser), and stands in for
+ * the not-found page, which pulls in the tool registry (Vite's import.meta.glob) that Jest cannot load.
+ */
+export async function preparePages(gateway: (request: Request) => Promise<Response>, token?: string): Promise<void> {
+  installGateway(gateway);
+  const { session } = await import('../../../shared/session/session');
+  if (token) await session.adopt(token);
+  await session.start();
+  jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({ NotFoundPage: () => <h1>Page not found</h1> }));
+}
+
+export function renderRoutes(path: string, routes: Record<string, ReactElement>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          {Object.entries(routes).map(([route, element]) => (
+            <Route key={route} path={route} element={element} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
