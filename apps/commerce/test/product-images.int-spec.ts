@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { pngBomb, testPicture, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { fetchAnswer, pngBomb, testPicture, TestPlatform, uniqueEmail, type FetchOptions } from '@tinkerdesk/testing';
 import sharp from 'sharp';
 
 /**
@@ -28,30 +28,7 @@ interface Product {
   images: { version: string; small: Variant; medium: Variant; large: Variant } | null;
 }
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-  bytes: Buffer;
-}
-
-async function http(
-  method: string,
-  path: string,
-  options: { token?: string; form?: FormData; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(`${platform.url}${path}`, { method, headers, ...(options.form ? { body: options.form } : {}) });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const json = res.headers.get('content-type')?.includes('application/json') && bytes.length > 0;
-  return {
-    status: res.status,
-    body: (json ? JSON.parse(bytes.toString('utf8')) : {}) as Record<string, unknown>,
-    headers: res.headers,
-    bytes,
-  };
-}
+const http = (method: string, path: string, options: FetchOptions = {}) => fetchAnswer(platform.url, method, path, options);
 
 async function account(tag: string): Promise<Account> {
   const created = await platform.call('POST', '/v1/users', { email: uniqueEmail(tag), password: 'images password 1' });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { pngBomb, testPicture, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { fetchAnswer, pngBomb, testPicture, TestPlatform, uniqueEmail, type FetchOptions } from '@tinkerdesk/testing';
 import { unzipSync } from 'fflate';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import sharp from 'sharp';
@@ -28,31 +28,7 @@ let platform: TestPlatform;
 let dir: string;
 let googlePublicKey: KeyObject;
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-  bytes: Buffer;
-}
-
-async function http(method: string, path: string, options: { token?: string; form?: FormData; json?: unknown } = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${platform.url}${path}`, {
-    method,
-    headers,
-    ...(options.form ? { body: options.form } : options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
-  });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const json = res.headers.get('content-type')?.includes('application/json') && bytes.length > 0;
-  return {
-    status: res.status,
-    body: (json ? JSON.parse(bytes.toString('utf8')) : {}) as Record<string, unknown>,
-    headers: res.headers,
-    bytes,
-  };
-}
+const http = (method: string, path: string, options: FetchOptions = {}) => fetchAnswer(platform.url, method, path, options);
 
 async function account(tag: string): Promise<string> {
   const created = await platform.call('POST', '/v1/users', { email: uniqueEmail(tag), password: 'passes password 1' });

@@ -12,3 +12,4 @@ export * from './own-postgres.js';
 export * from './shop.js';
 export * from './repository-database.js';
 export * from './images.js';
+export * from './fetch-answer.js';
