@@ -15,6 +15,9 @@ import { LateRefunds, LATE_REFUND_SETTINGS } from './orders/late-refunds.js';
 import { ORDERS_SETTINGS, OrdersService } from './orders/orders.service.js';
 import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from './payments/payment-provider.js';
 import { StripePaymentProvider } from './payments/stripe.provider.js';
+import { ProductImagesController } from './products/product-images.controller.js';
+import { ProductImagesRepository } from './products/product-images.repository.js';
+import { ProductImagesService } from './products/product-images.service.js';
 import { ProductsController } from './products/products.controller.js';
 import { ProductsRepository } from './products/products.repository.js';
 import { ProductsService } from './products/products.service.js';
@@ -57,6 +60,7 @@ export class AppModule implements OnApplicationShutdown {
       controllers: [
         ProviderServicesController,
         ProductsController,
+        ProductImagesController,
         OrdersController,
         SandboxController,
         RequestsController,
@@ -116,6 +120,8 @@ export class AppModule implements OnApplicationShutdown {
         ProviderServicesService,
         ProductsRepository,
         ProductsService,
+        ProductImagesRepository,
+        ProductImagesService,
         StorefrontService,
         OrdersRepository,
         OrdersService,

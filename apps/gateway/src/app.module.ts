@@ -13,6 +13,7 @@ import { OAuthController } from './oauth/oauth.controller.js';
 import type { OAuthServer } from './oauth/oauth-provider.js';
 import { OAUTH_SERVER, OAuthTokens } from './oauth/oauth-tokens.js';
 import { ServicesController } from './commerce/services.controller.js';
+import { ProductImagesController } from './commerce/product-images.controller.js';
 import { ReferenceController } from './reference/reference.controller.js';
 import { Viewers } from './commerce/viewer.js';
 import { BearerGuard, OptionalBearerGuard } from './auth/bearer.guard.js';
@@ -63,6 +64,7 @@ export class AppModule {
         FetchController,
         // Commerce (services, products, orders, payments): here, beside the rate limits they use.
         ServicesController,
+        ProductImagesController,
         OrdersController,
         PaymentsController,
         RequestsController,

@@ -5,7 +5,9 @@ import type { ConversionJobList, ConversionJobView, JobFinishedEvent } from './c
 import type {
   CompleteOrderMessage,
   CreateOrderMessage,
+  DeleteProductImageMessage,
   DeleteProductMessage,
+  GetProductImageMessage,
   FulfilMessage,
   GetProductMessage,
   ListOrdersMessage,
@@ -17,6 +19,7 @@ import type {
   SandboxPayMessage,
   SandboxSessionMessage,
   SaveProductMessage,
+  StoreProductImageMessage,
   SaveServiceMessage,
   StorefrontMessage,
   StripeWebhookMessage,
@@ -63,6 +66,7 @@ import type {
   OrderList,
   OrderView,
   PaymentStart,
+  ProductImageData,
   ProductView,
   SandboxSessionView,
   ServiceView,
@@ -184,6 +188,9 @@ export interface RpcMap {
   [SUBJECTS.commerce.productGet]: { request: GetProductMessage; response: ProductView };
   [SUBJECTS.commerce.productSave]: { request: SaveProductMessage; response: ProductView };
   [SUBJECTS.commerce.productDelete]: { request: DeleteProductMessage; response: Done & { deleted: boolean } };
+  [SUBJECTS.commerce.productImageStore]: { request: StoreProductImageMessage; response: ProductView };
+  [SUBJECTS.commerce.productImageDelete]: { request: DeleteProductImageMessage; response: ProductView };
+  [SUBJECTS.commerce.productImageGet]: { request: GetProductImageMessage; response: ProductImageData };
   [SUBJECTS.commerce.storefrontGet]: { request: StorefrontMessage; response: StorefrontView };
   [SUBJECTS.commerce.orderCreate]: { request: CreateOrderMessage; response: OrderView };
   [SUBJECTS.commerce.orderGet]: { request: OrderMessage; response: OrderView };

@@ -6,6 +6,7 @@ import { RequestsTimeline1764600000000 } from './migrations/1764600000000-reques
 import { PlansMethods1764700000000 } from './migrations/1764700000000-plans-methods.js';
 import { LatePayments1764800000000 } from './migrations/1764800000000-late-payments.js';
 import { Outbox1764900000000 } from './migrations/1764900000000-outbox.js';
+import { ProductImages1795651515777 } from './migrations/1795651515777-product-images.js';
 import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
 import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
 import { IdempotencyKeyEntity } from '../orders/idempotency-key.entity.js';
@@ -17,6 +18,7 @@ import { ProviderEventEntity } from '../orders/provider-event.entity.js';
 import { ReceiptEntity } from '../orders/receipt.entity.js';
 import { PlanChargeEntity } from '../plans/plan-charge.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
+import { ProductImageEntity } from '../products/product-image.entity.js';
 import { ProductEntity } from '../products/product.entity.js';
 import { PaymentRequestEntity } from '../requests/payment-request.entity.js';
 import { SandboxCardEntity } from '../sandbox/sandbox-card.entity.js';
@@ -32,6 +34,7 @@ export const SCHEMA = 'commerce';
 const ENTITIES = [
   ProviderServiceEntity,
   ProductEntity,
+  ProductImageEntity,
   OrderEntity,
   ReceiptEntity,
   OrderReplyEntity,
@@ -63,6 +66,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       PlansMethods1764700000000,
       LatePayments1764800000000,
       Outbox1764900000000,
+      ProductImages1795651515777,
     ],
   };
 }

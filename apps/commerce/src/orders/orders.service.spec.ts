@@ -299,6 +299,7 @@ function product(fields: Partial<ProductRow> = {}): ProductRow {
     price: 1250,
     currency: 'USD',
     image: null,
+    uploadedImage: null,
     active: true,
     shipping: null,
     created: new Date(),
@@ -380,7 +381,19 @@ describe('create', () => {
     const { place } = setup();
     const order = await place();
     expect(order).toMatchObject({ state: 'pending', amount: 1250, email: 'buyer@example.com', role: 'visitor' });
-    expect(order.items).toEqual([{ productId: PRODUCT, name: 'Poster', description: 'A2', unitPrice: 1250, quantity: 1, amount: 1250 }]);
+    expect(order.items).toEqual([
+      { productId: PRODUCT, name: 'Poster', description: 'A2', unitPrice: 1250, quantity: 1, amount: 1250, image: null },
+    ]);
+  });
+
+  it('keeps the product’s image on the item: its https URL, or the path of its current uploaded image', async () => {
+    const linked = setup({ product: { image: 'https://img.example/poster.jpg' } });
+    expect((await linked.place()).items[0]!.image).toBe('https://img.example/poster.jpg');
+    const size = { width: 10, height: 10 };
+    const uploaded = setup({
+      product: { uploadedImage: { version: '0123456789abcdef', sizes: { small: size, medium: size, large: size } } },
+    });
+    expect((await uploaded.place()).items[0]!.image).toBe(`/v1/products/${PRODUCT}/image/small`);
   });
 });
 

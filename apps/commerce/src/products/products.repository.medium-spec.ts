@@ -19,7 +19,10 @@ async function service(userId = randomUUID()): Promise<{ serviceId: string; user
   return { serviceId: await insertService(db, userId), userId };
 }
 
-function product(owner: { serviceId: string; userId: string }, fields: Partial<ProductRow> = {}): Omit<ProductRow, 'created' | 'modified'> {
+function product(
+  owner: { serviceId: string; userId: string },
+  fields: Partial<ProductRow> = {},
+): Omit<ProductRow, 'created' | 'modified' | 'uploadedImage'> {
   return {
     id: randomUUID(),
     ...owner,
@@ -41,7 +44,7 @@ describe('products', () => {
     const owner = await service();
     const p = product(owner, { image: 'https://img.example/1.png', shipping });
     const inserted = await repository.upsert(p);
-    expect(inserted).toEqual({ ...p, created: expect.any(Date), modified: expect.any(Date) });
+    expect(inserted).toEqual({ ...p, uploadedImage: null, created: expect.any(Date), modified: expect.any(Date) });
     await expect(repository.find(p.id)).resolves.toEqual(inserted);
     await expect(repository.find(randomUUID())).resolves.toBeNull();
   });

@@ -30,7 +30,7 @@ export class ProductsRepository {
    * Inserts the product or updates it in place. An id that exists under another service or user is not
    * touched (the upsert's WHERE), which is a bug of the caller: it throws.
    */
-  async upsert(p: Omit<ProductRow, 'created' | 'modified'>): Promise<ProductRow> {
+  async upsert(p: Omit<ProductRow, 'created' | 'modified' | 'uploadedImage'>): Promise<ProductRow> {
     const { id } = await sql.one<{ id: string }>(
       this.db,
       `INSERT INTO "commerce"."product" ("id", "service_id", "user_id", "name", "description", "price", "currency", "image", "active", "shipping")

@@ -3,6 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, CURRENCY, type ProductView, type SaveProductMessage, type Vendor } from '@tinkerdesk/contracts';
 import { ProviderServicesRepository } from '../services/provider-services.repository.js';
 import type { ProviderServiceEntity } from '../services/provider-service.entity.js';
+import { ProductImagesRepository } from './product-images.repository.js';
+import { productImagesView } from './product-image-view.js';
 import { ProductsRepository, type ProductRow } from './products.repository.js';
 
 export function toProductView(p: ProductRow): ProductView {
@@ -14,7 +16,9 @@ export function toProductView(p: ProductRow): ProductView {
     description: p.description,
     price: p.price,
     currency: p.currency,
-    image: p.image,
+    // At most one is set: uploading clears the https URL, saving a URL (or null) removes the upload.
+    image: p.uploadedImage ? productImagesView(p.id, p.uploadedImage).medium.url : p.image,
+    images: p.uploadedImage ? productImagesView(p.id, p.uploadedImage) : null,
     active: p.active,
     shipping: p.shipping,
     created: p.created.toISOString(),
@@ -28,6 +32,7 @@ export class ProductsService {
   constructor(
     @Inject(ProductsRepository) private readonly products: ProductsRepository,
     @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
+    @Inject(ProductImagesRepository) private readonly images: ProductImagesRepository,
   ) {}
 
   /** The service when it belongs to `userId`; NOT_FOUND otherwise, exactly as for a missing one. */
@@ -78,6 +83,8 @@ export class ProductsService {
       active: input.active ?? existing?.active ?? true,
       shipping: service.vendor === 'mail' && shipping ? { services: [...shipping.services], options: [...shipping.options] } : null,
     });
+    // An https URL (or null) sent replaces an uploaded image: then only that URL is shown.
+    if (input.image !== undefined && saved.uploadedImage) return toProductView((await this.images.clear(saved.id, saved.userId)) ?? saved);
     return toProductView(saved);
   }
 

@@ -55,6 +55,7 @@ async function fakeGateway(request: Request): Promise<Response> {
           price: 1500,
           currency: 'usd',
           image: null,
+          images: null,
           active: true,
           shipping: null,
           created: '2026-11-01T10:00:00.000Z',
