@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from '@tinkerdesk/persistence';
 import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
+import { COMMERCE_EVENTS } from '@tinkerdesk/contracts';
+import { commerceEvent } from '../events/commerce-events.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { MethodsRepository } from './methods.repository.js';
-import { commerceDatabase, insertService } from '../../test/repository-database.js';
+import { commerceDatabase, insertService, outboxCount } from '../../test/repository-database.js';
 
 let db: RepositoryDatabase;
 let repository: MethodsRepository;
@@ -81,6 +83,27 @@ describe('payment methods', () => {
     expect(other.row.isDefault).toBe(true);
     expect((await repository.list(user)).map((m) => m.id)).toEqual([first.id, second.row.id, other.row.id]);
     await expect(repository.find(first.id, randomUUID())).resolves.toBeNull();
+  });
+
+  it('records a card’s events with the change: a card kept (once), made default, deleted', async () => {
+    const user = randomUUID();
+    const told = (name: typeof COMMERCE_EVENTS.methodAdded | typeof COMMERCE_EVENTS.methodDefaultChanged) => (m: { id: string; brand: string; last4: string }) => [
+      commerceEvent(name, { type: 'method', id: m.id }, { method: { id: m.id, userId: user, brand: m.brand, last4: m.last4 } }),
+    ];
+    const first = card(user);
+    await repository.insert(first, told(COMMERCE_EVENTS.methodAdded));
+    await repository.insert({ ...first, id: randomUUID() }, told(COMMERCE_EVENTS.methodAdded));
+    await expect(outboxCount(db, first.id)).resolves.toBe(1);
+    await repository.setDefault(first.id, user, told(COMMERCE_EVENTS.methodDefaultChanged));
+    await expect(outboxCount(db, first.id)).resolves.toBe(2);
+    await repository.delete(first.id, user, undefined, ({ row, moved }) => [
+      commerceEvent(
+        COMMERCE_EVENTS.methodRemoved,
+        { type: 'method', id: row.id },
+        { method: { id: row.id, userId: user, brand: row.brand, last4: row.last4 }, movedPlans: moved.length },
+      ),
+    ]);
+    await expect(outboxCount(db, first.id)).resolves.toBe(3);
   });
 
   it('counts the live plans a card pays for', async () => {

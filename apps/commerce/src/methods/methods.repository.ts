@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, type PaymentProviderId } from '@tinkerdesk/contracts';
 import { sql, type SqlRunner } from '@tinkerdesk/persistence';
 import { Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { PaymentCustomerEntity } from './payment-customer.entity.js';
 import { PaymentMethodEntity } from './payment-method.entity.js';
 
@@ -45,9 +46,13 @@ export class MethodsRepository {
 
   /**
    * Keeps a card once: a second call for the same provider card (the page came back twice) answers
-   * the first row. The payer's first card of a provider becomes its default.
+   * the first row. The payer's first card of a provider becomes its default. `events` (of a card kept
+   * now) are recorded in the outbox with it.
    */
-  async insert(row: Omit<MethodRow, 'isDefault' | 'plans' | 'created'>): Promise<{ row: MethodRow; created: boolean }> {
+  async insert(
+    row: Omit<MethodRow, 'isDefault' | 'plans' | 'created'>,
+    events: (kept: MethodRow) => CommerceEventRecord[] = () => [],
+  ): Promise<{ row: MethodRow; created: boolean }> {
     return this.db.transaction(async (tx) => {
       await lockPayer(tx, row.userId);
       const inserted = await sql.rows<{ id: string }>(
@@ -59,6 +64,7 @@ export class MethodsRepository {
         [row.id, row.userId, row.provider, row.ref, row.customerRef, row.brand, row.last4, row.expMonth, row.expYear],
       );
       const found = await sql.one<MethodRow>(tx, `${SELECT} WHERE m."provider" = $1 AND m."ref" = $2`, [row.provider, row.ref]);
+      if (inserted.length === 1) await recordCommerceEvents(tx, events(found));
       return { row: found, created: inserted.length === 1 };
     });
   }
@@ -75,8 +81,14 @@ export class MethodsRepository {
     return (await sql.maybeOne<MethodRow>(db, `${SELECT} WHERE m."id" = $1 AND m."user_id" = $2`, [id, userId])) ?? null;
   }
 
-  /** Makes a card its provider's default for the payer (one default per provider). */
-  async setDefault(id: string, userId: string): Promise<MethodRow | null> {
+  /** What charges a saved card at its provider (whoever holds it: the plan scheduler asks with the plan's card id). */
+  async card(id: string): Promise<{ ref: string; customerRef: string | null } | null> {
+    const card = await this.db.getRepository(PaymentMethodEntity).findOne({ select: { ref: true, customerRef: true }, where: { id } });
+    return card ? { ref: card.ref, customerRef: card.customerRef } : null;
+  }
+
+  /** Makes a card its provider's default for the payer (one default per provider), with `events` recorded in the outbox. */
+  async setDefault(id: string, userId: string, events: (card: MethodRow) => CommerceEventRecord[] = () => []): Promise<MethodRow | null> {
     return this.db.transaction(async (tx) => {
       await lockPayer(tx, userId);
       const methods = tx.getRepository(PaymentMethodEntity);
@@ -84,7 +96,9 @@ export class MethodsRepository {
       if (!card) return null;
       await methods.update({ userId, provider: card.provider, isDefault: true, id: Not(id) }, { isDefault: false });
       await methods.update({ id }, { isDefault: true });
-      return methodById(tx, id);
+      const changed = await methodById(tx, id);
+      await recordCommerceEvents(tx, events(changed));
+      return changed;
     });
   }
 
@@ -92,9 +106,15 @@ export class MethodsRepository {
    * Deletes a card. The live plans it pays for move to `replacementId` (another card of the payer and
    * of the same provider) in the same transaction; without one, a card that pays for a live plan is
    * kept and CONFLICT answered. The newest other card of the provider becomes the default when the
-   * default goes. Answers the deleted row, or null when the payer has no such card.
+   * default goes. Answers the deleted row, or null when the payer has no such card. `events` (of the
+   * deleted card and the plans moved) are recorded in the outbox with the change.
    */
-  async delete(id: string, userId: string, replacementId: string | undefined): Promise<{ row: MethodRow; moved: string[] } | null> {
+  async delete(
+    id: string,
+    userId: string,
+    replacementId: string | undefined,
+    events: (deleted: { row: MethodRow; moved: string[] }) => CommerceEventRecord[] = () => [],
+  ): Promise<{ row: MethodRow; moved: string[] } | null> {
     return this.db.transaction(async (tx) => {
       await lockPayer(tx, userId);
       const row = await this.findWith(tx, id, userId);
@@ -131,7 +151,9 @@ export class MethodsRepository {
           [userId, row.provider],
         );
       }
-      return { row, moved: live.map((p) => p.id) };
+      const deleted = { row, moved: live.map((p) => p.id) };
+      await recordCommerceEvents(tx, events(deleted));
+      return deleted;
     });
   }
 }

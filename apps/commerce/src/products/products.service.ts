@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, CURRENCY, type ProductView, type SaveProductMessage, type Vendor } from '@tinkerdesk/contracts';
-import { ProviderServicesRepository } from '../services/provider-services.repository.js';
-import type { ProviderServiceEntity } from '../services/provider-service.entity.js';
+import { ProviderServicesService, type ServiceRow } from '../services/provider-services.service.js';
 import { ProductsRepository, type ProductRow } from './products.repository.js';
+
+export type { ProductRow };
 
 export function toProductView(p: ProductRow): ProductView {
   return {
@@ -27,11 +28,16 @@ export function toProductView(p: ProductRow): ProductView {
 export class ProductsService {
   constructor(
     @Inject(ProductsRepository) private readonly products: ProductsRepository,
-    @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
+    @Inject(ProviderServicesService) private readonly services: ProviderServicesService,
   ) {}
 
+  /** A product by id, active or not (other features read products only through here). */
+  find(id: string): Promise<ProductRow | null> {
+    return this.products.find(id);
+  }
+
   /** The service when it belongs to `userId`; NOT_FOUND otherwise, exactly as for a missing one. */
-  async serviceOf(userId: string, serviceId: string): Promise<ProviderServiceEntity> {
+  async serviceOf(userId: string, serviceId: string): Promise<ServiceRow> {
     const service = await this.services.find(serviceId);
     if (!service || service.userId !== userId) throw new AppError('NOT_FOUND', 'no such service');
     return service;
