@@ -362,7 +362,7 @@ describe('the plan scheduler', () => {
     const { plan: plan2 } = await monthly(second);
     await step();
     expect(await a.plans.get(plan2.id, second.payerId)).toMatchObject({ state: 'past_due', lastError: 'Your card was declined.' });
-    await new MethodsRepository(db).delete(second.methodId, second.payerId, good);
+    await new MethodsRepository(db).delete(second.methodId, second.payerId, good, a.plans);
     await step();
     const paid = await a.plans.get(plan2.id, second.payerId);
     expect(paid).toMatchObject({ state: 'active', paidPeriods: 1, lastError: null });

@@ -15,9 +15,28 @@ import { commerceEvent, type CommerceEventRecord } from '../events/commerce-even
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/payment-provider.js';
-import { MethodsRepository, type MethodRow } from './methods.repository.js';
+import { MethodsRepository, type CardPlansInTransaction, type CardRow } from './methods.repository.js';
 
-export type { MethodRow };
+/** A saved card of a payer, with the number of live plans (active or past due) it pays for. */
+export interface MethodRow extends CardRow {
+  plans: number;
+}
+
+/**
+ * What cards need of the plans they pay for (the plans feature's rows): how many live plans each
+ * pays for, and, in a deletion's transaction, locking and moving them. PlansService registers it
+ * (useCardPlans), as the plans feature depends on this one.
+ */
+export interface CardPlans extends CardPlansInTransaction {
+  liveCounts(methodIds: string[]): Promise<Map<string, number>>;
+}
+
+/** Until the plans feature registers: no card pays for a plan. */
+const NO_PLANS: CardPlans = {
+  liveCounts: () => Promise.resolve(new Map()),
+  lockLive: () => Promise.resolve([]),
+  moveTo: () => Promise.resolve(),
+};
 
 export const METHODS_SETTINGS = Symbol('METHODS_SETTINGS');
 
@@ -30,7 +49,7 @@ export interface MethodsSettings {
 /** A card's event, about the card (never its provider reference). */
 const cardEvent = <N extends typeof COMMERCE_EVENTS.methodAdded | typeof COMMERCE_EVENTS.methodDefaultChanged>(
   name: N,
-  m: MethodRow,
+  m: CardRow,
 ): CommerceEventRecord<N> => commerceEvent(name, { type: 'method', id: m.id }, { method: { id: m.id, userId: m.userId, brand: m.brand, last4: m.last4 } });
 
 export function toInstrument(m: MethodRow): PaymentInstrumentView {
@@ -55,6 +74,7 @@ export function toInstrument(m: MethodRow): PaymentInstrumentView {
 @Injectable()
 export class MethodsService {
   private readonly links;
+  private plans: CardPlans = NO_PLANS;
 
   constructor(
     @Inject(MethodsRepository) private readonly methods: MethodsRepository,
@@ -64,6 +84,22 @@ export class MethodsService {
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
   ) {
     this.links = linkBuilder(settings.publicUrl);
+  }
+
+  /** The plans feature registers what a card asks of the plans it pays for (CardPlans). */
+  useCardPlans(plans: CardPlans): void {
+    this.plans = plans;
+  }
+
+  /** Cards with the count of live plans each pays for (asked of the plans feature). */
+  private async withPlans(rows: CardRow[]): Promise<MethodRow[]> {
+    const counts = rows.length === 0 ? new Map<string, number>() : await this.plans.liveCounts(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, plans: counts.get(r.id) ?? 0 }));
+  }
+
+  private async oneWithPlans(row: CardRow): Promise<MethodRow> {
+    const [withCount] = await this.withPlans([row]);
+    return withCount!;
   }
 
   async setup(userId: string, provider?: PaymentProviderId): Promise<PaymentSetupView> {
@@ -108,12 +144,12 @@ export class MethodsService {
       },
       (kept) => [cardEvent(COMMERCE_EVENTS.methodAdded, kept)],
     );
-    return toInstrument(row);
+    return toInstrument(await this.oneWithPlans(row));
   }
 
   async list(userId: string): Promise<PaymentInstrumentList> {
     return {
-      instruments: (await this.methods.list(userId)).map(toInstrument),
+      instruments: (await this.withPlans(await this.methods.list(userId))).map(toInstrument),
       providers: this.settings.stripeConfigured ? ['stripe', 'sandbox'] : ['sandbox'],
     };
   }
@@ -125,11 +161,11 @@ export class MethodsService {
       before.isDefault ? [] : [cardEvent(COMMERCE_EVENTS.methodDefaultChanged, card)],
     );
     if (!row) throw new AppError('NOT_FOUND', 'no such payment method');
-    return toInstrument(row);
+    return toInstrument(await this.oneWithPlans(row));
   }
 
   async remove(userId: string, methodId: string, replacement?: string): Promise<void> {
-    const deleted = await this.methods.delete(methodId, userId, replacement, ({ row, moved }) => [
+    const deleted = await this.methods.delete(methodId, userId, replacement, this.plans, ({ row, moved }) => [
       commerceEvent(
         COMMERCE_EVENTS.methodRemoved,
         { type: 'method', id: row.id },
@@ -149,12 +185,12 @@ export class MethodsService {
   }
 
   /** A saved card of the payer, as rows (plans choose theirs through here). */
-  card(id: string, userId: string): Promise<MethodRow | null> {
+  card(id: string, userId: string): Promise<CardRow | null> {
     return this.methods.find(id, userId);
   }
 
   /** The payer's saved cards, as rows. */
-  cards(userId: string): Promise<MethodRow[]> {
+  cards(userId: string): Promise<CardRow[]> {
     return this.methods.list(userId);
   }
 

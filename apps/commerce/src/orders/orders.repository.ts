@@ -289,8 +289,9 @@ export class OrdersRepository {
     return session ? toSession(session) : null;
   }
 
-  countOrdersOfProduct(productId: string): Promise<number> {
-    return this.orders.countBy({ productId });
+  /** How many orders refer to a product, through the pool or a transaction's manager (a product's deletion). */
+  countOrdersOfProduct(productId: string, manager: TransactionManager = this.db.manager): Promise<number> {
+    return manager.getRepository(OrderEntity).countBy({ productId });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   AppError,
   COMMERCE_EVENTS,
@@ -26,7 +26,7 @@ import { commerceEvent, orderSnapshot } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type CheckoutState, type PaymentEvent, type PaymentProviders } from '../payments/payment-provider.js';
-import { ProductsService } from '../products/products.service.js';
+import { ProductsService, type ProductOrders } from '../products/products.service.js';
 import { ProviderServicesService } from '../services/provider-services.service.js';
 import { assertMove, paidRequestRefusal } from '../requests/request-states.js';
 import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
@@ -86,7 +86,7 @@ const fingerprint = (value: unknown) => createHash('sha256').update(JSON.stringi
  * fulfilled or refunded by the seller. Every state change goes through order-states.ts.
  */
 @Injectable()
-export class OrdersService {
+export class OrdersService implements ProductOrders, OnModuleInit {
   private readonly links;
   private requests: OrderRequests = NO_REQUESTS;
 
@@ -100,6 +100,15 @@ export class OrdersService {
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
   ) {
     this.links = linkBuilder(settings.publicUrl);
+  }
+
+  /** Products ask this feature whether a product was ordered before deleting it. */
+  onModuleInit(): void {
+    this.products.useOrders(this);
+  }
+
+  async isOrdered(manager: TransactionManager, productId: string): Promise<boolean> {
+    return (await this.orders.countOrdersOfProduct(productId, manager)) > 0;
   }
 
   /** The requests feature registers what an order does to the request it answers (OrderRequests). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { COMMERCE_EVENTS } from '@tinkerdesk/contracts';
-import type { RepositoryDatabase } from '@tinkerdesk/testing';
+import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
 import { commerceEvent, planSnapshot } from '../events/commerce-events.js';
 import { MethodsRepository } from '../methods/methods.repository.js';
 import { PlansRepository, type PlanRow } from './plans.repository.js';
@@ -75,6 +75,34 @@ describe('plans', () => {
     await expect(outboxCount(db, p.id)).resolves.toBe(1);
     await expect(repository.cancel(p.id, now, cancelled)).resolves.toBeNull();
     await expect(outboxCount(db, p.id)).resolves.toBe(1);
+  });
+
+  it('counts the live plans per card; in a card’s transaction locks them (FOR UPDATE) and moves them', async () => {
+    const user = randomUUID();
+    const saved = (ref: string) =>
+      methods.insert({ id: randomUUID(), userId: user, provider: 'stripe', ref, customerRef: null, brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031 });
+    const { row: a } = await saved(`pm_${randomUUID()}`);
+    const { row: b } = await saved(`pm_${randomUUID()}`);
+    const live = await repository.insert(plan({ payerId: user, methodId: a.id }));
+    const gone = await repository.insert(plan({ payerId: user, methodId: a.id }));
+    await repository.cancel(gone.id, new Date());
+    await expect(repository.liveCountsByCard([a.id, b.id])).resolves.toEqual(new Map([[a.id, 1]]));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const locked = new Promise<void>((resolve) => (entered = resolve));
+    const work = db.dataSource.transaction(async (m) => {
+      expect(await repository.lockLiveOfCard(m, a.id)).toEqual([live.id]);
+      entered();
+      await held;
+      await repository.moveToCard(m, [live.id], b.id);
+    });
+    await locked;
+    const competing = repository.cancel(live.id, new Date());
+    await expect(staysBlocked(competing)).resolves.toBe(true);
+    release();
+    await work;
+    await expect(competing).resolves.toMatchObject({ id: live.id, methodId: b.id, state: 'cancelled' });
   });
 
   it('inserts a plan with its events in one transaction', async () => {

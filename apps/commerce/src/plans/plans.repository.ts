@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { entityColumns, sql } from '@tinkerdesk/persistence';
+import { entityColumns, sql, type TransactionManager } from '@tinkerdesk/persistence';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { PlanChargeEntity } from './plan-charge.entity.js';
@@ -152,6 +152,31 @@ export class PlansRepository {
       [id, now, CLAIM_SECONDS],
     );
     return claimed ? toPlan(claimed) : null;
+  }
+
+  /** How many live plans (active or past due) each card pays for. */
+  async liveCountsByCard(methodIds: string[]): Promise<Map<string, number>> {
+    const rows = await this.plans
+      .createQueryBuilder('p')
+      .select('p.methodId', 'methodId')
+      .addSelect('count(*)::int', 'n')
+      .where({ methodId: In(methodIds), state: In(['active', 'past_due']) })
+      .groupBy('p.methodId')
+      .getRawMany<{ methodId: string; n: number }>();
+    return new Map(rows.map((r) => [r.methodId, r.n]));
+  }
+
+  /** In a card's transaction: the live plans it pays for, locked (FOR UPDATE), so none is charged with it or moved to it meanwhile. */
+  async lockLiveOfCard(manager: TransactionManager, methodId: string): Promise<string[]> {
+    const rows = await manager
+      .getRepository(PlanEntity)
+      .find({ select: { id: true }, where: { methodId, state: In(['active', 'past_due']) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+    return rows.map((r) => r.id);
+  }
+
+  /** In a card's transaction: these plans are paid with another card from now on. */
+  async moveToCard(manager: TransactionManager, planIds: string[], methodId: string): Promise<void> {
+    if (planIds.length > 0) await manager.getRepository(PlanEntity).update({ id: In(planIds) }, { methodId, modified: () => 'now()' });
   }
 
   /** Lets go of a claim without a result (the provider could not be reached: the try is repeated). */

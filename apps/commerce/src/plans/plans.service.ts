@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   AppError,
   COMMERCE_EVENTS,
@@ -10,9 +10,10 @@ import {
   type PlanView,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import type { TransactionManager } from '@tinkerdesk/persistence';
 import { commerceEvent, planSnapshot } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
-import { MethodsService } from '../methods/methods.service.js';
+import { MethodsService, type CardPlans } from '../methods/methods.service.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/payment-provider.js';
 import { ProductsService } from '../products/products.service.js';
@@ -55,7 +56,7 @@ const chargeView = (c: ChargeRow): PlanChargeView => ({
  * when the retries are spent the plan is unpaid. Cancelling stops every later charge at once.
  */
 @Injectable()
-export class PlansService {
+export class PlansService implements CardPlans, OnModuleInit {
   private listener: DueListener | null = null;
 
   constructor(
@@ -70,6 +71,23 @@ export class PlansService {
     @Inject(PLANS_SETTINGS) _settings: PlansSettings,
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
   ) {}
+
+  /** Cards ask the plans they pay for through this feature (counts; locked and moved with a deleted card). */
+  onModuleInit(): void {
+    this.methods.useCardPlans(this);
+  }
+
+  liveCounts(methodIds: string[]): Promise<Map<string, number>> {
+    return this.plans.liveCountsByCard(methodIds);
+  }
+
+  lockLive(manager: TransactionManager, methodId: string): Promise<string[]> {
+    return this.plans.lockLiveOfCard(manager, methodId);
+  }
+
+  moveTo(manager: TransactionManager, planIds: string[], methodId: string): Promise<void> {
+    return this.plans.moveToCard(manager, planIds, methodId);
+  }
 
   /** The scheduler registers here to hear of new due times. */
   onDue(listener: DueListener): void {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { TransactionManager } from '@tinkerdesk/persistence';
 import { AppError, CURRENCY, type ProductView, type SaveProductMessage, type Vendor } from '@tinkerdesk/contracts';
 import { ProviderServicesService, type ServiceRow } from '../services/provider-services.service.js';
 import { ProductsRepository, type ProductRow } from './products.repository.js';
@@ -23,13 +24,29 @@ export function toProductView(p: ProductRow): ProductView {
   };
 }
 
+/**
+ * Whether an order refers to a product (the orders feature's rows), asked in the transaction that
+ * deletes it: OrdersService registers it (useOrders), as the orders feature depends on this one.
+ */
+export interface ProductOrders {
+  isOrdered(manager: TransactionManager, productId: string): Promise<boolean>;
+}
+
 /** Products of a provider's service: public reads (active only, but for the owner), owner-only changes. */
 @Injectable()
 export class ProductsService {
+  // Until the orders feature registers, no order refers to a product.
+  private orders: ProductOrders = { isOrdered: () => Promise.resolve(false) };
+
   constructor(
     @Inject(ProductsRepository) private readonly products: ProductsRepository,
     @Inject(ProviderServicesService) private readonly services: ProviderServicesService,
   ) {}
+
+  /** The orders feature registers how to tell whether a product was ordered (ProductOrders). */
+  useOrders(orders: ProductOrders): void {
+    this.orders = orders;
+  }
 
   /** A product by id, active or not (other features read products only through here). */
   find(id: string): Promise<ProductRow | null> {
@@ -90,7 +107,7 @@ export class ProductsService {
   /** Deletes the product, or deactivates it when orders refer to it (they keep what was bought). */
   async remove(ownerId: string, serviceId: string, productId: string): Promise<{ success: true; deleted: boolean }> {
     const product = await this.get(ownerId, serviceId, productId, ownerId);
-    if (await this.products.deleteIfUnordered(product.id)) return { success: true, deleted: true };
+    if (await this.products.deleteIfUnordered(product.id, (m, id) => this.orders.isOrdered(m, id))) return { success: true, deleted: true };
     await this.products.upsert({ ...product, active: false });
     return { success: true, deleted: false };
   }
