@@ -437,8 +437,13 @@ test('a payer saves two cards, makes one default, starts a plan from the seller�
   await page.getByRole('dialog', { name: 'Delete Visa •••• 4242?' }).getByRole('button', { name: 'Delete the card' }).click();
   await expect(cards.getByText('No saved cards.')).toBeVisible();
 
+  // Timeline entries are written after commit by commerce's outbox listener, a moment after the answer:
+  // the page shows the last one once it is there (reloaded until then).
   const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
-  await expect(timeline.nth(0)).toContainText('You removed your Visa card ending 4242');
+  await expect(async () => {
+    await page.reload();
+    await expect(timeline.nth(0)).toContainText('You removed your Visa card ending 4242', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect(timeline.nth(1)).toContainText('You cancelled the plan for Poster');
   await expect(timeline.nth(2)).toContainText('You removed your Visa card ending 3155; its plan is paid with another card now');
   await expect(timeline.nth(3)).toContainText('You started a plan: $12.50 a month for Poster');

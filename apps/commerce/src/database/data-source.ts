@@ -6,7 +6,9 @@ import { RequestsTimeline1764600000000 } from './migrations/1764600000000-reques
 import { PlansMethods1764700000000 } from './migrations/1764700000000-plans-methods.js';
 import { LatePayments1764800000000 } from './migrations/1764800000000-late-payments.js';
 import { Outbox1764900000000 } from './migrations/1764900000000-outbox.js';
+import { PendingMail1765000000000 } from './migrations/1765000000000-pending-mail.js';
 import { ProductImages1795651515777 } from './migrations/1795651515777-product-images.js';
+import { PendingMailEntity } from '../events/pending-mail.entity.js';
 import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
 import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
 import { IdempotencyKeyEntity } from '../orders/idempotency-key.entity.js';
@@ -51,6 +53,7 @@ const ENTITIES = [
   SandboxSessionEntity,
   SandboxCardEntity,
   SandboxChargeEntity,
+  PendingMailEntity,
 ];
 
 export function dataSourceOptions(url: string): ServiceDataSourceOptions {
@@ -66,6 +69,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       PlansMethods1764700000000,
       LatePayments1764800000000,
       Outbox1764900000000,
+      PendingMail1765000000000,
       ProductImages1795651515777,
     ],
   };
