@@ -258,9 +258,12 @@ describe('listeners in this process (durable consumers of their own)', () => {
   }, 30_000);
 
   it('a mail listener that fails after sending (as if killed between send and mark) sends again; the email goes out once', async () => {
-    const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), new TimelineService(new TimelineRepository(db), logger), {
-      publicUrl: 'http://shop.test',
-    });
+    const reactions = new CommerceReactions(
+      new IdentityDirectory(rpc, logger),
+      new TimelineService(new TimelineRepository(db), logger),
+      new PendingMailRepository(db),
+      { publicUrl: 'http://shop.test' },
+    );
     // Identity's mail queue (mail/mail-queue.ts in apps/identity), to know when every queued mail has run.
     const mailQueue = new Queue('identity-mail', { connection: { url: platform.env.REDIS_URL }, prefix: platform.env.REDIS_PREFIX });
     const refunded = order(`outbox-${randomUUID().slice(0, 8)}@example.com`);

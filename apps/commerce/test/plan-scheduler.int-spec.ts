@@ -32,6 +32,7 @@ import { TimelineService } from '../src/timeline/timeline.service.js';
 import { CommerceOutbox } from '../src/events/commerce-outbox.js';
 import { CommerceReactions } from '../src/events/commerce-reactions.js';
 import { PendingMailRepository } from '../src/events/pending-mail.repository.js';
+import { ProductImagesRepository } from '../src/products/product-images.repository.js';
 import { eventually } from './eventually.js';
 
 /**
@@ -106,7 +107,7 @@ async function replica(): Promise<Replica> {
     new PlansRepository(db),
     new MethodsService(new MethodsRepository(db), providers, identity, { publicUrl: 'http://shop.test', stripeConfigured: true }, logger),
     services,
-    new ProductsService(new ProductsRepository(db), services),
+    new ProductsService(new ProductsRepository(db), services, new ProductImagesRepository(db)),
     providers,
     identity,
     clock,
