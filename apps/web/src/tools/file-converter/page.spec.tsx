@@ -14,6 +14,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { installGateway, json, profileAnswer } from '../../shared/gateway.fake';
 import type { ToolPageProps } from '../types';
+import { meta } from './meta';
 
 const POLL_WAIT = { timeout: 4000 };
 
@@ -102,7 +103,7 @@ function renderPage() {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <Page meta={undefined as never} />
+        <Page tool={meta} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
