@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { COMMERCE_EVENTS, SUBJECTS, type CommerceDomainEvent, type OrderSnapshot } from '@tinkerdesk/contracts';
+import { AppError, COMMERCE_EVENTS, SUBJECTS, type CommerceDomainEvent, type OrderSnapshot } from '@tinkerdesk/contracts';
 import { createLogger, RpcClient } from '@tinkerdesk/nest-common';
 import { OutboxListener, OutboxRelay, serviceDataSourceOptions, streamName, type OutboxEnvelope } from '@tinkerdesk/persistence';
 import { startLoopbackSmtp, TestPlatform, type LoopbackSmtp } from '@tinkerdesk/testing';
@@ -252,6 +252,46 @@ describe('listeners in this process (durable consumers of their own)', () => {
       );
       expect(rows.map((r) => r.kind)).toEqual(Array(4).fill('order.fulfilled'));
       expect(failures).toBe(-1);
+    } finally {
+      await listener.stop();
+    }
+  }, 30_000);
+
+  it('sets aside an event that fails permanently (an account gone) and goes on with the next ones', async () => {
+    const gone = order('gone@example.com');
+    const next = order('next@example.com');
+    const calls: string[] = [];
+    const name = `test-poison-${randomUUID().slice(0, 8)}`;
+    const listener = new OutboxListener<CommerceDomainEvent>({
+      ...common(),
+      name,
+      mode: 'effect',
+      retryMs: 50,
+      handle: (event) => {
+        if (event.aggregateId === gone.id) {
+          calls.push('gone');
+          return Promise.reject(new AppError('NOT_FOUND', 'no such account'));
+        }
+        if (event.aggregateId === next.id) calls.push('next');
+        return Promise.resolve();
+      },
+    });
+    await listener.start();
+    try {
+      await commit(commerceEvent(COMMERCE_EVENTS.orderFulfilled, { type: 'order', id: gone.id }, { order: gone }));
+      await commit(commerceEvent(COMMERCE_EVENTS.orderFulfilled, { type: 'order', id: next.id }, { order: next }));
+      await eventually(
+        () => Promise.resolve(calls),
+        (c) => c.includes('next'),
+      );
+      // Handled once, not retried; marked processed so a redelivery skips it.
+      expect(calls).toEqual(['gone', 'next']);
+      const marked = (await db.query(
+        `SELECT o."aggregate_id" FROM "commerce"."processed_event" p JOIN "commerce"."outbox_event" o ON o."id" = p."event_id"
+          WHERE p."listener" = $1 AND o."aggregate_id" = ANY($2) ORDER BY o."aggregate_id"`,
+        [name, [gone.id, next.id]],
+      )) as Array<{ aggregate_id: string }>;
+      expect(marked.map((r) => r.aggregate_id).sort()).toEqual([gone.id, next.id].sort());
     } finally {
       await listener.stop();
     }
