@@ -226,6 +226,11 @@ export class OrdersRepository {
     return this.orders.findOneBy({ id });
   }
 
+  /** The payment request this order pays, if any. */
+  async requestIdOf(orderId: string): Promise<string | null> {
+    return (await requestsOf(this.db.manager).findOne({ select: { id: true }, where: { orderId } }))?.id ?? null;
+  }
+
   findOrderByPayment(paymentId: string): Promise<OrderRow | null> {
     return this.orders.findOneBy({ paymentId });
   }

@@ -137,6 +137,7 @@ class FakeOrders {
   }
   findOrder = (id: string) => Promise.resolve(this.orders.get(id) ?? null);
   findOrderByPayment = (paymentId: string) => Promise.resolve([...this.orders.values()].find((o) => o.paymentId === paymentId) ?? null);
+  requestIdOf = () => Promise.resolve(null);
   listOrders = () => Promise.resolve({ rows: [...this.orders.values()], total: this.orders.size });
   receipt = (orderId: string) => Promise.resolve(this.receipts.get(orderId) ?? null);
   replies = (orderId: string) => Promise.resolve(this.replyRows.filter((r) => r.orderId === orderId));

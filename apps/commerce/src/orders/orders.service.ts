@@ -295,7 +295,7 @@ export class OrdersService {
       email: order.email,
       sellerName,
       ...(statementDescriptor ? { statementDescriptor } : {}),
-      successUrl: this.links.orderReturn(order.id),
+      successUrl: this.links.orderReturn(order.id, undefined, (await this.orders.requestIdOf(order.id)) ?? undefined),
       cancelUrl: this.links.order(order.id),
       idempotencyKey: `pay-${order.id}-${input.idempotencyKey ?? randomUUID()}`,
     });
