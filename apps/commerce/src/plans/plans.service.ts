@@ -124,12 +124,11 @@ export class PlansService {
     });
     const what = `${formatUsd(product.price)} ${input.interval === 'month' ? 'a month' : input.interval === 'quarter' ? 'a quarter' : 'a year'} for ${product.name}`;
     await this.timeline.record(
-      { userId: plan.payerId, kind: 'plan.created', title: `You started a plan: ${what}`, amount: product.price, planId: plan.id },
+      { userId: plan.payerId, kind: 'plan.created', title: `You started a plan: ${what}`, planId: plan.id },
       {
         userId: plan.sellerId,
         kind: 'plan.subscribed',
         title: `A customer started a plan: ${what}`,
-        amount: product.price,
         planId: plan.id,
       },
     );
