@@ -74,15 +74,15 @@ function PlanForm() {
             >
               {plan.busy ? 'Starting…' : `Start the plan`}
             </button>
-            {plan.blocked ? (
-              <small id="plan-start-blocked" className="muted">
-                {plan.blocked}
-              </small>
-            ) : null}
             <Link className="button button-ghost" to={links.storefront(guid, serviceId)}>
               Back
             </Link>
           </div>
+          {plan.blocked ? (
+            <p id="plan-start-blocked" className="hint">
+              {plan.blocked}
+            </p>
+          ) : null}
         </form>
       </section>
     </Page>
