@@ -10,7 +10,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { json } from '../../../shared/gateway.fake';
-import { preparePages, renderRoutes } from '../pages/render.fake';
+import { preparePages, productAnswer, renderRoutes } from '../pages/render.fake';
 
 const profile = { guid: 'u1', email: 'ada@example.com', name: 'Ada', tz: 'UTC', active: true, verified: true, context: {} };
 const service = {
@@ -22,20 +22,7 @@ const service = {
   created: '2026-11-01T10:00:00.000Z',
   modified: '2026-11-01T10:00:00.000Z',
 };
-const product = {
-  id: 'p1',
-  serviceId: 's1',
-  userId: 'u1',
-  name: 'Poster',
-  description: '',
-  price: 1250,
-  currency: 'usd',
-  image: null,
-  active: true,
-  shipping: null,
-  created: '2026-11-01T10:00:00.000Z',
-  modified: '2026-11-01T10:00:00.000Z',
-};
+const product = productAnswer({ id: 'p1', serviceId: 's1', userId: 'u1', name: 'Poster', price: 1250 });
 let providers: string[] = [];
 
 async function fakeGateway(request: Request): Promise<Response> {

@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { json, profileAnswer } from '../../../shared/gateway.fake';
-import { preparePages, renderRoutes } from './render.fake';
+import { preparePages, productAnswer, renderRoutes } from './render.fake';
 
 interface Call {
   method: string;
@@ -45,22 +45,7 @@ async function fakeGateway(request: Request): Promise<Response> {
       success: true,
       service: { id: 's1', userId: 'seller-1', name: 'Coffee club', vendor: 'digital', provider: 'sandbox', supportEmail: null },
       seller: { guid: 'seller-1', name: 'Grace' },
-      products: [
-        {
-          id: 'p1',
-          serviceId: 's1',
-          userId: 'seller-1',
-          name: 'Beans',
-          description: '',
-          price: 1500,
-          currency: 'usd',
-          image: null,
-          active: true,
-          shipping: null,
-          created: '2026-11-01T10:00:00.000Z',
-          modified: '2026-11-01T10:00:00.000Z',
-        },
-      ],
+      products: [productAnswer({ id: 'p1', serviceId: 's1', userId: 'seller-1', name: 'Beans', price: 1500 })],
     });
   if (pathname === '/v1/plans/plan-9') return json(200, { success: true, plan: futurePlan });
   if (pathname === '/v1/paymentinstruments') return json(200, { success: true, instruments: cards, providers: ['sandbox', 'stripe'] });
