@@ -257,8 +257,8 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
       const { plan, interval } = event.payload;
       const what = `${formatUsd(plan.price)} ${interval === 'month' ? 'a month' : interval === 'quarter' ? 'a quarter' : 'a year'} for ${plan.productName}`;
       return [
-        { userId: plan.payerId, kind: 'plan.created', title: `You started a plan: ${what}`, amount: plan.price, planId: plan.id },
-        { userId: plan.sellerId, kind: 'plan.subscribed', title: `A customer started a plan: ${what}`, amount: plan.price, planId: plan.id },
+        { userId: plan.payerId, kind: 'plan.created', title: `You started a plan: ${what}`, planId: plan.id },
+        { userId: plan.sellerId, kind: 'plan.subscribed', title: `A customer started a plan: ${what}`, planId: plan.id },
       ];
     }
     case COMMERCE_EVENTS.planCancelled: {

@@ -104,6 +104,7 @@ class FakeOrders {
 
   /** The requests link (RequestsService in the service): the requests' rows changed in the order's transaction. */
   requestLink = {
+    idOf: (orderId: string) => Promise.resolve(this.requests.get(orderId)?.id ?? null),
     lockOf: (_m: TransactionManager, orderId: string) => this.inTx(() => this.requests.get(orderId) ?? null),
     markPaid: (_m: TransactionManager, orderId: string) => this.inTx(() => this.settle(orderId, 'paid')),
     cancelWith: (_m: TransactionManager, orderId: string) => this.inTx(() => this.settle(orderId, 'cancelled')),

@@ -54,6 +54,8 @@ export interface OrdersSettings {
  * (RequestsService registers with useRequests), so money and the request's state change atomically.
  */
 export interface OrderRequests {
+  /** The id of the request this order answers (read outside any transaction), or null. */
+  idOf(orderId: string): Promise<string | null>;
   /** The request this order answers, locked (after the order); null when it answers none. */
   lockOf(manager: TransactionManager, orderId: string): Promise<{ id: string; state: RequestState } | null>;
   /** The request this order answers is paid now: accepted → paid (request-states.ts). */
@@ -64,6 +66,7 @@ export interface OrderRequests {
 
 /** Until the requests feature registers: no order answers a request. */
 const NO_REQUESTS: OrderRequests = {
+  idOf: () => Promise.resolve(null),
   lockOf: () => Promise.resolve(null),
   markPaid: () => Promise.resolve(),
   cancelWith: () => Promise.resolve(),
@@ -330,7 +333,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       email: order.email,
       sellerName,
       ...(statementDescriptor ? { statementDescriptor } : {}),
-      successUrl: this.links.orderReturn(order.id),
+      successUrl: this.links.orderReturn(order.id, undefined, (await this.requests.idOf(order.id)) ?? undefined),
       cancelUrl: this.links.order(order.id),
       idempotencyKey: `pay-${order.id}-${input.idempotencyKey ?? randomUUID()}`,
     });

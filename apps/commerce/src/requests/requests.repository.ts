@@ -84,6 +84,11 @@ export class RequestsRepository {
   }
 
   /** The request an order answers, locked in the order's transaction (after the order's lock); null when none. */
+  /** The id of the request an order answers, or null. */
+  async idOfOrder(orderId: string): Promise<string | null> {
+    return (await this.requests.findOne({ select: { id: true }, where: { orderId } }))?.id ?? null;
+  }
+
   async lockOfOrder(manager: TransactionManager, orderId: string): Promise<{ id: string; state: RequestState } | null> {
     const request = await manager
       .getRepository(PaymentRequestEntity)

@@ -67,6 +67,10 @@ export class RequestsService implements OrderRequests, OnModuleInit {
     this.orders.useRequests(this);
   }
 
+  idOf(orderId: string): Promise<string | null> {
+    return this.requests.idOfOrder(orderId);
+  }
+
   lockOf(manager: TransactionManager, orderId: string): Promise<{ id: string; state: RequestState } | null> {
     return this.requests.lockOfOrder(manager, orderId);
   }

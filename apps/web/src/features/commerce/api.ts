@@ -15,6 +15,12 @@ export const newIdempotencyKey = (): string => crypto.randomUUID();
 export const getStorefront = (guid: string, serviceId: string) =>
   unwrap(anonymous.GET('/v1/users/{id}/services/{sid}', { params: { path: { id: guid, sid: serviceId } } }));
 
+/**
+ * The signed-in user's services (GET /v1/users/me?include=services). Not the session's profile: the
+ * profile a sign-in answers carries no services, so a seller who signed in would see none.
+ */
+export const myServices = async () => (await unwrap(v1.GET('/v1/users/me', { params: { query: { include: 'services' } } }))).services ?? [];
+
 export const listProducts = (guid: string, serviceId: string) =>
   unwrap(v1.GET('/v1/users/{id}/services/{sid}/products', { params: { path: { id: guid, sid: serviceId } } }));
 
