@@ -50,6 +50,17 @@ const dataAccess = {
   ],
 };
 
+// Commerce's feature modules (docs/architecture.md, "Commerce's modules"): a feature reads and writes only
+// its own tables, so a file imports repositories and entities of its own folder only; another feature's
+// data is reached through that feature's exported service. (The data source's entity list, in database/,
+// is the one place that names every entity.)
+const otherFeaturesData = {
+  regex: '^\\.\\./[^./][^/]*/[^/]*\\.(repository|entity)(\\.js)?$',
+  message: "another feature's repository or entity: call that feature's service (it owns its tables)",
+};
+const COMMERCE_SOURCES = ['apps/commerce/src/**/*.ts'];
+const COMMERCE_UNCHECKED = ['apps/commerce/src/database/**', '**/*.spec.ts', '**/*.medium-spec.ts', '**/*.int-spec.ts'];
+
 // Nx module boundaries (tags in each package.json's "nx" field and tests/project.json).
 const boundaries = {
   enforceBuildableLibDependency: false,
@@ -107,6 +118,17 @@ export default tseslint.config(
     files: ['apps/{identity,terminals,conversion,gateway,commerce}/**/*.ts', 'libs/*/src/**/*.ts'],
     ignores: [...DATA_ACCESS_FILES, 'libs/persistence/**', 'libs/testing/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [noIsOptional], ...dataAccess }] },
+  },
+  {
+    files: COMMERCE_SOURCES,
+    ignores: [...DATA_ACCESS_FILES, ...COMMERCE_UNCHECKED],
+    rules: { 'no-restricted-imports': ['error', { paths: [noIsOptional], patterns: [...dataAccess.patterns, otherFeaturesData] }] },
+  },
+  {
+    // Commerce's repositories and entities (TypeORM allowed): still only their own feature's.
+    files: ['apps/commerce/src/**/*.repository.ts', 'apps/commerce/src/**/*.entity.ts'],
+    ignores: COMMERCE_UNCHECKED,
+    rules: { 'no-restricted-imports': ['error', { paths: [noIsOptional], patterns: [otherFeaturesData] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -218,12 +218,23 @@ describe('plans', () => {
       'plan.created',
       'method.added',
     ]);
+    // Starting a plan charges nothing (its first charge is ahead): no amount on that entry, for either side.
+    const started = (timeline.body.events as Array<{ kind: string; amount: number | null }>).find((e) => e.kind === 'plan.created');
+    expect(started?.amount).toBeNull();
     const sellerKinds = (
       (await call('GET', '/v1/timeline?limit=50', undefined, seller.token)).body.events as Array<{ kind: string; planId: string }>
     )
       .filter((e) => e.planId === plan.id)
       .map((e) => e.kind);
     expect(sellerKinds).toEqual(['plan.cancelled', 'plan.subscribed']);
+    const subscribed = (
+      (await call('GET', '/v1/timeline?limit=50', undefined, seller.token)).body.events as Array<{
+        kind: string;
+        planId: string;
+        amount: number | null;
+      }>
+    ).find((e) => e.planId === plan.id && e.kind === 'plan.subscribed');
+    expect(subscribed?.amount).toBeNull();
   });
 
   it('refuses every bad plan with the right status and detail', async () => {

@@ -11,8 +11,10 @@ import type { IdentityDirectory } from '../src/notify/identity-directory.js';
 import { OrdersRepository } from '../src/orders/orders.repository.js';
 import { OrdersService } from '../src/orders/orders.service.js';
 import type { PaymentProvider, PaymentProviders } from '../src/payments/payment-provider.js';
-import type { ProductsRepository } from '../src/products/products.repository.js';
+import { PendingMailRepository } from '../src/events/pending-mail.repository.js';
+import type { ProductsService } from '../src/products/products.service.js';
 import { ProviderServicesRepository } from '../src/services/provider-services.repository.js';
+import { ProviderServicesService } from '../src/services/provider-services.service.js';
 import type { TimelineEntry, TimelineService } from '../src/timeline/timeline.service.js';
 
 /**
@@ -110,16 +112,15 @@ describe('OrdersService: a payment for a cancelled order', () => {
     } as unknown as TimelineService;
     const orders = new OrdersService(
       repository,
-      new ProviderServicesRepository(db),
-      {} as ProductsRepository,
+      new ProviderServicesService(new ProviderServicesRepository(db), { sandbox: provider, stripe: provider } as PaymentProviders),
+      {} as ProductsService,
       { sandbox: provider, stripe: provider } as PaymentProviders,
       identity,
       { publicUrl: 'http://shop.test' },
       silent,
-      timelineService,
     );
     // What the outbox listeners do after commit: the order's recorded events, each once, to the reactions.
-    const reactions = new CommerceReactions(identity, timelineService, { publicUrl: 'http://shop.test' });
+    const reactions = new CommerceReactions(identity, timelineService, new PendingMailRepository(db), { publicUrl: 'http://shop.test' });
     const handled = new Set<string>();
     const react = async (orderId: string) => {
       const events = (await db.query(

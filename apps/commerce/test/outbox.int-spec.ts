@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { COMMERCE_EVENTS, type CommerceDomainEvent, type OrderSnapshot } from '@tinkerdesk/contracts';
+import { AppError, COMMERCE_EVENTS, SUBJECTS, type CommerceDomainEvent, type OrderSnapshot } from '@tinkerdesk/contracts';
 import { createLogger, RpcClient } from '@tinkerdesk/nest-common';
 import { OutboxListener, OutboxRelay, serviceDataSourceOptions, streamName, type OutboxEnvelope } from '@tinkerdesk/persistence';
 import { startLoopbackSmtp, TestPlatform, type LoopbackSmtp } from '@tinkerdesk/testing';
@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source.js';
 import { commerceEvent, COMMERCE_STREAM, recordCommerceEvents, type CommerceEventRecord } from '../src/events/commerce-events.js';
 import { CommerceReactions } from '../src/events/commerce-reactions.js';
+import { PendingMailRepository } from '../src/events/pending-mail.repository.js';
 import { IdentityDirectory } from '../src/notify/identity-directory.js';
 import { TimelineRepository } from '../src/timeline/timeline.repository.js';
 import { TimelineService, type TimelineEntry } from '../src/timeline/timeline.service.js';
@@ -124,6 +125,87 @@ describe('the relay and the listeners of the commerce process', () => {
   }, 60_000);
 });
 
+describe('the flows moved onto the outbox (placed, request sent and accepted, plan created and cancelled, cards)', () => {
+  const kindsOf = async (userId: string) =>
+    (
+      (await db.query(`SELECT "kind", "title" FROM "commerce"."timeline_event" WHERE "user_id" = $1 ORDER BY "kind", "title"`, [userId])) as Array<{
+        kind: string;
+        title: string;
+      }>
+    ).map((r) => `${r.kind}: ${r.title}`);
+
+  it('committed while the process was down: each timeline entry and email once, the secret email from pending_mail (then deleted)', async () => {
+    const buyer = randomUUID();
+    // The seller's emails go to their account (toUserId): a real one, at identity.
+    const sellerEmail = `seller-${randomUUID().slice(0, 8)}@example.com`;
+    const account = await rpc.send(SUBJECTS.identity.userCreate, { email: sellerEmail, password: 'outbox seller password' });
+    const seller = account.profile.guid;
+    const payer = `payer-${randomUUID().slice(0, 8)}@example.com`;
+    const placed = { ...order(`buyer-${randomUUID().slice(0, 8)}@example.com`), buyerId: buyer, sellerId: seller };
+    const request = { id: randomUUID(), sellerId: seller, email: payer, productName: 'Poster', price: 1500 };
+    const plan = { id: randomUUID(), payerId: buyer, sellerId: seller, productName: 'Lesson', price: 2500, timeZone: 'UTC' };
+    const card = { id: randomUUID(), userId: buyer, brand: 'visa', last4: '4242' };
+    const secret = { to: payer, subject: 'Ada asks you to pay $15.00 for Poster', text: `Accept and pay here:\nhttp://shop.test/requests/${request.id}?key=SECRET\n` };
+    await platform.stopProcess('commerce', 'SIGKILL');
+    await commit(
+      commerceEvent(COMMERCE_EVENTS.orderPlaced, { type: 'order', id: placed.id }, { order: placed }),
+      commerceEvent(COMMERCE_EVENTS.requestSent, { type: 'request', id: request.id }, { request, payerId: buyer, from: 'Ada' }, secret),
+      commerceEvent(COMMERCE_EVENTS.requestAccepted, { type: 'request', id: request.id }, { request, orderId: placed.id, payerId: buyer }),
+      commerceEvent(COMMERCE_EVENTS.planCreated, { type: 'plan', id: plan.id }, { plan, interval: 'month' }),
+      commerceEvent(COMMERCE_EVENTS.planCancelled, { type: 'plan', id: plan.id }, { plan, by: 'payer' }),
+      commerceEvent(COMMERCE_EVENTS.methodAdded, { type: 'method', id: card.id }, { method: card }),
+      commerceEvent(COMMERCE_EVENTS.methodDefaultChanged, { type: 'method', id: card.id }, { method: card }),
+      commerceEvent(COMMERCE_EVENTS.methodRemoved, { type: 'method', id: card.id }, { method: card, movedPlans: 2 }),
+    );
+    // The stream never carries the secret.
+    const payloads = (await db.query(`SELECT "payload" FROM "commerce"."outbox_event" WHERE "aggregate_id" = $1`, [request.id])) as Array<{
+      payload: unknown;
+    }>;
+    expect(JSON.stringify(payloads)).not.toContain('SECRET');
+    await platform.startProcess('commerce');
+    const buyerEntries = await eventually(
+      () => kindsOf(buyer),
+      (rows) => rows.length === 8,
+    );
+    expect(buyerEntries).toEqual([
+      'method.added: You saved your Visa card ending 4242',
+      'method.default: Your Visa card ending 4242 is now your default card',
+      'method.removed: You removed your Visa card ending 4242; its 2 plans are paid with another card now',
+      'order.placed: You ordered Poster ($15.00)',
+      'plan.cancelled: You cancelled the plan for Lesson',
+      'plan.created: You started a plan: $25.00 a month for Lesson',
+      'request.accepted: You accepted to pay $15.00 for Poster',
+      'request.received: Ada asks you to pay $15.00 for Poster',
+    ]);
+    expect(await kindsOf(seller)).toEqual([
+      'order.received: New order: Poster ($15.00)',
+      'plan.cancelled: The customer cancelled the plan for Lesson',
+      'plan.subscribed: A customer started a plan: $25.00 a month for Lesson',
+      `request.accepted: ${payer} accepted your request of $15.00 for Poster`,
+      `request.sent: You asked ${payer} to pay $15.00 for Poster`,
+    ]);
+    expect(await smtp.mailTo(payer, /key=SECRET/)).toContain('Subject: Ada asks you to pay $15.00 for Poster');
+    expect(await smtp.mailTo(sellerEmail, /accepted your request/)).toContain(
+      `${payer} accepted your request of $15.00 for Poster; you will get an email when it is paid.`,
+    );
+    await eventually(
+      async () => (await db.query(`SELECT 1 FROM "commerce"."pending_mail" m JOIN "commerce"."outbox_event" e ON e."id" = m."event_id" WHERE e."aggregate_id" = $1`, [request.id])) as unknown[],
+      (rows) => rows.length === 0,
+    );
+    // A later event, handled after these (one at a time, in order): once its email shows, none came twice.
+    const later = order(`outbox-${randomUUID().slice(0, 8)}@example.com`);
+    await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: later.id }, { order: later }));
+    await eventually(
+      async () => refundMails(later.email).length,
+      (n) => n === 1,
+    );
+    expect(smtp.inbox.filter((m) => m.to.includes(payer))).toHaveLength(1);
+    expect(smtp.inbox.filter((m) => m.to.includes(sellerEmail) && /accepted your request/.test(m.text))).toHaveLength(1);
+    expect(await kindsOf(buyer)).toHaveLength(8);
+    expect(await kindsOf(seller)).toHaveLength(5);
+  }, 60_000);
+});
+
 describe('listeners in this process (durable consumers of their own)', () => {
   const common = () => ({
     dataSource: db,
@@ -145,7 +227,9 @@ describe('listeners in this process (durable consumers of their own)', () => {
         if (failures-- > 0) throw new Error('the listener failed after writing');
       },
     } as unknown as TimelineService;
-    const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), flaky, { publicUrl: 'http://shop.test' });
+    const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), flaky, new PendingMailRepository(db), {
+      publicUrl: 'http://shop.test',
+    });
     const fulfilled = order('flaky@example.com');
     const listener = new OutboxListener<CommerceDomainEvent>({
       ...common(),
@@ -173,10 +257,53 @@ describe('listeners in this process (durable consumers of their own)', () => {
     }
   }, 30_000);
 
-  it('a mail listener that fails after sending (as if killed between send and mark) sends again; the email goes out once', async () => {
-    const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), new TimelineService(new TimelineRepository(db), logger), {
-      publicUrl: 'http://shop.test',
+  it('sets aside an event that fails permanently (an account gone) and goes on with the next ones', async () => {
+    const gone = order('gone@example.com');
+    const next = order('next@example.com');
+    const calls: string[] = [];
+    const name = `test-poison-${randomUUID().slice(0, 8)}`;
+    const listener = new OutboxListener<CommerceDomainEvent>({
+      ...common(),
+      name,
+      mode: 'effect',
+      retryMs: 50,
+      handle: (event) => {
+        if (event.aggregateId === gone.id) {
+          calls.push('gone');
+          return Promise.reject(new AppError('NOT_FOUND', 'no such account'));
+        }
+        if (event.aggregateId === next.id) calls.push('next');
+        return Promise.resolve();
+      },
     });
+    await listener.start();
+    try {
+      await commit(commerceEvent(COMMERCE_EVENTS.orderFulfilled, { type: 'order', id: gone.id }, { order: gone }));
+      await commit(commerceEvent(COMMERCE_EVENTS.orderFulfilled, { type: 'order', id: next.id }, { order: next }));
+      await eventually(
+        () => Promise.resolve(calls),
+        (c) => c.includes('next'),
+      );
+      // Handled once, not retried; marked processed so a redelivery skips it.
+      expect(calls).toEqual(['gone', 'next']);
+      const marked = (await db.query(
+        `SELECT o."aggregate_id" FROM "commerce"."processed_event" p JOIN "commerce"."outbox_event" o ON o."id" = p."event_id"
+          WHERE p."listener" = $1 AND o."aggregate_id" = ANY($2) ORDER BY o."aggregate_id"`,
+        [name, [gone.id, next.id]],
+      )) as Array<{ aggregate_id: string }>;
+      expect(marked.map((r) => r.aggregate_id).sort()).toEqual([gone.id, next.id].sort());
+    } finally {
+      await listener.stop();
+    }
+  }, 30_000);
+
+  it('a mail listener that fails after sending (as if killed between send and mark) sends again; the email goes out once', async () => {
+    const reactions = new CommerceReactions(
+      new IdentityDirectory(rpc, logger),
+      new TimelineService(new TimelineRepository(db), logger),
+      new PendingMailRepository(db),
+      { publicUrl: 'http://shop.test' },
+    );
     // Identity's mail queue (mail/mail-queue.ts in apps/identity), to know when every queued mail has run.
     const mailQueue = new Queue('identity-mail', { connection: { url: platform.env.REDIS_URL }, prefix: platform.env.REDIS_PREFIX });
     const refunded = order(`outbox-${randomUUID().slice(0, 8)}@example.com`);

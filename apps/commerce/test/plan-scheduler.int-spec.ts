@@ -10,6 +10,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source.js';
 import { MethodsRepository } from '../src/methods/methods.repository.js';
+import { MethodsService } from '../src/methods/methods.service.js';
 import { IdentityDirectory } from '../src/notify/identity-directory.js';
 import type { PaymentProviders } from '../src/payments/payment-provider.js';
 import { StripePaymentProvider } from '../src/payments/stripe.provider.js';
@@ -21,13 +22,17 @@ import { PLAN_QUEUE, PlanProcessor, PlanScheduler, SCHEDULER_SETTINGS } from '..
 import { PlansRepository } from '../src/plans/plans.repository.js';
 import { PlansService } from '../src/plans/plans.service.js';
 import { ProductsRepository } from '../src/products/products.repository.js';
+import { ProductsService } from '../src/products/products.service.js';
 import { SandboxPaymentProvider } from '../src/sandbox/sandbox.provider.js';
 import { SandboxRepository } from '../src/sandbox/sandbox.repository.js';
 import { ProviderServicesRepository } from '../src/services/provider-services.repository.js';
+import { ProviderServicesService } from '../src/services/provider-services.service.js';
 import { TimelineRepository } from '../src/timeline/timeline.repository.js';
 import { TimelineService } from '../src/timeline/timeline.service.js';
 import { CommerceOutbox } from '../src/events/commerce-outbox.js';
 import { CommerceReactions } from '../src/events/commerce-reactions.js';
+import { PendingMailRepository } from '../src/events/pending-mail.repository.js';
+import { ProductImagesRepository } from '../src/products/product-images.repository.js';
 import { eventually } from './eventually.js';
 
 /**
@@ -96,14 +101,15 @@ async function replica(): Promise<Replica> {
     logger,
   );
   const providers: PaymentProviders = { sandbox, stripe };
+  const identity = new IdentityDirectory(rpc, logger);
+  const services = new ProviderServicesService(new ProviderServicesRepository(db), providers);
   const plans = new PlansService(
     new PlansRepository(db),
-    new MethodsRepository(db),
-    new ProviderServicesRepository(db),
-    new ProductsRepository(db),
+    new MethodsService(new MethodsRepository(db), providers, identity, { publicUrl: 'http://shop.test', stripeConfigured: true }, logger),
+    services,
+    new ProductsService(new ProductsRepository(db), services, new ProductImagesRepository(db)),
     providers,
-    new IdentityDirectory(rpc, logger),
-    new TimelineService(new TimelineRepository(db), logger),
+    identity,
     clock,
     { publicUrl: 'http://shop.test' },
     logger,
@@ -194,7 +200,7 @@ beforeAll(async () => {
     sellerId,
   ]);
   const timeline = new TimelineService(new TimelineRepository(db), logger);
-  const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), timeline, { publicUrl: 'http://shop.test' });
+  const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), timeline, new PendingMailRepository(db), { publicUrl: 'http://shop.test' });
   outbox = new CommerceOutbox(db, rpc, reactions, { prefix: platform.env.NATS_PREFIX ?? '', pollMs: 500 }, logger);
   await outbox.onApplicationBootstrap();
   a = await replica();
@@ -357,7 +363,7 @@ describe('the plan scheduler', () => {
     const { plan: plan2 } = await monthly(second);
     await step();
     expect(await a.plans.get(plan2.id, second.payerId)).toMatchObject({ state: 'past_due', lastError: 'Your card was declined.' });
-    await new MethodsRepository(db).delete(second.methodId, second.payerId, good);
+    await new MethodsRepository(db).delete(second.methodId, second.payerId, good, a.plans);
     await step();
     const paid = await a.plans.get(plan2.id, second.payerId);
     expect(paid).toMatchObject({ state: 'active', paidPeriods: 1, lastError: null });

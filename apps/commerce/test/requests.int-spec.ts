@@ -199,7 +199,13 @@ describe('answering', () => {
       const orderId = (accepted.body.order as { id: string }).id;
       expect(await call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: payer })).toMatchObject({ status: 409 });
       const pay = await platform.request('POST', `/v1/orders/${orderId}/pay`, {});
-      await call('POST', `/v1/sandbox/sessions/${pay.body.sessionId as string}/pay`, { number: '4242424242424242', ...CARD });
+      const sessionId = pay.body.sessionId as string;
+      const paid = await call('POST', `/v1/sandbox/sessions/${sessionId}/pay`, { number: '4242424242424242', ...CARD });
+      // The sandbox page sends the payer back through the order's return page on to the request.
+      expect(paid.body.session).toMatchObject({
+        status: 'complete',
+        successUrl: `http://shop.test/orders/${orderId}/return?session_id=${sessionId}&request=${id}`,
+      });
       expect(await call('GET', `/v1/requests/${id}?key=${key}`)).toMatchObject({ body: { request: { state: 'paid', orderId } } });
     } finally {
       await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/products/${productId}`, { price: 1500 }, seller.token);

@@ -119,6 +119,29 @@ describe('accounts', () => {
 });
 
 describe('Checkout and webhooks', () => {
+  it("a payment request's order comes back from Checkout to the request (through the order's return page)", async () => {
+    const payer = uniqueEmail('stripe-payer');
+    const sent = await call(
+      'POST',
+      '/v1/requests',
+      { email: payer, note: 'For the e-book', service: serviceId, product: productId },
+      seller.token,
+    );
+    expect(sent.status).toBe(201);
+    const requestId = (sent.body.request as { id: string }).id;
+    const mail = await smtp.mailTo(payer, new RegExp(`/requests/${requestId}\\?key=`));
+    const key = new RegExp(`/requests/${requestId}\\?key=([A-Za-z0-9_-]{43})`).exec(mail)?.[1];
+    const accepted = await call('POST', `/v1/requests/${requestId}/accept?key=${key!}`, { email: payer });
+    expect(accepted.status).toBe(200);
+    const orderId = (accepted.body.order as { id: string }).id;
+    const started = await call('POST', `/v1/orders/${orderId}/pay`);
+    expect(started.status).toBe(200);
+    expect(stripe.session(started.body.sessionId as string)).toMatchObject({
+      success_url: `http://shop.test/orders/${orderId}/return?session_id={CHECKOUT_SESSION_ID}&request=${requestId}`,
+      cancel_url: `http://shop.test/orders/${orderId}`,
+    });
+  });
+
   it('opens a Checkout Session on the connected account; the signed webhook marks the order paid once', async () => {
     const { orderId, sessionId, url } = await orderAndPay();
     expect(sessionId).toMatch(/^cs_test_/);

@@ -14,6 +14,7 @@ import type { OAuthServer } from './oauth/oauth-provider.js';
 import { OAUTH_SERVER, OAuthTokens } from './oauth/oauth-tokens.js';
 import { ServicesController } from './commerce/services.controller.js';
 import { ShopsController } from './commerce/shops.controller.js';
+import { ProductImagesController } from './commerce/product-images.controller.js';
 import { ReferenceController } from './reference/reference.controller.js';
 import { Viewers } from './commerce/viewer.js';
 import { BearerGuard, OptionalBearerGuard } from './auth/bearer.guard.js';
@@ -65,6 +66,7 @@ export class AppModule {
         // Commerce (services, products, orders, payments): here, beside the rate limits they use.
         ServicesController,
         ShopsController,
+        ProductImagesController,
         OrdersController,
         PaymentsController,
         RequestsController,

@@ -4,9 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { fetchAnswer, pngBomb, testPicture, TestPlatform, uniqueEmail, type FetchOptions } from '@tinkerdesk/testing';
 import { unzipSync } from 'fflate';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import sharp from 'sharp';
@@ -29,31 +28,7 @@ let platform: TestPlatform;
 let dir: string;
 let googlePublicKey: KeyObject;
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-  bytes: Buffer;
-}
-
-async function http(method: string, path: string, options: { token?: string; form?: FormData; json?: unknown } = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${platform.url}${path}`, {
-    method,
-    headers,
-    ...(options.form ? { body: options.form } : options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
-  });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const json = res.headers.get('content-type')?.includes('application/json') && bytes.length > 0;
-  return {
-    status: res.status,
-    body: (json ? JSON.parse(bytes.toString('utf8')) : {}) as Record<string, unknown>,
-    headers: res.headers,
-    bytes,
-  };
-}
+const http = (method: string, path: string, options: FetchOptions = {}) => fetchAnswer(platform.url, method, path, options);
 
 async function account(tag: string): Promise<string> {
   const created = await platform.call('POST', '/v1/users', { email: uniqueEmail(tag), password: 'passes password 1' });
@@ -86,34 +61,7 @@ function form(fields: unknown, files: Files = {}, extra: Record<string, string> 
 const save = (token: string, id: string, fields: unknown, files: Files = {}, extra: Record<string, string> = {}) =>
   http('POST', `/v1/passes/${id}`, { token, form: form(fields, files, extra) });
 
-const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
-    .toFormat(format)
-    .toBuffer();
-
-/** A PNG chunk: length, type, data, CRC of type and data. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
-  return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
-}
-
-/** A few hundred bytes of PNG that declare 30000 x 30000 pixels (900 megapixels): a decompression bomb. */
-function pngBomb(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(30_000, 0);
-  ihdr.writeUInt32BE(30_000, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(30_001 * 16))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const picture = testPicture;
 
 async function imageRows(): Promise<number> {
   return (await platform.query<{ n: number }>(`SELECT count(*)::int AS n FROM "terminals"."pass_image"`))[0]!.n;

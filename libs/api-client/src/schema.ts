@@ -949,6 +949,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/products/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload (or replace) your product's image: multipart with the file "image"
+         * @description PNG, JPEG, WebP or GIF (judged by its bytes) up to 10 MiB (413 above); a damaged file, one that is not an image or one declaring more than 50 megapixels answers 400. It is turned upright (EXIF), stripped of its metadata and made into WebP sizes fitted inside these widths, never enlarged: small 160, medium 480, large 1200. The new sizes replace the old ones together and replace an https image URL; the product view carries their versioned URLs (image: the medium one).
+         */
+        post: operations["ProductImagesController_upload"];
+        /** Remove your product's uploaded image (every size) */
+        delete: operations["ProductImagesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{id}/image/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One size of a product's current image (WebP; revalidated with its ETag: order pages use it) */
+        get: operations["ProductImagesController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{id}/image/{version}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One size of a product's image by its version (from the product view): WebP, cached for good */
+        get: operations["ProductImagesController_versioned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/push/key": {
         parameters: {
             query?: never;
@@ -2169,6 +2224,8 @@ export interface components {
             /** @description Cents. */
             amount: number;
             description: string;
+            /** @description The product's image when it was ordered: its https URL, or the unversioned path of the small size of its uploaded image (whatever image the product has now); null for none; absent on older orders. */
+            image?: string | null;
             name: string;
             productId: string | null;
             quantity: number;
@@ -2506,6 +2563,20 @@ export interface components {
             /** @description `mail` products: the shipping services and options buyers may choose */
             shipping?: components["schemas"]["ProductShippingDto"];
         };
+        /** @description An uploaded product image in its sizes (all WebP). */
+        ProductImages: {
+            large: components["schemas"]["ProductImageVariant"];
+            medium: components["schemas"]["ProductImageVariant"];
+            small: components["schemas"]["ProductImageVariant"];
+            version: string;
+        };
+        /** @description One size of an uploaded product image. */
+        ProductImageVariant: {
+            height: number;
+            /** @description A path under this site (immutable, versioned). */
+            url: string;
+            width: number;
+        };
         ProductResponse: {
             product: components["schemas"]["ProductView"];
             /** @enum {boolean} */
@@ -2527,7 +2598,10 @@ export interface components {
             currency: "USD";
             description: string;
             id: string;
+            /** @description What buyers see: the https URL the seller gave, or the medium size of the image uploaded to this site (a path under /v1, versioned); null for none. */
             image: string | null;
+            /** @description The uploaded image in its sizes (null when the image is an https URL or there is none). */
+            images: components["schemas"]["ProductImages"] | null;
             modified: string;
             name: string;
             /** @description Cents. */
@@ -9625,6 +9699,422 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ProductImagesController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image (PNG, JPEG, WebP or GIF)
+                     */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ProductImagesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ProductImagesController_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                size: "small" | "medium" | "large";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ProductImagesController_versioned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                size: "small" | "medium" | "large";
+                /** @description The version in the product view's image URLs */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "NOT_FOUND";
                     };
                 };
             };

@@ -1,4 +1,4 @@
-import type { OrderItem } from './commerce-views.js';
+import type { OrderItem, PlanInterval } from './commerce-views.js';
 
 /**
  * Commerce's domain events: what happened, recorded in the outbox in the same transaction as the
@@ -7,15 +7,23 @@ import type { OrderItem } from './commerce-views.js';
  * tense, `<service>.<aggregate>.<what happened>`; one typed map from name to payload, like RpcMap.
  */
 export const COMMERCE_EVENTS = {
+  orderPlaced: 'commerce.order.placed',
   orderPaid: 'commerce.order.paid',
   orderRefunded: 'commerce.order.refunded',
   orderLatePaymentRefunded: 'commerce.order.late_payment.refunded',
   orderReplyAdded: 'commerce.order.reply.added',
   orderFulfilled: 'commerce.order.fulfilled',
   orderCancelled: 'commerce.order.cancelled',
+  requestSent: 'commerce.request.sent',
+  requestAccepted: 'commerce.request.accepted',
   requestDeclined: 'commerce.request.declined',
+  planCreated: 'commerce.plan.created',
+  planCancelled: 'commerce.plan.cancelled',
   planCharged: 'commerce.plan.charged',
   planChargeFailed: 'commerce.plan.charge_failed',
+  methodAdded: 'commerce.method.added',
+  methodDefaultChanged: 'commerce.method.default_changed',
+  methodRemoved: 'commerce.method.removed',
 } as const;
 
 export type CommerceEventName = (typeof COMMERCE_EVENTS)[keyof typeof COMMERCE_EVENTS];
@@ -44,7 +52,25 @@ export interface PlanSnapshot {
   timeZone: string;
 }
 
+/** A payment request as its events carry it (never its key: the emailed link's secret stays out of the stream). */
+export interface RequestSnapshot {
+  id: string;
+  sellerId: string;
+  email: string;
+  productName: string;
+  price: number;
+}
+
+/** A saved card as its events carry it: whose, and how it is named (never its provider reference). */
+export interface MethodSnapshot {
+  id: string;
+  userId: string;
+  brand: string;
+  last4: string;
+}
+
 export interface CommerceEventMap {
+  [COMMERCE_EVENTS.orderPlaced]: { order: OrderSnapshot };
   [COMMERCE_EVENTS.orderPaid]: {
     order: OrderSnapshot;
     receipt: { number: string; sellerName: string; supportEmail: string | null; paidAt: string; items: OrderItem[]; amount: number };
@@ -63,13 +89,36 @@ export interface CommerceEventMap {
   };
   [COMMERCE_EVENTS.orderFulfilled]: { order: OrderSnapshot };
   [COMMERCE_EVENTS.orderCancelled]: { order: OrderSnapshot };
+  /**
+   * The request was made. Its email holds the payer's secret link: it is not in the payload but in
+   * commerce's pending_mail table, written in the same transaction under this event's id.
+   */
+  [COMMERCE_EVENTS.requestSent]: {
+    request: RequestSnapshot;
+    /** The account the request is addressed to (its verified address), else null. */
+    payerId: string | null;
+    /** How the seller is named to the payer: their public name, else the service's name. */
+    from: string;
+  };
+  [COMMERCE_EVENTS.requestAccepted]: {
+    request: RequestSnapshot;
+    orderId: string;
+    /** The signed-in payer who accepted, else the account the request was addressed to (or null). */
+    payerId: string | null;
+  };
   [COMMERCE_EVENTS.requestDeclined]: {
-    request: { id: string; sellerId: string; email: string; productName: string; price: number };
+    request: RequestSnapshot;
     /** The signed-in payer who declined, else the account the request was addressed to (or null). */
     payerId: string | null;
   };
+  [COMMERCE_EVENTS.planCreated]: { plan: PlanSnapshot; interval: PlanInterval };
+  [COMMERCE_EVENTS.planCancelled]: { plan: PlanSnapshot; by: 'payer' | 'seller' };
   [COMMERCE_EVENTS.planCharged]: { plan: PlanSnapshot; paymentId: string; next: string | null };
   [COMMERCE_EVENTS.planChargeFailed]: { plan: PlanSnapshot; reason: string; next: string | null; tries: number };
+  [COMMERCE_EVENTS.methodAdded]: { method: MethodSnapshot };
+  [COMMERCE_EVENTS.methodDefaultChanged]: { method: MethodSnapshot };
+  /** `movedPlans`: how many live plans the card paid for, moved to the replacement card with the removal. */
+  [COMMERCE_EVENTS.methodRemoved]: { method: MethodSnapshot; movedPlans: number };
 }
 
 /** Fails to compile when a name of COMMERCE_EVENTS has no payload in the map (or the map one name too many). */

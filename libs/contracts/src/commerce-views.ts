@@ -116,12 +116,64 @@ export interface ProductView {
   /** Cents. */
   price: number;
   currency: typeof CURRENCY;
+  /**
+   * What buyers see: the https URL the seller gave, or the medium size of the image uploaded to this
+   * site (a path under /v1, versioned); null for none.
+   */
   image: string | null;
+  /** The uploaded image in its sizes (null when the image is an https URL or there is none). */
+  images: ProductImages | null;
   active: boolean;
   /** `mail` products: the shipping services and options a buyer may choose. */
   shipping: { services: ShippingService[]; options: ShippingOption[] } | null;
   created: string;
   modified: string;
+}
+
+/** The widths (px) an uploaded product image is made in: WebP, fit inside, never enlarged. */
+export const PRODUCT_IMAGE_SIZES = { small: 160, medium: 480, large: 1200 } as const;
+export type ProductImageSize = keyof typeof PRODUCT_IMAGE_SIZES;
+export const PRODUCT_IMAGE_SIZE_NAMES = Object.keys(PRODUCT_IMAGE_SIZES) as ProductImageSize[];
+
+/**
+ * The most bytes all sizes of one product image may take together: they cross NATS in one message
+ * (base64, 4/3 larger; NATS refuses messages over 1 MiB by default) so a replacement is one transaction.
+ */
+export const PRODUCT_IMAGE_STORED_MAX_BYTES = 700_000;
+
+/** The version of an uploaded image set: 16 hex digits of the SHA-256 of its sizes. */
+export const PRODUCT_IMAGE_VERSION = /^[0-9a-f]{16}$/;
+
+/**
+ * The public path of one size of a product's uploaded image: with a version, immutable (a replaced image
+ * gets a new version; the old path answers 404); without one, whatever image the product has now.
+ */
+export const productImagePath = (productId: string, size: ProductImageSize, version?: string): string =>
+  version ? `/v1/products/${productId}/image/${version}/${size}` : `/v1/products/${productId}/image/${size}`;
+
+/** One size of an uploaded product image. */
+export interface ProductImageVariant {
+  /** A path under this site (immutable, versioned). */
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** An uploaded product image in its sizes (all WebP). */
+export interface ProductImages {
+  version: string;
+  small: ProductImageVariant;
+  medium: ProductImageVariant;
+  large: ProductImageVariant;
+}
+
+/** NATS answer of commerce.product.image-get: one stored size, base64. */
+export interface ProductImageData {
+  data: string;
+  contentType: 'image/webp';
+  /** SHA-256 of the bytes (hex): the strong ETag. */
+  etag: string;
+  version: string;
 }
 
 /** A provider's public page: the service (without its payment account) and its active products. */
@@ -150,6 +202,11 @@ export interface OrderItem {
   quantity: number;
   /** Cents. */
   amount: number;
+  /**
+   * The product's image when it was ordered: its https URL, or the unversioned path of the small size of
+   * its uploaded image (whatever image the product has now); null for none; absent on older orders.
+   */
+  image?: string | null;
 }
 
 export interface ReceiptView {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
   IsArray,
@@ -29,6 +30,9 @@ import {
   PLAN_INTERVALS,
   PRICE_MAX_CENTS,
   PRICE_MIN_CENTS,
+  PRODUCT_IMAGE_SIZE_NAMES,
+  PRODUCT_IMAGE_STORED_MAX_BYTES,
+  PRODUCT_IMAGE_VERSION,
   PROFILE_INCLUDES,
   SHIPPING_OPTIONS,
   SHIPPING_SERVICES,
@@ -36,6 +40,7 @@ import {
   type OrderState,
   type PaymentProviderId,
   type PlanInterval,
+  type ProductImageSize,
   type ShippingOption,
   type ShippingService,
   type Vendor,
@@ -378,6 +383,85 @@ export class ResolveShopMessage {
   @IsString()
   @MaxLength(200)
   slug!: string;
+}
+
+/** HTTP: a product by its id alone (its image routes). */
+export class ProductIdParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('4', { message: 'id must be a UUID' })
+  id!: string;
+}
+
+/** HTTP: one size of a product's image, the current one or (with a version) an immutable one. */
+export class ProductImageFileParamsDto extends ProductIdParamsDto {
+  @ApiProperty({ enum: PRODUCT_IMAGE_SIZE_NAMES })
+  @IsIn(PRODUCT_IMAGE_SIZE_NAMES, { message: `size must be one of: ${PRODUCT_IMAGE_SIZE_NAMES.join(', ')}` })
+  size!: ProductImageSize;
+}
+
+export class ProductImageVersionParamsDto extends ProductImageFileParamsDto {
+  @ApiProperty({ pattern: PRODUCT_IMAGE_VERSION.source, description: "The version in the product view's image URLs" })
+  @Matches(PRODUCT_IMAGE_VERSION, { message: 'version must be 16 hexadecimal digits (from the product view)' })
+  version!: string;
+}
+
+/** One size of an image the gateway decoded, bounded and re-encoded as WebP, in base64. */
+export class ProductImageVariantDto {
+  @IsIn(PRODUCT_IMAGE_SIZE_NAMES)
+  size!: ProductImageSize;
+
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  width!: number;
+
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  height!: number;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(Math.ceil(PRODUCT_IMAGE_STORED_MAX_BYTES / 3) * 4)
+  data!: string;
+}
+
+/** NATS: commerce.product.image-store — every size of the new image at once (it replaces the old set whole). */
+export class StoreProductImageMessage {
+  @IsUUID('4')
+  ownerId!: string;
+
+  @IsUUID('4')
+  productId!: string;
+
+  @IsArray()
+  @ArrayMinSize(PRODUCT_IMAGE_SIZE_NAMES.length)
+  @ArrayMaxSize(PRODUCT_IMAGE_SIZE_NAMES.length)
+  @ValidateNested({ each: true })
+  @Type(() => ProductImageVariantDto)
+  variants!: ProductImageVariantDto[];
+}
+
+/** NATS: commerce.product.image-delete */
+export class DeleteProductImageMessage {
+  @IsUUID('4')
+  ownerId!: string;
+
+  @IsUUID('4')
+  productId!: string;
+}
+
+/** NATS: commerce.product.image-get (public) — one size, of the given version or the current one. */
+export class GetProductImageMessage {
+  @IsUUID('4')
+  productId!: string;
+
+  @IsIn(PRODUCT_IMAGE_SIZE_NAMES)
+  size!: ProductImageSize;
+
+  @Optional()
+  @Matches(PRODUCT_IMAGE_VERSION)
+  version?: string;
 }
 
 /** NATS: commerce.storefront.get */

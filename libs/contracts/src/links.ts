@@ -33,8 +33,11 @@ export interface LinkBuilder {
   order(orderId: string): string;
   /** The printable receipt. */
   receipt(orderId: string): string;
-  /** Where a payment provider sends the browser back; `sessionId` defaults to Stripe's placeholder. */
-  orderReturn(orderId: string, sessionId?: string): string;
+  /**
+   * Where a payment provider sends the browser back; `sessionId` defaults to Stripe's placeholder.
+   * `requestId`: the order pays that payment request, whose page the payer sees once it is confirmed.
+   */
+  orderReturn(orderId: string, sessionId?: string, requestId?: string): string;
   /** The sandbox processor's hosted pay page. */
   sandboxPay(sessionId: string): string;
   /** The order in the seller's account area (replies, fulfilment). */
@@ -57,8 +60,10 @@ export function linkBuilder(base = ''): LinkBuilder {
     shop: (slug) => `${root}/s/${seg(slug)}`,
     order: (orderId) => `${root}/orders/${seg(orderId)}`,
     receipt: (orderId) => `${root}/orders/${seg(orderId)}/receipt`,
-    orderReturn: (orderId, sessionId) =>
-      `${root}/orders/${seg(orderId)}/return?session_id=${sessionId === undefined ? CHECKOUT_SESSION_PLACEHOLDER : seg(sessionId)}`,
+    orderReturn: (orderId, sessionId, requestId) =>
+      `${root}/orders/${seg(orderId)}/return?session_id=${sessionId === undefined ? CHECKOUT_SESSION_PLACEHOLDER : seg(sessionId)}${
+        requestId ? `&request=${seg(requestId)}` : ''
+      }`,
     sandboxPay: (sessionId) => `${root}/pay/sandbox/${seg(sessionId)}`,
     sellerOrder: (orderId) => `${root}/account/orders/${seg(orderId)}`,
     request: (requestId, key) => `${root}/requests/${seg(requestId)}${key ? `?key=${seg(key)}` : ''}`,

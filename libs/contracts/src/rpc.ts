@@ -5,7 +5,9 @@ import type { ConversionJobList, ConversionJobView, JobFinishedEvent } from './c
 import type {
   CompleteOrderMessage,
   CreateOrderMessage,
+  DeleteProductImageMessage,
   DeleteProductMessage,
+  GetProductImageMessage,
   FulfilMessage,
   GetProductMessage,
   ListOrdersMessage,
@@ -17,6 +19,7 @@ import type {
   SandboxPayMessage,
   SandboxSessionMessage,
   SaveProductMessage,
+  StoreProductImageMessage,
   SaveServiceMessage,
   StorefrontMessage,
   ResolveShopMessage,
@@ -64,6 +67,7 @@ import type {
   OrderList,
   OrderView,
   PaymentStart,
+  ProductImageData,
   ProductView,
   SandboxSessionView,
   ServiceView,
@@ -186,6 +190,9 @@ export interface RpcMap {
   [SUBJECTS.commerce.productGet]: { request: GetProductMessage; response: ProductView };
   [SUBJECTS.commerce.productSave]: { request: SaveProductMessage; response: ProductView };
   [SUBJECTS.commerce.productDelete]: { request: DeleteProductMessage; response: Done & { deleted: boolean } };
+  [SUBJECTS.commerce.productImageStore]: { request: StoreProductImageMessage; response: ProductView };
+  [SUBJECTS.commerce.productImageDelete]: { request: DeleteProductImageMessage; response: ProductView };
+  [SUBJECTS.commerce.productImageGet]: { request: GetProductImageMessage; response: ProductImageData };
   [SUBJECTS.commerce.storefrontGet]: { request: StorefrontMessage; response: StorefrontView };
   [SUBJECTS.commerce.shopResolve]: { request: ResolveShopMessage; response: ShopAddress };
   [SUBJECTS.commerce.orderCreate]: { request: CreateOrderMessage; response: OrderView };

@@ -11,3 +11,5 @@ export * from './smtp-server.js';
 export * from './own-postgres.js';
 export * from './shop.js';
 export * from './repository-database.js';
+export * from './images.js';
+export * from './fetch-answer.js';

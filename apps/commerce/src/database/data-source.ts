@@ -6,6 +6,9 @@ import { RequestsTimeline1764600000000 } from './migrations/1764600000000-reques
 import { PlansMethods1764700000000 } from './migrations/1764700000000-plans-methods.js';
 import { LatePayments1764800000000 } from './migrations/1764800000000-late-payments.js';
 import { Outbox1764900000000 } from './migrations/1764900000000-outbox.js';
+import { PendingMail1765000000000 } from './migrations/1765000000000-pending-mail.js';
+import { ProductImages1795651515777 } from './migrations/1795651515777-product-images.js';
+import { PendingMailEntity } from '../events/pending-mail.entity.js';
 import { ShopSlug1795654917076 } from './migrations/1795654917076-shop-slug.js';
 import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
 import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
@@ -18,6 +21,7 @@ import { ProviderEventEntity } from '../orders/provider-event.entity.js';
 import { ReceiptEntity } from '../orders/receipt.entity.js';
 import { PlanChargeEntity } from '../plans/plan-charge.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
+import { ProductImageEntity } from '../products/product-image.entity.js';
 import { ProductEntity } from '../products/product.entity.js';
 import { PaymentRequestEntity } from '../requests/payment-request.entity.js';
 import { SandboxCardEntity } from '../sandbox/sandbox-card.entity.js';
@@ -33,6 +37,7 @@ export const SCHEMA = 'commerce';
 const ENTITIES = [
   ProviderServiceEntity,
   ProductEntity,
+  ProductImageEntity,
   OrderEntity,
   ReceiptEntity,
   OrderReplyEntity,
@@ -49,6 +54,7 @@ const ENTITIES = [
   SandboxSessionEntity,
   SandboxCardEntity,
   SandboxChargeEntity,
+  PendingMailEntity,
 ];
 
 export function dataSourceOptions(url: string): ServiceDataSourceOptions {
@@ -64,6 +70,8 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       PlansMethods1764700000000,
       LatePayments1764800000000,
       Outbox1764900000000,
+      PendingMail1765000000000,
+      ProductImages1795651515777,
       ShopSlug1795654917076,
     ],
   };

@@ -12,8 +12,15 @@ import type { TransactionManager } from '@tinkerdesk/persistence';
 import { IdentityDirectory, keyedMails } from '../notify/identity-directory.js';
 import { ORDERS_SETTINGS, type OrdersSettings } from '../orders/orders.service.js';
 import { TimelineService, type TimelineEntry } from '../timeline/timeline.service.js';
+import { PendingMailRepository } from './pending-mail.repository.js';
 
 const productOf = (order: { items: Array<{ name: string }> }, otherwise: string) => order.items[0]?.name ?? otherwise;
+
+/** How a saved card is named on its owner's timeline. */
+const describeCard = (m: { brand: string; last4: string }) =>
+  `${m.brand === 'unknown' ? 'card' : m.brand.charAt(0).toUpperCase() + m.brand.slice(1)} card ending ${m.last4}`;
+
+const requestWhat = (request: { price: number; productName: string }) => `${formatUsd(request.price)} for ${request.productName}`;
 
 /**
  * What commerce does after a change committed, from its events: the timeline entries of both sides
@@ -27,6 +34,7 @@ export class CommerceReactions {
   constructor(
     @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
     @Inject(TimelineService) private readonly timeline: TimelineService,
+    @Inject(PendingMailRepository) private readonly pendingMail: PendingMailRepository,
     @Inject(ORDERS_SETTINGS) settings: OrdersSettings,
   ) {
     this.links = linkBuilder(settings.publicUrl);
@@ -37,9 +45,16 @@ export class CommerceReactions {
     await this.timeline.write(manager, timelineEntries(event));
   }
 
-  /** The mail listener: every email of the event, keyed so it is sent once; a failure throws (the event is redelivered). */
+  /**
+   * The mail listener: every email of the event, keyed so identity sends each once; a failure throws
+   * (the event is redelivered). An event's secret email (pending_mail) comes last (so the other mails'
+   * keys do not depend on it), is sent, then deleted: a redelivery after that sends nothing twice.
+   */
   async toMail(event: CommerceDomainEvent): Promise<void> {
-    for (const mail of keyedMails(event.id, await this.mails(event))) await this.identity.send(mail);
+    const mails = await this.mails(event);
+    const secret = event.name === COMMERCE_EVENTS.requestSent ? await this.pendingMail.find(event.id) : null;
+    for (const mail of keyedMails(event.id, secret ? [...mails, secret] : mails)) await this.identity.send(mail);
+    if (secret) await this.pendingMail.delete(event.id);
   }
 
   private async mails(event: CommerceDomainEvent): Promise<SendMailMessage[]> {
@@ -108,8 +123,16 @@ export class CommerceReactions {
           },
         ];
       }
-      case COMMERCE_EVENTS.orderCancelled:
-        return [];
+      case COMMERCE_EVENTS.requestAccepted: {
+        const { request, orderId } = event.payload;
+        return [
+          {
+            toUserId: request.sellerId,
+            subject: `Your payment request was accepted: ${request.productName}`,
+            text: `${request.email} accepted your request of ${requestWhat(request)}; you will get an email when it is paid.\n\n${this.links.sellerOrder(orderId)}\n`,
+          },
+        ];
+      }
       case COMMERCE_EVENTS.requestDeclined: {
         const { request } = event.payload;
         return [
@@ -193,6 +216,81 @@ const lateWhy = (state: string) => (state === 'cancelled' ? 'after the order was
 /** The timeline entries of an event: one per side that has an account. */
 export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
   switch (event.name) {
+    case COMMERCE_EVENTS.orderPlaced: {
+      const { order } = event.payload;
+      const what = `${productOf(order, '')} (${formatUsd(order.amount)})`;
+      return [
+        { userId: order.buyerId, kind: 'order.placed', title: `You ordered ${what}`, amount: order.amount, orderId: order.id },
+        { userId: order.sellerId, kind: 'order.received', title: `New order: ${what}`, amount: order.amount, orderId: order.id },
+      ];
+    }
+    case COMMERCE_EVENTS.requestSent: {
+      const { request, payerId, from } = event.payload;
+      const what = requestWhat(request);
+      return [
+        {
+          userId: request.sellerId,
+          kind: 'request.sent',
+          title: `You asked ${request.email} to pay ${what}`,
+          amount: request.price,
+          requestId: request.id,
+        },
+        { userId: payerId, kind: 'request.received', title: `${from} asks you to pay ${what}`, amount: request.price, requestId: request.id },
+      ];
+    }
+    case COMMERCE_EVENTS.requestAccepted: {
+      const { request, orderId, payerId } = event.payload;
+      const what = requestWhat(request);
+      return [
+        { userId: payerId, kind: 'request.accepted', title: `You accepted to pay ${what}`, amount: request.price, requestId: request.id, orderId },
+        {
+          userId: request.sellerId,
+          kind: 'request.accepted',
+          title: `${request.email} accepted your request of ${what}`,
+          amount: request.price,
+          requestId: request.id,
+          orderId,
+        },
+      ];
+    }
+    case COMMERCE_EVENTS.planCreated: {
+      const { plan, interval } = event.payload;
+      const what = `${formatUsd(plan.price)} ${interval === 'month' ? 'a month' : interval === 'quarter' ? 'a quarter' : 'a year'} for ${plan.productName}`;
+      return [
+        { userId: plan.payerId, kind: 'plan.created', title: `You started a plan: ${what}`, planId: plan.id },
+        { userId: plan.sellerId, kind: 'plan.subscribed', title: `A customer started a plan: ${what}`, planId: plan.id },
+      ];
+    }
+    case COMMERCE_EVENTS.planCancelled: {
+      const { plan, by } = event.payload;
+      return [
+        {
+          userId: plan.payerId,
+          kind: 'plan.cancelled',
+          title: `${by === 'payer' ? 'You' : 'The seller'} cancelled the plan for ${plan.productName}`,
+          planId: plan.id,
+        },
+        {
+          userId: plan.sellerId,
+          kind: 'plan.cancelled',
+          title: `${by === 'payer' ? 'The customer' : 'You'} cancelled the plan for ${plan.productName}`,
+          planId: plan.id,
+        },
+      ];
+    }
+    case COMMERCE_EVENTS.methodAdded: {
+      const { method } = event.payload;
+      return [{ userId: method.userId, kind: 'method.added', title: `You saved your ${describeCard(method)}` }];
+    }
+    case COMMERCE_EVENTS.methodDefaultChanged: {
+      const { method } = event.payload;
+      return [{ userId: method.userId, kind: 'method.default', title: `Your ${describeCard(method)} is now your default card` }];
+    }
+    case COMMERCE_EVENTS.methodRemoved: {
+      const { method, movedPlans: moved } = event.payload;
+      const plans = moved ? `; ${moved === 1 ? 'its plan is' : `its ${moved} plans are`} paid with another card now` : '';
+      return [{ userId: method.userId, kind: 'method.removed', title: `You removed your ${describeCard(method)}${plans}` }];
+    }
     case COMMERCE_EVENTS.orderPaid: {
       const { order, receipt } = event.payload;
       const what = `${formatUsd(order.amount)} for ${productOf(order, 'an order')}`;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sql } from '@tinkerdesk/persistence';
+import { sql, type TransactionManager } from '@tinkerdesk/persistence';
 import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
+import { COMMERCE_EVENTS } from '@tinkerdesk/contracts';
+import { commerceEvent } from '../events/commerce-events.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { MethodsRepository } from './methods.repository.js';
-import { commerceDatabase, insertService } from '../../test/repository-database.js';
+import { commerceDatabase, insertService, outboxCount } from '../../test/repository-database.js';
 
 let db: RepositoryDatabase;
 let repository: MethodsRepository;
@@ -57,6 +59,12 @@ async function plan(payerId: string, methodId: string, state: 'active' | 'cancel
   return id;
 }
 
+/** The plans feature's part of a card's deletion (PlansService in the service), on its repository. */
+const cardPlans = {
+  lockLive: (m: TransactionManager, methodId: string) => plans.lockLiveOfCard(m, methodId),
+  moveTo: (m: TransactionManager, planIds: string[], methodId: string) => plans.moveToCard(m, planIds, methodId),
+};
+
 describe('payment customers', () => {
   it('keeps the first customer of a payer and provider', async () => {
     const user = randomUUID();
@@ -73,7 +81,7 @@ describe('payment methods', () => {
     const user = randomUUID();
     const first = card(user);
     const saved = await repository.insert(first);
-    expect(saved).toEqual({ created: true, row: { ...first, isDefault: true, plans: 0, created: expect.any(Date) } });
+    expect(saved).toEqual({ created: true, row: { ...first, isDefault: true, created: expect.any(Date) } });
     await expect(repository.insert({ ...first, id: randomUUID() })).resolves.toEqual({ created: false, row: saved.row });
     const second = await repository.insert(card(user));
     expect(second.row.isDefault).toBe(false);
@@ -83,12 +91,25 @@ describe('payment methods', () => {
     await expect(repository.find(first.id, randomUUID())).resolves.toBeNull();
   });
 
-  it('counts the live plans a card pays for', async () => {
+  it('records a card’s events with the change: a card kept (once), made default, deleted', async () => {
     const user = randomUUID();
-    const { row } = await repository.insert(card(user));
-    await plan(user, row.id);
-    await plan(user, row.id, 'cancelled');
-    await expect(repository.find(row.id, user)).resolves.toMatchObject({ plans: 1 });
+    const told = (name: typeof COMMERCE_EVENTS.methodAdded | typeof COMMERCE_EVENTS.methodDefaultChanged) => (m: { id: string; brand: string; last4: string }) => [
+      commerceEvent(name, { type: 'method', id: m.id }, { method: { id: m.id, userId: user, brand: m.brand, last4: m.last4 } }),
+    ];
+    const first = card(user);
+    await repository.insert(first, told(COMMERCE_EVENTS.methodAdded));
+    await repository.insert({ ...first, id: randomUUID() }, told(COMMERCE_EVENTS.methodAdded));
+    await expect(outboxCount(db, first.id)).resolves.toBe(1);
+    await repository.setDefault(first.id, user, told(COMMERCE_EVENTS.methodDefaultChanged));
+    await expect(outboxCount(db, first.id)).resolves.toBe(2);
+    await repository.delete(first.id, user, undefined, cardPlans, ({ row, moved }) => [
+      commerceEvent(
+        COMMERCE_EVENTS.methodRemoved,
+        { type: 'method', id: row.id },
+        { method: { id: row.id, userId: user, brand: row.brand, last4: row.last4 }, movedPlans: moved.length },
+      ),
+    ]);
+    await expect(outboxCount(db, first.id)).resolves.toBe(3);
   });
 
   it('moves the default within the provider; refuses two defaults (unique index)', async () => {
@@ -126,10 +147,10 @@ describe('payment methods', () => {
     const a = (await repository.insert(card(user))).row;
     const b = (await repository.insert(card(user))).row;
     const c = (await repository.insert(card(user))).row;
-    await expect(repository.delete(a.id, user, undefined)).resolves.toEqual({ row: a, moved: [] });
+    await expect(repository.delete(a.id, user, undefined, cardPlans)).resolves.toEqual({ row: a, moved: [] });
     await expect(repository.find(c.id, user)).resolves.toMatchObject({ isDefault: true });
     await expect(repository.find(b.id, user)).resolves.toMatchObject({ isDefault: false });
-    await expect(repository.delete(a.id, user, undefined)).resolves.toBeNull();
+    await expect(repository.delete(a.id, user, undefined, cardPlans)).resolves.toBeNull();
   });
 
   it('keeps a card that pays for a live plan unless a replacement of the same provider takes its plans', async () => {
@@ -138,13 +159,14 @@ describe('payment methods', () => {
     const b = (await repository.insert(card(user))).row;
     const s = (await repository.insert(card(user, { provider: 'sandbox' }))).row;
     const planId = await plan(user, a.id);
-    await expect(repository.delete(a.id, user, undefined)).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(repository.delete(a.id, user, a.id)).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
-    await expect(repository.delete(a.id, user, randomUUID())).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(repository.delete(a.id, user, s.id)).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(repository.delete(a.id, user, undefined, cardPlans)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(repository.delete(a.id, user, a.id, cardPlans)).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(repository.delete(a.id, user, randomUUID(), cardPlans)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(repository.delete(a.id, user, s.id, cardPlans)).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
     await expect(repository.find(a.id, user)).resolves.not.toBeNull();
-    await expect(repository.delete(a.id, user, b.id)).resolves.toMatchObject({ row: { id: a.id }, moved: [planId] });
+    await expect(repository.delete(a.id, user, b.id, cardPlans)).resolves.toMatchObject({ row: { id: a.id }, moved: [planId] });
     await expect(plans.find(planId)).resolves.toMatchObject({ methodId: b.id });
-    await expect(repository.find(b.id, user)).resolves.toMatchObject({ isDefault: true, plans: 1 });
+    await expect(repository.find(b.id, user)).resolves.toMatchObject({ isDefault: true });
+    await expect(plans.liveCountsByCard([a.id, b.id])).resolves.toEqual(new Map([[b.id, 1]]));
   });
 });

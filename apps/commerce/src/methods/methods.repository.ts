@@ -1,22 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, type PaymentProviderId } from '@tinkerdesk/contracts';
-import { sql, type SqlRunner } from '@tinkerdesk/persistence';
+import { sql, type SqlRunner, type TransactionManager } from '@tinkerdesk/persistence';
 import { Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { PaymentCustomerEntity } from './payment-customer.entity.js';
 import { PaymentMethodEntity } from './payment-method.entity.js';
 
-/** A saved card of a payer, with the number of live plans (active or past due) it pays for. */
-export interface MethodRow extends PaymentMethodEntity {
-  plans: number;
+/** A saved card of a payer (how many plans it pays for is the plans feature's to say: MethodsService asks it). */
+export type CardRow = PaymentMethodEntity;
+
+/**
+ * What a card's deletion asks of the plans it pays for, in the card's transaction (the plans
+ * feature's rows: PlansService does it with the manager given).
+ */
+export interface CardPlansInTransaction {
+  /** The live plans (active or past due) the card pays for, locked: none is charged with it or moved to it meanwhile. */
+  lockLive(manager: TransactionManager, methodId: string): Promise<string[]>;
+  /** Those plans are paid with another card of the payer from now on. */
+  moveTo(manager: TransactionManager, planIds: string[], methodId: string): Promise<void>;
 }
 
-const LIVE = `('active', 'past_due')`;
-
-/** A card with its count of live plans (a subquery: SQL says it most clearly), shaped like MethodRow. */
+/** A card, shaped like CardRow. */
 const SELECT = `SELECT m."id", m."user_id" AS "userId", m."provider", m."ref", m."customer_ref" AS "customerRef", m."brand", m."last4",
-    m."exp_month" AS "expMonth", m."exp_year" AS "expYear", m."is_default" AS "isDefault", m."created",
-    (SELECT count(*)::int FROM "commerce"."plan" p WHERE p."method_id" = m."id" AND p."state" IN ${LIVE}) AS "plans"
+    m."exp_month" AS "expMonth", m."exp_year" AS "expYear", m."is_default" AS "isDefault", m."created"
   FROM "commerce"."payment_method" m`;
 
 /** Serialises the changes of one payer's cards (its default among them) for the transaction. */
@@ -24,7 +31,7 @@ async function lockPayer(tx: EntityManager, userId: string): Promise<void> {
   await sql.execute(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`payment_method:${userId}`]);
 }
 
-const methodById = (db: SqlRunner, id: string) => sql.one<MethodRow>(db, `${SELECT} WHERE m."id" = $1`, [id]);
+const methodById = (db: SqlRunner, id: string) => sql.one<CardRow>(db, `${SELECT} WHERE m."id" = $1`, [id]);
 
 /** The only place that touches saved cards and the payers' customers at the providers. */
 @Injectable()
@@ -45,9 +52,13 @@ export class MethodsRepository {
 
   /**
    * Keeps a card once: a second call for the same provider card (the page came back twice) answers
-   * the first row. The payer's first card of a provider becomes its default.
+   * the first row. The payer's first card of a provider becomes its default. `events` (of a card kept
+   * now) are recorded in the outbox with it.
    */
-  async insert(row: Omit<MethodRow, 'isDefault' | 'plans' | 'created'>): Promise<{ row: MethodRow; created: boolean }> {
+  async insert(
+    row: Omit<CardRow, 'isDefault' | 'created'>,
+    events: (kept: CardRow) => CommerceEventRecord[] = () => [],
+  ): Promise<{ row: CardRow; created: boolean }> {
     return this.db.transaction(async (tx) => {
       await lockPayer(tx, row.userId);
       const inserted = await sql.rows<{ id: string }>(
@@ -58,25 +69,32 @@ export class MethodsRepository {
          ON CONFLICT ("provider", "ref") DO NOTHING RETURNING "id"`,
         [row.id, row.userId, row.provider, row.ref, row.customerRef, row.brand, row.last4, row.expMonth, row.expYear],
       );
-      const found = await sql.one<MethodRow>(tx, `${SELECT} WHERE m."provider" = $1 AND m."ref" = $2`, [row.provider, row.ref]);
+      const found = await sql.one<CardRow>(tx, `${SELECT} WHERE m."provider" = $1 AND m."ref" = $2`, [row.provider, row.ref]);
+      if (inserted.length === 1) await recordCommerceEvents(tx, events(found));
       return { row: found, created: inserted.length === 1 };
     });
   }
 
-  list(userId: string): Promise<MethodRow[]> {
-    return sql.rows<MethodRow>(this.db, `${SELECT} WHERE m."user_id" = $1 ORDER BY m."created", m."id"`, [userId]);
+  list(userId: string): Promise<CardRow[]> {
+    return sql.rows<CardRow>(this.db, `${SELECT} WHERE m."user_id" = $1 ORDER BY m."created", m."id"`, [userId]);
   }
 
-  find(id: string, userId: string): Promise<MethodRow | null> {
+  find(id: string, userId: string): Promise<CardRow | null> {
     return this.findWith(this.db, id, userId);
   }
 
-  private async findWith(db: SqlRunner, id: string, userId: string): Promise<MethodRow | null> {
-    return (await sql.maybeOne<MethodRow>(db, `${SELECT} WHERE m."id" = $1 AND m."user_id" = $2`, [id, userId])) ?? null;
+  private async findWith(db: SqlRunner, id: string, userId: string): Promise<CardRow | null> {
+    return (await sql.maybeOne<CardRow>(db, `${SELECT} WHERE m."id" = $1 AND m."user_id" = $2`, [id, userId])) ?? null;
   }
 
-  /** Makes a card its provider's default for the payer (one default per provider). */
-  async setDefault(id: string, userId: string): Promise<MethodRow | null> {
+  /** What charges a saved card at its provider (whoever holds it: the plan scheduler asks with the plan's card id). */
+  async card(id: string): Promise<{ ref: string; customerRef: string | null } | null> {
+    const card = await this.db.getRepository(PaymentMethodEntity).findOne({ select: { ref: true, customerRef: true }, where: { id } });
+    return card ? { ref: card.ref, customerRef: card.customerRef } : null;
+  }
+
+  /** Makes a card its provider's default for the payer (one default per provider), with `events` recorded in the outbox. */
+  async setDefault(id: string, userId: string, events: (card: CardRow) => CommerceEventRecord[] = () => []): Promise<CardRow | null> {
     return this.db.transaction(async (tx) => {
       await lockPayer(tx, userId);
       const methods = tx.getRepository(PaymentMethodEntity);
@@ -84,28 +102,33 @@ export class MethodsRepository {
       if (!card) return null;
       await methods.update({ userId, provider: card.provider, isDefault: true, id: Not(id) }, { isDefault: false });
       await methods.update({ id }, { isDefault: true });
-      return methodById(tx, id);
+      const changed = await methodById(tx, id);
+      await recordCommerceEvents(tx, events(changed));
+      return changed;
     });
   }
 
   /**
-   * Deletes a card. The live plans it pays for move to `replacementId` (another card of the payer and
-   * of the same provider) in the same transaction; without one, a card that pays for a live plan is
-   * kept and CONFLICT answered. The newest other card of the provider becomes the default when the
-   * default goes. Answers the deleted row, or null when the payer has no such card.
+   * Deletes a card. The live plans it pays for (locked and moved by `plans`, the plans feature) move to
+   * `replacementId` (another card of the payer and of the same provider) in the same transaction;
+   * without one, a card that pays for a live plan is kept and CONFLICT answered. The newest other card of the provider becomes the default when the
+   * default goes. Answers the deleted row, or null when the payer has no such card. `events` (of the
+   * deleted card and the plans moved) are recorded in the outbox with the change.
    */
-  async delete(id: string, userId: string, replacementId: string | undefined): Promise<{ row: MethodRow; moved: string[] } | null> {
+  async delete(
+    id: string,
+    userId: string,
+    replacementId: string | undefined,
+    plans: CardPlansInTransaction,
+    events: (deleted: { row: CardRow; moved: string[] }) => CommerceEventRecord[] = () => [],
+  ): Promise<{ row: CardRow; moved: string[] } | null> {
     return this.db.transaction(async (tx) => {
       await lockPayer(tx, userId);
       const row = await this.findWith(tx, id, userId);
       if (!row) return null;
       const methods = tx.getRepository(PaymentMethodEntity);
       // Lock the plans it pays for, so none is charged with it or moved to it meanwhile.
-      const live = await sql.rows<{ id: string }>(
-        tx,
-        `SELECT "id" FROM "commerce"."plan" WHERE "method_id" = $1 AND "state" IN ${LIVE} ORDER BY "id" FOR UPDATE`,
-        [id],
-      );
+      const live = await plans.lockLive(tx, id);
       if (live.length > 0) {
         if (!replacementId)
           throw new AppError(
@@ -117,10 +140,7 @@ export class MethodsRepository {
         if (!other) throw new AppError('NOT_FOUND', 'no such replacement card');
         if (other.provider !== row.provider)
           throw new AppError('UNPROCESSABLE', `the replacement must be a card kept by ${row.provider}, as the plans' sellers take`);
-        await sql.execute(tx, `UPDATE "commerce"."plan" SET "method_id" = $2, "modified" = now() WHERE "id" = ANY($1::uuid[])`, [
-          live.map((p) => p.id),
-          replacementId,
-        ]);
+        await plans.moveTo(tx, live, replacementId);
       }
       await methods.delete({ id });
       if (row.isDefault) {
@@ -131,7 +151,9 @@ export class MethodsRepository {
           [userId, row.provider],
         );
       }
-      return { row, moved: live.map((p) => p.id) };
+      const deleted = { row, moved: live };
+      await recordCommerceEvents(tx, events(deleted));
+      return deleted;
     });
   }
 }

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   CHECKOUT_SESSION_PLACEHOLDER,
+  COMMERCE_EVENTS,
   linkBuilder,
   type PaymentInstrumentList,
   type PaymentInstrumentView,
@@ -10,11 +11,32 @@ import {
   type PaymentSetupView,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import { commerceEvent, type CommerceEventRecord } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/payment-provider.js';
-import { TimelineService } from '../timeline/timeline.service.js';
-import { MethodsRepository, type MethodRow } from './methods.repository.js';
+import { MethodsRepository, type CardPlansInTransaction, type CardRow } from './methods.repository.js';
+
+/** A saved card of a payer, with the number of live plans (active or past due) it pays for. */
+export interface MethodRow extends CardRow {
+  plans: number;
+}
+
+/**
+ * What cards need of the plans they pay for (the plans feature's rows): how many live plans each
+ * pays for, and, in a deletion's transaction, locking and moving them. PlansService registers it
+ * (useCardPlans), as the plans feature depends on this one.
+ */
+export interface CardPlans extends CardPlansInTransaction {
+  liveCounts(methodIds: string[]): Promise<Map<string, number>>;
+}
+
+/** Until the plans feature registers: no card pays for a plan. */
+const NO_PLANS: CardPlans = {
+  liveCounts: () => Promise.resolve(new Map()),
+  lockLive: () => Promise.resolve([]),
+  moveTo: () => Promise.resolve(),
+};
 
 export const METHODS_SETTINGS = Symbol('METHODS_SETTINGS');
 
@@ -24,8 +46,11 @@ export interface MethodsSettings {
   stripeConfigured: boolean;
 }
 
-const describe = (m: Pick<MethodRow, 'brand' | 'last4'>) =>
-  `${m.brand === 'unknown' ? 'card' : m.brand.charAt(0).toUpperCase() + m.brand.slice(1)} card ending ${m.last4}`;
+/** A card's event, about the card (never its provider reference). */
+const cardEvent = <N extends typeof COMMERCE_EVENTS.methodAdded | typeof COMMERCE_EVENTS.methodDefaultChanged>(
+  name: N,
+  m: CardRow,
+): CommerceEventRecord<N> => commerceEvent(name, { type: 'method', id: m.id }, { method: { id: m.id, userId: m.userId, brand: m.brand, last4: m.last4 } });
 
 export function toInstrument(m: MethodRow): PaymentInstrumentView {
   return {
@@ -49,16 +74,32 @@ export function toInstrument(m: MethodRow): PaymentInstrumentView {
 @Injectable()
 export class MethodsService {
   private readonly links;
+  private plans: CardPlans = NO_PLANS;
 
   constructor(
     @Inject(MethodsRepository) private readonly methods: MethodsRepository,
     @Inject(PAYMENT_PROVIDERS_TOKEN) private readonly providers: PaymentProviders,
     @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
-    @Inject(TimelineService) private readonly timeline: TimelineService,
     @Inject(METHODS_SETTINGS) private readonly settings: MethodsSettings,
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
   ) {
     this.links = linkBuilder(settings.publicUrl);
+  }
+
+  /** The plans feature registers what a card asks of the plans it pays for (CardPlans). */
+  useCardPlans(plans: CardPlans): void {
+    this.plans = plans;
+  }
+
+  /** Cards with the count of live plans each pays for (asked of the plans feature). */
+  private async withPlans(rows: CardRow[]): Promise<MethodRow[]> {
+    const counts = rows.length === 0 ? new Map<string, number>() : await this.plans.liveCounts(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, plans: counts.get(r.id) ?? 0 }));
+  }
+
+  private async oneWithPlans(row: CardRow): Promise<MethodRow> {
+    const [withCount] = await this.withPlans([row]);
+    return withCount!;
   }
 
   async setup(userId: string, provider?: PaymentProviderId): Promise<PaymentSetupView> {
@@ -88,7 +129,9 @@ export class MethodsService {
           ? 'this card setup has expired: add the card again'
           : 'the card is not saved yet: finish the card page first',
       );
-    const { row, created } = await this.methods.insert({
+    // The timeline entry follows from the event recorded with a card kept now, after commit.
+    const { row } = await this.methods.insert(
+      {
       id: randomUUID(),
       userId,
       provider,
@@ -98,14 +141,15 @@ export class MethodsService {
       last4: state.card.last4,
       expMonth: state.card.expMonth,
       expYear: state.card.expYear,
-    });
-    if (created) await this.timeline.record({ userId, kind: 'method.added', title: `You saved your ${describe(row)}` });
-    return toInstrument(row);
+      },
+      (kept) => [cardEvent(COMMERCE_EVENTS.methodAdded, kept)],
+    );
+    return toInstrument(await this.oneWithPlans(row));
   }
 
   async list(userId: string): Promise<PaymentInstrumentList> {
     return {
-      instruments: (await this.methods.list(userId)).map(toInstrument),
+      instruments: (await this.withPlans(await this.methods.list(userId))).map(toInstrument),
       providers: this.settings.stripeConfigured ? ['stripe', 'sandbox'] : ['sandbox'],
     };
   }
@@ -113,15 +157,21 @@ export class MethodsService {
   async makeDefault(userId: string, methodId: string): Promise<PaymentInstrumentView> {
     const before = await this.methods.find(methodId, userId);
     if (!before) throw new AppError('NOT_FOUND', 'no such payment method');
-    const row = await this.methods.setDefault(methodId, userId);
+    const row = await this.methods.setDefault(methodId, userId, (card) =>
+      before.isDefault ? [] : [cardEvent(COMMERCE_EVENTS.methodDefaultChanged, card)],
+    );
     if (!row) throw new AppError('NOT_FOUND', 'no such payment method');
-    if (!before.isDefault)
-      await this.timeline.record({ userId, kind: 'method.default', title: `Your ${describe(row)} is now your default card` });
-    return toInstrument(row);
+    return toInstrument(await this.oneWithPlans(row));
   }
 
   async remove(userId: string, methodId: string, replacement?: string): Promise<void> {
-    const deleted = await this.methods.delete(methodId, userId, replacement);
+    const deleted = await this.methods.delete(methodId, userId, replacement, this.plans, ({ row, moved }) => [
+      commerceEvent(
+        COMMERCE_EVENTS.methodRemoved,
+        { type: 'method', id: row.id },
+        { method: { id: row.id, userId: row.userId, brand: row.brand, last4: row.last4 }, movedPlans: moved.length },
+      ),
+    ]);
     if (!deleted) throw new AppError('NOT_FOUND', 'no such payment method');
     try {
       await this.providers[deleted.row.provider].detachCard(deleted.row.ref);
@@ -132,11 +182,20 @@ export class MethodsService {
         'could not detach a card at its provider',
       );
     }
-    const moved = deleted.moved.length;
-    await this.timeline.record({
-      userId,
-      kind: 'method.removed',
-      title: `You removed your ${describe(deleted.row)}${moved ? `; ${moved === 1 ? 'its plan is' : `its ${moved} plans are`} paid with another card now` : ''}`,
-    });
+  }
+
+  /** A saved card of the payer, as rows (plans choose theirs through here). */
+  card(id: string, userId: string): Promise<CardRow | null> {
+    return this.methods.find(id, userId);
+  }
+
+  /** The payer's saved cards, as rows. */
+  cards(userId: string): Promise<CardRow[]> {
+    return this.methods.list(userId);
+  }
+
+  /** What charges a saved card at its provider (the plan scheduler, for a plan's card); null when it is gone. */
+  chargeCard(id: string): Promise<{ ref: string; customerRef: string | null } | null> {
+    return this.methods.card(id);
   }
 }

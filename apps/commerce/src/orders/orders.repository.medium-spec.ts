@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from '@tinkerdesk/persistence';
 import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
-import { RequestsRepository } from '../requests/requests.repository.js';
+import { COMMERCE_EVENTS } from '@tinkerdesk/contracts';
+import { commerceEvent, orderSnapshot } from '../events/commerce-events.js';
 import { OrdersRepository, type OrderRow } from './orders.repository.js';
-import { commerceDatabase, insertService, newOrder } from '../../test/repository-database.js';
+import { commerceDatabase, insertService, newOrder, outboxCount } from '../../test/repository-database.js';
 
 let db: RepositoryDatabase;
 let repository: OrdersRepository;
@@ -130,28 +131,13 @@ describe('orders', () => {
     await expect(repository.inTransaction((tx) => tx.claimEvent('sandbox', id, 'checkout.session.completed'))).resolves.toBe(true);
   });
 
-  it('moves the payment request an order answers: locked, paid or cancelled only from accepted', async () => {
-    const requests = new RequestsRepository(db.dataSource);
-    const o = await repository.insertOrder(order());
-    const r = await requests.insert({
-      id: randomUUID(),
-      sellerId,
-      serviceId,
-      productId: null,
-      product: { id: randomUUID(), name: 'Poster', description: '', price: 1250, currency: 'USD' },
-      email: o.email,
-      note: '',
-      keyHash: randomUUID(),
-      payerId: null,
-      expires: new Date(Date.now() + 3_600_000),
-    });
-    await expect(repository.inTransaction((tx) => tx.lockRequestOf(o.id))).resolves.toBeNull();
-    await requests.move(r.id, 'open', 'accepted', { orderId: o.id });
-    await expect(repository.inTransaction((tx) => tx.lockRequestOf(o.id))).resolves.toEqual({ id: r.id, state: 'accepted' });
-    await repository.inTransaction((tx) => tx.markRequestPaid(o.id));
-    await expect(requests.find(r.id)).resolves.toMatchObject({ state: 'paid' });
-    await repository.inTransaction((tx) => tx.cancelRequestOf(o.id));
-    await expect(requests.find(r.id)).resolves.toMatchObject({ state: 'paid' });
+  it('inserts an order with its events in one transaction (none when the insert fails)', async () => {
+    const o = order();
+    const placed = commerceEvent(COMMERCE_EVENTS.orderPlaced, { type: 'order', id: o.id }, { order: orderSnapshot({ ...o, fulfilNote: null }) });
+    await repository.insertOrder(o, [placed]);
+    await expect(outboxCount(db, o.id)).resolves.toBe(1);
+    await expect(repository.insertOrder(o, [placed])).rejects.toThrow(/duplicate key/);
+    await expect(outboxCount(db, o.id)).resolves.toBe(1);
   });
 
   it('records a late payment once, leases it to one replica at a time, marks it refunded once', async () => {

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { OrderState, PaymentProviderId, RequestState } from '@tinkerdesk/contracts';
-import { entityColumns, sql, type SqlRunner } from '@tinkerdesk/persistence';
+import type { OrderState, PaymentProviderId } from '@tinkerdesk/contracts';
+import { entityColumns, sql, type SqlRunner, type TransactionManager } from '@tinkerdesk/persistence';
 import { In, IsNull, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
-import { PaymentRequestEntity } from '../requests/payment-request.entity.js';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 import { LatePaymentEntity } from './late-payment.entity.js';
 import { OrderReplyEntity } from './order-reply.entity.js';
@@ -30,6 +29,8 @@ export type OrderChanges = Partial<Pick<OrderRow, 'state' | 'failure' | 'payment
 
 /** The calls made inside one transaction (the order row locked first). */
 export interface OrdersTx {
+  /** The transaction's manager, for another feature's rows changed with the order (OrderRequests). */
+  readonly manager: TransactionManager;
   lockOrder(id: string): Promise<OrderRow | null>;
   updateOrder(id: string, changes: OrderChanges): Promise<OrderRow>;
   insertReceipt(receipt: Omit<ReceiptRow, 'number'>): Promise<ReceiptRow>;
@@ -38,15 +39,6 @@ export interface OrdersTx {
   setSessionStatus(id: string, status: PaymentSessionRow['status']): Promise<void>;
   /** Records a provider event; false when it was recorded before (a replay). */
   claimEvent(provider: PaymentProviderId, id: string, type: string): Promise<boolean>;
-  /** The payment request this order answers (if any) is paid now: accepted → paid (request-states.ts). */
-  markRequestPaid(orderId: string): Promise<void>;
-  /**
-   * The payment request this order answers, locked (after the order: the order's lock is always
-   * taken first); null when the order answers none.
-   */
-  lockRequestOf(orderId: string): Promise<{ id: string; state: RequestState } | null>;
-  /** The payment request this order answers is withdrawn with it: accepted → cancelled. */
-  cancelRequestOf(orderId: string): Promise<void>;
   /** Records a payment to refund; false when it was recorded before (the same payment told twice). */
   recordLatePayment(
     payment: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'sessionId' | 'account' | 'amount'>,
@@ -84,11 +76,12 @@ async function insertReplyWith(m: EntityManager, reply: Omit<ReplyRow, 'created'
   await m.getRepository(OrderReplyEntity).insert({ id, orderId, authorId, authorRole, note });
 }
 
-/** The requests an order answers (the requests feature's table; issue 28 item 4 moves these behind its service). */
-const requestsOf = (m: EntityManager) => m.getRepository(PaymentRequestEntity);
-
 class Transaction implements OrdersTx {
   constructor(private readonly m: EntityManager) {}
+
+  get manager(): TransactionManager {
+    return this.m;
+  }
 
   lockOrder(id: string): Promise<OrderRow | null> {
     return this.m.getRepository(OrderEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -133,19 +126,6 @@ class Transaction implements OrdersTx {
 
   async setSessionStatus(id: string, status: PaymentSessionRow['status']): Promise<void> {
     await this.m.getRepository(PaymentSessionEntity).update({ id }, { status, modified: () => 'now()' });
-  }
-
-  async markRequestPaid(orderId: string): Promise<void> {
-    await requestsOf(this.m).update({ orderId, state: 'accepted' }, { state: 'paid', modified: () => 'now()' });
-  }
-
-  async lockRequestOf(orderId: string): Promise<{ id: string; state: RequestState } | null> {
-    const request = await requestsOf(this.m).findOne({ select: { id: true, state: true }, where: { orderId }, lock: { mode: 'pessimistic_write' } });
-    return request ? { id: request.id, state: request.state } : null;
-  }
-
-  async cancelRequestOf(orderId: string): Promise<void> {
-    await requestsOf(this.m).update({ orderId, state: 'accepted' }, { state: 'cancelled', modified: () => 'now()' });
   }
 
   async recordLatePayment(p: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'sessionId' | 'account' | 'amount'>): Promise<boolean> {
@@ -196,30 +176,36 @@ export class OrdersRepository {
     return this.db.transaction((manager) => work(new Transaction(manager)));
   }
 
+  /** Inserts an order with what it implies (`events`, recorded in the outbox) in one transaction. */
   async insertOrder(
     order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt'>,
+    events: CommerceEventRecord[] = [],
   ): Promise<OrderRow> {
     const { id, serviceId, productId, sellerId, buyerId, email, note, share, state, provider, account, vendor, items, amount, currency, shipping } =
       order;
-    await this.orders.insert({
-      id,
-      serviceId,
-      productId,
-      sellerId,
-      buyerId,
-      email,
-      note,
-      share,
-      state,
-      provider,
-      account,
-      vendor,
-      items,
-      amount,
-      currency,
-      shipping,
+    return this.db.transaction(async (m) => {
+      const orders = m.getRepository(OrderEntity);
+      await orders.insert({
+        id,
+        serviceId,
+        productId,
+        sellerId,
+        buyerId,
+        email,
+        note,
+        share,
+        state,
+        provider,
+        account,
+        vendor,
+        items,
+        amount,
+        currency,
+        shipping,
+      });
+      await recordCommerceEvents(m, events);
+      return orders.findOneByOrFail({ id });
     });
-    return this.orders.findOneByOrFail({ id });
   }
 
   findOrder(id: string): Promise<OrderRow | null> {
@@ -303,8 +289,9 @@ export class OrdersRepository {
     return session ? toSession(session) : null;
   }
 
-  countOrdersOfProduct(productId: string): Promise<number> {
-    return this.orders.countBy({ productId });
+  /** How many orders refer to a product, through the pool or a transaction's manager (a product's deletion). */
+  countOrdersOfProduct(productId: string, manager: TransactionManager = this.db.manager): Promise<number> {
+    return manager.getRepository(OrderEntity).countBy({ productId });
   }
 
   /**

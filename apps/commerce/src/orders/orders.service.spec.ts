@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { AppError, type CommerceDomainEvent, type OrderState, type SendMailMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import type { TransactionManager } from '@tinkerdesk/persistence';
 import type { CommerceEventRecord } from '../events/commerce-events.js';
 import { CommerceReactions } from '../events/commerce-reactions.js';
+import type { PendingMailRepository } from '../events/pending-mail.repository.js';
 import type { IdentityDirectory } from '../notify/identity-directory.js';
 import type { CheckoutRequest, CheckoutState, PaymentProvider, PaymentProviders } from '../payments/payment-provider.js';
-import type { ProductRow, ProductsRepository } from '../products/products.repository.js';
-import type { ProviderServiceEntity } from '../services/provider-service.entity.js';
-import type { ProviderServicesRepository } from '../services/provider-services.repository.js';
+import type { ProductRow, ProductsService } from '../products/products.service.js';
+import type { ProviderServicesService, ServiceRow } from '../services/provider-services.service.js';
 import type {
   KeyClaim,
   LatePaymentRow,
@@ -39,6 +40,9 @@ const STRANGER = '33333333-3333-4333-8333-333333333333';
 const SERVICE = '44444444-4444-4444-8444-444444444444';
 const PRODUCT = '55555555-5555-4555-8555-555555555555';
 
+/** The fake transaction's manager: only handed to the fake requests link, which never touches it. */
+const NO_DATABASE = {} as TransactionManager;
+
 class FakeOrders {
   orders = new Map<string, OrderRow>();
   receipts = new Map<string, ReceiptRow>();
@@ -55,6 +59,7 @@ class FakeOrders {
   private pending: CommerceEventRecord[] = [];
 
   private tx: OrdersTx = {
+    manager: NO_DATABASE,
     lockOrder: (id) => Promise.resolve(this.orders.get(id) ?? null),
     updateOrder: (id, changes: OrderChanges) => {
       const next = { ...(this.orders.get(id) as OrderRow), ...changes, modified: new Date() };
@@ -77,13 +82,6 @@ class FakeOrders {
       if (s) s.status = status;
       return Promise.resolve();
     },
-    markRequestPaid: () => Promise.resolve(),
-    lockRequestOf: (orderId) => Promise.resolve(this.requests.get(orderId) ?? null),
-    cancelRequestOf: (orderId) => {
-      const request = this.requests.get(orderId);
-      if (request?.state === 'accepted') request.state = 'cancelled';
-      return Promise.resolve();
-    },
     recordLatePayment: (p) => {
       const key = `${p.provider}:${p.paymentId}`;
       if (this.late.has(key)) return Promise.resolve(false);
@@ -104,24 +102,55 @@ class FakeOrders {
     },
   };
 
+  /** The requests link (RequestsService in the service): the requests' rows changed in the order's transaction. */
+  requestLink = {
+    idOf: (orderId: string) => Promise.resolve(this.requests.get(orderId)?.id ?? null),
+    lockOf: (_m: TransactionManager, orderId: string) => this.inTx(() => this.requests.get(orderId) ?? null),
+    markPaid: (_m: TransactionManager, orderId: string) => this.inTx(() => this.settle(orderId, 'paid')),
+    cancelWith: (_m: TransactionManager, orderId: string) => this.inTx(() => this.settle(orderId, 'cancelled')),
+  };
+
+  private settle(orderId: string, to: 'paid' | 'cancelled'): void {
+    const request = this.requests.get(orderId);
+    if (request?.state === 'accepted') request.state = to;
+  }
+
+  /** Fails when the requests' rows would be changed outside the order's transaction. */
+  private inTx<T>(work: () => T): Promise<T> {
+    if (this.depth === 0) return Promise.reject(new Error('the request was changed outside the order transaction'));
+    return Promise.resolve(work());
+  }
+
+  private depth = 0;
+
   async inTransaction<T>(work: (tx: OrdersTx) => Promise<T>): Promise<T> {
     let result: T;
+    this.depth += 1;
     try {
       result = await inside(() => work(this.tx));
     } catch (error) {
       this.pending = [];
       throw error;
+    } finally {
+      this.depth -= 1;
     }
-    // Committed: the relay publishes, the listeners react.
+    await this.commit();
+    return result;
+  }
+
+  /** Committed: the relay publishes, the listeners react. */
+  private async commit(): Promise<void> {
     const committed = this.pending.splice(0);
     for (const record of committed) {
       const event = JSON.parse(JSON.stringify({ id: randomUUID(), createdAt: new Date().toISOString(), ...record })) as CommerceDomainEvent;
       this.delivered.push(event);
       await this.deliver(event);
     }
-    return result;
   }
-  insertOrder(order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt'>) {
+  async insertOrder(
+    order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt'>,
+    events: CommerceEventRecord[] = [],
+  ) {
     const row: OrderRow = {
       ...order,
       failure: null,
@@ -132,8 +161,13 @@ class FakeOrders {
       created: new Date(),
       modified: new Date(),
     };
-    this.orders.set(row.id, row);
-    return Promise.resolve(row);
+    await inside(() => {
+      this.orders.set(row.id, row);
+      this.pending.push(...events);
+      return Promise.resolve();
+    });
+    await this.commit();
+    return row;
   }
   findOrder = (id: string) => Promise.resolve(this.orders.get(id) ?? null);
   findOrderByPayment = (paymentId: string) => Promise.resolve([...this.orders.values()].find((o) => o.paymentId === paymentId) ?? null);
@@ -274,7 +308,7 @@ class FakeTimeline {
 
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as Logger;
 
-function service(fields: Partial<ProviderServiceEntity> = {}): ProviderServiceEntity {
+function service(fields: Partial<ServiceRow> = {}): ServiceRow {
   return {
     id: SERVICE,
     userId: SELLER,
@@ -299,6 +333,7 @@ function product(fields: Partial<ProductRow> = {}): ProductRow {
     price: 1250,
     currency: 'USD',
     image: null,
+    uploadedImage: null,
     active: true,
     shipping: null,
     created: new Date(),
@@ -307,7 +342,7 @@ function product(fields: Partial<ProductRow> = {}): ProductRow {
   };
 }
 
-function setup(options: { service?: Partial<ProviderServiceEntity>; product?: Partial<ProductRow> } = {}) {
+function setup(options: { service?: Partial<ServiceRow>; product?: Partial<ProductRow> } = {}) {
   const orders = new FakeOrders();
   const provider = new FakeProvider();
   const identity = new FakeIdentity();
@@ -316,17 +351,21 @@ function setup(options: { service?: Partial<ProviderServiceEntity>; product?: Pa
   const products = { find: (id: string) => Promise.resolve(id === PRODUCT ? product(options.product) : null) };
   const sut = new OrdersService(
     orders as unknown as OrdersRepository,
-    services as unknown as ProviderServicesRepository,
-    products as unknown as ProductsRepository,
+    services as unknown as ProviderServicesService,
+    products as unknown as ProductsService,
     { sandbox: provider, stripe: provider } as unknown as PaymentProviders,
     identity as unknown as IdentityDirectory,
     { publicUrl: 'http://shop.test' },
     silent,
-    timeline as unknown as TimelineService,
   );
-  const reactions = new CommerceReactions(identity as unknown as IdentityDirectory, timeline as unknown as TimelineService, {
-    publicUrl: 'http://shop.test',
-  });
+  sut.useRequests(orders.requestLink);
+  const noPendingMail = { find: () => Promise.resolve(null), delete: () => Promise.resolve() };
+  const reactions = new CommerceReactions(
+    identity as unknown as IdentityDirectory,
+    timeline as unknown as TimelineService,
+    noPendingMail as unknown as PendingMailRepository,
+    { publicUrl: 'http://shop.test' },
+  );
   orders.deliver = async (event) => {
     await reactions.toTimeline(event, null);
     await reactions.toMail(event);
@@ -380,7 +419,19 @@ describe('create', () => {
     const { place } = setup();
     const order = await place();
     expect(order).toMatchObject({ state: 'pending', amount: 1250, email: 'buyer@example.com', role: 'visitor' });
-    expect(order.items).toEqual([{ productId: PRODUCT, name: 'Poster', description: 'A2', unitPrice: 1250, quantity: 1, amount: 1250 }]);
+    expect(order.items).toEqual([
+      { productId: PRODUCT, name: 'Poster', description: 'A2', unitPrice: 1250, quantity: 1, amount: 1250, image: null },
+    ]);
+  });
+
+  it('keeps the product’s image on the item: its https URL, or the path of its current uploaded image', async () => {
+    const linked = setup({ product: { image: 'https://img.example/poster.jpg' } });
+    expect((await linked.place()).items[0]!.image).toBe('https://img.example/poster.jpg');
+    const size = { width: 10, height: 10 };
+    const uploaded = setup({
+      product: { uploadedImage: { version: '0123456789abcdef', sizes: { small: size, medium: size, large: size } } },
+    });
+    expect((await uploaded.place()).items[0]!.image).toBe(`/v1/products/${PRODUCT}/image/small`);
   });
 });
 

@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   AppError,
   COMMERCE_EVENTS,
   RECEIPTED_ORDER_STATES,
   formatLongDate,
-  formatUsd,
   linkBuilder,
+  productImagePath,
   type CompleteOrderMessage,
   type CreateOrderMessage,
   type FulfillmentView,
@@ -18,16 +18,17 @@ import {
   type PaymentStart,
   type PayOrderMessage,
   type ReceiptView,
+  type RequestState,
   type Vendor,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import type { TransactionManager } from '@tinkerdesk/persistence';
 import { commerceEvent, orderSnapshot } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type CheckoutState, type PaymentEvent, type PaymentProviders } from '../payments/payment-provider.js';
-import { ProductsRepository } from '../products/products.repository.js';
-import { ProviderServicesRepository } from '../services/provider-services.repository.js';
-import { TimelineService } from '../timeline/timeline.service.js';
+import { ProductsService, type ProductOrders } from '../products/products.service.js';
+import { ProviderServicesService } from '../services/provider-services.service.js';
 import { assertMove, paidRequestRefusal } from '../requests/request-states.js';
 import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
 import {
@@ -47,6 +48,30 @@ export interface OrdersSettings {
   publicUrl: string;
 }
 
+/**
+ * What orders need of the payment request an order answers (the requests feature's rows), done in
+ * the order's transaction with its manager, after the order's lock: the requests feature provides it
+ * (RequestsService registers with useRequests), so money and the request's state change atomically.
+ */
+export interface OrderRequests {
+  /** The id of the request this order answers (read outside any transaction), or null. */
+  idOf(orderId: string): Promise<string | null>;
+  /** The request this order answers, locked (after the order); null when it answers none. */
+  lockOf(manager: TransactionManager, orderId: string): Promise<{ id: string; state: RequestState } | null>;
+  /** The request this order answers is paid now: accepted → paid (request-states.ts). */
+  markPaid(manager: TransactionManager, orderId: string): Promise<void>;
+  /** The request this order answers is withdrawn with it: accepted → cancelled. */
+  cancelWith(manager: TransactionManager, orderId: string): Promise<void>;
+}
+
+/** Until the requests feature registers: no order answers a request. */
+const NO_REQUESTS: OrderRequests = {
+  idOf: () => Promise.resolve(null),
+  lockOf: () => Promise.resolve(null),
+  markPaid: () => Promise.resolve(),
+  cancelWith: () => Promise.resolve(),
+};
+
 /** A provider's payment, in the terms an order needs. */
 interface Payment {
   sessionId: string;
@@ -65,20 +90,34 @@ const fingerprint = (value: unknown) => createHash('sha256').update(JSON.stringi
  * fulfilled or refunded by the seller. Every state change goes through order-states.ts.
  */
 @Injectable()
-export class OrdersService {
+export class OrdersService implements ProductOrders, OnModuleInit {
   private readonly links;
+  private requests: OrderRequests = NO_REQUESTS;
 
   constructor(
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
-    @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
-    @Inject(ProductsRepository) private readonly products: ProductsRepository,
+    @Inject(ProviderServicesService) private readonly services: ProviderServicesService,
+    @Inject(ProductsService) private readonly products: ProductsService,
     @Inject(PAYMENT_PROVIDERS_TOKEN) private readonly providers: PaymentProviders,
     @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
     @Inject(ORDERS_SETTINGS) settings: OrdersSettings,
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
-    @Inject(TimelineService) private readonly timeline: TimelineService,
   ) {
     this.links = linkBuilder(settings.publicUrl);
+  }
+
+  /** Products ask this feature whether a product was ordered before deleting it. */
+  onModuleInit(): void {
+    this.products.useOrders(this);
+  }
+
+  async isOrdered(manager: TransactionManager, productId: string): Promise<boolean> {
+    return (await this.orders.countOrdersOfProduct(productId, manager)) > 0;
+  }
+
+  /** The requests feature registers what an order does to the request it answers (OrderRequests). */
+  useRequests(requests: OrderRequests): void {
+    this.requests = requests;
   }
 
   // ---- placing and reading ------------------------------------------------------------------
@@ -112,7 +151,7 @@ export class OrdersService {
       throw new AppError('VALIDATION_FAILED', 'shipping is only for printed mail products');
     }
     const price = options.price ?? product.price;
-    const order = await this.orders.insertOrder({
+    const row = {
       id: randomUUID(),
       serviceId: service.id,
       productId: product.id,
@@ -121,7 +160,7 @@ export class OrdersService {
       email: input.email.trim().toLowerCase(),
       note: (input.note ?? '').trim(),
       share: input.share ?? false,
-      state: 'pending',
+      state: 'pending' as const,
       provider: service.provider as PaymentProviderId,
       account: service.account,
       vendor: service.vendor as Vendor,
@@ -133,17 +172,16 @@ export class OrdersService {
           unitPrice: price,
           quantity: 1,
           amount: price,
+          image: product.uploadedImage ? productImagePath(product.id, 'small') : product.image,
         },
       ],
       amount: price,
-      currency: 'USD',
+      currency: 'USD' as const,
       shipping,
-    });
-    const what = `${product.name} (${formatUsd(price)})`;
-    await this.timeline.record(
-      { userId: order.buyerId, kind: 'order.placed', title: `You ordered ${what}`, amount: price, orderId: order.id },
-      { userId: order.sellerId, kind: 'order.received', title: `New order: ${what}`, amount: price, orderId: order.id },
-    );
+    };
+    // Both sides' timelines are written by the listener, from the event recorded with the order.
+    const placed = commerceEvent(COMMERCE_EVENTS.orderPlaced, { type: 'order', id: row.id }, { order: orderSnapshot({ ...row, fulfilNote: null }) });
+    const order = await this.orders.insertOrder(row, [placed]);
     return this.view(order, input.buyerId, 'UTC');
   }
 
@@ -295,7 +333,7 @@ export class OrdersService {
       email: order.email,
       sellerName,
       ...(statementDescriptor ? { statementDescriptor } : {}),
-      successUrl: this.links.orderReturn(order.id),
+      successUrl: this.links.orderReturn(order.id, undefined, (await this.requests.idOf(order.id)) ?? undefined),
       cancelUrl: this.links.order(order.id),
       idempotencyKey: `pay-${order.id}-${input.idempotencyKey ?? randomUUID()}`,
     });
@@ -393,7 +431,7 @@ export class OrdersService {
       const paidAt = new Date();
       const paid = await tx.updateOrder(order.id, { state: 'paid', paymentId: payment.paymentId, paidAt, failure: null });
       await tx.setSessionStatus(payment.sessionId, 'complete');
-      await tx.markRequestPaid(order.id);
+      await this.requests.markPaid(tx.manager, order.id);
       const supportEmail = typeof service?.extras.supportEmail === 'string' ? service.extras.supportEmail : null;
       const receipt = await tx.insertReceipt({
         orderId: order.id,
@@ -515,7 +553,7 @@ export class OrdersService {
     const cancelled = await this.orders.inTransaction(async (tx: OrdersTx) => {
       const order = await tx.lockOrder(orderId);
       if (!order || order.sellerId !== sellerId) throw new AppError('NOT_FOUND', 'no such request');
-      const request = await tx.lockRequestOf(order.id);
+      const request = await this.requests.lockOf(tx.manager, order.id);
       if (!request) throw new AppError('NOT_FOUND', 'no such request');
       if (order.state === 'paid' || order.state === 'fulfilled') throw paidRequestRefusal(order.id);
       assertMove(request.state, 'cancelled', 'cancelled');
@@ -529,7 +567,7 @@ export class OrdersService {
   private async cancelLocked(tx: OrdersTx, order: OrderRow): Promise<{ order: OrderRow; session: PaymentSessionRow | null }> {
     const session = await tx.openSession(order.id);
     if (session) await tx.setSessionStatus(session.id, 'expired');
-    await tx.cancelRequestOf(order.id);
+    await this.requests.cancelWith(tx.manager, order.id);
     const cancelled = await tx.updateOrder(order.id, { state: 'cancelled' });
     await tx.record(commerceEvent(COMMERCE_EVENTS.orderCancelled, { type: 'order', id: order.id }, { order: orderSnapshot(cancelled) }));
     return { order: cancelled, session };

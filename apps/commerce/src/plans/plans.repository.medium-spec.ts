@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { COMMERCE_EVENTS } from '@tinkerdesk/contracts';
-import type { RepositoryDatabase } from '@tinkerdesk/testing';
-import { commerceEvent } from '../events/commerce-events.js';
+import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
+import { commerceEvent, planSnapshot } from '../events/commerce-events.js';
 import { MethodsRepository } from '../methods/methods.repository.js';
 import { PlansRepository, type PlanRow } from './plans.repository.js';
 import { commerceDatabase, insertService, outboxCount } from '../../test/repository-database.js';
@@ -67,14 +67,52 @@ describe('plans', () => {
     expect((await repository.listFor(user)).map((p) => p.id)).toEqual([b.id, a.id]);
   });
 
-  it('cancels a live plan once', async () => {
+  it('cancels a live plan once, with its events in the outbox', async () => {
     const p = await repository.insert(plan());
     const now = new Date();
-    await expect(repository.cancel(p.id, now)).resolves.toMatchObject({ state: 'cancelled', nextChargeAt: null, cancelledAt: now });
-    await expect(repository.cancel(p.id, now)).resolves.toBeNull();
+    const cancelled = (done: PlanRow) => [commerceEvent(COMMERCE_EVENTS.planCancelled, { type: 'plan', id: done.id }, { plan: planSnapshot(done), by: 'payer' })];
+    await expect(repository.cancel(p.id, now, cancelled)).resolves.toMatchObject({ state: 'cancelled', nextChargeAt: null, cancelledAt: now });
+    await expect(outboxCount(db, p.id)).resolves.toBe(1);
+    await expect(repository.cancel(p.id, now, cancelled)).resolves.toBeNull();
+    await expect(outboxCount(db, p.id)).resolves.toBe(1);
   });
 
-  it('finds due plans not held by a runner; one claim of two wins, with the card; a release lets it go', async () => {
+  it('counts the live plans per card; in a card’s transaction locks them (FOR UPDATE) and moves them', async () => {
+    const user = randomUUID();
+    const saved = (ref: string) =>
+      methods.insert({ id: randomUUID(), userId: user, provider: 'stripe', ref, customerRef: null, brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031 });
+    const { row: a } = await saved(`pm_${randomUUID()}`);
+    const { row: b } = await saved(`pm_${randomUUID()}`);
+    const live = await repository.insert(plan({ payerId: user, methodId: a.id }));
+    const gone = await repository.insert(plan({ payerId: user, methodId: a.id }));
+    await repository.cancel(gone.id, new Date());
+    await expect(repository.liveCountsByCard([a.id, b.id])).resolves.toEqual(new Map([[a.id, 1]]));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const locked = new Promise<void>((resolve) => (entered = resolve));
+    const work = db.dataSource.transaction(async (m) => {
+      expect(await repository.lockLiveOfCard(m, a.id)).toEqual([live.id]);
+      entered();
+      await held;
+      await repository.moveToCard(m, [live.id], b.id);
+    });
+    await locked;
+    const competing = repository.cancel(live.id, new Date());
+    await expect(staysBlocked(competing)).resolves.toBe(true);
+    release();
+    await work;
+    await expect(competing).resolves.toMatchObject({ id: live.id, methodId: b.id, state: 'cancelled' });
+  });
+
+  it('inserts a plan with its events in one transaction', async () => {
+    const p = plan();
+    const created = commerceEvent(COMMERCE_EVENTS.planCreated, { type: 'plan', id: p.id }, { plan: planSnapshot(p), interval: 'month' });
+    await repository.insert(p, [created]);
+    await expect(outboxCount(db, p.id)).resolves.toBe(1);
+  });
+
+  it('finds due plans not held by a runner; one claim of two wins, with its card id; a release lets it go', async () => {
     const user = randomUUID();
     const { row: card } = await methods.insert({
       id: randomUUID(),
@@ -99,14 +137,16 @@ describe('plans', () => {
     const [first, second] = await Promise.all([repository.claim(p.id, now), repository.claim(p.id, now)]);
     const claimed = first ?? second;
     expect([first, second].filter((c) => c === null)).toHaveLength(1);
-    expect(claimed).toMatchObject({ id: p.id, card: { ref: card.ref, customerRef: 'cus_1' } });
+    expect(claimed).toMatchObject({ id: p.id, methodId: card.id });
+    // The card itself is the methods feature's to read.
+    await expect(methods.card(card.id)).resolves.toEqual({ ref: card.ref, customerRef: 'cus_1' });
     expect(claimed).not.toHaveProperty('claimedUntil');
     expect((await repository.due(now)).map((d) => d.id)).not.toContain(p.id);
     // The hold lapses after five minutes.
     expect((await repository.due(new Date(now.getTime() + 301_000))).map((d) => d.id)).toContain(p.id);
     await repository.release(p.id);
     expect((await repository.due(now)).map((d) => d.id)).toContain(p.id);
-    await expect(repository.claim(noCard.id, now)).resolves.toMatchObject({ id: noCard.id, card: null });
+    await expect(repository.claim(noCard.id, now)).resolves.toMatchObject({ id: noCard.id, methodId: null });
   });
 
   it('records a charge once per period and try, with its events in the outbox; a paid period stays paid', async () => {

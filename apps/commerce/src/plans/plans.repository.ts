@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { entityColumns, sql } from '@tinkerdesk/persistence';
+import { entityColumns, sql, type TransactionManager } from '@tinkerdesk/persistence';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
-import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
 import { PlanChargeEntity } from './plan-charge.entity.js';
 import { PlanEntity } from './plan.entity.js';
 
@@ -34,27 +33,35 @@ export class PlansRepository {
     this.planCharges = db.getRepository(PlanChargeEntity);
   }
 
-  async insert(row: Omit<PlanRow, 'state' | 'period' | 'attempts' | 'lastError' | 'created' | 'cancelledAt'>): Promise<PlanRow> {
+  /** Inserts an active plan with what it implies (`events`, recorded in the outbox) in one transaction. */
+  async insert(
+    row: Omit<PlanRow, 'state' | 'period' | 'attempts' | 'lastError' | 'created' | 'cancelledAt'>,
+    events: CommerceEventRecord[] = [],
+  ): Promise<PlanRow> {
     const { id, payerId, sellerId, serviceId, productId, product, provider, account, interval, reminderDay, startAt, timeZone, methodId, nextChargeAt } =
       row;
-    await this.plans.insert({
-      id,
-      payerId,
-      sellerId,
-      serviceId,
-      productId,
-      product,
-      provider,
-      account,
-      interval,
-      reminderDay,
-      startAt,
-      timeZone,
-      methodId,
-      nextChargeAt,
-      state: 'active',
+    return this.db.transaction(async (m) => {
+      const plans = m.getRepository(PlanEntity);
+      await plans.insert({
+        id,
+        payerId,
+        sellerId,
+        serviceId,
+        productId,
+        product,
+        provider,
+        account,
+        interval,
+        reminderDay,
+        startAt,
+        timeZone,
+        methodId,
+        nextChargeAt,
+        state: 'active',
+      });
+      await recordCommerceEvents(m, events);
+      return toPlan(await plans.findOneByOrFail({ id }));
     });
-    return toPlan(await this.plans.findOneByOrFail({ id }));
   }
 
   async find(id: string): Promise<PlanRow | null> {
@@ -99,15 +106,23 @@ export class PlansRepository {
     return out;
   }
 
-  /** Cancels a live plan: no charge starts after this. Null when it was not live. */
-  async cancel(id: string, now: Date): Promise<PlanRow | null> {
-    const changed = await sql.maybeOne<PlanEntity>(
-      this.db,
-      `UPDATE "commerce"."plan" SET "state" = 'cancelled', "next_charge_at" = NULL, "cancelled_at" = $2, "modified" = now()
-       WHERE "id" = $1 AND "state" IN ('active', 'past_due', 'unpaid') RETURNING ${entityColumns(this.db, PlanEntity)}`,
-      [id, now],
-    );
-    return changed ? toPlan(changed) : null;
+  /**
+   * Cancels a live plan: no charge starts after this. Null when it was not live. `events` (built from
+   * the cancelled plan) are recorded in the outbox with the change.
+   */
+  async cancel(id: string, now: Date, events: (plan: PlanRow) => CommerceEventRecord[] = () => []): Promise<PlanRow | null> {
+    return this.db.transaction(async (m) => {
+      const changed = await sql.maybeOne<PlanEntity>(
+        m,
+        `UPDATE "commerce"."plan" SET "state" = 'cancelled', "next_charge_at" = NULL, "cancelled_at" = $2, "modified" = now()
+         WHERE "id" = $1 AND "state" IN ('active', 'past_due', 'unpaid') RETURNING ${entityColumns(m, PlanEntity)}`,
+        [id, now],
+      );
+      if (!changed) return null;
+      const plan = toPlan(changed);
+      await recordCommerceEvents(m, events(plan));
+      return plan;
+    });
   }
 
   /** Live plans whose charge (or retry) is due at `now`, not held by a runner. */
@@ -124,10 +139,10 @@ export class PlansRepository {
   }
 
   /**
-   * Takes a plan's due charge for one runner: of replicas that try at once, one gets the plan (and
-   * its card), the others null. The hold lapses after a while, so a runner that died is replaced.
+   * Takes a plan's due charge for one runner: of replicas that try at once, one gets the plan, the
+   * others null. The hold lapses after a while, so a runner that died is replaced.
    */
-  async claim(id: string, now: Date): Promise<(PlanRow & { card: { ref: string; customerRef: string | null } | null }) | null> {
+  async claim(id: string, now: Date): Promise<PlanRow | null> {
     const claimed = await sql.maybeOne<PlanEntity>(
       this.db,
       `UPDATE "commerce"."plan" SET "claimed_until" = $2::timestamptz + make_interval(secs => $3)
@@ -136,13 +151,32 @@ export class PlansRepository {
        RETURNING ${entityColumns(this.db, PlanEntity)}`,
       [id, now, CLAIM_SECONDS],
     );
-    if (!claimed) return null;
-    const plan = toPlan(claimed);
-    const card =
-      plan.methodId === null
-        ? null
-        : await this.db.getRepository(PaymentMethodEntity).findOne({ select: { ref: true, customerRef: true }, where: { id: plan.methodId } });
-    return { ...plan, card: card ? { ref: card.ref, customerRef: card.customerRef } : null };
+    return claimed ? toPlan(claimed) : null;
+  }
+
+  /** How many live plans (active or past due) each card pays for. */
+  async liveCountsByCard(methodIds: string[]): Promise<Map<string, number>> {
+    const rows = await this.plans
+      .createQueryBuilder('p')
+      .select('p.methodId', 'methodId')
+      .addSelect('count(*)::int', 'n')
+      .where({ methodId: In(methodIds), state: In(['active', 'past_due']) })
+      .groupBy('p.methodId')
+      .getRawMany<{ methodId: string; n: number }>();
+    return new Map(rows.map((r) => [r.methodId, r.n]));
+  }
+
+  /** In a card's transaction: the live plans it pays for, locked (FOR UPDATE), so none is charged with it or moved to it meanwhile. */
+  async lockLiveOfCard(manager: TransactionManager, methodId: string): Promise<string[]> {
+    const rows = await manager
+      .getRepository(PlanEntity)
+      .find({ select: { id: true }, where: { methodId, state: In(['active', 'past_due']) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+    return rows.map((r) => r.id);
+  }
+
+  /** In a card's transaction: these plans are paid with another card from now on. */
+  async moveToCard(manager: TransactionManager, planIds: string[], methodId: string): Promise<void> {
+    if (planIds.length > 0) await manager.getRepository(PlanEntity).update({ id: In(planIds) }, { methodId, modified: () => 'now()' });
   }
 
   /** Lets go of a claim without a result (the provider could not be reached: the try is repeated). */

@@ -3,12 +3,11 @@ import { AppError, COMMERCE_EVENTS } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { guardEachTest, inside, network } from '../../test/transaction-guard.js';
 import type { CommerceEventRecord } from '../events/commerce-events.js';
-import type { MethodsRepository } from '../methods/methods.repository.js';
+import type { MethodsService } from '../methods/methods.service.js';
 import type { IdentityDirectory } from '../notify/identity-directory.js';
 import type { PaymentProviders } from '../payments/payment-provider.js';
-import type { ProductsRepository } from '../products/products.repository.js';
-import type { ProviderServicesRepository } from '../services/provider-services.repository.js';
-import type { TimelineService } from '../timeline/timeline.service.js';
+import type { ProductsService } from '../products/products.service.js';
+import type { ProviderServicesService } from '../services/provider-services.service.js';
 import type { ChargeResult, PlanRow, PlansRepository } from './plans.repository.js';
 import { PlansService } from './plans.service.js';
 
@@ -21,7 +20,7 @@ guardEachTest();
 
 const NOW = new Date('2027-03-01T12:00:00Z');
 
-const plan = (): PlanRow & { card: { ref: string; customerRef: string | null } } => ({
+const plan = (): PlanRow => ({
   id: 'plan-1',
   payerId: 'payer-1',
   sellerId: 'seller-1',
@@ -42,15 +41,25 @@ const plan = (): PlanRow & { card: { ref: string; customerRef: string | null } }
   lastError: null,
   created: new Date(),
   cancelledAt: null,
-  card: { ref: 'pm_sandbox_1', customerRef: null },
 });
 
 function setup(charge: () => Promise<{ paid: true; paymentId: string } | { paid: false; reason: string }>) {
-  const recorded: Array<{ result: ChargeResult; events: CommerceEventRecord[] }> = [];
+  const recorded: Array<{ result: ChargeResult | null; events: CommerceEventRecord[] }> = [];
   const told: string[] = [];
   const repository = {
     claim: () => Promise.resolve(plan()),
     release: () => Promise.resolve(),
+    find: () => Promise.resolve(plan()),
+    insert: (row: PlanRow, events: CommerceEventRecord[] = []) =>
+      inside(() => Promise.resolve(void recorded.push({ result: null, events })).then(() => ({ ...plan(), ...row }))),
+    cancel: (_id: string, now: Date, events: (p: PlanRow) => CommerceEventRecord[] = () => []) =>
+      inside(() => {
+        const cancelled: PlanRow = { ...plan(), state: 'cancelled', cancelledAt: now, nextChargeAt: null };
+        recorded.push({ result: null, events: events(cancelled) });
+        return Promise.resolve(cancelled);
+      }),
+    charges: () => Promise.resolve(new Map()),
+    paidPeriods: () => Promise.resolve(new Map()),
     record: (_plan: PlanRow, _due: Date, _id: string, result: ChargeResult, events: CommerceEventRecord[] = []) =>
       inside(() => Promise.resolve(void recorded.push({ result, events })).then(() => true)),
   };
@@ -61,20 +70,36 @@ function setup(charge: () => Promise<{ paid: true; paymentId: string } | { paid:
     },
   };
   const identity = {
-    mail: () => Promise.resolve(void told.push('mail')),
+    mail: (): Promise<void> => {
+      network('identity.mail');
+      return Promise.resolve(void told.push('mail'));
+    },
     verifiedEmail: () => {
       network('identity.verifiedEmail');
       return Promise.resolve('payer@example.com');
     },
+    publicName: () => {
+      network('identity.publicName');
+      return Promise.resolve('Ada');
+    },
+  };
+  const card = { id: 'pm-1', provider: 'sandbox', brand: 'visa', last4: '4242' };
+  const methods = {
+    chargeCard: () => Promise.resolve({ ref: 'pm_sandbox_1', customerRef: null }),
+    card: () => Promise.resolve(card),
+    cards: () => Promise.resolve([card]),
+  };
+  const services = { find: () => Promise.resolve({ id: 'svc-1', userId: 'seller-1', name: 'Lessons', provider: 'sandbox', account: 'sandbox_lessons' }) };
+  const products = {
+    find: () => Promise.resolve({ id: 'prod-1', serviceId: 'svc-1', name: 'Lesson', price: 2500, active: true, shipping: null }),
   };
   const sut = new PlansService(
     repository as unknown as PlansRepository,
-    {} as MethodsRepository,
-    {} as ProviderServicesRepository,
-    {} as ProductsRepository,
+    methods as unknown as MethodsService,
+    services as unknown as ProviderServicesService,
+    products as unknown as ProductsService,
     { sandbox: provider, stripe: provider } as unknown as PaymentProviders,
     identity as unknown as IdentityDirectory,
-    { record: () => Promise.resolve(void told.push('timeline')) } as unknown as TimelineService,
     { now: () => NOW },
     { publicUrl: 'http://shop.test' },
     { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Logger,
@@ -112,5 +137,40 @@ describe('runDue', () => {
     const { sut, recorded } = setup(() => Promise.reject(new AppError('UPSTREAM_ERROR', 'down')));
     await expect(sut.runDue('plan-1')).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
     expect(recorded).toEqual([]);
+  });
+});
+
+describe('create and cancel', () => {
+  it('records commerce.plan.created with the plan (no timeline write, no network call in its transaction)', async () => {
+    const { sut, recorded, told } = setup(() => Promise.reject(new Error('not charged here')));
+    const view = await sut.create({
+      service: 'svc-1',
+      product: 'prod-1',
+      interval: 'quarter',
+      payerId: 'payer-1',
+      reminderDay: 1,
+      start: new Date(NOW.getTime() + 3_600_000).toISOString(),
+      timeZone: 'UTC',
+      paymentMethod: 'pm-1',
+    });
+    expect(recorded.map((r) => r.events)).toEqual([
+      [
+        expect.objectContaining({
+          name: COMMERCE_EVENTS.planCreated,
+          aggregateType: 'plan',
+          aggregateId: view.id,
+          payload: { plan: expect.objectContaining({ id: view.id, payerId: 'payer-1', sellerId: 'seller-1', price: 2500 }), interval: 'quarter' },
+        }),
+      ],
+    ]);
+    expect(told).toEqual([]);
+  });
+
+  it('records commerce.plan.cancelled with the change, saying who cancelled', async () => {
+    const { sut, recorded } = setup(() => Promise.reject(new Error('not charged here')));
+    await sut.cancel('plan-1', 'seller-1');
+    expect(recorded.map((r) => r.events)).toEqual([
+      [expect.objectContaining({ name: COMMERCE_EVENTS.planCancelled, aggregateId: 'plan-1', payload: expect.objectContaining({ by: 'seller' }) })],
+    ]);
   });
 });

@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   AppError,
   COMMERCE_EVENTS,
   canonicalTimeZone,
-  formatUsd,
   type CreatePlanMessage,
   type PlanChargeView,
   type PlanList,
   type PlanView,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
-import { commerceEvent } from '../events/commerce-events.js';
+import type { TransactionManager } from '@tinkerdesk/persistence';
+import { commerceEvent, planSnapshot } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
-import { MethodsRepository } from '../methods/methods.repository.js';
+import { MethodsService, type CardPlans } from '../methods/methods.service.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/payment-provider.js';
-import { ProductsRepository } from '../products/products.repository.js';
-import { ProviderServicesRepository } from '../services/provider-services.repository.js';
-import { TimelineService } from '../timeline/timeline.service.js';
+import { ProductsService } from '../products/products.service.js';
+import { ProviderServicesService } from '../services/provider-services.service.js';
 import { CLOCK, type Clock } from './clock.js';
 import { dueAt, retryAt, startProblem } from './plan-schedule.js';
 import { PlansRepository, type ChargeRow, type PlanRow } from './plans.repository.js';
@@ -57,22 +56,38 @@ const chargeView = (c: ChargeRow): PlanChargeView => ({
  * when the retries are spent the plan is unpaid. Cancelling stops every later charge at once.
  */
 @Injectable()
-export class PlansService {
+export class PlansService implements CardPlans, OnModuleInit {
   private listener: DueListener | null = null;
 
   constructor(
     @Inject(PlansRepository) private readonly plans: PlansRepository,
-    @Inject(MethodsRepository) private readonly methods: MethodsRepository,
-    @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
-    @Inject(ProductsRepository) private readonly products: ProductsRepository,
+    @Inject(MethodsService) private readonly methods: MethodsService,
+    @Inject(ProviderServicesService) private readonly services: ProviderServicesService,
+    @Inject(ProductsService) private readonly products: ProductsService,
     @Inject(PAYMENT_PROVIDERS_TOKEN) private readonly providers: PaymentProviders,
     @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
-    @Inject(TimelineService) private readonly timeline: TimelineService,
     @Inject(CLOCK) private readonly clock: Clock,
     // The links of the plan's emails are the mail listener's now (CommerceReactions).
     @Inject(PLANS_SETTINGS) _settings: PlansSettings,
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
   ) {}
+
+  /** Cards ask the plans they pay for through this feature (counts; locked and moved with a deleted card). */
+  onModuleInit(): void {
+    this.methods.useCardPlans(this);
+  }
+
+  liveCounts(methodIds: string[]): Promise<Map<string, number>> {
+    return this.plans.liveCountsByCard(methodIds);
+  }
+
+  lockLive(manager: TransactionManager, methodId: string): Promise<string[]> {
+    return this.plans.lockLiveOfCard(manager, methodId);
+  }
+
+  moveTo(manager: TransactionManager, planIds: string[], methodId: string): Promise<void> {
+    return this.plans.moveToCard(manager, planIds, methodId);
+  }
 
   /** The scheduler registers here to hear of new due times. */
   onDue(listener: DueListener): void {
@@ -102,17 +117,18 @@ export class PlansService {
     const start = new Date(input.start);
     const problem = startProblem(start, this.clock.now());
     if (problem) throw new AppError('VALIDATION_FAILED', problem);
-    const method = await this.methods.find(input.paymentMethod, input.payerId);
+    const method = await this.methods.card(input.paymentMethod, input.payerId);
     if (!method) throw new AppError('NOT_FOUND', 'no such payment method');
     if (method.provider !== service.provider)
       throw new AppError('UNPROCESSABLE', `this seller takes cards kept by ${service.provider}: add one of those first`);
-    const plan = await this.plans.insert({
-      id: randomUUID(),
+    const id = randomUUID();
+    const row = {
+      id,
       payerId: input.payerId,
       sellerId: service.userId,
       serviceId: service.id,
       productId: product.id,
-      product: { name: product.name, price: product.price, currency: 'USD' },
+      product: { name: product.name, price: product.price, currency: 'USD' as const },
       provider: method.provider,
       account: service.account,
       interval: input.interval,
@@ -121,18 +137,10 @@ export class PlansService {
       timeZone,
       methodId: method.id,
       nextChargeAt: start,
-    });
-    const what = `${formatUsd(product.price)} ${input.interval === 'month' ? 'a month' : input.interval === 'quarter' ? 'a quarter' : 'a year'} for ${product.name}`;
-    await this.timeline.record(
-      { userId: plan.payerId, kind: 'plan.created', title: `You started a plan: ${what}`, amount: product.price, planId: plan.id },
-      {
-        userId: plan.sellerId,
-        kind: 'plan.subscribed',
-        title: `A customer started a plan: ${what}`,
-        amount: product.price,
-        planId: plan.id,
-      },
-    );
+    };
+    // Both sides' timelines follow from the event, after commit.
+    const created = commerceEvent(COMMERCE_EVENTS.planCreated, { type: 'plan', id }, { plan: planSnapshot(row), interval: input.interval });
+    const plan = await this.plans.insert(row, [created]);
     await this.announce(plan.id, start);
     return (await this.views([plan], input.payerId))[0]!;
   }
@@ -154,15 +162,11 @@ export class PlansService {
   /** Its payer or its seller ends a plan: nothing more is charged. Cancelling again changes nothing. */
   async cancel(planId: string, viewerId: string): Promise<PlanView> {
     const plan = await this.visible(planId, viewerId);
-    const cancelled = await this.plans.cancel(plan.id, this.clock.now());
-    if (cancelled) {
-      const by = viewerId === plan.payerId ? 'You' : 'The seller';
-      const byPayer = viewerId === plan.payerId ? 'The customer' : 'You';
-      await this.timeline.record(
-        { userId: plan.payerId, kind: 'plan.cancelled', title: `${by} cancelled the plan for ${plan.product.name}`, planId: plan.id },
-        { userId: plan.sellerId, kind: 'plan.cancelled', title: `${byPayer} cancelled the plan for ${plan.product.name}`, planId: plan.id },
-      );
-    }
+    const by = viewerId === plan.payerId ? 'payer' : 'seller';
+    // Both sides' timelines follow from the event recorded with the change, after commit.
+    const cancelled = await this.plans.cancel(plan.id, this.clock.now(), (done) => [
+      commerceEvent(COMMERCE_EVENTS.planCancelled, { type: 'plan', id: done.id }, { plan: planSnapshot(done), by }),
+    ]);
     return (await this.views([cancelled ?? plan], viewerId))[0]!;
   }
 
@@ -183,12 +187,14 @@ export class PlansService {
     const due = dueAt(plan, plan.period);
     const tries = plan.attempts + 1;
     let outcome: { paid: true; paymentId: string } | { paid: false; reason: string };
-    if (!plan.card) outcome = { paid: false, reason: 'The plan has no card: add one and choose it for the plan.' };
+    // The card is the methods feature's: asked of it (a database read, nothing at the provider yet).
+    const card = plan.methodId === null ? null : await this.methods.chargeCard(plan.methodId);
+    if (!card) outcome = { paid: false, reason: 'The plan has no card: add one and choose it for the plan.' };
     else {
       try {
         outcome = await this.providers[plan.provider].chargeSaved({
           account: plan.account,
-          card: plan.card,
+          card,
           amount: plan.product.price,
           currency: plan.product.currency,
           description: `${plan.product.name} (plan ${plan.id}, period ${plan.period + 1})`,
@@ -207,14 +213,7 @@ export class PlansService {
       }
     }
     const next = outcome.paid ? dueAt(plan, plan.period + 1) : retryAt(now, tries);
-    const snapshot = {
-      id: plan.id,
-      payerId: plan.payerId,
-      sellerId: plan.sellerId,
-      productName: plan.product.name,
-      price: plan.product.price,
-      timeZone: plan.timeZone,
-    };
+    const snapshot = planSnapshot(plan);
     const aggregate = { type: 'plan' as const, id: plan.id };
     // Payer and seller are told by the listeners (timeline, mail), from the event recorded with the outcome.
     const told = outcome.paid
@@ -250,7 +249,7 @@ export class PlansService {
       this.plans.charges(ids),
       this.plans.paidPeriods(ids),
       Promise.all(sellerIds.map(async (id) => [id, await this.identity.publicName(id).catch(() => null)] as const)),
-      this.methods.list(viewerId),
+      this.methods.cards(viewerId),
       Promise.all([...new Set(rows.map((p) => p.serviceId))].map((id) => this.services.find(id))),
     ]);
     const nameOf = new Map(names);

@@ -1,5 +1,6 @@
 import type { ShippingOption, ShippingService } from '@tinkerdesk/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { UploadedImageSet } from './product-image.entity.js';
 
 export interface ProductShipping {
   services: ShippingService[];
@@ -33,6 +34,10 @@ export class ProductEntity {
 
   @Column({ type: 'text', nullable: true })
   image!: string | null;
+
+  /** The image uploaded to the site (its sizes are in product_image); null when none. */
+  @Column({ name: 'uploaded_image', type: 'jsonb', nullable: true })
+  uploadedImage!: UploadedImageSet | null;
 
   @Column({ type: 'boolean', default: true })
   active!: boolean;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { RepositoryDatabase } from '@tinkerdesk/testing';
+import type { TransactionManager } from '@tinkerdesk/persistence';
+import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
+import { OrdersRepository } from '../orders/orders.repository.js';
 import type { ProductShipping } from './product.entity.js';
 import { ProductsRepository, type ProductRow } from './products.repository.js';
 import { commerceDatabase, insertOrder, insertService } from '../../test/repository-database.js';
@@ -19,7 +21,10 @@ async function service(userId = randomUUID()): Promise<{ serviceId: string; user
   return { serviceId: await insertService(db, userId), userId };
 }
 
-function product(owner: { serviceId: string; userId: string }, fields: Partial<ProductRow> = {}): Omit<ProductRow, 'created' | 'modified'> {
+function product(
+  owner: { serviceId: string; userId: string },
+  fields: Partial<ProductRow> = {},
+): Omit<ProductRow, 'created' | 'modified' | 'uploadedImage'> {
   return {
     id: randomUUID(),
     ...owner,
@@ -41,7 +46,7 @@ describe('products', () => {
     const owner = await service();
     const p = product(owner, { image: 'https://img.example/1.png', shipping });
     const inserted = await repository.upsert(p);
-    expect(inserted).toEqual({ ...p, created: expect.any(Date), modified: expect.any(Date) });
+    expect(inserted).toEqual({ ...p, uploadedImage: null, created: expect.any(Date), modified: expect.any(Date) });
     await expect(repository.find(p.id)).resolves.toEqual(inserted);
     await expect(repository.find(randomUUID())).resolves.toBeNull();
   });
@@ -74,15 +79,38 @@ describe('products', () => {
     expect((await repository.listByService(owner.serviceId, true)).map((p) => p.id)).toEqual([first.id, third.id]);
   });
 
-  it('deletes a product no order refers to; keeps one an order refers to', async () => {
+  it('deletes a product no order refers to (asked in its transaction); keeps one an order refers to', async () => {
     const owner = await service();
     const free = await repository.upsert(product(owner));
     const ordered = await repository.upsert(product(owner));
     await insertOrder(db, { serviceId: owner.serviceId, sellerId: owner.userId, productId: ordered.id });
-    await expect(repository.deleteIfUnordered(free.id)).resolves.toBe(true);
+    // The orders feature's answer (OrdersService.isOrdered in the service), on its repository.
+    const orders = new OrdersRepository(db.dataSource);
+    const isOrdered = async (m: TransactionManager, id: string) => (await orders.countOrdersOfProduct(id, m)) > 0;
+    await expect(repository.deleteIfUnordered(free.id, isOrdered)).resolves.toBe(true);
     await expect(repository.find(free.id)).resolves.toBeNull();
-    await expect(repository.deleteIfUnordered(ordered.id)).resolves.toBe(false);
+    await expect(repository.deleteIfUnordered(ordered.id, isOrdered)).resolves.toBe(false);
     await expect(repository.find(ordered.id)).resolves.not.toBeNull();
-    await expect(repository.deleteIfUnordered(randomUUID())).resolves.toBe(false);
+    await expect(repository.deleteIfUnordered(randomUUID(), isOrdered)).resolves.toBe(false);
+  });
+
+  it('holds the product locked while it is deleted: an order for it waits, then fails', async () => {
+    const owner = await service();
+    const doomed = await repository.upsert(product(owner));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const asked = new Promise<void>((resolve) => (entered = resolve));
+    const deleting = repository.deleteIfUnordered(doomed.id, async () => {
+      entered();
+      await held;
+      return false;
+    });
+    await asked;
+    const placing = insertOrder(db, { serviceId: owner.serviceId, sellerId: owner.userId, productId: doomed.id });
+    await expect(staysBlocked(placing)).resolves.toBe(true);
+    release();
+    await expect(deleting).resolves.toBe(true);
+    await expect(placing).rejects.toThrow(/foreign key/);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { sql } from '@tinkerdesk/persistence';
+import { sql, type TransactionManager } from '@tinkerdesk/persistence';
 import type { DataSource, Repository } from 'typeorm';
 import { ProductEntity } from './product.entity.js';
 
@@ -30,7 +30,7 @@ export class ProductsRepository {
    * Inserts the product or updates it in place. An id that exists under another service or user is not
    * touched (the upsert's WHERE), which is a bug of the caller: it throws.
    */
-  async upsert(p: Omit<ProductRow, 'created' | 'modified'>): Promise<ProductRow> {
+  async upsert(p: Omit<ProductRow, 'created' | 'modified' | 'uploadedImage'>): Promise<ProductRow> {
     const { id } = await sql.one<{ id: string }>(
       this.db,
       `INSERT INTO "commerce"."product" ("id", "service_id", "user_id", "name", "description", "price", "currency", "image", "active", "shipping")
@@ -55,13 +55,18 @@ export class ProductsRepository {
     return this.products.findOneByOrFail({ id });
   }
 
-  /** Deletes the product unless an order refers to it (then false: the caller deactivates it). */
-  async deleteIfUnordered(id: string): Promise<boolean> {
-    const deleted = await sql.execute(
-      this.db,
-      `DELETE FROM "commerce"."product" p WHERE p."id" = $1 AND NOT EXISTS (SELECT 1 FROM "commerce"."order" o WHERE o."product_id" = p."id")`,
-      [id],
-    );
-    return deleted === 1;
+  /**
+   * Deletes the product unless `ordered` (the orders feature, asked in this transaction) says an order
+   * refers to it (then false: the caller deactivates it). The product's row is locked first, so no
+   * order can be placed for it in between (an order's foreign key waits for the lock).
+   */
+  async deleteIfUnordered(id: string, ordered: (manager: TransactionManager, productId: string) => Promise<boolean>): Promise<boolean> {
+    return this.db.transaction(async (m) => {
+      const products = m.getRepository(ProductEntity);
+      const product = await products.findOne({ select: { id: true }, where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!product || (await ordered(m, id))) return false;
+      await products.delete({ id });
+      return true;
+    });
   }
 }

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { TransactionManager } from '@tinkerdesk/persistence';
 import { AppError, CURRENCY, type ProductView, type SaveProductMessage, type Vendor } from '@tinkerdesk/contracts';
-import { ProviderServicesRepository } from '../services/provider-services.repository.js';
-import type { ProviderServiceEntity } from '../services/provider-service.entity.js';
+import { ProviderServicesService, type ServiceRow } from '../services/provider-services.service.js';
+import { ProductImagesRepository } from './product-images.repository.js';
+import { productImagesView } from './product-image-view.js';
 import { ProductsRepository, type ProductRow } from './products.repository.js';
+
+export type { ProductRow };
 
 export function toProductView(p: ProductRow): ProductView {
   return {
@@ -14,7 +18,9 @@ export function toProductView(p: ProductRow): ProductView {
     description: p.description,
     price: p.price,
     currency: p.currency,
-    image: p.image,
+    // At most one is set: uploading clears the https URL, saving a URL (or null) removes the upload.
+    image: p.uploadedImage ? productImagesView(p.id, p.uploadedImage).medium.url : p.image,
+    images: p.uploadedImage ? productImagesView(p.id, p.uploadedImage) : null,
     active: p.active,
     shipping: p.shipping,
     created: p.created.toISOString(),
@@ -22,16 +28,38 @@ export function toProductView(p: ProductRow): ProductView {
   };
 }
 
+/**
+ * Whether an order refers to a product (the orders feature's rows), asked in the transaction that
+ * deletes it: OrdersService registers it (useOrders), as the orders feature depends on this one.
+ */
+export interface ProductOrders {
+  isOrdered(manager: TransactionManager, productId: string): Promise<boolean>;
+}
+
 /** Products of a provider's service: public reads (active only, but for the owner), owner-only changes. */
 @Injectable()
 export class ProductsService {
+  // Until the orders feature registers, no order refers to a product.
+  private orders: ProductOrders = { isOrdered: () => Promise.resolve(false) };
+
   constructor(
     @Inject(ProductsRepository) private readonly products: ProductsRepository,
-    @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
+    @Inject(ProviderServicesService) private readonly services: ProviderServicesService,
+    @Inject(ProductImagesRepository) private readonly images: ProductImagesRepository,
   ) {}
 
+  /** The orders feature registers how to tell whether a product was ordered (ProductOrders). */
+  useOrders(orders: ProductOrders): void {
+    this.orders = orders;
+  }
+
+  /** A product by id, active or not (other features read products only through here). */
+  find(id: string): Promise<ProductRow | null> {
+    return this.products.find(id);
+  }
+
   /** The service when it belongs to `userId`; NOT_FOUND otherwise, exactly as for a missing one. */
-  async serviceOf(userId: string, serviceId: string): Promise<ProviderServiceEntity> {
+  async serviceOf(userId: string, serviceId: string): Promise<ServiceRow> {
     const service = await this.services.find(serviceId);
     if (!service || service.userId !== userId) throw new AppError('NOT_FOUND', 'no such service');
     return service;
@@ -78,13 +106,15 @@ export class ProductsService {
       active: input.active ?? existing?.active ?? true,
       shipping: service.vendor === 'mail' && shipping ? { services: [...shipping.services], options: [...shipping.options] } : null,
     });
+    // An https URL (or null) sent replaces an uploaded image: then only that URL is shown.
+    if (input.image !== undefined && saved.uploadedImage) return toProductView((await this.images.clear(saved.id, saved.userId)) ?? saved);
     return toProductView(saved);
   }
 
   /** Deletes the product, or deactivates it when orders refer to it (they keep what was bought). */
   async remove(ownerId: string, serviceId: string, productId: string): Promise<{ success: true; deleted: boolean }> {
     const product = await this.get(ownerId, serviceId, productId, ownerId);
-    if (await this.products.deleteIfUnordered(product.id)) return { success: true, deleted: true };
+    if (await this.products.deleteIfUnordered(product.id, (m, id) => this.orders.isOrdered(m, id))) return { success: true, deleted: true };
     await this.products.upsert({ ...product, active: false });
     return { success: true, deleted: false };
   }

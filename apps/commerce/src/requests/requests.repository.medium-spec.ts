@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { COMMERCE_EVENTS } from '@tinkerdesk/contracts';
+import { sql, type TransactionManager } from '@tinkerdesk/persistence';
 import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
 import { commerceEvent } from '../events/commerce-events.js';
+import { PendingMailRepository } from '../events/pending-mail.repository.js';
 import { RequestsRepository, type RequestRow } from './requests.repository.js';
 import { commerceDatabase, insertOrder, insertService, outboxCount } from '../../test/repository-database.js';
 
@@ -63,6 +65,65 @@ describe('payment requests', () => {
     await expect(repository.move(r.id, 'open', 'cancelled', {}, [event])).resolves.toBeNull();
     await expect(outboxCount(db, r.id)).resolves.toBe(1);
     await expect(repository.find(r.id)).resolves.toMatchObject({ state: 'declined' });
+  });
+
+  it('inserts a request with its event and the event’s secret email (pending_mail) in one transaction', async () => {
+    const r = request();
+    const mail = { to: 'payer@example.test', subject: 'Pay', text: 'the link with its key' };
+    const sent = commerceEvent(
+      COMMERCE_EVENTS.requestSent,
+      { type: 'request', id: r.id },
+      { request: { id: r.id, sellerId, email: r.email, productName: 'Poster', price: 1250 }, payerId: null, from: 'Ada' },
+      mail,
+    );
+    await repository.insert(r, [sent]);
+    await expect(outboxCount(db, r.id)).resolves.toBe(1);
+    const [row] = await sql.rows<{ id: string; payload: unknown; message: unknown }>(
+      db.dataSource,
+      `SELECT e."id", e."payload", m."message" FROM "commerce"."outbox_event" e JOIN "commerce"."pending_mail" m ON m."event_id" = e."id"
+       WHERE e."aggregate_id" = $1`,
+      [r.id],
+    );
+    expect(row?.message).toEqual(mail);
+    expect(JSON.stringify(row?.payload)).not.toContain('the link with its key');
+    const pending = new PendingMailRepository(db.dataSource);
+    await expect(pending.find(row!.id)).resolves.toEqual(mail);
+    await pending.delete(row!.id);
+    await expect(pending.find(row!.id)).resolves.toBeNull();
+  });
+
+  it('moves the request an order answers in the order’s transaction: locked, paid or cancelled only from accepted', async () => {
+    const r = await repository.insert(request());
+    const orderId = await order();
+    const inTx = <T>(work: (m: TransactionManager) => Promise<T>) => db.dataSource.transaction(work);
+    await expect(inTx((m) => repository.lockOfOrder(m, orderId))).resolves.toBeNull();
+    await repository.move(r.id, 'open', 'accepted', { orderId });
+    await expect(inTx((m) => repository.lockOfOrder(m, orderId))).resolves.toEqual({ id: r.id, state: 'accepted' });
+    await inTx((m) => repository.settleOfOrder(m, orderId, 'paid'));
+    await expect(repository.find(r.id)).resolves.toMatchObject({ state: 'paid' });
+    await inTx((m) => repository.settleOfOrder(m, orderId, 'cancelled'));
+    await expect(repository.find(r.id)).resolves.toMatchObject({ state: 'paid' });
+  });
+
+  it('holds the request of an order locked for the order’s transaction (FOR UPDATE)', async () => {
+    const r = await repository.insert(request());
+    const orderId = await order();
+    await repository.move(r.id, 'open', 'accepted', { orderId });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const locked = new Promise<void>((resolve) => (entered = resolve));
+    const work = db.dataSource.transaction(async (m) => {
+      await repository.lockOfOrder(m, orderId);
+      entered();
+      await held;
+    });
+    await locked;
+    const competing = repository.move(r.id, 'accepted', 'cancelled');
+    await expect(staysBlocked(competing)).resolves.toBe(true);
+    release();
+    await work;
+    await expect(competing).resolves.toMatchObject({ state: 'cancelled' });
   });
 
   it('refuses a state outside the list (check) and one order for two requests (unique)', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { RequestState } from '@tinkerdesk/contracts';
+import type { TransactionManager } from '@tinkerdesk/persistence';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { PaymentRequestEntity } from './payment-request.entity.js';
@@ -28,10 +29,15 @@ export class RequestsRepository {
     this.requests = db.getRepository(PaymentRequestEntity);
   }
 
-  async insert(r: Omit<RequestRow, 'created' | 'modified' | 'state' | 'orderId'>): Promise<RequestRow> {
+  /** Inserts an open request with what it implies (`events`, recorded in the outbox) in one transaction. */
+  async insert(r: Omit<RequestRow, 'created' | 'modified' | 'state' | 'orderId'>, events: CommerceEventRecord[] = []): Promise<RequestRow> {
     const { id, sellerId, serviceId, productId, product, email, note, keyHash, payerId, expires } = r;
-    await this.requests.insert({ id, sellerId, serviceId, productId, product, email, note, keyHash, payerId, expires, state: 'open' });
-    return this.requests.findOneByOrFail({ id });
+    return this.db.transaction(async (m) => {
+      const requests = m.getRepository(PaymentRequestEntity);
+      await requests.insert({ id, sellerId, serviceId, productId, product, email, note, keyHash, payerId, expires, state: 'open' });
+      await recordCommerceEvents(m, events);
+      return requests.findOneByOrFail({ id });
+    });
   }
 
   find(id: string): Promise<RequestRow | null> {
@@ -59,18 +65,40 @@ export class RequestsRepository {
 
   /**
    * Runs `work` with the request's row locked (SELECT ... FOR UPDATE), so answers to one request run
-   * one after another; `move` changes its state in the same transaction.
+   * one after another; `move` changes its state in the same transaction, and records `events` with it.
    */
-  locked<T>(id: string, work: (row: RequestRow, move: (to: RequestState, fields?: MoveFields) => Promise<RequestRow>) => Promise<T>): Promise<T> {
+  locked<T>(
+    id: string,
+    work: (row: RequestRow, move: (to: RequestState, fields?: MoveFields, events?: CommerceEventRecord[]) => Promise<RequestRow>) => Promise<T>,
+  ): Promise<T> {
     return this.db.transaction(async (m) => {
       const requests = m.getRepository(PaymentRequestEntity);
       const row = await requests.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new Error(`payment request ${id} vanished`);
-      return work(row, async (to, fields = {}) => {
+      return work(row, async (to, fields = {}, events = []) => {
         await requests.update({ id }, moved(to, fields));
+        await recordCommerceEvents(m, events);
         return requests.findOneByOrFail({ id });
       });
     });
+  }
+
+  /** The request an order answers, locked in the order's transaction (after the order's lock); null when none. */
+  /** The id of the request an order answers, or null. */
+  async idOfOrder(orderId: string): Promise<string | null> {
+    return (await this.requests.findOne({ select: { id: true }, where: { orderId } }))?.id ?? null;
+  }
+
+  async lockOfOrder(manager: TransactionManager, orderId: string): Promise<{ id: string; state: RequestState } | null> {
+    const request = await manager
+      .getRepository(PaymentRequestEntity)
+      .findOne({ select: { id: true, state: true }, where: { orderId }, lock: { mode: 'pessimistic_write' } });
+    return request ? { id: request.id, state: request.state } : null;
+  }
+
+  /** In the order's transaction: the accepted request this order answers moves to `to` (paid, or cancelled with it). */
+  async settleOfOrder(manager: TransactionManager, orderId: string, to: 'paid' | 'cancelled'): Promise<void> {
+    await manager.getRepository(PaymentRequestEntity).update({ orderId, state: 'accepted' }, { state: to, modified: () => 'now()' });
   }
 
   async list(who: { sellerId: string } | { email: string; payerId: string }, offset: number, limit: number): Promise<{ rows: RequestRow[]; total: number }> {

@@ -4,9 +4,8 @@ import { COMMERCE_EVENTS, type RequestState, type SendMailMessage } from '@tinke
 import type { CommerceEventRecord } from '../events/commerce-events.js';
 import type { IdentityDirectory } from '../notify/identity-directory.js';
 import type { OrdersService, OrdersSettings } from '../orders/orders.service.js';
-import type { ProductsRepository } from '../products/products.repository.js';
-import type { ProviderServicesRepository } from '../services/provider-services.repository.js';
-import type { TimelineEntry, TimelineService } from '../timeline/timeline.service.js';
+import type { ProductsService } from '../products/products.service.js';
+import type { ProviderServicesService } from '../services/provider-services.service.js';
 import type { RequestRow, RequestsRepository } from './requests.repository.js';
 import { RequestsService } from './requests.service.js';
 import { guardEachTest, inside, network } from '../../test/transaction-guard.js';
@@ -42,6 +41,14 @@ class FakeRequests {
 
   find = () => Promise.resolve({ ...this.row });
 
+  insert(row: Omit<RequestRow, 'created' | 'modified' | 'state' | 'orderId'>, events: CommerceEventRecord[] = []): Promise<RequestRow> {
+    return inside(() => {
+      this.row = { ...row, state: 'open', orderId: null, created: new Date(), modified: new Date() };
+      this.events.push(...events);
+      return Promise.resolve({ ...this.row });
+    });
+  }
+
   private set(to: RequestState, fields: { orderId?: string; payerId?: string | null }): RequestRow {
     this.row = { ...this.row, state: to, orderId: fields.orderId ?? this.row.orderId, payerId: fields.payerId ?? this.row.payerId };
     return { ...this.row };
@@ -65,10 +72,15 @@ class FakeRequests {
     _id: string,
     work: (
       row: RequestRow,
-      move: (to: RequestState, fields?: { orderId?: string; payerId?: string | null }) => Promise<RequestRow>,
+      move: (to: RequestState, fields?: { orderId?: string; payerId?: string | null }, events?: CommerceEventRecord[]) => Promise<RequestRow>,
     ) => Promise<T>,
   ): Promise<T> {
-    return inside(() => work({ ...this.row }, (to, fields = {}) => Promise.resolve(this.set(to, fields))));
+    return inside(() =>
+      work({ ...this.row }, (to, fields = {}, events = []) => {
+        this.events.push(...events);
+        return Promise.resolve(this.set(to, fields));
+      }),
+    );
   }
 }
 
@@ -82,6 +94,10 @@ class FakeIdentity {
     network('identity.verifiedEmail');
     return Promise.resolve(null);
   };
+  accountOf = () => {
+    network('identity.accountOf');
+    return Promise.resolve(PAYER);
+  };
   mail(message: SendMailMessage) {
     network('identity.mail');
     this.mails.push(message);
@@ -92,52 +108,77 @@ class FakeIdentity {
 function setup() {
   const requests = new FakeRequests();
   const identity = new FakeIdentity();
-  const entries: TimelineEntry[] = [];
   const orders = {
     // Placing the order runs under the request's lock: database work only (its own guard is orders.service.spec.ts).
     create: () => Promise.resolve({ id: 'order-1' }),
   };
   const sut = new RequestsService(
     requests as unknown as RequestsRepository,
-    { find: () => Promise.resolve({ id: 'svc-1', name: 'Print shop' }) } as unknown as ProviderServicesRepository,
-    {} as ProductsRepository,
+    { find: () => Promise.resolve({ id: 'svc-1', userId: SELLER, name: 'Print shop' }) } as unknown as ProviderServicesService,
+    {
+      find: () => Promise.resolve({ id: 'prod-1', serviceId: 'svc-1', name: 'Poster', description: '', price: 1500, active: true }),
+    } as unknown as ProductsService,
     orders as unknown as OrdersService,
     identity as unknown as IdentityDirectory,
-    { record: (...e: TimelineEntry[]) => Promise.resolve(void entries.push(...e)) } as unknown as TimelineService,
     { publicUrl: 'http://shop.test' } as OrdersSettings,
   );
-  return { sut, requests, identity, entries };
+  return { sut, requests, identity };
 }
 
+/** The event recorded about the fake's request 'req-1': its snapshot and `more` of the payload. */
+const toldAbout = (name: string, more: Record<string, unknown>) => ({
+  name,
+  aggregateType: 'request',
+  aggregateId: 'req-1',
+  payload: { request: { id: 'req-1', sellerId: SELLER, email: 'payer@example.com', productName: 'Poster', price: 1500 }, ...more },
+});
+
+describe('create', () => {
+  it('records commerce.request.sent with the row; its email (the secret link) goes beside the event, not in it', async () => {
+    const { sut, requests, identity } = setup();
+    const view = await sut.create({ sellerId: SELLER, service: 'svc-1', product: 'prod-1', email: 'Payer@Example.com', note: ' Thanks ' });
+    expect(requests.events).toHaveLength(1);
+    const [sent] = requests.events;
+    expect(sent).toMatchObject({
+      name: COMMERCE_EVENTS.requestSent,
+      aggregateType: 'request',
+      aggregateId: view.id,
+      payload: {
+        request: { id: view.id, sellerId: SELLER, email: 'payer@example.com', productName: 'Poster', price: 1500 },
+        payerId: PAYER,
+        from: 'Ada',
+      },
+    });
+    const link = /http:\/\/shop\.test\/\S+/.exec(sent!.secretMail?.text ?? '')?.[0] ?? '';
+    expect(link).toContain(view.id);
+    expect(sent!.secretMail).toMatchObject({ to: 'payer@example.com', subject: 'Ada asks you to pay $15.00 for Poster' });
+    expect(sent!.secretMail?.text).toContain('\n\nThanks\n\n');
+    // The key (the link's secret) is nowhere in what the stream carries.
+    const key = new URL(link).searchParams.get('key') ?? link.split('/').pop() ?? '';
+    expect(key.length).toBeGreaterThan(20);
+    expect(JSON.stringify(sent!.payload)).not.toContain(key);
+    expect(identity.mails).toEqual([]);
+  });
+});
+
 describe('accept', () => {
-  it('places the order under the request lock without a network call, and tells the seller after commit', async () => {
-    const { sut, requests, identity, entries } = setup();
+  it('places the order under the request lock without a network call; the seller is told from the event after commit', async () => {
+    const { sut, requests, identity } = setup();
     const { request } = await sut.accept({ requestId: 'req-1', key: KEY, email: 'payer@example.com' } as never);
     expect(request).toMatchObject({ state: 'accepted', orderId: 'order-1' });
     expect(requests.row.state).toBe('accepted');
-    expect(identity.mails.map((m) => m.toUserId)).toEqual([SELLER]);
-    expect(entries.map((e) => e.kind)).toEqual(['request.accepted', 'request.accepted']);
+    expect(requests.events).toEqual([toldAbout(COMMERCE_EVENTS.requestAccepted, { orderId: 'order-1', payerId: null })]);
+    expect(identity.mails).toEqual([]);
   });
 });
 
 describe('decline', () => {
   it('records commerce.request.declined with the move; the seller is told by the listeners, not under the lock', async () => {
-    const { sut, requests, identity, entries } = setup();
+    const { sut, requests, identity } = setup();
     const declined = await sut.decline({ requestId: 'req-1', key: KEY, viewerId: PAYER });
     expect(declined).toMatchObject({ state: 'declined' });
-    expect(requests.events).toEqual([
-      {
-        name: COMMERCE_EVENTS.requestDeclined,
-        aggregateType: 'request',
-        aggregateId: 'req-1',
-        payload: {
-          request: { id: 'req-1', sellerId: SELLER, email: 'payer@example.com', productName: 'Poster', price: 1500 },
-          payerId: PAYER,
-        },
-      },
-    ]);
+    expect(requests.events).toEqual([toldAbout(COMMERCE_EVENTS.requestDeclined, { payerId: PAYER })]);
     expect(identity.mails).toEqual([]);
-    expect(entries).toEqual([]);
   });
 
   it('records nothing when the request was answered at the same moment', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   AppError,
   COMMERCE_EVENTS,
@@ -13,17 +13,27 @@ import {
   type PaymentRequestList,
   type PaymentRequestView,
   type RequestMessage,
+  type RequestSnapshot,
+  type RequestState,
 } from '@tinkerdesk/contracts';
+import type { TransactionManager } from '@tinkerdesk/persistence';
 import { commerceEvent } from '../events/commerce-events.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
-import { ORDERS_SETTINGS, OrdersService, type OrdersSettings } from '../orders/orders.service.js';
-import { ProductsRepository } from '../products/products.repository.js';
-import { ProviderServicesRepository } from '../services/provider-services.repository.js';
-import { TimelineService } from '../timeline/timeline.service.js';
+import { ORDERS_SETTINGS, OrdersService, type OrderRequests, type OrdersSettings } from '../orders/orders.service.js';
+import { ProductsService } from '../products/products.service.js';
+import { ProviderServicesService } from '../services/provider-services.service.js';
 import { assertMove, paidRequestRefusal } from './request-states.js';
 import { RequestsRepository, type RequestRow } from './requests.repository.js';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+const snapshot = (row: RequestRow): RequestSnapshot => ({
+  id: row.id,
+  sellerId: row.sellerId,
+  email: row.email,
+  productName: row.product.name,
+  price: row.product.price,
+});
 
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
@@ -38,19 +48,39 @@ function sameHash(a: string, b: string): boolean {
  * missing request. States in request-states.ts.
  */
 @Injectable()
-export class RequestsService {
+export class RequestsService implements OrderRequests, OnModuleInit {
   private readonly links;
 
   constructor(
     @Inject(RequestsRepository) private readonly requests: RequestsRepository,
-    @Inject(ProviderServicesRepository) private readonly services: ProviderServicesRepository,
-    @Inject(ProductsRepository) private readonly products: ProductsRepository,
+    @Inject(ProviderServicesService) private readonly services: ProviderServicesService,
+    @Inject(ProductsService) private readonly products: ProductsService,
     @Inject(OrdersService) private readonly orders: OrdersService,
     @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
-    @Inject(TimelineService) private readonly timeline: TimelineService,
     @Inject(ORDERS_SETTINGS) settings: OrdersSettings,
   ) {
     this.links = linkBuilder(settings.publicUrl);
+  }
+
+  /** Orders change the request an order answers through this feature (paid, withdrawn with it), in their transaction. */
+  onModuleInit(): void {
+    this.orders.useRequests(this);
+  }
+
+  idOf(orderId: string): Promise<string | null> {
+    return this.requests.idOfOrder(orderId);
+  }
+
+  lockOf(manager: TransactionManager, orderId: string): Promise<{ id: string; state: RequestState } | null> {
+    return this.requests.lockOfOrder(manager, orderId);
+  }
+
+  markPaid(manager: TransactionManager, orderId: string): Promise<void> {
+    return this.requests.settleOfOrder(manager, orderId, 'paid');
+  }
+
+  cancelWith(manager: TransactionManager, orderId: string): Promise<void> {
+    return this.requests.settleOfOrder(manager, orderId, 'cancelled');
   }
 
   async create(input: CreateRequestMessage): Promise<PaymentRequestView> {
@@ -62,45 +92,41 @@ export class RequestsService {
     const email = input.email.trim().toLowerCase();
     const key = randomBytes(32).toString('base64url');
     const [payerId, sellerName] = await Promise.all([this.identity.accountOf(email), this.identity.publicName(input.sellerId)]);
-    const row = await this.requests.insert({
-      id: randomUUID(),
-      sellerId: input.sellerId,
-      serviceId: service.id,
-      productId: product.id,
-      product: { id: product.id, name: product.name, description: product.description, price: product.price, currency: 'USD' },
-      email,
-      note: (input.note ?? '').trim(),
-      keyHash: hashKey(key),
-      payerId: payerId === input.sellerId ? null : payerId,
-      expires: new Date(Date.now() + REQUEST_LIFETIME_DAYS * 86_400_000),
-    });
+    const id = randomUUID();
+    const from = sellerName ?? service.name;
+    const note = (input.note ?? '').trim();
     const what = `${formatUsd(product.price)} for ${product.name}`;
-    await Promise.all([
-      this.identity.mail({
+    const addressee = payerId === input.sellerId ? null : payerId;
+    // The timelines and the email follow from the event, after commit; the email holds the secret
+    // link, so it travels beside the event (pending_mail), never in the stream.
+    const sent = commerceEvent(
+      COMMERCE_EVENTS.requestSent,
+      { type: 'request', id },
+      { request: { id, sellerId: input.sellerId, email, productName: product.name, price: product.price }, payerId: addressee, from },
+      {
         to: email,
-        subject: `${sellerName ?? service.name} asks you to pay ${what}`,
+        subject: `${from} asks you to pay ${what}`,
         text:
-          `${sellerName ?? service.name} (${service.name}) asks you to pay ${what}.` +
-          (row.note ? `\n\n${row.note}` : '') +
-          `\n\nAccept and pay, or decline, here (within ${REQUEST_LIFETIME_DAYS} days):\n${this.links.request(row.id, key)}\n`,
-      }),
-      this.timeline.record(
-        {
-          userId: row.sellerId,
-          kind: 'request.sent',
-          title: `You asked ${email} to pay ${what}`,
-          amount: product.price,
-          requestId: row.id,
-        },
-        {
-          userId: row.payerId,
-          kind: 'request.received',
-          title: `${sellerName ?? service.name} asks you to pay ${what}`,
-          amount: product.price,
-          requestId: row.id,
-        },
-      ),
-    ]);
+          `${from} (${service.name}) asks you to pay ${what}.` +
+          (note ? `\n\n${note}` : '') +
+          `\n\nAccept and pay, or decline, here (within ${REQUEST_LIFETIME_DAYS} days):\n${this.links.request(id, key)}\n`,
+      },
+    );
+    const row = await this.requests.insert(
+      {
+        id,
+        sellerId: input.sellerId,
+        serviceId: service.id,
+        productId: product.id,
+        product: { id: product.id, name: product.name, description: product.description, price: product.price, currency: 'USD' },
+        email,
+        note,
+        keyHash: hashKey(key),
+        payerId: addressee,
+        expires: new Date(Date.now() + REQUEST_LIFETIME_DAYS * 86_400_000),
+      },
+      [sent],
+    );
     return this.view(row, 'seller');
   }
 
@@ -152,34 +178,14 @@ export class RequestsService {
         },
         { price: row.product.price },
       );
-      return { accepted: await move('accepted', { orderId: placed.id, payerId: input.viewerId ?? null }), order: placed };
+      // Both sides' timelines and the seller's email follow from the event, after commit.
+      const told = commerceEvent(
+        COMMERCE_EVENTS.requestAccepted,
+        { type: 'request', id: row.id },
+        { request: snapshot(current), orderId: placed.id, payerId: input.viewerId ?? current.payerId },
+      );
+      return { accepted: await move('accepted', { orderId: placed.id, payerId: input.viewerId ?? null }, [told]), order: placed };
     });
-    const what = `${formatUsd(row.product.price)} for ${row.product.name}`;
-    await Promise.all([
-      this.timeline.record(
-        {
-          userId: input.viewerId ?? accepted.payerId,
-          kind: 'request.accepted',
-          title: `You accepted to pay ${what}`,
-          amount: row.product.price,
-          requestId: row.id,
-          orderId: order.id,
-        },
-        {
-          userId: row.sellerId,
-          kind: 'request.accepted',
-          title: `${row.email} accepted your request of ${what}`,
-          amount: row.product.price,
-          requestId: row.id,
-          orderId: order.id,
-        },
-      ),
-      this.identity.mail({
-        toUserId: row.sellerId,
-        subject: `Your payment request was accepted: ${row.product.name}`,
-        text: `${row.email} accepted your request of ${what}; you will get an email when it is paid.\n\n${this.links.sellerOrder(order.id)}\n`,
-      }),
-    ]);
     return { request: await this.view(accepted, 'payer'), order };
   }
 
@@ -191,7 +197,7 @@ export class RequestsService {
       COMMERCE_EVENTS.requestDeclined,
       { type: 'request', id: row.id },
       {
-        request: { id: row.id, sellerId: row.sellerId, email: row.email, productName: row.product.name, price: row.product.price },
+        request: snapshot(row),
         payerId: input.viewerId ?? row.payerId,
       },
     );

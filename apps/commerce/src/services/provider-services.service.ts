@@ -14,6 +14,9 @@ import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/paym
 import type { ProviderServiceEntity } from './provider-service.entity.js';
 import { ProviderServicesRepository } from './provider-services.repository.js';
 
+/** A seller's service as the other features read it. */
+export type ServiceRow = ProviderServiceEntity;
+
 /** The service view (ServiceView in libs/contracts): name, provider, vendor, account, then the provider-specific extras. */
 export function toServiceView(service: ProviderServiceEntity): ServiceView {
   return {
@@ -53,6 +56,11 @@ export class ProviderServicesService {
     @Inject(ProviderServicesRepository) private readonly repository: ProviderServicesRepository,
     @Inject(PAYMENT_PROVIDERS_TOKEN) private readonly providers: PaymentProviders,
   ) {}
+
+  /** A service by id (other features read services only through here). */
+  find(id: string): Promise<ServiceRow | null> {
+    return this.repository.find(id);
+  }
 
   async listForUser(userId: string): Promise<ServiceView[]> {
     return (await this.repository.listByUser(userId)).map(toServiceView);

@@ -19,8 +19,8 @@ export interface TimelineEntry {
 
 /**
  * Every event of an account, recorded by commerce as it happens (orders placed and paid, receipts,
- * replies, requests sent, received, accepted and declined, plans and their charges, saved cards).
- * Recording never fails the action it records: a failure is logged.
+ * replies, requests sent, received, accepted and declined, plans and their charges, saved cards):
+ * written only by the outbox's timeline listener, from the domain events, once per event.
  */
 @Injectable()
 export class TimelineService {
@@ -28,18 +28,6 @@ export class TimelineService {
     @Inject(TimelineRepository) private readonly timeline: TimelineRepository,
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
   ) {}
-
-  async record(...entries: TimelineEntry[]): Promise<void> {
-    const events = toRows(entries);
-    try {
-      await this.timeline.insert(events);
-    } catch (error) {
-      this.logger.error(
-        { err: error instanceof Error ? error.message : String(error), kinds: events.map((e) => e.kind) },
-        'could not record timeline events',
-      );
-    }
-  }
 
   /**
    * The timeline listener's write: the entries of one domain event, in the listener's transaction

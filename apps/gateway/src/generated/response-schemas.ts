@@ -1321,6 +1321,11 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "amount": {
         "type": "number",
         "description": "Cents."
+      },
+      "image": {
+        "type": "string",
+        "nullable": true,
+        "description": "The product's image when it was ordered: its https URL, or the unversioned path of the small size of its uploaded image (whatever image the product has now); null for none; absent on older orders."
       }
     },
     "required": [
@@ -2405,6 +2410,51 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "success"
     ]
   },
+  "ProductImages": {
+    "type": "object",
+    "properties": {
+      "version": {
+        "type": "string"
+      },
+      "small": {
+        "$ref": "#/components/schemas/ProductImageVariant"
+      },
+      "medium": {
+        "$ref": "#/components/schemas/ProductImageVariant"
+      },
+      "large": {
+        "$ref": "#/components/schemas/ProductImageVariant"
+      }
+    },
+    "required": [
+      "version",
+      "small",
+      "medium",
+      "large"
+    ],
+    "description": "An uploaded product image in its sizes (all WebP)."
+  },
+  "ProductImageVariant": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string",
+        "description": "A path under this site (immutable, versioned)."
+      },
+      "width": {
+        "type": "number"
+      },
+      "height": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "url",
+      "width",
+      "height"
+    ],
+    "description": "One size of an uploaded product image."
+  },
   "ProductResponse": {
     "type": "object",
     "properties": {
@@ -2475,6 +2525,16 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       },
       "image": {
         "type": "string",
+        "nullable": true,
+        "description": "What buyers see: the https URL the seller gave, or the medium size of the image uploaded to this site (a path under /v1, versioned); null for none."
+      },
+      "images": {
+        "description": "The uploaded image in its sizes (null when the image is an https URL or there is none).",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/ProductImages"
+          }
+        ],
         "nullable": true
       },
       "active": {
@@ -2523,6 +2583,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "price",
       "currency",
       "image",
+      "images",
       "active",
       "shipping",
       "created",

@@ -64,6 +64,7 @@ export const COMMERCE_LIMITS = {
   request: perHour('request', 'payment requests', 60, 60, (req) => req.session?.userId),
   plan: perHour('plan', 'plans', 60, 30, (req) => req.session?.userId),
   cardSetup: perHour('card-setup', 'card pages', 60, 30, (req) => req.session?.userId),
+  productImage: perHour('product-image', 'product image uploads', 600, 300, (req) => req.session?.userId),
 } satisfies Record<string, RouteLimit>;
 
 /** Terminals: registrations per account (each holds a token), shares per address and per account (each may push). */

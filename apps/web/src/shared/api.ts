@@ -22,6 +22,9 @@ export const v1 = createApiClient({ token: () => sessionToken() });
 /** For the calls made without the session at all (sign-in, public pages, the sandbox card page). */
 export const anonymous = createApiClient();
 
+/** The session's token, for the uploads that cannot go through the client (XHR, for their progress: shared/upload.ts). */
+export const currentSessionToken = (): string | null => sessionToken();
+
 /** Names where the session token comes from; called once, by the session store. */
 export function authenticateWith(source: () => string | null): void {
   sessionToken = source;

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorText } from './api';
 
@@ -74,22 +75,13 @@ export function FormError({ message }: { message: string }) {
 }
 
 /**
- * The sending state of a form: run() marks it sending, clears the last error, and on failure shows
- * the error (error - detail by default) and lets the user try again.
+ * The sending state of a form, a TanStack Query mutation: run() marks it sending, clears the last
+ * error, and on failure shows the error (error - detail by default) and lets the user try again.
  */
 export function useSubmission(describe: (error: unknown) => string = errorText) {
-  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [error, setError] = useState('');
-  const run = async (work: () => Promise<void>) => {
-    setState('sending');
-    setError('');
-    try {
-      await work();
-      setState('done');
-    } catch (failure) {
-      setError(describe(failure));
-      setState('idle');
-    }
-  };
+  const submission = useMutation({ mutationFn: (work: () => Promise<void>) => work() });
+  const state: 'idle' | 'sending' | 'done' = submission.isPending ? 'sending' : submission.isSuccess ? 'done' : 'idle';
+  const error = submission.error ? describe(submission.error) : '';
+  const run = (work: () => Promise<void>): Promise<void> => submission.mutateAsync(work).catch(() => undefined);
   return { state, error, run };
 }

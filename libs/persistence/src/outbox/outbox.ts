@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { AppError, statusOf } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import { sql } from '../sql.js';
@@ -246,9 +247,23 @@ export interface OutboxListenerOptions<E extends OutboxEnvelope> extends EventSt
 }
 
 /**
+ * A failure that will be the same on every try: an AppError the answer to a request would give as a
+ * 4xx (the account is gone, the input is refused), except the ones that can pass (408, 409, 429). An
+ * event failing so is set aside (logged as an error and marked processed) rather than retried: the
+ * listener takes one event at a time, so retrying it forever would hold back every later event.
+ * Anything else (UNAVAILABLE, a timeout, a bug) is retried until it succeeds.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  if (!(error instanceof AppError)) return false;
+  const status = statusOf(error.code);
+  return status >= 400 && status < 500 && ![408, 409, 429].includes(status);
+}
+
+/**
  * A listener: a JetStream durable consumer with explicit acks and one event in flight at a time
  * (so events arrive in the order they were published). An event already processed is acked and
- * skipped; one whose handling fails is redelivered later (nak with a growing delay).
+ * skipped; one whose handling fails is redelivered later (nak with a growing delay), unless the failure
+ * is permanent (isPermanentFailure): then it is set aside.
  */
 export class OutboxListener<E extends OutboxEnvelope = OutboxEnvelope> {
   private messages: ConsumerMessages | null = null;
@@ -316,6 +331,19 @@ export class OutboxListener<E extends OutboxEnvelope = OutboxEnvelope> {
       }
       await m.ackAck();
     } catch (error) {
+      if (isPermanentFailure(error)) {
+        this.o.logger.error(
+          { listener: this.o.name, event: event.name, eventId: event.id, err: message(error) },
+          'outbox listener: the event cannot be handled, set aside (not retried)',
+        );
+        try {
+          await this.claim(this.o.dataSource.manager, event.id);
+          m.term();
+          return;
+        } catch {
+          // The mark did not land: redelivered below, and set aside on its next try.
+        }
+      }
       const tries = m.info.deliveryCount;
       const delay = Math.min(30_000, (this.o.retryMs ?? 500) * 2 ** Math.max(0, tries - 1));
       this.o.logger.warn(

@@ -18,6 +18,12 @@ export const getStorefront = (guid: string, serviceId: string) =>
 /** The same page by its short link (/s/{slug}). */
 export const getShop = (slug: string) => unwrap(anonymous.GET('/v1/shops/{slug}', { params: { path: { slug } } }));
 
+/**
+ * The signed-in user's services (GET /v1/users/me?include=services). Not the session's profile: the
+ * profile a sign-in answers carries no services, so a seller who signed in would see none.
+ */
+export const myServices = async () => (await unwrap(v1.GET('/v1/users/me', { params: { query: { include: 'services' } } }))).services ?? [];
+
 export const listProducts = (guid: string, serviceId: string) =>
   unwrap(v1.GET('/v1/users/{id}/services/{sid}/products', { params: { path: { id: guid, sid: serviceId } } }));
 

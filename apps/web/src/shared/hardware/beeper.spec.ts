@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { BLUETOOTH_UNAVAILABLE, Beeper, NOT_CONNECTED, type BeeperEventMap, type BluetoothLike } from './beeper';
+import { Beeper, type BeeperEventMap } from './beeper';
+import { BLUETOOTH_UNAVAILABLE, NOT_CONNECTED, type BluetoothLike } from './beeper-protocol';
 import { BEEPER_SETTING_KEYS, beepIfEnabled, beeperConnection, setBeepSetting } from './connection';
 
 // A fake of navigator.bluetooth (the only thing faked here): devices with GATT servers whose

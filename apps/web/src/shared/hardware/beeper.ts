@@ -4,62 +4,27 @@
  *
  * States: disconnected, connecting, connected (once its service and characteristic are found); the
  * device's 'gattserverdisconnected' event clears the connection. Every error is logged
- * (console.error), emitted as an 'error' event and thrown to the caller.
+ * (console.error), emitted as an 'error' event and thrown to the caller. The protocol (services,
+ * commands, the write of one command) is in `beeper-protocol.ts`.
  */
 
-/** The Immediate Alert service (0x1802) with its Alert Level (0x2A06), tried first; then 0xFFE0 with 0xFFE1. */
-export const BEEPER_PROFILES = [
-  { service: 6146, characteristic: 10758 },
-  { service: 65504, characteristic: 65505 },
-] as const;
+import {
+  BEEPER_COMMANDS,
+  BLUETOOTH_UNAVAILABLE,
+  NOT_CONNECTED,
+  REQUEST_OPTIONS,
+  findCharacteristic,
+  isCancelled,
+  webBluetooth,
+  writeCommand,
+  type BeeperCommand,
+  type BluetoothCharacteristicLike,
+  type BluetoothDeviceLike,
+  type BluetoothLike,
+} from './beeper-protocol';
 
-export const BEEPER_COMMANDS = { beep: 2, stop: 0 } as const;
-export type BeeperCommand = (typeof BEEPER_COMMANDS)[keyof typeof BEEPER_COMMANDS];
-
-export const NOT_CONNECTED = 'Not connected';
-export const BLUETOOTH_UNAVAILABLE = 'Bluetooth unavailable';
-
-// The part of Web Bluetooth used here (TypeScript's DOM library has no Web Bluetooth types).
-export interface BluetoothCharacteristicLike {
-  readonly properties?: { readonly write?: boolean; readonly writeWithoutResponse?: boolean };
-  writeValueWithResponse?(value: BufferSource): Promise<void>;
-  writeValueWithoutResponse?(value: BufferSource): Promise<void>;
-  writeValue?(value: BufferSource): Promise<void>;
-}
-
-export interface BluetoothServiceLike {
-  getCharacteristic(characteristic: number): Promise<BluetoothCharacteristicLike>;
-}
-
-export interface BluetoothServerLike {
-  readonly connected: boolean;
-  connect(): Promise<BluetoothServerLike>;
-  disconnect(): void;
-  getPrimaryService(service: number): Promise<BluetoothServiceLike>;
-}
-
-export interface BluetoothDeviceLike extends EventTarget {
-  readonly id: string;
-  readonly name?: string | null;
-  readonly gatt?: BluetoothServerLike | null;
-}
-
-export interface BluetoothRequestOptions {
-  filters: { services: number[] }[];
-  optionalServices: number[];
-}
-
-export interface BluetoothLike {
-  getAvailability?(): Promise<boolean>;
-  requestDevice(options: BluetoothRequestOptions): Promise<BluetoothDeviceLike>;
-  getDevices?(): Promise<BluetoothDeviceLike[]>;
-}
-
-/** This browser's Web Bluetooth, if it has one. */
-export function webBluetooth(): BluetoothLike | undefined {
-  const nav = (globalThis as { navigator?: { bluetooth?: BluetoothLike } }).navigator;
-  return nav?.bluetooth ?? undefined;
-}
+/** For the hardware page, which asks whether this browser has Web Bluetooth. */
+export { webBluetooth } from './beeper-protocol';
 
 export type BeeperState = 'disconnected' | 'connecting' | 'connected';
 
@@ -79,32 +44,10 @@ export interface BeeperEventMap {
 
 export type BeeperListener<K extends keyof BeeperEventMap> = (event: BeeperEventMap[K]) => void;
 
-/** The request for the chooser: a device with either service, and access to both. */
-export const REQUEST_OPTIONS: BluetoothRequestOptions = {
-  filters: BEEPER_PROFILES.map((p) => ({ services: [p.service] })),
-  optionalServices: BEEPER_PROFILES.map((p) => p.service),
-};
-
 const DISCONNECTED: BeeperSnapshot = { state: 'disconnected', deviceName: null };
 
 function asError(failure: unknown): Error {
   return failure instanceof Error ? failure : new Error(String(failure));
-}
-
-function isCancelled(failure: unknown): boolean {
-  // Chromium rejects requestDevice with NotFoundError when the person closes the chooser.
-  return failure instanceof Error && failure.name === 'NotFoundError';
-}
-
-/** One write of a one-byte command, with response when the characteristic offers it. */
-function write(target: BluetoothCharacteristicLike, command: BeeperCommand): Promise<void> {
-  const value = Uint8Array.of(command);
-  const { write: withResponse, writeWithoutResponse } = target.properties ?? {};
-  if (writeWithoutResponse && !withResponse && target.writeValueWithoutResponse) return target.writeValueWithoutResponse(value);
-  if (target.writeValueWithResponse) return target.writeValueWithResponse(value);
-  if (target.writeValue) return target.writeValue(value);
-  if (target.writeValueWithoutResponse) return target.writeValueWithoutResponse(value);
-  return Promise.reject(new Error('The beeper cannot be written to'));
 }
 
 export class Beeper extends EventTarget {
@@ -193,7 +136,7 @@ export class Beeper extends EventTarget {
       device.addEventListener('gattserverdisconnected', this.onGattDisconnected);
       this.device = device;
       const server = await device.gatt.connect();
-      const characteristic = await this.findCharacteristic(server, deviceName);
+      const characteristic = await findCharacteristic(server, deviceName);
       if (attempt !== this.attempt || this.device !== device) {
         this.drop(device);
         return null;
@@ -228,7 +171,7 @@ export class Beeper extends EventTarget {
   async send(command: BeeperCommand): Promise<void> {
     const target = this.characteristic;
     if (!target || this.current.state !== 'connected') throw this.fail(new Error(NOT_CONNECTED));
-    const run = this.queue.then(() => write(target, command));
+    const run = this.queue.then(() => writeCommand(target, command));
     this.queue = run.catch(() => undefined);
     try {
       await run;
@@ -293,24 +236,6 @@ export class Beeper extends EventTarget {
     const bluetooth = this.bluetooth();
     if (!bluetooth || !(await this.available())) throw new Error(BLUETOOTH_UNAVAILABLE);
     return bluetooth;
-  }
-
-  /** The first of the beeper's services the device has, with its characteristic. */
-  private async findCharacteristic(server: BluetoothServerLike, deviceName: string): Promise<BluetoothCharacteristicLike> {
-    for (const profile of BEEPER_PROFILES) {
-      let service: BluetoothServiceLike;
-      try {
-        service = await server.getPrimaryService(profile.service);
-      } catch {
-        continue;
-      }
-      try {
-        return await service.getCharacteristic(profile.characteristic);
-      } catch {
-        continue;
-      }
-    }
-    throw new Error(`${deviceName || 'This device'} is not a beeper this page knows (no alert service found)`);
   }
 
   /** Forgets the device: stops listening to it and closes its GATT connection. */

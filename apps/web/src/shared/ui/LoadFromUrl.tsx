@@ -1,10 +1,9 @@
-import type { FetchedContentView } from '@tinkerdesk/contracts/web';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { signInPath } from '../../routes/paths';
 import { ApiError } from '../api';
 import { useSession } from '../session/session';
-import { fetchUrlContent } from './api';
+import { useFetchUrl } from './use-fetch-url';
 
 /**
  * Spec section 8's download failure (type fetch_content): the server's error with ' - ' and its
@@ -15,27 +14,15 @@ export function fetchFailureText(error: unknown): string {
   return 'UNAVAILABLE';
 }
 
-function fileOf(content: FetchedContentView): File {
-  const binary = atob(content.content);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new File([bytes], content.filename || 'download', { type: content.contentType.split(';')[0] ?? '' });
-}
-
 /**
  * "Load from URL": the server fetches the URL for the tool (POST /v1/users/{guid}/fetch: no CORS in
  * the way, and behind its SSRF guard), and the tool gets the content as a file, as if it had been
  * dropped. Signed out, it says 'login required' with a link to sign in.
  */
 export function LoadFromUrl({ onFile }: { onFile: (file: File) => void }) {
-  const session = useSession();
-  const location = useLocation();
   const [open, setOpen] = useState(false);
+  // Kept while the form is closed: Cancel and Load from URL again find the same URL.
   const [url, setUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const id = useId();
-
   if (!open) {
     return (
       <button type="button" className="link-button load-from-url-toggle" onClick={() => setOpen(true)}>
@@ -43,25 +30,41 @@ export function LoadFromUrl({ onFile }: { onFile: (file: File) => void }) {
       </button>
     );
   }
+  return <UrlForm url={url} setUrl={setUrl} onFile={onFile} onClose={() => setOpen(false)} />;
+}
+
+interface UrlFormProps {
+  url: string;
+  setUrl: (url: string) => void;
+  onFile: (file: File) => void;
+  onClose: () => void;
+}
+
+function UrlForm({ url, setUrl, onFile, onClose }: UrlFormProps) {
+  const session = useSession();
+  const location = useLocation();
+  const fetching = useFetchUrl();
+  const id = useId();
+
   const guid = session.profile?.guid;
-  async function load(event: React.FormEvent) {
+  function load(event: React.FormEvent) {
     event.preventDefault();
     if (!url.trim() || !guid || !session.token) return;
-    setBusy(true);
-    setError('');
-    try {
-      const content = await fetchUrlContent(guid, url.trim());
-      onFile(fileOf(content));
-      setUrl('');
-      setOpen(false);
-    } catch (failure) {
-      setError(fetchFailureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    fetching.mutate(
+      { guid, url: url.trim() },
+      {
+        onSuccess: (file) => {
+          onFile(file);
+          setUrl('');
+          onClose();
+        },
+      },
+    );
   }
+  const busy = fetching.isPending;
+  const error = fetching.error ? fetchFailureText(fetching.error) : '';
   return (
-    <form className="load-from-url" onSubmit={(e) => void load(e)} aria-label="Load from URL">
+    <form className="load-from-url" onSubmit={load} aria-label="Load from URL">
       {session.loggedIn && guid ? (
         <>
           <label htmlFor={id}>URL</label>
@@ -84,7 +87,7 @@ export function LoadFromUrl({ onFile }: { onFile: (file: File) => void }) {
           you).
         </p>
       )}
-      <button type="button" className="link-button" onClick={() => setOpen(false)}>
+      <button type="button" className="link-button" onClick={onClose}>
         Cancel
       </button>
       {error ? (

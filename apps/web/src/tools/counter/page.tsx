@@ -1,273 +1,31 @@
-import {
-  bump,
-  checkLabel,
-  checkStep,
-  CounterError,
-  countersCsv,
-  createCounter,
-  MAX_STEP,
-  move,
-  reset,
-  sorted,
-  type Counter,
-} from '@tinkerdesk/tools/counters';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { randomId } from '../../shared/storage/db';
+import { countersCsv } from '@tinkerdesk/tools/counters';
+import { useEffect, useRef, useState } from 'react';
 import { CopyButton, DownloadButton } from '../../shared/ui/actions';
 import { TextPane } from '../../shared/ui/TextPane';
 import { ToolAbout } from '../../shared/ui/ToolAbout';
 import type { ToolPageProps } from '../types';
-import { deleteCounter, loadCounters, onOtherTabChange, saveCounters } from './counter-store';
-
-type Confirm = { kind: 'reset' | 'delete'; id: string } | null;
-
-function message(error: unknown): string {
-  return error instanceof CounterError ? error.message : 'Something went wrong';
-}
+import { cardId, CounterCard } from './CounterCard';
+import { useCounters } from './use-counters';
 
 /** Keys typed into these are theirs, not shortcuts. */
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-const cardId = (id: string): string => `counter-card-${id}`;
-
-function CounterCard({
-  counter,
-  index,
-  total,
-  selected,
-  confirm,
-  onSelect,
-  onBump,
-  onRename,
-  onStep,
-  onAsk,
-  onConfirm,
-  onMove,
-}: {
-  counter: Counter;
-  index: number;
-  total: number;
-  selected: boolean;
-  confirm: Confirm;
-  onSelect: () => void;
-  onBump: (times: number) => void;
-  onRename: (label: string) => string | undefined;
-  onStep: (step: number) => string | undefined;
-  onAsk: (kind: 'reset' | 'delete' | null) => void;
-  onConfirm: () => void;
-  onMove: (to: number) => void;
-}) {
-  const [name, setName] = useState<string | null>(null);
-  const [stepText, setStepText] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
-  const asking = confirm?.id === counter.id ? confirm.kind : null;
-  const titleId = `counter-${counter.id}`;
-
-  return (
-    <section
-      id={cardId(counter.id)}
-      tabIndex={-1}
-      className={selected ? 'counter-card selected' : 'counter-card'}
-      aria-labelledby={titleId}
-      onFocusCapture={onSelect}
-      onClick={onSelect}
-    >
-      <div className="counter-head">
-        <span className="counter-key" aria-hidden="true">
-          {index < 9 ? index + 1 : ''}
-        </span>
-        <h2 id={titleId} className="visually-hidden">
-          {counter.label}
-        </h2>
-        <input
-          className="counter-name"
-          aria-label={`Name of ${counter.label}`}
-          value={name ?? counter.label}
-          maxLength={80}
-          onChange={(e) => setName(e.target.value)}
-          onBlur={() => {
-            if (name !== null) setProblem(onRename(name) ?? '');
-            setName(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
-            if (e.key === 'Escape') {
-              setName(null);
-              e.currentTarget.blur();
-            }
-          }}
-        />
-      </div>
-      <output className="counter-value" aria-live="polite" aria-label={`${counter.label} count`}>
-        {counter.count.toLocaleString('en')}
-      </output>
-      <div className="counter-buttons">
-        <button type="button" className="button counter-bump" aria-label={`Decrease ${counter.label}`} onClick={() => onBump(-1)}>
-          −{counter.step === 1 ? '' : counter.step.toLocaleString('en')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary counter-bump"
-          aria-label={`Increase ${counter.label}`}
-          onClick={() => onBump(1)}
-        >
-          +{counter.step === 1 ? '' : counter.step.toLocaleString('en')}
-        </button>
-      </div>
-      <div className="counter-tools">
-        <label>
-          Step
-          <input
-            type="number"
-            min={1}
-            max={MAX_STEP}
-            aria-label={`Step of ${counter.label}`}
-            value={stepText ?? counter.step}
-            onChange={(e) => {
-              setStepText(e.target.value);
-              const error = onStep(Number(e.target.value));
-              setProblem(error ?? '');
-              if (!error) setStepText(null);
-            }}
-            onBlur={() => setStepText(null)}
-          />
-        </label>
-        <button type="button" className="button button-small" onClick={() => onAsk('reset')} disabled={counter.count === 0}>
-          Reset
-        </button>
-        <button type="button" className="button button-small" onClick={() => onAsk('delete')}>
-          Delete
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          aria-label={`Move ${counter.label} up`}
-          disabled={index === 0}
-          onClick={() => onMove(index - 1)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          aria-label={`Move ${counter.label} down`}
-          disabled={index === total - 1}
-          onClick={() => onMove(index + 1)}
-        >
-          ↓
-        </button>
-      </div>
-      {problem ? (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {asking ? (
-        <div
-          className="counter-confirm"
-          role="alertdialog"
-          aria-label={asking === 'reset' ? `Reset ${counter.label}` : `Delete ${counter.label}`}
-        >
-          <p>{asking === 'reset' ? `Reset ${counter.label} to 0?` : `Delete ${counter.label} and its count?`}</p>
-          <button type="button" className="button button-small button-danger" onClick={onConfirm} autoFocus>
-            {asking === 'reset' ? 'Yes, reset' : 'Yes, delete'}
-          </button>
-          <button type="button" className="button button-small" onClick={() => onAsk(null)}>
-            Cancel
-          </button>
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
 export default function CounterPage(_props: ToolPageProps) {
-  const [counters, setCounters] = useState<Counter[] | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
+  const state = useCounters();
+  const { counters, list, current, total } = state;
   const [newName, setNewName] = useState('');
-  const [problem, setProblem] = useState('');
-  const [storageProblem, setStorageProblem] = useState('');
   const newField = useRef<HTMLInputElement>(null);
   /** The counter whose card takes the focus once it is on the page (after adding, or Esc in the name field). */
   const focusCard = useRef<string | null>(null);
-  const list = counters ? sorted(counters) : [];
-  const current = list.find((c) => c.id === selected) ?? list[0];
-
-  const reload = useCallback(
-    (first: boolean) =>
-      loadCounters().then(
-        (loaded) => {
-          if (first && loaded.length === 0) {
-            const starter = createCounter('Counter 1', [], randomId(), Date.now());
-            setCounters([starter]);
-            saveCounters([starter]).catch(() => undefined);
-          } else setCounters(loaded);
-        },
-        () => {
-          setStorageProblem(
-            'This browser does not let the page keep data (a private window?): the counters work, but are gone when you leave.',
-          );
-          setCounters((now) => now ?? [createCounter('Counter 1', [], randomId(), Date.now())]);
-        },
-      ),
-    [],
-  );
-  useEffect(() => {
-    void reload(true);
-    return onOtherTabChange(() => void reload(false));
-  }, [reload]);
-
-  /** Applies a change: the new list on the page at once, the changed counters to the database. */
-  const commit = useCallback((next: Counter[], changed: Counter[]) => {
-    setCounters(next);
-    saveCounters(changed).catch(() => setStorageProblem('The last change could not be saved in this browser.'));
-  }, []);
-
-  const update = useCallback(
-    (id: string, change: (c: Counter) => Counter): string | undefined => {
-      if (!counters) return undefined;
-      const target = counters.find((c) => c.id === id);
-      if (!target) return undefined;
-      try {
-        const changed = change(target);
-        commit(
-          counters.map((c) => (c.id === id ? changed : c)),
-          [changed],
-        );
-        return undefined;
-      } catch (error) {
-        return message(error);
-      }
-    },
-    [counters, commit],
-  );
 
   function add() {
-    if (!counters) return;
-    try {
-      const made = createCounter(newName.trim() || `Counter ${counters.length + 1}`, counters, randomId(), Date.now());
-      commit([...counters, made], [made]);
-      setSelected(made.id);
-      // Out of the name field, onto the new counter: + ↑ 1… count again instead of typing into the name.
-      focusCard.current = made.id;
-      setNewName('');
-      setProblem('');
-    } catch (error) {
-      setProblem(message(error));
-    }
-  }
-
-  function confirmed() {
-    if (!confirm || !counters) return;
-    if (confirm.kind === 'reset') update(confirm.id, (c) => reset(c, Date.now()));
-    else {
-      setCounters(counters.filter((c) => c.id !== confirm.id));
-      deleteCounter(confirm.id).catch(() => setStorageProblem('The counter could not be deleted from this browser’s storage.'));
-    }
-    setConfirm(null);
+    const made = state.add(newName);
+    if (!made) return;
+    // Out of the name field, onto the new counter: + ↑ 1… count again instead of typing into the name.
+    focusCard.current = made.id;
+    setNewName('');
   }
 
   useEffect(() => {
@@ -283,12 +41,12 @@ export default function CounterPage(_props: ToolPageProps) {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || !current) return;
       const key = event.key;
       let handled = true;
-      if (key === '+' || key === '=' || key === 'ArrowUp') setProblem(update(current.id, (c) => bump(c, 1, Date.now())) ?? '');
-      else if (key === '-' || key === '_' || key === 'ArrowDown') setProblem(update(current.id, (c) => bump(c, -1, Date.now())) ?? '');
-      else if (/^[1-9]$/.test(key) && list[Number(key) - 1]) setSelected(list[Number(key) - 1]!.id);
-      else if (key === 'r' || key === 'R') setConfirm({ kind: 'reset', id: current.id });
+      if (key === '+' || key === '=' || key === 'ArrowUp') state.bump(current.id, 1);
+      else if (key === '-' || key === '_' || key === 'ArrowDown') state.bump(current.id, -1);
+      else if (/^[1-9]$/.test(key) && list[Number(key) - 1]) state.select(list[Number(key) - 1]!.id);
+      else if (key === 'r' || key === 'R') state.ask('reset', current.id);
       else if (key === 'n' || key === 'N') newField.current?.focus();
-      else if (key === 'Escape') setConfirm(null);
+      else if (key === 'Escape') state.cancel();
       else handled = false;
       if (handled) event.preventDefault();
     };
@@ -299,14 +57,13 @@ export default function CounterPage(_props: ToolPageProps) {
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
-  const total = list.reduce((sum, c) => sum + c.count, 0);
   const summary = list.length ? [...list.map((c) => `${c.label}: ${c.count}`), `Total: ${total}`].join('\n') : '';
 
   return (
     <>
-      {storageProblem ? (
+      {state.storageProblem ? (
         <p className="notice notice-error" role="alert">
-          {storageProblem}
+          {state.storageProblem}
         </p>
       ) : null}
       <form
@@ -331,24 +88,24 @@ export default function CounterPage(_props: ToolPageProps) {
               if (e.key !== 'Escape') return;
               e.preventDefault();
               setNewName('');
-              setProblem('');
+              state.setProblem('');
               const card = current && document.getElementById(cardId(current.id));
               if (card) card.focus();
               else e.currentTarget.blur();
             }}
           />
         </label>
-        <button type="submit" className="button button-small button-primary" disabled={counters === null}>
+        <button type="submit" className="button button-small button-primary" disabled={state.counters === null}>
           Add counter
         </button>
-        {problem ? (
+        {state.problem ? (
           <span className="field-error" role="alert">
-            {problem}
+            {state.problem}
           </span>
         ) : null}
       </form>
 
-      {counters === null ? (
+      {state.counters === null ? (
         <p className="empty-state-text">Loading your counters…</p>
       ) : list.length === 0 ? (
         <p className="empty-state-text">No counters. Add one above: give it a name, or leave the name empty.</p>
@@ -361,17 +118,14 @@ export default function CounterPage(_props: ToolPageProps) {
               index={index}
               total={list.length}
               selected={counter.id === current?.id}
-              confirm={confirm}
-              onSelect={() => setSelected(counter.id)}
-              onBump={(times) => setProblem(update(counter.id, (c) => bump(c, times, Date.now())) ?? '')}
-              onRename={(label) => update(counter.id, (c) => ({ ...c, label: checkLabel(label), modified: Date.now() }))}
-              onStep={(step) => update(counter.id, (c) => ({ ...c, step: checkStep(step), modified: Date.now() }))}
-              onAsk={(kind) => setConfirm(kind ? { kind, id: counter.id } : null)}
-              onConfirm={confirmed}
-              onMove={(to) => {
-                const next = move(list, counter.id, to);
-                commit(next, next);
-              }}
+              confirm={state.confirm}
+              onSelect={() => state.select(counter.id)}
+              onBump={(times) => state.bump(counter.id, times)}
+              onRename={(label) => state.rename(counter.id, label)}
+              onStep={(step) => state.setStep(counter.id, step)}
+              onAsk={(kind) => state.ask(kind, counter.id)}
+              onConfirm={state.confirmed}
+              onMove={(to) => state.moveTo(counter.id, to)}
             />
           ))}
         </div>

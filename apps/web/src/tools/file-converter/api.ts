@@ -1,6 +1,7 @@
 import type { ApiPath } from '@tinkerdesk/api-client';
 import { isConversionTarget, type ConversionJobView, type ResponseMap } from '@tinkerdesk/contracts/web';
-import { ApiError, NetworkError, unwrap, v1, type ApiSchemas, type ErrorBody } from '../../shared/api';
+import { ApiError, unwrap, v1, type ApiSchemas } from '../../shared/api';
+import { postFormWithProgress } from '../../shared/upload';
 
 /** The calls of the converter page: /v1/convert through the typed client, with the user's token. */
 
@@ -20,34 +21,12 @@ export function uploadForConversion(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ConversionJobView> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', UPLOAD_PATH);
-    xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error('upload failed')));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status === 202 && body && typeof body === 'object' && 'job' in body) resolve((body as ResponseMap['ConversionJob']).job);
-      else if (body && typeof body === 'object' && (body as ErrorBody).success === false) {
-        const e = body as ErrorBody;
-        reject(new ApiError(xhr.status, e.error, e.detail));
-      } else reject(new ApiError(xhr.status, `HTTP_${xhr.status}`, xhr.statusText || undefined));
-    };
-    signal?.addEventListener('abort', () => xhr.abort());
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.set(key, value);
-    form.set('file', file, file.name);
-    xhr.send(form);
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set('file', file, file.name);
+  return postFormWithProgress(UPLOAD_PATH, form, { token, expect: 202, onProgress, ...(signal ? { signal } : {}) }).then((body) => {
+    if ('job' in (body as object)) return (body as ResponseMap['ConversionJob']).job;
+    throw new ApiError(202, 'HTTP_202', 'the answer carries no job');
   });
 }
 

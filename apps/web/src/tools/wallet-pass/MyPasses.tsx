@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { errorText } from '../../shared/api';
 import { InlineConfirm } from '../../shared/InlineConfirm';
 import { Pager } from '../../shared/Pager';
-import { deletePass, listPasses, PASS_SORTS, type PassSort, type PassView, type SortDirection } from './api';
+import { PASS_SORTS, type PassSort, type PassView, type SortDirection } from './api';
+import { useDeletePass, usePasses } from './hooks';
 
 const PAGE = 10;
 const SORT_NAMES: Record<PassSort, string> = { created: 'Created', modified: 'Last changed', cardTitle: 'Card title', header: 'Header' };
@@ -14,69 +15,46 @@ const dateTime = (value: string) => {
 
 /**
  * The signed-in user's passes: sorted and paged on the server (the total from x-list-count), each
- * opened to edit or deleted after a confirm. `version` changes when the page saved a pass (reload).
+ * opened to edit or deleted after a confirm. Saving a pass on the page reloads the list (hooks.ts).
  */
 export function MyPasses({
-  token,
   currentId,
   dirty,
-  version,
   onOpen,
   onDeleted,
 }: {
-  token: string;
   currentId: string | null;
   /** The page has unsaved changes: opening another pass asks first. */
   dirty: boolean;
-  version: number;
   onOpen: (pass: PassView) => void;
   onDeleted: (id: string) => void;
 }) {
   const [sort, setSort] = useState<PassSort>('modified');
   const [dir, setDir] = useState<SortDirection>('DESC');
   const [offset, setOffset] = useState(0);
-  const [list, setList] = useState<{ passes: PassView[]; total: number } | null>(null);
-  const [error, setError] = useState('');
+  const passes = usePasses({ limit: PAGE, offset, sort, dir });
+  const list = passes.data ?? null;
+  const deletion = useDeletePass();
+  const failure = deletion.error ?? passes.error;
+  const error = failure ? errorText(failure) : '';
   const [confirming, setConfirming] = useState<{ id: string; what: 'delete' | 'open' } | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [message, setMessage] = useState('');
-  const [reload, setReload] = useState(0);
   const id = useId();
 
-  useEffect(() => {
-    let live = true;
-    listPasses({ limit: PAGE, offset, sort, dir }).then(
-      (answer) => {
-        if (!live) return;
-        // A page emptied by a delete steps back to the one before.
-        if (answer.passes.length === 0 && offset > 0 && answer.total > 0) setOffset(Math.max(0, offset - PAGE));
-        setList(answer);
-        setError('');
-      },
-      (failure: unknown) => live && setError(errorText(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, offset, sort, dir, version, reload]);
+  // A page emptied by a delete steps back to the one before (set while rendering: the next page's key has no answer yet).
+  if (!passes.isPlaceholderData && list !== null && list.passes.length === 0 && offset > 0 && list.total > 0) {
+    setOffset(Math.max(0, offset - PAGE));
+  }
 
-  const remove = useCallback(
-    async (pass: PassView) => {
-      setDeleting(true);
-      try {
-        await deletePass(pass.id);
+  function remove(pass: PassView) {
+    deletion.mutate(pass.id, {
+      onSuccess: () => {
         setConfirming(null);
         setMessage(`Deleted "${pass.header}".`);
         onDeleted(pass.id);
-        setReload((n) => n + 1);
-      } catch (failure) {
-        setError(errorText(failure));
-      } finally {
-        setDeleting(false);
-      }
-    },
-    [onDeleted],
-  );
+      },
+    });
+  }
 
   return (
     <section className="wallet-passes" aria-labelledby={`${id}-title`}>
@@ -168,8 +146,8 @@ export function MyPasses({
                     label={`Delete ${pass.header}?`}
                     question="Delete this pass?"
                     action="Delete"
-                    busy={deleting}
-                    onConfirm={() => void remove(pass)}
+                    busy={deletion.isPending}
+                    onConfirm={() => remove(pass)}
                     onCancel={() => setConfirming(null)}
                   />
                 ) : (

@@ -1,38 +1,15 @@
-import { useEffect, useState } from 'react';
-import type { OidcProviderView } from '@tinkerdesk/contracts/web';
 import { errorText } from '../../../shared/api';
-import { socialProviders, startSocialSignIn } from '../api';
 import { FormError } from '../../../shared/forms';
-
-type Provider = OidcProviderView;
+import { useSocialProviders, useStartSocialSignIn } from '../hooks';
 
 /** Buttons for the configured OpenID Connect providers (none shown when none is configured). */
 export function SocialSignIn({ next }: { next: string | undefined }) {
-  const [providers, setProviders] = useState<Provider[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    socialProviders(controller.signal)
-      .then((body) => setProviders(body.providers))
-      .catch(() => setProviders([]));
-    return () => controller.abort();
-  }, []);
+  const providers = useSocialProviders().data ?? [];
+  const start = useStartSocialSignIn(next);
+  // While the browser leaves for the provider, every button stays disabled.
+  const busy = start.isPending || start.isSuccess ? start.variables.id : null;
 
   if (providers.length === 0) return null;
-
-  async function start(provider: Provider) {
-    setBusy(provider.id);
-    setError('');
-    try {
-      const { url } = await startSocialSignIn(provider.id, next);
-      window.location.assign(url);
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(null);
-    }
-  }
 
   return (
     <div className="social-sign-in">
@@ -45,12 +22,12 @@ export function SocialSignIn({ next }: { next: string | undefined }) {
           type="button"
           className={`button social-button social-${provider.id}`}
           disabled={busy !== null}
-          onClick={() => void start(provider)}
+          onClick={() => start.mutate(provider)}
         >
           {busy === provider.id ? `Opening ${provider.name}…` : `Continue with ${provider.name}`}
         </button>
       ))}
-      <FormError message={error} />
+      <FormError message={start.error ? errorText(start.error) : ''} />
     </div>
   );
 }

@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PATHS, safeNext } from '../../../routes/paths';
-import { isOidcProvider } from '@tinkerdesk/contracts/web';
 import { Page } from '../../../shared/Page';
-import { session } from '../../../shared/session/session';
-import { finishSocialSignIn } from '../api';
 import { authErrorText } from '../conflict-texts';
+import { useFinishSocialSignIn } from '../hooks';
 
 /**
  * /login/oauth/{provider}: where an OpenID Connect provider sends the browser back. Exchanges the
@@ -15,7 +13,8 @@ export function OAuthCallbackPage() {
   const { provider = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [error, setError] = useState('');
+  const exchange = useFinishSocialSignIn();
+  const { mutate } = exchange;
   const sent = useRef(false);
   const code = params.get('code');
   const state = params.get('state');
@@ -25,23 +24,16 @@ export function OAuthCallbackPage() {
   useEffect(() => {
     if (sent.current || denied || !code || !state) return;
     sent.current = true; // the code is single use
-    void (async () => {
-      try {
-        if (!isOidcProvider(provider)) throw new Error(`Unknown sign-in provider "${provider}".`);
-        const result = await finishSocialSignIn(provider, code, state, issuer);
-        await session.login(result);
-        await navigate(safeNext(result.returnTo) ?? PATHS.account, { replace: true });
-      } catch (failure) {
-        setError(authErrorText(failure));
-      }
-    })();
-  }, [provider, code, state, issuer, denied, navigate]);
+    mutate({ provider, code, state, issuer }, { onSuccess: (returnTo) => void navigate(safeNext(returnTo) ?? PATHS.account, { replace: true }) });
+  }, [provider, code, state, issuer, denied, navigate, mutate]);
 
   const message = denied
     ? `Sign-in was cancelled or refused${params.get('error_description') ? `: ${params.get('error_description')}` : ` (${denied})`}.`
     : !code || !state
       ? 'This sign-in link is incomplete. Please start again.'
-      : error;
+      : exchange.error
+        ? authErrorText(exchange.error)
+        : '';
 
   return (
     <Page title="Signing you in">

@@ -44,6 +44,10 @@ export function PlanStateBadge({ state }: { state: PlanState }) {
 export const cardName = (card: Pick<PaymentInstrumentView, 'brand' | 'last4'>) =>
   `${card.brand === 'unknown' ? 'Card' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} •••• ${card.last4}`;
 
+/** Whether a plan's first charge is behind it (charged, or its time has come). */
+export const planStarted = (plan: Pick<PlanView, 'start' | 'paidPeriods' | 'charges'>): boolean =>
+  plan.paidPeriods > 0 || plan.charges.length > 0 || Date.parse(plan.start) <= Date.now();
+
 /** Asks, then cancels a plan; answers whether it was cancelled. */
 export async function confirmCancelPlan(plan: PlanView): Promise<boolean> {
   const answer = await sessionStore.prompt({
@@ -244,11 +248,13 @@ export function PlansSection() {
                 </Link>
                 <small>
                   {plan.role === 'payer' ? `to ${plan.seller.name || plan.service.name}` : 'paid to you'} ·{' '}
-                  {plan.nextCharge
-                    ? `next charge ${formatLongDate(plan.nextCharge, profile?.tz)}`
-                    : plan.cancelled
-                      ? `cancelled ${formatLongDate(plan.cancelled, profile?.tz)}`
-                      : 'no more charges'}
+                  {plan.nextCharge && !planStarted(plan)
+                    ? `starts on ${formatLongDate(plan.start, profile?.tz)}`
+                    : plan.nextCharge
+                      ? `next charge ${formatLongDate(plan.nextCharge, profile?.tz)}`
+                      : plan.cancelled
+                        ? `cancelled ${formatLongDate(plan.cancelled, profile?.tz)}`
+                        : 'no more charges'}
                   {plan.role === 'payer' && plan.paymentMethod ? ` · ${cardName(plan.paymentMethod)}` : ''}
                 </small>
                 {plan.lastError && plan.state !== 'cancelled' ? <small className="error-text">{plan.lastError}</small> : null}

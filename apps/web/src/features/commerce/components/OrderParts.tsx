@@ -11,6 +11,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
+import { OrderItemImage } from './ProductImage';
 
 const STATE_LABELS: Record<OrderState, { label: string; tone: string }> = {
   pending: { label: 'Awaiting payment', tone: 'badge-warning' },
@@ -65,6 +66,7 @@ export function ItemsTable({ items, amount }: { items: OrderItem[]; amount: numb
         {items.map((item, i) => (
           <tr key={`${item.productId ?? 'item'}-${i}`}>
             <td>
+              <OrderItemImage item={item} />
               <strong>{item.name}</strong>
               {item.description ? <small className="muted block">{item.description}</small> : null}
             </td>

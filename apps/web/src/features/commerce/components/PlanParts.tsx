@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { getReference } from '../api';
 import type { PlanFormState } from '../hooks/usePlanForm';
 import { useReference } from './AddressParts';
-import { cadence, cardName, confirmCancelPlan, PlanStateBadge, reminderWords } from './BillingParts';
+import { cadence, cardName, confirmCancelPlan, planStarted, PlanStateBadge, reminderWords } from './BillingParts';
 
 const links = linkBuilder();
 
@@ -127,7 +127,7 @@ export function PlanSummary({ plan, tz, onCancelled }: { plan: PlanView; tz?: st
         <dd>
           <strong>{cadence(plan)}</strong>, {reminderWords(plan.reminderDay)} of the month
         </dd>
-        <dt>Started</dt>
+        <dt>{planStarted(plan) ? 'Started' : 'Starts on'}</dt>
         <dd>
           {formatLongDate(plan.start, tz)} <small className="muted">({plan.timeZone})</small>
         </dd>

@@ -1,6 +1,9 @@
 import type { ServiceView } from '@tinkerdesk/contracts/web';
 import { useState } from 'react';
+import { errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
 import { useSession } from '../../../shared/session/session';
+import { useServices } from '../hooks/selling';
 import { BuyerOrders, IncomingOrders } from './selling/OrderLists';
 import { ServiceBlock } from './selling/ServiceBlock';
 import { ServiceForm } from './selling/ServiceForm';
@@ -8,7 +11,8 @@ import { ServiceForm } from './selling/ServiceForm';
 /** /account#selling: services (create, edit, check the account), their products, incoming orders, my orders. */
 export function SellingSection() {
   const { profile } = useSession();
-  const services = (profile?.services ?? []) as ServiceView[];
+  const listed = useServices(profile?.guid);
+  const services = (listed.data ?? []) as ServiceView[];
   const [editing, setEditing] = useState<ServiceView | 'new' | null>(null);
   return (
     <section className="card account-card selling" id="selling" aria-labelledby="selling-heading">
@@ -22,6 +26,10 @@ export function SellingSection() {
       </div>
       {editing !== null ? (
         <ServiceForm existing={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+      ) : listed.error ? (
+        <FormError message={errorText(listed.error)} />
+      ) : listed.isPending ? (
+        <p role="status">Loading your services…</p>
       ) : services.length === 0 ? (
         <p className="empty-state-text">
           Sell from a public page: create a service (the built-in sandbox processor takes test payments with nothing to set up, or connect a

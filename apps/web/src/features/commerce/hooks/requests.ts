@@ -18,6 +18,31 @@ export const requestKeys = {
   one: (requestId: string, key: string | undefined) => [...requestKeys.all, requestId, key ?? null] as const,
 };
 
+/** Where this tab keeps a request's key while its payer is on the provider's pay page (sessionStorage). */
+const KEY_STORAGE = 'tinkerdesk.request-key.';
+
+/**
+ * The key of the emailed link of a request this tab accepted, for the way back from the pay page
+ * (/orders/{id}/return?request=…): the server keeps only the key's hash, so the return address it
+ * builds cannot carry it, and a payer who is not signed in needs it to see the request.
+ */
+export function rememberedRequestKey(requestId: string): string | undefined {
+  try {
+    return sessionStorage.getItem(KEY_STORAGE + requestId) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberRequestKey(requestId: string, key: string | undefined): void {
+  if (!key) return;
+  try {
+    sessionStorage.setItem(KEY_STORAGE + requestId, key);
+  } catch {
+    // Storage refused (private mode): a payer who is not signed in opens the emailed link again.
+  }
+}
+
 /** The request, once the session's start-up check is done (the viewer's role depends on it). */
 export function useRequest(requestId: string, key: string | undefined) {
   const { ready } = useSession();
@@ -61,6 +86,7 @@ export function useAcceptAndPay(requestId: string, key: string | undefined) {
     },
     onSuccess: ({ url }) => {
       void client.invalidateQueries({ queryKey: billingKeys.all });
+      rememberRequestKey(requestId, key);
       window.location.assign(url);
     },
   });

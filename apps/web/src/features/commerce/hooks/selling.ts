@@ -1,22 +1,37 @@
 /**
  * Server data of the selling side (/account#selling) through TanStack Query: a service's products,
  * the incoming and the buyer's orders, and the mutations on services, products and payment requests.
- * A product saved, switched or deleted reloads that service's products; a saved service reloads the
- * session's profile (which carries the services).
+ * The seller's services are a query of their own (not the session's profile: the profile a sign-in
+ * answers carries none). A product saved, switched or deleted reloads that service's products; a saved
+ * service reloads the services.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiSchemas } from '../../../shared/api';
 import type { OrderState } from '@tinkerdesk/contracts/web';
-import { session } from '../../../shared/session/session';
-import { deleteProduct, incomingOrders, listProducts, myOrders, saveProduct, saveService, sendRequest, validateAccount } from '../api';
+import {
+  deleteProduct,
+  incomingOrders,
+  listProducts,
+  myOrders,
+  myServices,
+  saveProduct,
+  saveService,
+  sendRequest,
+  validateAccount,
+} from '../api';
 import { reload } from '../../../shared/query';
 
 export const sellingKeys = {
   all: ['selling'] as const,
+  services: (guid: string) => [...sellingKeys.all, 'services', guid] as const,
   products: (guid: string, serviceId: string) => [...sellingKeys.all, 'products', guid, serviceId] as const,
   incoming: (offset: number, state: OrderState | undefined) => [...sellingKeys.all, 'incoming', offset, state ?? 'all'] as const,
   bought: (offset: number) => [...sellingKeys.all, 'bought', offset] as const,
 };
+
+/** The signed-in seller's services (`guid`: the session's user; nothing is asked without one). */
+export const useServices = (guid: string | undefined) =>
+  useQuery({ queryKey: sellingKeys.services(guid ?? ''), queryFn: myServices, enabled: Boolean(guid) });
 
 export const useProducts = (guid: string, serviceId: string) =>
   useQuery({ queryKey: sellingKeys.products(guid, serviceId), queryFn: () => listProducts(guid, serviceId) });
@@ -41,12 +56,14 @@ export function useDeleteProduct(guid: string, serviceId: string) {
   return useMutation({ mutationFn: (productId: string) => deleteProduct(guid, serviceId, productId), onSuccess: invalidate });
 }
 
-/** Creates or saves a service; the session's profile (which lists the services) is read again. */
-export const useSaveService = (guid: string) =>
-  useMutation({
+/** Creates or saves a service; the services are read again. */
+export function useSaveService(guid: string) {
+  const client = useQueryClient();
+  return useMutation({
     mutationFn: ({ body, serviceId }: { body: ApiSchemas['ServiceDto']; serviceId?: string }) => saveService(guid, body, serviceId),
-    onSuccess: () => session.refresh(),
+    onSuccess: () => reload(client, sellingKeys.services(guid)),
   });
+}
 
 export const useValidateAccount = (guid: string) =>
   useMutation({ mutationFn: (body: ApiSchemas['ValidateAccountDto']) => validateAccount(guid, body) });

@@ -3,7 +3,7 @@
  * saved cards it can use load through TanStack Query; the schedule (how often, the first charge in a
  * time zone, the day of the month) and the card are the user's; the first charge is checked again
  * 200 ms after the last change and at once on submit; starting the plan opens it, adding a card goes
- * to the provider's card page and comes back here.
+ * to the provider's card page and comes back here with that card chosen (`returnedCard`, ?card=).
  */
 import {
   CALENDAR_MIN_GAP_MINUTES,
@@ -63,7 +63,7 @@ function usePlanSubject(guid: string, serviceId: string, productId: string) {
   };
 }
 
-export function usePlanForm(guid: string, serviceId: string, productId: string) {
+export function usePlanForm(guid: string, serviceId: string, productId: string, returnedCard = '') {
   const { profile } = useSession();
   const navigate = useNavigate();
   const subject = usePlanSubject(guid, serviceId, productId);
@@ -72,7 +72,7 @@ export function usePlanForm(guid: string, serviceId: string, productId: string) 
   const [interval, setPlanInterval] = useState<PlanInterval>('month');
   const [start, setStart] = useState(() => defaultStart(profile?.tz || browserZone || 'UTC'));
   const [reminderDay, setReminderDay] = useState<number | null>(null);
-  const [chosenCard, setCardId] = useState('');
+  const [chosenCard, setCardId] = useState(returnedCard);
   const [checked, setChecked] = useState('');
   // Said before anything is sent: no card chosen.
   const [noCard, setNoCard] = useState(false);
@@ -95,6 +95,8 @@ export function usePlanForm(guid: string, serviceId: string, productId: string) 
   const busy = create.isPending || create.isSuccess || cardSetup.isPending || cardSetup.isSuccess;
   const failure = create.error ?? cardSetup.error;
   const error = noCard ? 'Choose a card, or add one.' : failure ? errorText(failure) : '';
+  // Why "Start the plan" cannot be pressed (said next to it), or '' when it can.
+  const blocked = busy ? '' : cards.length === 0 ? 'Add a card first: the plan charges a saved card.' : '';
 
   function addCard() {
     setNoCard(false);
@@ -142,6 +144,7 @@ export function usePlanForm(guid: string, serviceId: string, productId: string) 
     at,
     checked,
     busy,
+    blocked,
     error,
     addCard,
     submit,

@@ -1,12 +1,15 @@
 /**
  * The state of the service form (/account#selling): its fields, the provider switch that suggests a
- * sandbox account, the account check and the save, on the selling mutations. The form component only
- * lays it out.
+ * sandbox account, the account check and the save, on the selling mutations. Whether this site takes
+ * card payments through Stripe comes from GET /v1/paymentinstruments (`providers`: the providers the
+ * site is set up for), so Stripe is not offered where a service with it would be refused. The form
+ * component only lays it out.
  */
 import { shopSlugProblem, suggestShopSlug, type PaymentProviderId, type ServiceView, type Vendor } from '@tinkerdesk/contracts/web';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorText } from '../../../shared/api';
 import { session, useSession } from '../../../shared/session/session';
+import { useInstruments } from './queries';
 import { useSaveService, useValidateAccount } from './selling';
 
 /** A sandbox account name from the user's name or guid: sandbox_<letters>. */
@@ -45,10 +48,14 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
   const [slugTouched, setSlugTouched] = useState(existing !== undefined);
   const slug = slugTouched ? slugValue : suggestShopSlug(name);
   const [refusal, setRefusal] = useState('');
+  const instruments = useInstruments();
+  // Unknown while loading (or when the list failed): offered, and the server still decides.
+  const stripeUnavailable = instruments.data ? !instruments.data.providers.includes('stripe') : false;
   const check = useValidateAccount(guid);
   const save = useSaveService(guid);
 
   function setProvider(next: PaymentProviderId) {
+    if (next === 'stripe' && stripeUnavailable) return;
     setProviderValue(next);
     check.reset();
     if (next === 'sandbox' && !account.startsWith('sandbox_')) setAccountValue(suggestedSandboxAccount(profile?.name, guid));
@@ -141,6 +148,7 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
     check: check.data ? { valid: check.data.valid, reason: check.data.reason } : null,
     error: refusal || (failure && !taken ? errorText(failure) : ''),
     busy: save.isPending,
+    stripeUnavailable,
     validate,
     submit,
   };

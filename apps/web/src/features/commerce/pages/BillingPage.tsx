@@ -19,7 +19,8 @@ export const PENDING_PLAN_KEY = 'tinkerdesk.pending-plan';
 
 /**
  * /billing (signed-in users): saved cards, plans, payment requests received and sent, and the
- * account's timeline. A card page comes back here with ?setup={id}, which keeps the card.
+ * account's timeline. A card page comes back here with ?setup={id}, which keeps the card (and goes on
+ * to the plan form it was added from, the card chosen: PENDING_PLAN_KEY).
  */
 export function BillingPage() {
   return (
@@ -50,14 +51,10 @@ function BillingSections() {
       onSuccess: ({ instrument }) => {
         const pending = sessionStorage.getItem(PENDING_PLAN_KEY);
         sessionStorage.removeItem(PENDING_PLAN_KEY);
-        sessionStore.notify({
-          tag: 'payment-method',
-          type: 'success',
-          content: `${cardName(instrument)} is saved.`,
-          timeout: pending ? 0 : 6000,
-          ...(pending && pending.startsWith('/billing/plans/new?') ? { button: { title: 'Go on with your plan', target: pending } } : {}),
-        });
-        void navigate(links.billing(), { replace: true });
+        sessionStore.notify({ tag: 'payment-method', type: 'success', content: `${cardName(instrument)} is saved.`, timeout: 6000 });
+        // Saved while starting a plan: back to that plan's form, with this card chosen.
+        const plan = pending?.startsWith('/billing/plans/new?') ? `${pending}&card=${encodeURIComponent(instrument.id)}` : null;
+        void navigate(plan ?? links.billing(), { replace: true });
       },
       onError: () => void navigate(links.billing(), { replace: true }),
     });

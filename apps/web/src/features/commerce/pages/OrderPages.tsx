@@ -10,6 +10,7 @@ import { session as sessionStore, useSession } from '../../../shared/session/ses
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { ItemsTable, LatePayments, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
 import { useBuyerReply, useCancelOrder, useCompleteOrder, useOrder, usePayOrder } from '../hooks/orders';
+import { rememberedRequestKey } from '../hooks/requests';
 
 const links = linkBuilder();
 
@@ -128,11 +129,15 @@ export function OrderPage() {
   );
 }
 
-/** /orders/{id}/return?session_id=…: where the pay page sends the browser; confirms, then shows the order. */
+/**
+ * /orders/{id}/return?session_id=…[&request=…]: where the pay page sends the browser; confirms, then
+ * shows the order, or the payment request the order pays.
+ */
 export function OrderReturnPage() {
   const { orderId = '' } = useParams();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
+  const requestId = params.get('request');
   const { token, ready } = useSession();
   const navigate = useNavigate();
   const complete = useCompleteOrder(orderId);
@@ -145,10 +150,10 @@ export function OrderReturnPage() {
       onSuccess: ({ order }) => {
         if (order.state === 'paid')
           sessionStore.notify({ tag: 'order', type: 'success', content: 'Thank you: your payment went through.', timeout: 6000 });
-        navigate(links.order(orderId), { replace: true });
+        navigate(requestId ? links.request(requestId, rememberedRequestKey(requestId)) : links.order(orderId), { replace: true });
       },
     });
-  }, [ready, token, orderId, sessionId, navigate, mutate]);
+  }, [ready, token, orderId, sessionId, requestId, navigate, mutate]);
   const error = complete.error ? errorText(complete.error) : '';
 
   return (

@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { json, profileAnswer } from '../../../shared/gateway.fake';
-import { preparePages, renderRoutes } from './render.fake';
+import { preparePages, productAnswer, renderRoutes } from './render.fake';
 
 interface Call {
   method: string;
@@ -45,30 +45,38 @@ async function fakeGateway(request: Request): Promise<Response> {
       success: true,
       service: { id: 's1', userId: 'seller-1', name: 'Coffee club', vendor: 'digital', provider: 'sandbox', supportEmail: null },
       seller: { guid: 'seller-1', name: 'Grace' },
-      products: [
-        {
-          id: 'p1',
-          serviceId: 's1',
-          userId: 'seller-1',
-          name: 'Beans',
-          description: '',
-          price: 1500,
-          currency: 'usd',
-          image: null,
-          active: true,
-          shipping: null,
-          created: '2026-11-01T10:00:00.000Z',
-          modified: '2026-11-01T10:00:00.000Z',
-        },
-      ],
+      products: [productAnswer({ id: 'p1', serviceId: 's1', userId: 'seller-1', name: 'Beans', price: 1500 })],
     });
+  if (pathname === '/v1/plans/plan-9') return json(200, { success: true, plan: futurePlan });
   if (pathname === '/v1/paymentinstruments') return json(200, { success: true, instruments: cards, providers: ['sandbox', 'stripe'] });
   if (pathname === '/v1/plans' && request.method === 'POST')
     return json(201, { success: true, plan: { id: 'plan-7', product: { name: 'Beans' }, start: '2030-03-10T09:30:00.000Z' } });
   return json(404, { success: false, error: 'NOT_FOUND' });
 }
 
+/** A plan whose first charge is ahead (nothing charged yet). */
+const futurePlan = {
+  id: 'plan-9',
+  state: 'active',
+  role: 'payer',
+  service: { id: 's1', name: 'Coffee club', provider: 'sandbox' },
+  product: { id: 'p1', name: 'Beans', price: 1500, currency: 'USD' },
+  seller: { guid: 'seller-1', name: 'Grace' },
+  interval: 'month',
+  reminderDay: 10,
+  start: '2030-03-10T09:30:00.000Z',
+  timeZone: 'UTC',
+  paymentMethod: { id: 'pm_1', brand: 'visa', last4: '4242' },
+  nextCharge: '2030-03-10T09:30:00.000Z',
+  paidPeriods: 0,
+  lastError: null,
+  charges: [],
+  created: '2026-11-01T10:00:00.000Z',
+  cancelled: null,
+};
+
 let PlanNewPage: ComponentType;
+let PlanPage: ComponentType;
 
 function PlanShown() {
   const { planId } = useParams();
@@ -77,7 +85,7 @@ function PlanShown() {
 
 beforeAll(async () => {
   await preparePages(fakeGateway, 'session-token');
-  ({ PlanNewPage } = await import('./PlanPages'));
+  ({ PlanNewPage, PlanPage } = await import('./PlanPages'));
 });
 
 beforeEach(() => {
@@ -135,4 +143,34 @@ test('without a card of the shop’s provider the plan cannot be started', async
   expect(screen.getByText(/No saved test card yet\./)).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Add a card' })).toBeTruthy();
   expect((screen.getByRole('button', { name: 'Start the plan' }) as HTMLButtonElement).disabled).toBe(true);
+});
+
+test('a disabled “Start the plan” says why next to it', async () => {
+  cards = [card('pm_3', 'stripe', '5555', true)];
+  renderForm();
+  await screen.findByRole('form', { name: 'Start a plan' });
+  const start = screen.getByRole('button', { name: 'Start the plan', description: 'Add a card first: the plan charges a saved card.' });
+  expect((start as HTMLButtonElement).disabled).toBe(true);
+});
+
+test('back from saving a card, the form has that card chosen', async () => {
+  cards = [card('pm_1', 'sandbox', '4242', true), card('pm_2', 'sandbox', '1881', false)];
+  renderRoutes('/billing/plans/new?seller=seller-1&service=s1&product=p1&card=pm_2', { '/billing/plans/new': <PlanNewPage /> });
+  await screen.findByRole('form', { name: 'Start a plan' });
+  expect((screen.getByRole('radio', { name: /1881/ }) as HTMLInputElement).checked).toBe(true);
+  expect((screen.getByRole('radio', { name: /4242/ }) as HTMLInputElement).checked).toBe(false);
+});
+
+test('a first charge ahead reads “Starts on …”', async () => {
+  renderForm();
+  await screen.findByRole('form', { name: 'Start a plan' });
+  setFirstCharge('2030-03-10T09:30');
+  expect(await screen.findByText(/^Starts on March 10, 2030 9:30 AM with a first charge of \$15\.00, then \$15\.00 a month/)).toBeTruthy();
+});
+
+test('a plan whose first charge is ahead says when it starts, in the viewer’s time zone', async () => {
+  renderRoutes('/billing/plans/plan-9', { '/billing/plans/:planId': <PlanPage /> });
+  const summary = await screen.findByRole('region', { name: 'Plan' });
+  expect(summary.textContent).toMatch(/Starts onMarch 10, 2030 9:30 AM/);
+  expect(summary.textContent).not.toMatch(/Started/);
 });

@@ -28,7 +28,7 @@ function PlanForm() {
   const guid = params.get('seller') ?? '';
   const serviceId = params.get('service') ?? '';
   const productId = params.get('product') ?? '';
-  const plan = usePlanForm(guid, serviceId, productId);
+  const plan = usePlanForm(guid, serviceId, productId, params.get('card') ?? '');
   const { shop, product, cards, at, checked, fields } = plan;
 
   if (plan.missing || (shop && !product)) return <NotFoundPage />;
@@ -60,19 +60,29 @@ function PlanForm() {
           <PlanCardChoice plan={plan} sandbox={shop.service.provider === 'sandbox'} />
           {at && !checked ? (
             <p className="muted" aria-live="polite">
-              First charge {formatLongDate(at.toUTC().toISO() ?? '', fields.zone)}, then {cadence({ product, interval: fields.interval })}{' '}
-              {reminderWords(fields.day)} of the month at {at.toFormat('h:mm a')}.
+              Starts on {formatLongDate(at.toUTC().toISO() ?? '', fields.zone)} with a first charge of {formatUsd(product.price)}, then{' '}
+              {cadence({ product, interval: fields.interval })} {reminderWords(fields.day)} of the month at {at.toFormat('h:mm a')}.
             </p>
           ) : null}
           <FormError message={plan.error} />
           <div className="actions">
-            <button type="submit" className="button button-primary" disabled={plan.busy || cards.length === 0}>
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={plan.busy || cards.length === 0}
+              aria-describedby={plan.blocked ? 'plan-start-blocked' : undefined}
+            >
               {plan.busy ? 'Starting…' : `Start the plan`}
             </button>
             <Link className="button button-ghost" to={links.storefront(guid, serviceId)}>
               Back
             </Link>
           </div>
+          {plan.blocked ? (
+            <p id="plan-start-blocked" className="hint">
+              {plan.blocked}
+            </p>
+          ) : null}
         </form>
       </section>
     </Page>

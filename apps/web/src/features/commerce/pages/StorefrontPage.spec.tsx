@@ -32,6 +32,7 @@ const product = (id: string, name: string, price: number, shipping: unknown) => 
   price,
   currency: 'usd',
   image: null,
+  images: null,
   active: true,
   shipping,
   created: '2026-11-01T10:00:00.000Z',

@@ -15,6 +15,7 @@ import { useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { CountrySelect, RegionField } from '../components/AddressParts';
 import { shippingLabel } from '../components/OrderParts';
+import { ProductImage } from '../components/ProductImage';
 import { isNotFound } from '../hooks/orders';
 import { useOrderAndPay, useShopBySlug, useStorefront } from '../hooks/shop';
 
@@ -81,7 +82,7 @@ function ProductCard({ guid, serviceId, product }: { guid: string; serviceId: st
   const [open, setOpen] = useState(false);
   return (
     <article className="card product-card" aria-labelledby={`product-${product.id}`}>
-      {product.image ? <img className="product-image" src={product.image} alt="" loading="lazy" /> : null}
+      <ProductImage product={product} />
       <h2 id={`product-${product.id}`}>{product.name}</h2>
       <p className="price">{formatUsd(product.price)}</p>
       {product.description ? <p className="product-description">{product.description}</p> : null}

@@ -25,6 +25,19 @@ export async function preparePages(gateway: (request: Request) => Promise<Respon
   }));
 }
 
+/** A product as the gateway answers it (GET …/products, the storefront): the fields a test names, the rest plain. */
+export const productAnswer = (fields: { id: string; serviceId: string; userId: string; name: string; price: number }) => ({
+  description: '',
+  currency: 'usd',
+  image: null,
+  images: null,
+  active: true,
+  shipping: null,
+  created: '2026-11-01T10:00:00.000Z',
+  modified: '2026-11-01T10:00:00.000Z',
+  ...fields,
+});
+
 export function renderRoutes(path: string, routes: Record<string, ReactElement>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(

@@ -1,77 +1,31 @@
-import type { SavedFileList, SavedFileView } from '@tinkerdesk/contracts/web';
-import { useCallback, useEffect, useState } from 'react';
+import { formatLongDate, type SavedFileView } from '@tinkerdesk/contracts/web';
+import { useState } from 'react';
 import { errorText } from '../../../shared/api';
-import { formatLongDate } from '@tinkerdesk/contracts/web';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { useSession } from '../../../shared/session/session';
 import { formatSize } from '../../../shared/ui/format';
 import { ProgressBar } from '../../../shared/ui/progress';
-import { deleteFile, fileDownloadUrl, listFiles } from '../api';
+import { useDeleteFile, useDownloadFile, useMyFiles } from '../hooks';
 
 const PAGE = 50;
 
-/** Opens a signed download URL: the storage answers the file as an attachment under its name. */
-function openDownload(url: string, filename: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /** /account#files: the files the user saved ("Save to my files"), with download and delete. */
 export function MyFilesSection() {
-  const { token, profile } = useSession();
-  const [list, setList] = useState<SavedFileList | null>(null);
-  const [error, setError] = useState('');
+  const { profile } = useSession();
+  const [limit, setLimit] = useState(PAGE);
+  const files = useMyFiles(limit);
+  const list = files.data ?? null;
+  const download = useDownloadFile();
+  const removal = useDeleteFile();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  // The last failure: an action's, else the list's.
+  const failure = download.error ?? removal.error ?? files.error;
+  const error = failure ? errorText(failure) : '';
+  const busy = download.isPending ? download.variables.id : removal.isPending ? removal.variables.id : null;
 
-  const load = useCallback(
-    (limit = PAGE): Promise<void> =>
-      token
-        ? listFiles(0, limit).then(
-            ({ success: _ok, ...answer }) => {
-              setList(answer);
-              setError('');
-            },
-            (failure: unknown) => setError(errorText(failure)),
-          )
-        : Promise.resolve(),
-    [token],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function download(file: SavedFileView) {
-    if (!token) return;
-    setBusy(file.id);
-    try {
-      openDownload(await fileDownloadUrl(file.id), file.filename);
-      setError('');
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function remove(file: SavedFileView) {
-    if (!token) return;
-    setBusy(file.id);
-    try {
-      await deleteFile(file.id);
-      setConfirming(null);
-      await load(Math.max(PAGE, list?.files.length ?? PAGE));
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(null);
-    }
+  function remove(file: SavedFileView) {
+    download.reset();
+    removal.mutate(file, { onSuccess: () => setConfirming(null) });
   }
 
   return (
@@ -118,7 +72,7 @@ export function MyFilesSection() {
                       question="Delete it?"
                       action="Delete"
                       busy={busy === file.id}
-                      onConfirm={() => void remove(file)}
+                      onConfirm={() => remove(file)}
                       onCancel={() => setConfirming(null)}
                     />
                   ) : (
@@ -128,7 +82,10 @@ export function MyFilesSection() {
                         className="button button-small"
                         disabled={busy === file.id}
                         aria-label={`Download ${file.filename}`}
-                        onClick={() => void download(file)}
+                        onClick={() => {
+                          removal.reset();
+                          download.mutate(file);
+                        }}
                       >
                         Download
                       </button>
@@ -147,7 +104,7 @@ export function MyFilesSection() {
             </ul>
           )}
           {list.total > list.files.length ? (
-            <button type="button" className="button button-small" onClick={() => void load(list.files.length + PAGE)}>
+            <button type="button" className="button button-small" onClick={() => setLimit(list.files.length + PAGE)}>
               Show more ({list.total - list.files.length})
             </button>
           ) : null}

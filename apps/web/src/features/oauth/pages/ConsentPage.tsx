@@ -1,12 +1,13 @@
-import { OAUTH_PATH, type OAuthInteractionView } from '@tinkerdesk/contracts/web';
-import { useEffect, useState } from 'react';
+import { OAUTH_PATH } from '@tinkerdesk/contracts/web';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { signInPath } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
 import { Page } from '../../../shared/Page';
 import { session, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
-import { allowUrl, interactionDetails, refuseUrl } from '../api';
+import { allowUrl, refuseUrl } from '../api';
+import { useInteraction } from '../hooks';
 
 /**
  * /oauth2/consent/{interaction}: where an app's authorization request sends the browser (after
@@ -23,23 +24,12 @@ export function ConsentPage() {
 
 function Consent() {
   const { interaction = '' } = useParams();
-  const { token, profile } = useSession();
+  const { profile } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [details, setDetails] = useState<OAuthInteractionView | undefined>();
-  const [error, setError] = useState('');
+  const { data: details, error: failure } = useInteraction(interaction);
+  const error = failure ? errorText(failure) : '';
   const [leaving, setLeaving] = useState<'allow' | 'refuse' | undefined>();
-
-  useEffect(() => {
-    let live = true;
-    interactionDetails(interaction).then(
-      (answer) => live && setDetails(answer),
-      (failure: unknown) => live && setError(errorText(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, interaction]);
 
   function go(kind: 'allow' | 'refuse') {
     setLeaving(kind);

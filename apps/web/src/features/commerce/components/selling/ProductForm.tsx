@@ -11,8 +11,10 @@ import { errorText } from '../../../../shared/api';
 import { FormError } from '../../../../shared/forms';
 import { useSession } from '../../../../shared/session/session';
 import { useSaveProduct } from '../../hooks/selling';
+import { useProductImageField } from '../../hooks/useProductImageField';
 import { centsToDollars, dollarsToCents } from '../../money';
 import { shippingLabel } from '../OrderParts';
+import { ProductImageField } from './ProductImageField';
 
 const flip = <T,>(list: T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
@@ -23,12 +25,14 @@ export function ProductForm({ service, existing, onDone }: { service: ServiceVie
   const [name, setName] = useState(existing?.name ?? '');
   const [description, setDescription] = useState(existing?.description ?? '');
   const [price, setPrice] = useState(existing ? centsToDollars(existing.price) : '');
-  const [image, setImage] = useState(existing?.image ?? '');
   const [active, setActive] = useState(existing?.active ?? true);
   const [services, setServices] = useState<ShippingService[]>(existing?.shipping?.services ?? ['USPS_FIRST_CLASS']);
   const [options, setOptions] = useState<ShippingOption[]>(existing?.shipping?.options ?? []);
   const [refusal, setRefusal] = useState('');
   const save = useSaveProduct(profile?.guid ?? '', service.id);
+  const image = useProductImageField(profile?.guid ?? '', service.id, existing);
+  // A new product saved whose image upload then failed: saving again edits it, not a second one.
+  const [savedId, setSavedId] = useState(existing?.id);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,19 +43,25 @@ export function ProductForm({ service, existing, onDone }: { service: ServiceVie
     if ('error' in parsed) return refuse(parsed.error);
     if (mail && services.length === 0) return refuse('Choose at least one shipping service.');
     setRefusal('');
+    const imageBody = image.imageBody();
     save.mutate(
       {
         body: {
           name: name.trim(),
           description: description.trim(),
           price: parsed.cents,
-          image: image.trim() ? image.trim() : null,
+          ...(imageBody !== undefined ? { image: imageBody } : {}),
           active,
           ...(mail ? { shipping: { services, options } } : {}),
         },
-        productId: existing?.id,
+        productId: savedId,
       },
-      { onSuccess: onDone },
+      {
+        onSuccess: async ({ product }) => {
+          setSavedId(product.id);
+          if (await image.finish(product.id)) onDone();
+        },
+      },
     );
   }
 
@@ -71,8 +81,7 @@ export function ProductForm({ service, existing, onDone }: { service: ServiceVie
         value={description}
         onChange={(e) => setDescription(e.target.value)}
       />
-      <label htmlFor={`product-${id}-image`}>Image URL (https, optional)</label>
-      <input id={`product-${id}-image`} type="url" value={image} onChange={(e) => setImage(e.target.value)} />
+      <ProductImageField id={id} field={image} />
       {mail ? (
         <fieldset className="fieldset">
           <legend>Shipping services buyers may choose</legend>
@@ -98,8 +107,8 @@ export function ProductForm({ service, existing, onDone }: { service: ServiceVie
       </label>
       <FormError message={error} />
       <div className="actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : existing ? 'Save product' : 'Add product'}
+        <button type="submit" className="button button-primary" disabled={save.isPending || image.busy}>
+          {save.isPending || image.busy ? 'Saving…' : existing ? 'Save product' : 'Add product'}
         </button>
         <button type="button" className="button button-ghost" onClick={onDone}>
           Cancel

@@ -5,7 +5,7 @@ import { CountrySelect, RegionField } from '../AddressParts';
 
 /** Creates or edits a service: name, payment provider and account (with a check), what it sells, where mail ships from. */
 export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDone: () => void }) {
-  const { fields, set, check, error, slugError, slugSuggestion, busy, validate, submit } = useServiceForm(existing, onDone);
+  const { fields, set, check, error, slugError, slugSuggestion, busy, stripeUnavailable, validate, submit } = useServiceForm(existing, onDone);
   const { address, provider, vendor } = fields;
 
   const field = (key: keyof OriginAddress, label: string, autoComplete: string) => (
@@ -51,10 +51,22 @@ export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDo
         </span>
       ) : null}
       <label htmlFor="service-provider">Payment provider</label>
-      <select id="service-provider" value={provider} onChange={(e) => set.provider(e.target.value as PaymentProviderId)}>
+      <select
+        id="service-provider"
+        value={provider}
+        onChange={(e) => set.provider(e.target.value as PaymentProviderId)}
+        aria-describedby={stripeUnavailable ? 'service-provider-note' : undefined}
+      >
         <option value="sandbox">Sandbox (test payments, nothing to set up)</option>
-        <option value="stripe">Stripe (your connected account)</option>
+        <option value="stripe" disabled={stripeUnavailable}>
+          {stripeUnavailable ? 'Stripe (not available on this site yet)' : 'Stripe (your connected account)'}
+        </option>
       </select>
+      {stripeUnavailable ? (
+        <p className="hint" id="service-provider-note">
+          Card payments through Stripe are not available on this site yet. The sandbox takes test payments with nothing to set up.
+        </p>
+      ) : null}
       <label htmlFor="service-account">{provider === 'stripe' ? 'Stripe account id (acct_…)' : 'Sandbox account (sandbox_…)'}</label>
       <span className="field-row">
         <input id="service-account" value={fields.account} maxLength={64} onChange={(e) => set.account(e.target.value)} />

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import type { CommerceConfig } from '../config.js';
+import { COMMERCE_CONFIG } from '../core/core.module.js';
+import { IdentityModule } from '../notify/identity.module.js';
+import { ORDERS_SETTINGS, type OrdersSettings } from '../orders/orders.service.js';
+import { TimelineModule } from '../timeline/timeline.module.js';
+import { CommerceOutbox, OUTBOX_SETTINGS, type OutboxSettings } from './commerce-outbox.js';
+import { CommerceReactions } from './commerce-reactions.js';
+import { PendingMailRepository } from './pending-mail.repository.js';
+
+/**
+ * Commerce's outbox at run time: the relay and the listeners (timeline entries, emails) with the
+ * emails that hold a secret (`pending_mail`). Exports nothing: the features record events with
+ * recordCommerceEvents in their own transactions.
+ */
+@Module({
+  imports: [TimelineModule, IdentityModule],
+  providers: [
+    CommerceReactions,
+    CommerceOutbox,
+    PendingMailRepository,
+    {
+      provide: OUTBOX_SETTINGS,
+      useFactory: (config: CommerceConfig): OutboxSettings => ({ prefix: config.NATS_PREFIX, pollMs: config.OUTBOX_POLL_MS }),
+      inject: [COMMERCE_CONFIG],
+    },
+    {
+      provide: ORDERS_SETTINGS,
+      useFactory: (config: CommerceConfig): OrdersSettings => ({ publicUrl: config.PUBLIC_URL }),
+      inject: [COMMERCE_CONFIG],
+    },
+  ],
+})
+export class EventsModule {}

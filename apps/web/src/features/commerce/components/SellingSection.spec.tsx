@@ -1,0 +1,86 @@
+/** @jest-environment ./apps/web/test/jsdom-environment.mjs */
+/**
+ * /account#selling for a returning seller: signed IN (the sign-in's profile carries no services), the
+ * services and their products show at once, without a reload. The service form does not offer Stripe
+ * where the site has no Stripe set up, and says why in words for people (never an operator setting).
+ * Fetch is faked at the boundary; everything above it is real.
+ */
+import { beforeAll, beforeEach, expect, test } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { json } from '../../../shared/gateway.fake';
+import { preparePages, productAnswer, renderRoutes } from '../pages/render.fake';
+
+const profile = { guid: 'u1', email: 'ada@example.com', name: 'Ada', tz: 'UTC', active: true, verified: true, context: {} };
+const service = {
+  id: 's1',
+  name: 'Ada Prints',
+  provider: 'sandbox',
+  vendor: 'digital',
+  account: 'sandbox_ada',
+  created: '2026-11-01T10:00:00.000Z',
+  modified: '2026-11-01T10:00:00.000Z',
+};
+const product = productAnswer({ id: 'p1', serviceId: 's1', userId: 'u1', name: 'Poster', price: 1250 });
+let providers: string[] = [];
+
+async function fakeGateway(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === '/v1/users/me')
+    return json(200, { success: true, ...profile, ...(url.searchParams.get('include') === 'services' ? { services: [service] } : {}) });
+  if (url.pathname === '/v1/users/u1/services/s1/products')
+    return json(200, { success: true, products: [product], servicetype: 'digital' });
+  if (url.pathname === '/v1/fulfillment' || url.pathname === '/v1/orders') return json(200, { success: true, orders: [], total: 0 });
+  if (url.pathname === '/v1/paymentinstruments') return json(200, { success: true, instruments: [], providers });
+  return json(404, { success: false, error: 'NOT_FOUND' });
+}
+
+let SellingSection: ComponentType;
+
+beforeAll(async () => {
+  await preparePages(fakeGateway);
+  const { session } = await import('../../../shared/session/session');
+  // Signing in answers the profile without the services (as POST /v1/users/{email}/signin does).
+  await session.login({ token: 'signed-in', profile, verified: true }, { broadcast: false });
+  ({ SellingSection } = await import('./SellingSection'));
+});
+
+beforeEach(() => {
+  providers = ['sandbox'];
+});
+
+const renderSelling = () => renderRoutes('/account', { '/account': <SellingSection /> });
+
+test('a seller who just signed in sees their services and products at once', async () => {
+  renderSelling();
+  const block = await screen.findByRole('article', { name: 'Ada Prints' });
+  expect(await within(block).findByText('Poster')).toBeTruthy();
+  expect(screen.queryByText(/create a service/)).toBeNull();
+});
+
+test('without Stripe on the site the service form offers the sandbox only, and says why', async () => {
+  renderSelling();
+  await userEvent.click(await screen.findByRole('button', { name: 'New service' }));
+  const select = screen.getByLabelText('Payment provider');
+  const stripe = (await within(select).findByRole('option', { name: 'Stripe (not available on this site yet)' })) as HTMLOptionElement;
+  expect(stripe.disabled).toBe(true);
+  expect(select).toBe(
+    screen.getByRole('combobox', {
+      name: 'Payment provider',
+      description:
+        'Card payments through Stripe are not available on this site yet. The sandbox takes test payments with nothing to set up.',
+    }),
+  );
+  expect(screen.queryByText(/STRIPE_SECRET_KEY/)).toBeNull();
+});
+
+test('with Stripe on the site the service form offers it', async () => {
+  providers = ['stripe', 'sandbox'];
+  renderSelling();
+  await userEvent.click(await screen.findByRole('button', { name: 'New service' }));
+  const select = screen.getByLabelText('Payment provider');
+  const stripe = (await within(select).findByRole('option', { name: 'Stripe (your connected account)' })) as HTMLOptionElement;
+  expect(stripe.disabled).toBe(false);
+  expect(screen.queryByText(/not available on this site/)).toBeNull();
+});

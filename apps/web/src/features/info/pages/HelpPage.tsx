@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../routes/paths';
+import { Coming } from '../../../shared/Coming';
+import { Page } from '../../../shared/Page';
+import { Mail } from './Mail';
+
+export function HelpPage() {
+  return (
+    <Page title="Help" lead="How Tinkerdesk works and where to find what you need.">
+      <h2>Finding a tool</h2>
+      <p>
+        Open <Link to={PATHS.tools}>All Tools</Link> in the top bar, or type what you want to do in the search box and press Enter, for
+        example “base64”, “qr” or “json”. Search forgives small typos. Tools marked “Coming soon” are listed so you know they are on the
+        way; they do not work yet.
+      </p>
+      <h2>Your files stay on your device</h2>
+      <p>The tools run in your browser. Text and files you give them are processed on your device and are not sent to Tinkerdesk.</p>
+      <Coming what="serverConversion" as="section">
+        <h2>Converting files on the server</h2>
+        <p>
+          Some conversions need software a browser does not have. When you choose a server conversion, the file is sent to Tinkerdesk and
+          converted by a worker. The uploaded file is deleted once it has been converted, and the result is kept for at most 24 hours so you
+          can download it.
+        </p>
+      </Coming>
+      <Coming what="savedFiles" as="section">
+        <h2>Saved files</h2>
+        <p>
+          Signed in, “Save to my files” beside a download keeps that file in your account. Your account page lists your saved files to
+          download or delete; only you can reach them, and each download link works for a few minutes.
+        </p>
+      </Coming>
+      <h2>Accounts</h2>
+      <p>
+        You do not need an account for the tools. An account keeps your name and time zone, and you can sign in with a password or with
+        Google, GitHub or Facebook where the site offers them.
+      </p>
+      <Coming what="selling" as="div">
+        <p>
+          Providers connect a service and sell products from a public page; visitors order, pay (with Stripe or the built-in sandbox), get a
+          receipt, and write to the seller about their order.
+        </p>
+      </Coming>
+      <Coming what="requests" as="div">
+        <p>Sellers ask people to pay by email; signed-in users answer payment requests and see a timeline of their account in Billing.</p>
+      </Coming>
+      <Coming what="billing" as="div">
+        <p>Recurring plans and saved payment methods in Billing.</p>
+      </Coming>
+      <Coming what="terminals" as="div">
+        <p>Your browsers can be registered as terminals that share links with each other and announce them with push notifications.</p>
+      </Coming>
+      <Coming what="beeper" as="section">
+        <h2>Bluetooth beeper</h2>
+        <p>
+          A shop or counter can pair a Bluetooth beeper with its browser: it beeps when the barcode scanner reads a code or a share arrives
+          at this terminal. See <Link to={PATHS.hardware}>hardware integration</Link>.
+        </p>
+      </Coming>
+      <h2>For developers</h2>
+      <p>
+        Integrators use the same API the site uses, under <code>/v1</code>. Read the <a href={PATHS.apiDocs}>API docs</a> or download the{' '}
+        <a href={PATHS.openApi}>OpenAPI document</a>. Every error has the form{' '}
+        <code>{'{ "success": false, "error": "CODE", "detail": "…" }'}</code>.
+      </p>
+      <p>
+        <Coming what="oauthApps">
+          An app can act for other people with their consent through OAuth 2 (authorization code with PKCE): register it on your{' '}
+          <Link to={`${PATHS.account}#apps`}>Account page</Link> under Apps and access, where people also see and withdraw the apps they
+          allowed.
+        </Coming>
+      </p>
+      <h2>Still stuck?</h2>
+      <p>
+        Read the <Link to={PATHS.faq}>FAQ</Link>, <Link to={PATHS.contact}>send us a question</Link> or write to <Mail />.
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,81 @@
+import type { OAuthAppView } from '@tinkerdesk/contracts/web';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
+import { InlineConfirm } from '../../../shared/InlineConfirm';
+import { CopyButton } from '../../../shared/ui/actions';
+import { useDeleteApp, useReplaceSecret } from '../hooks';
+import { SecretNotice } from './SecretNotice';
+
+/** A registered app: its facts, a new secret (shown once) and Delete, each after a confirm. */
+export function AppRow({ app }: { app: OAuthAppView }) {
+  const [asking, setAsking] = useState<'delete' | 'secret' | undefined>();
+  const deletion = useDeleteApp();
+  const secret = useReplaceSecret();
+  const done = { onSettled: () => setAsking(undefined) };
+  // The last action's failure: starting one clears the other's.
+  const error = deletion.error ?? secret.error;
+  return (
+    <li className="app-row">
+      <div className="app-row-head">
+        <strong>{app.name}</strong>
+        {asking === 'delete' ? (
+          <InlineConfirm
+            label={`Delete ${app.name}?`}
+            question="Delete it? Everyone's access through it ends."
+            action="Delete"
+            busy={deletion.isPending}
+            onConfirm={() => {
+              secret.reset();
+              deletion.mutate(app.id, done);
+            }}
+            onCancel={() => setAsking(undefined)}
+          />
+        ) : asking === 'secret' ? (
+          <InlineConfirm
+            label={`Replace the secret of ${app.name}?`}
+            question="Replace its secret? The old one stops working at once."
+            action="Replace secret"
+            busy={secret.isPending}
+            onConfirm={() => {
+              deletion.reset();
+              secret.mutate(app.id, done);
+            }}
+            onCancel={() => setAsking(undefined)}
+          />
+        ) : (
+          <span className="app-row-actions">
+            {app.tokenEndpointAuthMethod !== 'none' ? (
+              <button type="button" className="button button-small" onClick={() => setAsking('secret')}>
+                New secret
+              </button>
+            ) : null}
+            <button type="button" className="button button-small button-ghost" onClick={() => setAsking('delete')}>
+              Delete
+            </button>
+          </span>
+        )}
+      </div>
+      {secret.data ? <SecretNotice created={secret.data} heading="has a new secret" onDone={() => secret.reset()} /> : null}
+      <dl className="app-facts">
+        <dt>Client ID</dt>
+        <dd>
+          <code>{app.id}</code> <CopyButton text={app.id} label="Copy ID" />
+        </dd>
+        <dt>Redirect URIs</dt>
+        <dd>
+          {app.redirectUris.map((u) => (
+            <code key={u} className="app-uri">
+              {u}
+            </code>
+          ))}
+        </dd>
+        <dt>Scopes</dt>
+        <dd>{app.scopes.join(' ')}</dd>
+        <dt>Token endpoint</dt>
+        <dd>{app.tokenEndpointAuthMethod}</dd>
+      </dl>
+      <FormError message={error ? errorText(error) : ''} />
+    </li>
+  );
+}

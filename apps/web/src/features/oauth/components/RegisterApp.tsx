@@ -1,0 +1,100 @@
+import { OAUTH_AUTH_METHODS, OAUTH_SCOPE_NAMES, OAUTH_SCOPES, type OAuthAuthMethod, type OAuthScope } from '@tinkerdesk/contracts/web';
+import { useState, type FormEvent } from 'react';
+import { errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
+import { useCreateApp } from '../hooks';
+import { SecretNotice } from './SecretNotice';
+
+const AUTH_METHOD_LABELS: Record<OAuthAuthMethod, string> = {
+  client_secret_basic: 'Server app, secret in the Authorization header (client_secret_basic)',
+  client_secret_post: 'Server app, secret in the form body (client_secret_post)',
+  none: 'Browser or mobile app without a secret (PKCE only)',
+};
+
+/** Registering an OAuth client: the form opens on request, and the secret is shown once after. */
+export function RegisterApp() {
+  const [name, setName] = useState('');
+  const [uris, setUris] = useState('');
+  const [scopes, setScopes] = useState<OAuthScope[]>(['openid', 'profile']);
+  const [method, setMethod] = useState<OAuthAuthMethod>('client_secret_basic');
+  const create = useCreateApp();
+  // The form opens on request: most people only ever allow apps, and its fields stay out of their way.
+  const [open, setOpen] = useState(false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const redirectUris = uris
+      .split(/\s+/)
+      .map((u) => u.trim())
+      .filter(Boolean);
+    create.mutate(
+      { name, redirectUris, scopes, tokenEndpointAuthMethod: method },
+      {
+        onSuccess: () => {
+          setName('');
+          setUris('');
+          setOpen(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      {create.data ? <SecretNotice created={create.data} heading="is registered" onDone={() => create.reset()} /> : null}
+      {open ? (
+        <form className="form form-flat" onSubmit={submit} aria-label="Register an app">
+          <label htmlFor="app-name">What to call the app</label>
+          <input id="app-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} required />
+          <label htmlFor="app-uris">Redirect URIs (one per line)</label>
+          <textarea
+            id="app-uris"
+            rows={2}
+            value={uris}
+            placeholder="https://app.example.com/callback"
+            onChange={(e) => setUris(e.target.value)}
+            required
+          />
+          <fieldset className="app-scopes">
+            <legend>Scopes it may ask for</legend>
+            {OAUTH_SCOPE_NAMES.map((s) => (
+              <label key={s} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(s)}
+                  onChange={(e) => setScopes((list) => (e.target.checked ? [...list, s] : list.filter((x) => x !== s)))}
+                />
+                <span>
+                  <code>{s}</code> {OAUTH_SCOPES[s]}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor="app-method">Kind of app</label>
+          <select id="app-method" value={method} onChange={(e) => setMethod(e.target.value as OAuthAuthMethod)}>
+            {OAUTH_AUTH_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {AUTH_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </select>
+          <FormError message={create.error ? errorText(create.error) : ''} />
+          <button
+            type="submit"
+            className="button button-primary align-start"
+            disabled={create.isPending || !name.trim() || scopes.length === 0}
+          >
+            {create.isPending ? 'Registering…' : 'Register app'}
+          </button>
+          <button type="button" className="button button-ghost align-start" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="button button-primary align-start" onClick={() => setOpen(true)}>
+          Register an app
+        </button>
+      )}
+    </>
+  );
+}

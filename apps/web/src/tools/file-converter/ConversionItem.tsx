@@ -1,0 +1,79 @@
+import { TARGET_FORMATS, type ConversionJobView } from '@tinkerdesk/contracts/web';
+import { SaveToFilesButton } from '../../shared/ui/SaveToFilesButton';
+import { formatSize } from '../../shared/ui/format';
+import { ProgressBar } from '../../shared/ui/progress';
+import { resultOf } from './queries';
+import { targetLabel } from './targets';
+import type { Item } from './use-conversions';
+
+/** One file or URL on its way: choose the target, convert, follow the progress, download the result. */
+export function ConversionItem({
+  item,
+  onTarget,
+  onStart,
+  onDiscard,
+  onDownload,
+}: {
+  item: Item;
+  onTarget: (to: string) => void;
+  onStart: () => void;
+  onDiscard: () => void;
+  onDownload: (job: ConversionJobView) => void;
+}) {
+  const name = item.file?.name ?? item.url ?? '';
+  const job = item.job;
+  return (
+    <li className={`conversion conversion-${item.status}`}>
+      <div className="conversion-head">
+        <strong className="conversion-name">{name}</strong>
+        <span className="conversion-meta">
+          {item.file ? formatSize(item.file.size) : 'URL'} · {item.format ? item.format.label : 'format found when fetched'}
+        </span>
+      </div>
+      {item.status === 'ready' ? (
+        item.file && !item.format ? (
+          <p className="field-error" role="alert">
+            This kind of file cannot be converted here (see the formats below).
+          </p>
+        ) : (
+          <div className="conversion-actions">
+            <label>
+              Convert to{' '}
+              <select aria-label={`Convert ${name} to`} value={item.to} onChange={(e) => onTarget(e.target.value)}>
+                {(item.format?.to ?? Object.keys(TARGET_FORMATS)).map((t) => (
+                  <option key={t} value={t}>
+                    {targetLabel(t)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="button button-small" onClick={onStart}>
+              Convert
+            </button>
+            <button type="button" className="button button-small button-ghost" onClick={onDiscard}>
+              Remove
+            </button>
+          </div>
+        )
+      ) : null}
+      {item.status === 'uploading' ? <ProgressBar value={item.upload} label={item.file ? 'Uploading' : 'Sending'} /> : null}
+      {item.status === 'converting' ? <ProgressBar value={(job?.progress ?? 0) / 100} label="Converting" /> : null}
+      {item.status === 'done' && job?.output ? (
+        <div className="conversion-actions">
+          <span role="status">
+            Converted: {job.output.filename} ({formatSize(job.output.size)})
+          </span>
+          <button type="button" className="button button-small button-primary" onClick={() => onDownload(job)}>
+            Download
+          </button>
+          <SaveToFilesButton data={() => resultOf(job)} filename={job.output.filename} />
+        </div>
+      ) : null}
+      {item.status === 'failed' ? (
+        <p className="field-error" role="alert">
+          {item.error ?? 'The conversion failed.'}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The converter's state machine: each file or URL added is an item that goes ready → uploading (with
+ * the upload's progress) → converting (the job's progress, polled) → done or failed. Starting,
+ * finishing and removing jobs reload the recent conversions.
+ */
+import { detectSourceFormat, sourceFormat, type ConversionJobView, type SourceFormat } from '@tinkerdesk/contracts/web';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorText } from '../../shared/api';
+import { useSession } from '../../shared/session/session';
+import { convertUrl, getJob, uploadForConversion } from './api';
+import { useReloadRecent } from './queries';
+
+export type Status = 'ready' | 'uploading' | 'converting' | 'done' | 'failed';
+
+export interface Item {
+  key: string;
+  file?: File;
+  url?: string;
+  format?: SourceFormat;
+  to: string;
+  status: Status;
+  /** Upload progress (0–1) while uploading; the job's progress after. */
+  upload: number;
+  job?: ConversionJobView;
+  error?: string;
+}
+
+/** The option fields of the page (all text, as typed). */
+export type ConversionOptions = Record<'width' | 'height' | 'quality' | 'dpi' | 'firstPage' | 'lastPage', string>;
+
+export const POLL_MS = 700;
+const PARALLEL = 3;
+const FINISHED = new Set(['completed', 'failed', 'cancelled', 'expired']);
+
+function firstTarget(format: SourceFormat | undefined): string {
+  return format?.to.includes('pdf') ? 'pdf' : (format?.to[0] ?? '');
+}
+
+let counter = 0;
+
+/** The options a job of this format takes, from the page's option fields. */
+function optionsFor(format: SourceFormat | undefined, options: ConversionOptions): Record<string, string> {
+  const pick = (...keys: Array<keyof ConversionOptions>) =>
+    Object.fromEntries(keys.filter((k) => options[k].trim()).map((k) => [k, options[k].trim()]));
+  if (format?.kind === 'image') return pick('width', 'height', 'quality');
+  if (format?.kind === 'pdf') return pick('dpi', 'firstPage', 'lastPage');
+  return {};
+}
+
+const isReady = (item: Item) => item.status === 'ready' && Boolean(item.format) && Boolean(item.to);
+
+export function useConversions(options: ConversionOptions) {
+  const { token } = useSession();
+  const reloadRecent = useReloadRecent();
+  const [items, setItems] = useState<Item[]>([]);
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
+
+  const patch = useCallback(
+    (key: string, change: Partial<Item>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i))),
+    [],
+  );
+
+  // Follows every job that is converting until it finishes.
+  const converting = items.some((i) => i.status === 'converting');
+  useEffect(() => {
+    if (!token || !converting) return;
+    const controller = new AbortController();
+    const timer = setInterval(() => {
+      for (const item of itemsRef.current) {
+        if (item.status !== 'converting' || !item.job) continue;
+        getJob(item.job.id, controller.signal).then(
+          (job) => {
+            if (!FINISHED.has(job.state)) return patch(item.key, { job });
+            patch(item.key, { job, status: job.state === 'completed' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
+            reloadRecent();
+          },
+          (error: unknown) => {
+            if (!(error instanceof DOMException)) patch(item.key, { status: 'failed', error: errorText(error) });
+          },
+        );
+      }
+    }, POLL_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+    // The poll reads the items through the ref: it runs while anything converts.
+  }, [token, converting, patch, reloadRecent]);
+
+  function addFiles(files: File[]) {
+    setItems((list) => [
+      ...list,
+      ...files.map((file): Item => {
+        const format = detectSourceFormat(file.name, file.type);
+        return { key: `f${++counter}`, file, ...(format ? { format } : {}), to: firstTarget(format), status: 'ready', upload: 0 };
+      }),
+    ]);
+  }
+
+  /** A URL: a web page (converted as one) or a file whose format is found when fetched. */
+  function addUrl(url: string, kind: 'page' | 'file', to: string) {
+    const format = kind === 'page' ? sourceFormat('url') : undefined;
+    setItems((list) => [...list, { key: `u${++counter}`, url, ...(format ? { format } : {}), to, status: 'ready', upload: 0 }]);
+  }
+
+  async function start(item: Item) {
+    if (!token) return;
+    setItems((list) => list.map((i) => (i.key === item.key ? { ...i, status: 'uploading', upload: 0, error: undefined } : i)));
+    try {
+      const extra = optionsFor(item.format, options);
+      const job = item.file
+        ? await uploadForConversion(
+            item.file,
+            { to: item.to, ...(item.format ? { from: item.format.id } : {}), ...extra },
+            token,
+            (fraction) => patch(item.key, { upload: fraction }),
+          )
+        : await convertUrl(item.url ?? '', item.to, item.format?.id);
+      patch(item.key, { status: 'converting', job, upload: 1 });
+      reloadRecent();
+    } catch (error) {
+      patch(item.key, { status: 'failed', error: errorText(error) });
+    }
+  }
+
+  async function startAll() {
+    const ready = items.filter(isReady);
+    for (let i = 0; i < ready.length; i += PARALLEL) await Promise.all(ready.slice(i, i + PARALLEL).map((item) => start(item)));
+  }
+
+  return {
+    items,
+    anyReady: items.some(isReady),
+    addFiles,
+    addUrl,
+    start,
+    startAll,
+    setTarget: (key: string, to: string) => patch(key, { to }),
+    discard: (key: string) => setItems((list) => list.filter((i) => i.key !== key)),
+    /** A job deleted from the recent list leaves the page's list too. */
+    forgetJob: (jobId: string) => setItems((list) => list.filter((i) => i.job?.id !== jobId)),
+  };
+}
