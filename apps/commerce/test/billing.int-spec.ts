@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { eventually } from './eventually.js';
 
 /**
  * Saved cards and plans through the real gateway, identity and commerce: the sandbox's card page
@@ -209,7 +210,11 @@ describe('plans', () => {
     expect((await call('DELETE', `/v1/plans/${plan.id}`, undefined, payer.token)).status).toBe(204);
     // A cancelled plan no longer holds its card.
     expect((await call('DELETE', `/v1/paymentmethods/${other.id}`, undefined, payer.token)).status).toBe(204);
-    const timeline = await call('GET', '/v1/timeline?limit=10', undefined, payer.token);
+    // Timeline entries are written by the outbox listener after each commit: read until the last one is in.
+    const timeline = await eventually(
+      () => call('GET', '/v1/timeline?limit=10', undefined, payer.token),
+      (t) => (t.body.events as Array<{ kind: string }>).length >= 6,
+    );
     expect((timeline.body.events as Array<{ kind: string }>).map((e) => e.kind)).toEqual([
       'method.removed',
       'plan.cancelled',
@@ -222,7 +227,12 @@ describe('plans', () => {
     const started = (timeline.body.events as Array<{ kind: string; amount: number | null }>).find((e) => e.kind === 'plan.created');
     expect(started?.amount).toBeNull();
     const sellerKinds = (
-      (await call('GET', '/v1/timeline?limit=50', undefined, seller.token)).body.events as Array<{ kind: string; planId: string }>
+      (
+        await eventually(
+          () => call('GET', '/v1/timeline?limit=50', undefined, seller.token),
+          (t) => (t.body.events as Array<{ planId: string }>).filter((e) => e.planId === plan.id).length >= 2,
+        )
+      ).body.events as Array<{ kind: string; planId: string }>
     )
       .filter((e) => e.planId === plan.id)
       .map((e) => e.kind);

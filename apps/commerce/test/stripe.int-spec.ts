@@ -8,6 +8,7 @@ import {
   type LoopbackStripe,
 } from '@tinkerdesk/testing';
 import { expectSettled } from './settled.js';
+import { eventually } from './eventually.js';
 
 /**
  * The Stripe path through the real gateway and commerce service, against a loopback server that speaks
@@ -356,9 +357,14 @@ describe('cancel and pay at the same moment', () => {
     expect(stripe.money(orderId)).toEqual({ charged: 999, refunded: 999 });
     const order = (await call('GET', `/v1/orders/${orderId}`, undefined, buyerToken)).body.order as Seen;
     expect(order).toMatchObject({ state: 'cancelled', receipt: null, latePayments: [{ amount: 999, state: 'refunded' }] });
-    const kinds = async (token: string) =>
-      ((await call('GET', '/v1/timeline', undefined, token)).body.events as Array<{ kind: string; orderId: string; title: string }>).filter(
-        (e) => e.orderId === orderId,
+    // Both sides' entries are written by the timeline listener after the commits: read until both are in.
+    const kinds = (token: string) =>
+      eventually(
+        async () =>
+          (
+            (await call('GET', '/v1/timeline', undefined, token)).body.events as Array<{ kind: string; orderId: string; title: string }>
+          ).filter((e) => e.orderId === orderId),
+        (events) => ['order.cancelled', 'order.late_refund'].every((k) => events.some((e) => e.kind === k)),
       );
     expect((await kinds(buyerToken)).map((e) => e.kind)).toEqual(expect.arrayContaining(['order.cancelled', 'order.late_refund']));
     const sellerEvents = await kinds(seller.token);
