@@ -27,10 +27,21 @@ export const billingKeys = {
   timeline: (offset: number) => [...billingKeys.all, 'timeline', offset] as const,
 };
 
-/** Reloads every billing list (after a card or plan changed). */
+/**
+ * When the timeline is read again after a change: its entries are written by a listener just after
+ * the change commits (docs/architecture.md, the outbox), so the first reload can come before them.
+ */
+export const TIMELINE_FOLLOW_UP_MS = [600, 1500, 4000] as const;
+
+/** Reloads every billing list (after a card or plan changed), and the shown timeline a moment later too. */
 export function useInvalidateBilling(): () => Promise<void> {
   const client = useQueryClient();
-  return () => reload(client, billingKeys.all);
+  return async () => {
+    for (const ms of TIMELINE_FOLLOW_UP_MS) {
+      setTimeout(() => void client.invalidateQueries({ queryKey: [...billingKeys.all, 'timeline'] }), ms);
+    }
+    await reload(client, billingKeys.all);
+  };
 }
 
 export const useInstruments = () => useQuery({ queryKey: billingKeys.instruments(), queryFn: listInstruments });
