@@ -15,3 +15,19 @@ export const profileAnswer = () =>
 export function installGateway(gateway: (request: Request) => Promise<Response>): void {
   globalThis.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => gateway(new Request(input, init))) as typeof fetch;
 }
+
+/** A request the fake gateway saw. */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+/** Records a request in `calls` (with its JSON body when it is a POST) and answers its path and body to route on. */
+export async function record(calls: RecordedCall[], request: Request): Promise<{ pathname: string; body: unknown }> {
+  const { pathname } = new URL(request.url);
+  const body: unknown = request.method === 'POST' ? await request.json() : undefined;
+  calls.push({ method: request.method, path: pathname, authorization: request.headers.get('authorization'), body });
+  return { pathname, body };
+}

@@ -10,17 +10,10 @@ import { beforeAll, beforeEach, expect, test } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { json, profileAnswer } from '../../../shared/gateway.fake';
+import { json, profileAnswer, record, type RecordedCall } from '../../../shared/gateway.fake';
 import { preparePages, renderRoutes } from './render.fake';
 
-interface Call {
-  method: string;
-  path: string;
-  authorization: string | null;
-  body: unknown;
-}
-
-const calls: Call[] = [];
+const calls: RecordedCall[] = [];
 let refuseReply = false;
 let replies: { id: string; from: 'buyer' | 'seller'; note: string; created: string }[] = [];
 /** A load held until the test lets it go (the loading state). */
@@ -63,9 +56,7 @@ const paidOrder = () => ({
 });
 
 async function fakeGateway(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  const body: unknown = request.method === 'POST' ? await request.json() : undefined;
-  calls.push({ method: request.method, path: pathname, authorization: request.headers.get('authorization'), body });
+  const { pathname, body } = await record(calls, request);
   if (pathname === '/v1/users/me') return profileAnswer();
   if (pathname === '/v1/orders/order-1' && request.method === 'GET') {
     await held;

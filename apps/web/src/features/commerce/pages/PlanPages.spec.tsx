@@ -11,17 +11,10 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
-import { json, profileAnswer } from '../../../shared/gateway.fake';
+import { json, profileAnswer, record, type RecordedCall } from '../../../shared/gateway.fake';
 import { preparePages, productAnswer, renderRoutes } from './render.fake';
 
-interface Call {
-  method: string;
-  path: string;
-  authorization: string | null;
-  body: unknown;
-}
-
-const calls: Call[] = [];
+const calls: RecordedCall[] = [];
 let cards: unknown[] = [];
 
 const card = (id: string, provider: string, last4: string, isDefault: boolean) => ({
@@ -36,9 +29,7 @@ const card = (id: string, provider: string, last4: string, isDefault: boolean) =
 });
 
 async function fakeGateway(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  const body: unknown = request.method === 'POST' ? await request.json() : undefined;
-  calls.push({ method: request.method, path: pathname, authorization: request.headers.get('authorization'), body });
+  const { pathname } = await record(calls, request);
   if (pathname === '/v1/users/me') return profileAnswer();
   if (pathname === '/v1/users/seller-1/services/s1')
     return json(200, {

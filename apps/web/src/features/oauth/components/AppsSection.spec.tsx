@@ -10,23 +10,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { installGateway, json, profileAnswer } from '../../../shared/gateway.fake';
+import { installGateway, json, profileAnswer, record, type RecordedCall } from '../../../shared/gateway.fake';
 
-interface Call {
-  method: string;
-  path: string;
-  authorization: string | null;
-  body: unknown;
-}
-
-const calls: Call[] = [];
+const calls: RecordedCall[] = [];
 let apps: Record<string, unknown>[] = [];
 let refusal: { error: string; detail: string } | null = null;
 
 async function fakeGateway(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  const body: unknown = request.method === 'POST' ? await request.json() : undefined;
-  calls.push({ method: request.method, path: pathname, authorization: request.headers.get('authorization'), body });
+  const { pathname, body } = await record(calls, request);
   if (pathname === '/v1/users/me') return profileAnswer();
   if (pathname === '/v1/oauth2/consents') return json(200, { success: true, consents: [] });
   if (pathname === '/v1/oauth2/apps' && request.method === 'GET') return json(200, { success: true, apps });

@@ -13,23 +13,14 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeDb } from '../../../shared/storage/db.fake';
-import { installGateway, json, profileAnswer } from '../../../shared/gateway.fake';
+import { installGateway, json, profileAnswer, record, type RecordedCall } from '../../../shared/gateway.fake';
 
-interface Call {
-  method: string;
-  path: string;
-  authorization: string | null;
-  body: unknown;
-}
-
-const calls: Call[] = [];
+const calls: RecordedCall[] = [];
 let registered: Record<string, unknown>[] = [];
 let refusal: { status: number; body: unknown } | null = null;
 
 async function fakeGateway(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  const body: unknown = request.method === 'POST' ? await request.json() : undefined;
-  calls.push({ method: request.method, path: pathname, authorization: request.headers.get('authorization'), body });
+  const { pathname, body } = await record(calls, request);
   if (pathname === '/v1/users/me') return profileAnswer();
   if (pathname === '/v1/terminals' && request.method === 'GET') return json(200, { success: true, terminals: registered });
   if (pathname === '/v1/terminals' && request.method === 'POST') {
