@@ -1048,7 +1048,7 @@ export interface paths {
         /** Your payment requests: box=sent (as the seller) or received (as the payer), newest first */
         get: operations["RequestsController_list"];
         put?: never;
-        /** Ask a person by email to pay for one of your products {email, note, service, product}; the email links to the request */
+        /** Ask a person by email to pay for one of your products {email, note, service, product}, or a custom amount {email, note, service, amount, description}; the email links to the request */
         post: operations["RequestsController_create"];
         delete?: never;
         options?: never;
@@ -1119,7 +1119,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline the request; the seller is told */
+        /** Decline the request, optionally saying why {reason}; the seller is told, with the reason */
         post: operations["RequestsController_decline"];
         delete?: never;
         options?: never;
@@ -1915,15 +1915,19 @@ export interface components {
             timeZone: string;
         };
         CreateRequestDto: {
+            /** @description A custom amount in cents (USD), without a product (then description is required) */
+            amount?: number;
+            /** @description What the custom amount is for (plain text, one line), without a product; it names the order and the receipt */
+            description?: string;
             /** @description The payer's email address; the request is sent there */
             email: string;
             /** @description A note to the payer */
             note?: string;
             /**
              * Format: uuid
-             * @description An active product of that service
+             * @description An active product of that service; or leave it out and ask a custom amount
              */
-            product: string;
+            product?: string;
             /**
              * Format: uuid
              * @description One of your services
@@ -1950,6 +1954,10 @@ export interface components {
              * @example Europe/Berlin
              */
             tz?: string;
+        };
+        DeclineRequestDto: {
+            /** @description Why you decline (plain text); the seller sees it */
+            reason?: string;
         };
         DependencyHealth: {
             detail?: string;
@@ -2382,6 +2390,8 @@ export interface components {
         };
         PaymentRequestView: {
             created: string;
+            /** @description Why the payer declined (plain text), when they said; null otherwise. */
+            declineReason: string | null;
             /** @description The payer's address (the seller named it). */
             email: string;
             expires: string;
@@ -2390,11 +2400,12 @@ export interface components {
             note: string;
             /** @description The order it became, once accepted. */
             orderId: string | null;
+            /** @description What is asked: the product as it was when asked, or a custom amount (`id` null, `name` the seller's description, `price` the amount). */
             product: {
                 /** @enum {string} */
                 currency: "USD";
                 description: string;
-                id: string;
+                id: string | null;
                 name: string;
                 price: number;
             };
@@ -10875,7 +10886,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineRequestDto"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {

@@ -110,6 +110,8 @@ export interface CommerceEventMap {
     request: RequestSnapshot;
     /** The signed-in payer who declined, else the account the request was addressed to (or null). */
     payerId: string | null;
+    /** Why, in the payer's words (plain text), or null; absent on older events. */
+    reason?: string | null;
   };
   [COMMERCE_EVENTS.planCreated]: { plan: PlanSnapshot; interval: PlanInterval };
   [COMMERCE_EVENTS.planCancelled]: { plan: PlanSnapshot; by: 'payer' | 'seller' };

@@ -366,12 +366,18 @@ export interface PaymentRequestView {
   sellerName: string;
   serviceId: string;
   serviceName: string;
-  product: { id: string; name: string; description: string; price: number; currency: typeof CURRENCY };
+  /**
+   * What is asked: the product as it was when asked, or a custom amount (`id` null, `name` the
+   * seller's description, `price` the amount).
+   */
+  product: { id: string | null; name: string; description: string; price: number; currency: typeof CURRENCY };
   /** The payer's address (the seller named it). */
   email: string;
   note: string;
   /** The order it became, once accepted. */
   orderId: string | null;
+  /** Why the payer declined (plain text), when they said; null otherwise. */
+  declineReason: string | null;
   /** How the viewer relates to it. */
   role: 'payer' | 'seller';
   expires: string;

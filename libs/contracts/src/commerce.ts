@@ -697,7 +697,20 @@ export class SandboxAuthenticateMessage extends SandboxAuthenticateDto {
   sessionId!: string;
 }
 
-/** HTTP: POST /v1/requests — the seller asks a person by email to pay for one of their products. */
+/** The longest custom description of a payment request (as long as a product's name: it names the order's item). */
+export const REQUEST_DESCRIPTION_MAX = 120;
+/** The longest reason a payer gives when declining a payment request. */
+export const DECLINE_REASON_MAX = 500;
+/** Plain text on one line: no line breaks or other control characters. */
+const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+/** Plain text: line breaks and tabs, no other control characters. */
+const PLAIN_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+const withoutProduct = (o: { product?: unknown }) => o.product === undefined;
+
+/**
+ * HTTP: POST /v1/requests — the seller asks a person by email to pay for one of their products, or
+ * a custom amount with a description (no product): `product`, or `amount` and `description`.
+ */
 export class CreateRequestDto {
   @ApiProperty({ description: "The payer's email address; the request is sent there" })
   @IsEmail({}, { message: 'email must be a valid email address' })
@@ -714,9 +727,56 @@ export class CreateRequestDto {
   @IsUUID('4', { message: 'service must be a service id (UUID)' })
   service!: string;
 
-  @ApiProperty({ format: 'uuid', description: 'An active product of that service' })
+  @ApiPropertyOptional({ format: 'uuid', description: 'An active product of that service; or leave it out and ask a custom amount' })
+  @Optional()
   @IsUUID('4', { message: 'product must be a product id (UUID)' })
-  product!: string;
+  product?: string;
+
+  @ApiPropertyOptional({
+    minimum: PRICE_MIN_CENTS,
+    maximum: PRICE_MAX_CENTS,
+    description: 'A custom amount in cents (USD), without a product (then description is required)',
+  })
+  @ValidateIf(withoutProduct)
+  @IsInt({ message: 'amount must be a whole number of cents (or choose a product)' })
+  @Min(PRICE_MIN_CENTS, { message: `amount must be at least ${PRICE_MIN_CENTS} cents` })
+  @Max(PRICE_MAX_CENTS, { message: `amount may be at most ${PRICE_MAX_CENTS} cents` })
+  amount?: number;
+
+  @ApiPropertyOptional({
+    maxLength: REQUEST_DESCRIPTION_MAX,
+    description: 'What the custom amount is for (plain text, one line), without a product; it names the order and the receipt',
+  })
+  @ValidateIf(withoutProduct)
+  @IsString({ message: 'description is required without a product: what the amount is for' })
+  @Matches(/\S/, { message: 'description is required without a product: what the amount is for' })
+  @MaxLength(REQUEST_DESCRIPTION_MAX, { message: `description may have at most ${REQUEST_DESCRIPTION_MAX} characters` })
+  @Matches(ONE_LINE, { message: 'description must be one line of plain text' })
+  description?: string;
+}
+
+/** HTTP: POST /v1/requests/{id}/decline — an optional reason, shown to the seller. */
+export class DeclineRequestDto {
+  @ApiPropertyOptional({ maxLength: DECLINE_REASON_MAX, description: 'Why you decline (plain text); the seller sees it' })
+  @Optional()
+  @IsString({ message: 'reason must be text' })
+  @MaxLength(DECLINE_REASON_MAX, { message: `reason may have at most ${DECLINE_REASON_MAX} characters` })
+  @Matches(PLAIN_TEXT, { message: 'reason must be plain text' })
+  reason?: string;
+}
+
+/** NATS: commerce.request.decline */
+export class DeclineRequestMessage extends DeclineRequestDto {
+  @IsUUID('4')
+  requestId!: string;
+
+  @Optional()
+  @IsUUID('4')
+  viewerId?: string;
+
+  @Optional()
+  @Matches(/^[A-Za-z0-9_-]{43}$/)
+  key?: string;
 }
 
 export class CreateRequestMessage extends CreateRequestDto {

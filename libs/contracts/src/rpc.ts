@@ -28,6 +28,7 @@ import type {
   ValidateAccountDto,
   AcceptRequestMessage,
   CreateRequestMessage,
+  DeclineRequestMessage,
   ListRequestsMessage,
   RequestMessage,
   TimelineEventMessage,
@@ -214,7 +215,7 @@ export interface RpcMap {
   [SUBJECTS.commerce.requestGet]: { request: RequestMessage; response: PaymentRequestView };
   [SUBJECTS.commerce.requestList]: { request: ListRequestsMessage; response: PaymentRequestList };
   [SUBJECTS.commerce.requestAccept]: { request: AcceptRequestMessage; response: { request: PaymentRequestView; order: OrderView } };
-  [SUBJECTS.commerce.requestDecline]: { request: RequestMessage; response: PaymentRequestView };
+  [SUBJECTS.commerce.requestDecline]: { request: DeclineRequestMessage; response: PaymentRequestView };
   [SUBJECTS.commerce.requestCancel]: { request: RequestMessage; response: PaymentRequestView };
   [SUBJECTS.commerce.timelineList]: { request: TimelineQueryMessage; response: TimelinePage };
   [SUBJECTS.commerce.timelineGet]: { request: TimelineEventMessage; response: TimelineEvent };

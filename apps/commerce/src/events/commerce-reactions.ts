@@ -22,6 +22,15 @@ const describeCard = (m: { brand: string; last4: string }) =>
 
 const requestWhat = (request: { price: number; productName: string }) => `${formatUsd(request.price)} for ${request.productName}`;
 
+/** Text on one line (runs of white space as one space), cut at a word with "…" when longer than `max`. */
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /**
  * What commerce does after a change committed, from its events: the timeline entries of both sides
  * (written in the timeline listener's transaction) and the emails (queued at identity over NATS by
@@ -134,12 +143,15 @@ export class CommerceReactions {
         ];
       }
       case COMMERCE_EVENTS.requestDeclined: {
-        const { request } = event.payload;
+        const { request, reason } = event.payload;
         return [
           {
             toUserId: request.sellerId,
             subject: `Your payment request was declined: ${request.productName}`,
-            text: `${request.email} declined your request of ${formatUsd(request.price)} for ${request.productName}.\n`,
+            text:
+              `${request.email} declined your request of ${requestWhat(request)}.\n` +
+              (reason ? `\nTheir reason:\n${reason}\n` : '\nThey gave no reason.\n') +
+              `\n${this.links.request(request.id)}\n`,
           },
         ];
       }
@@ -381,14 +393,15 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
       }));
     }
     case COMMERCE_EVENTS.requestDeclined: {
-      const { request, payerId } = event.payload;
-      const what = `${formatUsd(request.price)} for ${request.productName}`;
+      const { request, payerId, reason } = event.payload;
+      const what = requestWhat(request);
+      const why = reason ? `: “${oneLine(reason, 140)}”` : '';
       return [
-        { userId: payerId, kind: 'request.declined', title: `You declined to pay ${what}`, amount: request.price, requestId: request.id },
+        { userId: payerId, kind: 'request.declined', title: `You declined to pay ${what}${why}`, amount: request.price, requestId: request.id },
         {
           userId: request.sellerId,
           kind: 'request.declined',
-          title: `${request.email} declined your request of ${what}`,
+          title: `${request.email} declined your request of ${what}${why}`,
           amount: request.price,
           requestId: request.id,
         },

@@ -151,10 +151,31 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       throw new AppError('VALIDATION_FAILED', 'shipping is only for printed mail products');
     }
     const price = options.price ?? product.price;
+    const image = product.uploadedImage ? productImagePath(product.id, 'small') : product.image;
+    return this.place(service, input, { productId: product.id, name: product.name, description: product.description, price, image }, shipping);
+  }
+
+  /**
+   * Places an order of a custom amount (a payment request without a product): one item named by the
+   * seller's description, no product, no shipping. The amount is the request's, never a client's.
+   */
+  async createCustom(input: Omit<CreateOrderMessage, 'product' | 'shipping'>, item: { name: string; price: number }): Promise<OrderView> {
+    const service = await this.services.find(input.serviceId);
+    if (!service || service.userId !== input.sellerId) throw new AppError('NOT_FOUND', 'no such service');
+    return this.place(service, input, { productId: null, name: item.name, description: '', price: item.price, image: null }, null);
+  }
+
+  private async place(
+    service: { id: string; userId: string; provider: string; account: string; vendor: string },
+    input: Omit<CreateOrderMessage, 'product' | 'shipping'>,
+    item: { productId: string | null; name: string; description: string; price: number; image: string | null },
+    shipping: OrderRow['shipping'],
+  ): Promise<OrderView> {
+    const { price } = item;
     const row = {
       id: randomUUID(),
       serviceId: service.id,
-      productId: product.id,
+      productId: item.productId,
       sellerId: service.userId,
       buyerId: input.buyerId ?? null,
       email: input.email.trim().toLowerCase(),
@@ -165,15 +186,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       account: service.account,
       vendor: service.vendor as Vendor,
       items: [
-        {
-          productId: product.id,
-          name: product.name,
-          description: product.description,
-          unitPrice: price,
-          quantity: 1,
-          amount: price,
-          image: product.uploadedImage ? productImagePath(product.id, 'small') : product.image,
-        },
+        { productId: item.productId, name: item.name, description: item.description, unitPrice: price, quantity: 1, amount: price, image: item.image },
       ],
       amount: price,
       currency: 'USD' as const,

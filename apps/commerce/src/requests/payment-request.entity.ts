@@ -1,9 +1,12 @@
 import type { RequestState } from '@tinkerdesk/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** The product as it was when the request was made (the product may change or go later). */
+/**
+ * The product as it was when the request was made (the product may change or go later), or a custom
+ * amount: id null, name the seller's description, price the amount.
+ */
 export interface RequestedProduct {
-  id: string;
+  id: string | null;
   name: string;
   description: string;
   price: number;
@@ -46,6 +49,10 @@ export class PaymentRequestEntity {
   /** Unique where set: one order pays one request. */
   @Column({ name: 'order_id', type: 'uuid', nullable: true })
   orderId!: string | null;
+
+  /** Why the payer declined, when they said (plain text, at most 500 characters). */
+  @Column({ name: 'decline_reason', type: 'text', nullable: true })
+  declineReason!: string | null;
 
   @Column({ type: 'timestamptz' })
   expires!: Date;

@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   AcceptRequestMessage,
   CreateRequestMessage,
+  DeclineRequestMessage,
   ListRequestsMessage,
   RequestMessage,
   SUBJECTS,
@@ -39,7 +40,7 @@ export class RequestsController {
   }
 
   @Handles(SUBJECTS.commerce.requestDecline)
-  decline(@Payload() input: RequestMessage): Promise<PaymentRequestView> {
+  decline(@Payload() input: DeclineRequestMessage): Promise<PaymentRequestView> {
     return this.requests.decline(input);
   }
 

@@ -8,15 +8,16 @@ import { PaymentRequestEntity } from './payment-request.entity.js';
 
 export type RequestRow = PaymentRequestEntity;
 
-type MoveFields = { orderId?: string; payerId?: string | null };
+type MoveFields = { orderId?: string; payerId?: string | null; declineReason?: string | null };
 
-/** The columns a move sets: the state, the modified time, and the order and payer when given (else kept). */
+/** The columns a move sets: the state, the modified time, and the order, payer and decline reason when given (else kept). */
 function moved(to: RequestState, fields: MoveFields) {
   return {
     state: to,
     modified: () => 'now()',
     ...(fields.orderId != null ? { orderId: fields.orderId } : {}),
     ...(fields.payerId != null ? { payerId: fields.payerId } : {}),
+    ...(fields.declineReason != null ? { declineReason: fields.declineReason } : {}),
   };
 }
 
@@ -30,7 +31,7 @@ export class RequestsRepository {
   }
 
   /** Inserts an open request with what it implies (`events`, recorded in the outbox) in one transaction. */
-  async insert(r: Omit<RequestRow, 'created' | 'modified' | 'state' | 'orderId'>, events: CommerceEventRecord[] = []): Promise<RequestRow> {
+  async insert(r: Omit<RequestRow, 'created' | 'modified' | 'state' | 'orderId' | 'declineReason'>, events: CommerceEventRecord[] = []): Promise<RequestRow> {
     const { id, sellerId, serviceId, productId, product, email, note, keyHash, payerId, expires } = r;
     return this.db.transaction(async (m) => {
       const requests = m.getRepository(PaymentRequestEntity);
@@ -83,12 +84,12 @@ export class RequestsRepository {
     });
   }
 
-  /** The request an order answers, locked in the order's transaction (after the order's lock); null when none. */
   /** The id of the request an order answers, or null. */
   async idOfOrder(orderId: string): Promise<string | null> {
     return (await this.requests.findOne({ select: { id: true }, where: { orderId } }))?.id ?? null;
   }
 
+  /** The request an order answers, locked in the order's transaction (after the order's lock); null when none. */
   async lockOfOrder(manager: TransactionManager, orderId: string): Promise<{ id: string; state: RequestState } | null> {
     const request = await manager
       .getRepository(PaymentRequestEntity)

@@ -20,6 +20,8 @@ const PAYER = '22222222-2222-4222-8222-222222222222';
 const KEY = 'the-key';
 guardEachTest();
 
+type Fields = { orderId?: string; payerId?: string | null; declineReason?: string | null };
+
 class FakeRequests {
   row: RequestRow = {
     id: 'req-1',
@@ -33,6 +35,7 @@ class FakeRequests {
     payerId: null,
     state: 'open',
     orderId: null,
+    declineReason: null,
     expires: new Date(Date.now() + 86_400_000),
     created: new Date(),
     modified: new Date(),
@@ -41,16 +44,25 @@ class FakeRequests {
 
   find = () => Promise.resolve({ ...this.row });
 
-  insert(row: Omit<RequestRow, 'created' | 'modified' | 'state' | 'orderId'>, events: CommerceEventRecord[] = []): Promise<RequestRow> {
+  insert(
+    row: Omit<RequestRow, 'created' | 'modified' | 'state' | 'orderId' | 'declineReason'>,
+    events: CommerceEventRecord[] = [],
+  ): Promise<RequestRow> {
     return inside(() => {
-      this.row = { ...row, state: 'open', orderId: null, created: new Date(), modified: new Date() };
+      this.row = { ...row, state: 'open', orderId: null, declineReason: null, created: new Date(), modified: new Date() };
       this.events.push(...events);
       return Promise.resolve({ ...this.row });
     });
   }
 
-  private set(to: RequestState, fields: { orderId?: string; payerId?: string | null }): RequestRow {
-    this.row = { ...this.row, state: to, orderId: fields.orderId ?? this.row.orderId, payerId: fields.payerId ?? this.row.payerId };
+  private set(to: RequestState, fields: Fields): RequestRow {
+    this.row = {
+      ...this.row,
+      state: to,
+      orderId: fields.orderId ?? this.row.orderId,
+      payerId: fields.payerId ?? this.row.payerId,
+      declineReason: fields.declineReason ?? this.row.declineReason,
+    };
     return { ...this.row };
   }
 
@@ -58,7 +70,7 @@ class FakeRequests {
     _id: string,
     from: RequestState,
     to: RequestState,
-    fields: { orderId?: string; payerId?: string | null } = {},
+    fields: Fields = {},
     events: CommerceEventRecord[] = [],
   ): Promise<RequestRow | null> {
     return inside(() => {
@@ -72,7 +84,7 @@ class FakeRequests {
     _id: string,
     work: (
       row: RequestRow,
-      move: (to: RequestState, fields?: { orderId?: string; payerId?: string | null }, events?: CommerceEventRecord[]) => Promise<RequestRow>,
+      move: (to: RequestState, fields?: Fields, events?: CommerceEventRecord[]) => Promise<RequestRow>,
     ) => Promise<T>,
   ): Promise<T> {
     return inside(() =>
@@ -108,13 +120,16 @@ class FakeIdentity {
 function setup() {
   const requests = new FakeRequests();
   const identity = new FakeIdentity();
+  const placed: { how: 'product' | 'custom'; input: unknown; item: unknown }[] = [];
   const orders = {
     // Placing the order runs under the request's lock: database work only (its own guard is orders.service.spec.ts).
-    create: () => Promise.resolve({ id: 'order-1' }),
+    create: (input: unknown, item: unknown) => (placed.push({ how: 'product', input, item }), Promise.resolve({ id: 'order-1' })),
+    createCustom: (input: unknown, item: unknown) => (placed.push({ how: 'custom', input, item }), Promise.resolve({ id: 'order-1' })),
   };
+  const service = { id: 'svc-1', userId: SELLER, name: 'Print shop', vendor: 'digital' };
   const sut = new RequestsService(
     requests as unknown as RequestsRepository,
-    { find: () => Promise.resolve({ id: 'svc-1', userId: SELLER, name: 'Print shop' }) } as unknown as ProviderServicesService,
+    { find: () => Promise.resolve(service) } as unknown as ProviderServicesService,
     {
       find: () => Promise.resolve({ id: 'prod-1', serviceId: 'svc-1', name: 'Poster', description: '', price: 1500, active: true }),
     } as unknown as ProductsService,
@@ -122,7 +137,7 @@ function setup() {
     identity as unknown as IdentityDirectory,
     { publicUrl: 'http://shop.test' } as OrdersSettings,
   );
-  return { sut, requests, identity };
+  return { sut, requests, identity, placed, service };
 }
 
 /** The event recorded about the fake's request 'req-1': its snapshot and `more` of the payload. */
@@ -161,6 +176,35 @@ describe('create', () => {
   });
 });
 
+describe('a custom amount (no product)', () => {
+  const custom = { sellerId: SELLER, service: 'svc-1', email: 'payer@example.com', amount: 12_550, description: ' Consulting hour ' };
+
+  it('asks the amount for the description: the row, the event and the email name it', async () => {
+    const { sut, requests } = setup();
+    const view = await sut.create(custom);
+    expect(view.product).toEqual({ id: null, name: 'Consulting hour', description: '', price: 12_550, currency: 'USD' });
+    expect(requests.row.productId).toBeNull();
+    const [sent] = requests.events;
+    expect(sent!.payload).toMatchObject({ request: { productName: 'Consulting hour', price: 12_550 } });
+    expect(sent!.secretMail).toMatchObject({ subject: 'Ada asks you to pay $125.50 for Consulting hour' });
+  });
+
+  it('refuses a product with an amount, a missing description, and printed mail (which ships a product)', async () => {
+    const { sut, service } = setup();
+    await expect(sut.create({ ...custom, product: 'prod-1' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(sut.create({ ...custom, description: '  ' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    service.vendor = 'mail';
+    await expect(sut.create(custom)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', detail: expect.stringMatching(/^amount: /) });
+  });
+
+  it('is accepted as an order of one item of that name at that amount, no product', async () => {
+    const { sut, requests, placed } = setup();
+    await sut.create(custom);
+    await sut.accept({ requestId: requests.row.id, key: undefined, email: 'payer@example.com', viewerId: PAYER } as never);
+    expect(placed).toEqual([{ how: 'custom', input: expect.objectContaining({ serviceId: 'svc-1' }), item: { name: 'Consulting hour', price: 12_550 } }]);
+  });
+});
+
 describe('accept', () => {
   it('places the order under the request lock without a network call; the seller is told from the event after commit', async () => {
     const { sut, requests, identity } = setup();
@@ -177,8 +221,17 @@ describe('decline', () => {
     const { sut, requests, identity } = setup();
     const declined = await sut.decline({ requestId: 'req-1', key: KEY, viewerId: PAYER });
     expect(declined).toMatchObject({ state: 'declined' });
-    expect(requests.events).toEqual([toldAbout(COMMERCE_EVENTS.requestDeclined, { payerId: PAYER })]);
+    expect(requests.events).toEqual([toldAbout(COMMERCE_EVENTS.requestDeclined, { payerId: PAYER, reason: null })]);
     expect(identity.mails).toEqual([]);
+  });
+
+  it('keeps the reason (trimmed; blank is none) on the row and in the event', async () => {
+    const { sut, requests } = setup();
+    const declined = await sut.decline({ requestId: 'req-1', key: KEY, reason: '  Already paid in cash \n' });
+    expect(declined.declineReason).toBe('Already paid in cash');
+    expect(requests.events).toEqual([toldAbout(COMMERCE_EVENTS.requestDeclined, { payerId: null, reason: 'Already paid in cash' })]);
+    const other = setup();
+    await expect(other.sut.decline({ requestId: 'req-1', key: KEY, reason: '   ' })).resolves.toMatchObject({ declineReason: null });
   });
 
   it('records nothing when the request was answered at the same moment', async () => {

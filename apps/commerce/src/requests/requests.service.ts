@@ -8,6 +8,7 @@ import {
   REQUEST_LIFETIME_DAYS,
   type AcceptRequestMessage,
   type CreateRequestMessage,
+  type DeclineRequestMessage,
   type ListRequestsMessage,
   type OrderView,
   type PaymentRequestList,
@@ -23,6 +24,7 @@ import { ORDERS_SETTINGS, OrdersService, type OrderRequests, type OrdersSettings
 import { ProductsService } from '../products/products.service.js';
 import { ProviderServicesService } from '../services/provider-services.service.js';
 import { assertMove, paidRequestRefusal } from './request-states.js';
+import type { RequestedProduct } from './payment-request.entity.js';
 import { RequestsRepository, type RequestRow } from './requests.repository.js';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -42,7 +44,8 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * Payment requests: a seller asks a person by email to pay for one of their products; the payer
+ * Payment requests: a seller asks a person by email to pay for one of their products or a custom
+ * amount with a description (the order then has one item of that name and no product); the payer
  * (holding the emailed link's key, or signed in with that verified address) accepts, which places an
  * order at the asked price and goes on to payment, or declines. Anyone else is answered as for a
  * missing request. States in request-states.ts.
@@ -86,23 +89,21 @@ export class RequestsService implements OrderRequests, OnModuleInit {
   async create(input: CreateRequestMessage): Promise<PaymentRequestView> {
     const service = await this.services.find(input.service);
     if (!service || service.userId !== input.sellerId) throw new AppError('NOT_FOUND', 'no such service');
-    const product = await this.products.find(input.product);
-    if (!product || product.serviceId !== service.id) throw new AppError('NOT_FOUND', 'no such product');
-    if (!product.active) throw new AppError('CONFLICT', 'this product is not for sale at the moment');
+    const asked = await this.asked(input, service);
     const email = input.email.trim().toLowerCase();
     const key = randomBytes(32).toString('base64url');
     const [payerId, sellerName] = await Promise.all([this.identity.accountOf(email), this.identity.publicName(input.sellerId)]);
     const id = randomUUID();
     const from = sellerName ?? service.name;
     const note = (input.note ?? '').trim();
-    const what = `${formatUsd(product.price)} for ${product.name}`;
+    const what = `${formatUsd(asked.price)} for ${asked.name}`;
     const addressee = payerId === input.sellerId ? null : payerId;
     // The timelines and the email follow from the event, after commit; the email holds the secret
     // link, so it travels beside the event (pending_mail), never in the stream.
     const sent = commerceEvent(
       COMMERCE_EVENTS.requestSent,
       { type: 'request', id },
-      { request: { id, sellerId: input.sellerId, email, productName: product.name, price: product.price }, payerId: addressee, from },
+      { request: { id, sellerId: input.sellerId, email, productName: asked.name, price: asked.price }, payerId: addressee, from },
       {
         to: email,
         subject: `${from} asks you to pay ${what}`,
@@ -117,8 +118,8 @@ export class RequestsService implements OrderRequests, OnModuleInit {
         id,
         sellerId: input.sellerId,
         serviceId: service.id,
-        productId: product.id,
-        product: { id: product.id, name: product.name, description: product.description, price: product.price, currency: 'USD' },
+        productId: asked.id,
+        product: asked,
         email,
         note,
         keyHash: hashKey(key),
@@ -128,6 +129,28 @@ export class RequestsService implements OrderRequests, OnModuleInit {
       [sent],
     );
     return this.view(row, 'seller');
+  }
+
+  /**
+   * What the request asks: one of the service's active products at its price now, or a custom amount
+   * named by the seller's description (never both; not on printed mail, which ships a product).
+   */
+  private async asked(input: CreateRequestMessage, service: { id: string; vendor: string }): Promise<RequestedProduct> {
+    if (input.product === undefined) {
+      const name = (input.description ?? '').trim();
+      if (input.amount === undefined || !name) throw new AppError('VALIDATION_FAILED', 'amount and description are required without a product');
+      if (service.vendor === 'mail') {
+        throw new AppError('VALIDATION_FAILED', 'amount: printed mail is shipped as a product; choose one of the service’s products');
+      }
+      return { id: null, name, description: '', price: input.amount, currency: 'USD' };
+    }
+    if (input.amount !== undefined || input.description !== undefined) {
+      throw new AppError('VALIDATION_FAILED', 'amount and description are for a request without a product: choose a product or a custom amount');
+    }
+    const product = await this.products.find(input.product);
+    if (!product || product.serviceId !== service.id) throw new AppError('NOT_FOUND', 'no such product');
+    if (!product.active) throw new AppError('CONFLICT', 'this product is not for sale at the moment');
+    return { id: product.id, name: product.name, description: product.description, price: product.price, currency: 'USD' };
   }
 
   /** The request as the viewer may see it: its seller, or its payer (the link's key, or signed in with that verified address). */
@@ -162,22 +185,22 @@ export class RequestsService implements OrderRequests, OnModuleInit {
     const { row, role } = await this.access(input);
     if (role !== 'payer') throw new AppError('NOT_FOUND', 'no such request');
     assertMove(row.state, 'accepted', 'accepted');
-    if (!row.productId) throw new AppError('CONFLICT', 'the product of this request is no longer sold');
+    const custom = row.product.id === null;
+    if (!custom && !row.productId) throw new AppError('CONFLICT', 'the product of this request is no longer sold');
     // The row stays locked while the order is placed: of two accepts at once, the second finds it accepted.
     const { accepted, order } = await this.requests.locked(row.id, async (current, move) => {
       assertMove(current.state, 'accepted', 'accepted');
-      const placed = await this.orders.create(
-        {
-          sellerId: row.sellerId,
-          serviceId: row.serviceId,
-          product: row.productId as string,
-          email: input.email,
-          ...(input.note !== undefined ? { note: input.note } : {}),
-          share: input.share ?? false,
-          ...(input.viewerId ? { buyerId: input.viewerId } : {}),
-        },
-        { price: row.product.price },
-      );
+      const buyer = {
+        sellerId: row.sellerId,
+        serviceId: row.serviceId,
+        email: input.email,
+        ...(input.note !== undefined ? { note: input.note } : {}),
+        share: input.share ?? false,
+        ...(input.viewerId ? { buyerId: input.viewerId } : {}),
+      };
+      const placed = custom
+        ? await this.orders.createCustom(buyer, { name: row.product.name, price: row.product.price })
+        : await this.orders.create({ ...buyer, product: row.productId as string }, { price: row.product.price });
       // Both sides' timelines and the seller's email follow from the event, after commit.
       const told = commerceEvent(
         COMMERCE_EVENTS.requestAccepted,
@@ -189,19 +212,20 @@ export class RequestsService implements OrderRequests, OnModuleInit {
     return { request: await this.view(accepted, 'payer'), order };
   }
 
-  async decline(input: RequestMessage): Promise<PaymentRequestView> {
+  /** The payer declines an open request, optionally saying why (the seller sees the reason). */
+  async decline(input: DeclineRequestMessage): Promise<PaymentRequestView> {
     const { row, role } = await this.access(input);
     if (role !== 'payer') throw new AppError('NOT_FOUND', 'no such request');
     assertMove(row.state, 'declined', 'declined');
+    const reason = (input.reason ?? '').trim() || null;
     const declinedEvent = commerceEvent(
       COMMERCE_EVENTS.requestDeclined,
       { type: 'request', id: row.id },
-      {
-        request: snapshot(row),
-        payerId: input.viewerId ?? row.payerId,
-      },
+      { request: snapshot(row), payerId: input.viewerId ?? row.payerId, reason },
     );
-    const declined = await this.requests.move(row.id, 'open', 'declined', { payerId: input.viewerId ?? null }, [declinedEvent]);
+    const declined = await this.requests.move(row.id, 'open', 'declined', { payerId: input.viewerId ?? null, declineReason: reason }, [
+      declinedEvent,
+    ]);
     if (!declined) throw new AppError('CONFLICT', 'this request was answered at the same moment');
     return this.view(declined, 'payer');
   }
@@ -249,6 +273,7 @@ export class RequestsService implements OrderRequests, OnModuleInit {
       email: row.email,
       note: row.note,
       orderId: row.orderId,
+      declineReason: row.declineReason,
       role,
       expires: row.expires.toISOString(),
       created: row.created.toISOString(),

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AcceptRequestDto,
   CreateRequestDto,
+  DeclineRequestDto,
   ListQueryDto,
   OrderIdParamsDto,
   RequestKeyQueryDto,
@@ -39,7 +40,8 @@ export class RequestsController {
   @RateLimit(COMMERCE_LIMITS.request)
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'Ask a person by email to pay for one of your products {email, note, service, product}; the email links to the request',
+    summary:
+      'Ask a person by email to pay for one of your products {email, note, service, product}, or a custom amount {email, note, service, amount, description}; the email links to the request',
   })
   @ApiAnswer(201, 'PaymentRequest')
   @ApiErrors('NOT_FOUND', 'CONFLICT')
@@ -94,17 +96,23 @@ export class RequestsController {
   @HttpCode(200)
   @UseGuards(OptionalBearerGuard)
   @ApiOptionalAuth()
-  @ApiOperation({ summary: 'Decline the request; the seller is told' })
+  @ApiOperation({ summary: 'Decline the request, optionally saying why {reason}; the seller is told, with the reason' })
   @ApiAnswer(200, 'PaymentRequest')
   @ApiErrors('NOT_FOUND', 'CONFLICT')
   async decline(
     @Param() params: OrderIdParamsDto,
     @Query() query: RequestKeyQueryDto,
+    @Body() body: DeclineRequestDto,
     @OptionalSession() session: AuthenticatedSession | undefined,
   ): Promise<ResponseMap['PaymentRequest']> {
+    const reason = body?.reason;
     return {
       success: true,
-      request: await this.rpc.send(SUBJECTS.commerce.requestDecline, { requestId: params.id, ...viewer(session, query.key) }),
+      request: await this.rpc.send(SUBJECTS.commerce.requestDecline, {
+        requestId: params.id,
+        ...viewer(session, query.key),
+        ...(reason !== undefined ? { reason } : {}),
+      }),
     };
   }
 

@@ -1926,7 +1926,8 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         "type": "object",
         "properties": {
           "id": {
-            "type": "string"
+            "type": "string",
+            "nullable": true
           },
           "name": {
             "type": "string"
@@ -1950,7 +1951,8 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
           "description",
           "price",
           "currency"
-        ]
+        ],
+        "description": "What is asked: the product as it was when asked, or a custom amount (`id` null, `name` the seller's description, `price` the amount)."
       },
       "email": {
         "type": "string",
@@ -1963,6 +1965,11 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         "type": "string",
         "nullable": true,
         "description": "The order it became, once accepted."
+      },
+      "declineReason": {
+        "type": "string",
+        "nullable": true,
+        "description": "Why the payer declined (plain text), when they said; null otherwise."
       },
       "role": {
         "type": "string",
@@ -1993,6 +2000,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "email",
       "note",
       "orderId",
+      "declineReason",
       "role",
       "expires",
       "created",

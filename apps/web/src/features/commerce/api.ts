@@ -116,8 +116,14 @@ export const getRequest = (requestId: string, key?: string) =>
 export const acceptRequest = (requestId: string, body: Body<'AcceptRequestDto'>, key?: string) =>
   unwrap(v1.POST('/v1/requests/{id}/accept', { params: { path: { id: requestId }, query: key ? { key } : {} }, body }));
 
-export const declineRequest = (requestId: string, key?: string) =>
-  unwrap(v1.POST('/v1/requests/{id}/decline', { params: { path: { id: requestId }, query: key ? { key } : {} } }));
+/** Declines the request; `reason` (optional) is shown to the seller. */
+export const declineRequest = (requestId: string, key?: string, reason?: string) =>
+  unwrap(
+    v1.POST('/v1/requests/{id}/decline', {
+      params: { path: { id: requestId }, query: key ? { key } : {} },
+      body: reason ? { reason } : {},
+    }),
+  );
 
 export const cancelRequest = (requestId: string) => unwrap(v1.POST('/v1/requests/{id}/cancel', { params: { path: { id: requestId } } }));
 

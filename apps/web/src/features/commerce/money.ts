@@ -1,20 +1,20 @@
 import { PRICE_MAX_CENTS, PRICE_MIN_CENTS } from '@tinkerdesk/contracts/web';
 
 /**
- * A price typed in dollars ("12.50", "12.5", "$1,234.56", "7") as integer cents, or an error text.
+ * A price (or amount) typed in dollars ("12.50", "12.5", "$1,234.56", "7") as integer cents, or an error text.
  * Never through floating point: the digits are read as text.
  */
-export function dollarsToCents(input: string): { cents: number } | { error: string } {
+export function dollarsToCents(input: string, what: 'price' | 'amount' = 'price'): { cents: number } | { error: string } {
   const text = input
     .trim()
     .replace(/^\$/, '')
     .replace(/,(?=\d{3}(\D|$))/g, '');
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return { error: 'Enter a price in dollars, like 12.50.' };
+  if (!match) return { error: `Enter ${what === 'price' ? 'a price' : 'an amount'} in dollars, like 12.50.` };
   const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  if (cents < PRICE_MIN_CENTS) return { error: `The price must be at least $${(PRICE_MIN_CENTS / 100).toFixed(2)}.` };
+  if (cents < PRICE_MIN_CENTS) return { error: `The ${what} must be at least $${(PRICE_MIN_CENTS / 100).toFixed(2)}.` };
   if (cents > PRICE_MAX_CENTS)
-    return { error: `The price may be at most $${(PRICE_MAX_CENTS / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}.` };
+    return { error: `The ${what} may be at most $${(PRICE_MAX_CENTS / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}.` };
   return { cents };
 }
 

@@ -55,7 +55,7 @@ export function useRequest(requestId: string, key: string | undefined) {
 }
 
 /** A change whose answer is the request: it replaces the cached one. */
-function useRequestChange(requestId: string, key: string | undefined, work: () => Promise<{ request: PaymentRequestView }>) {
+function useRequestChange<V = void>(requestId: string, key: string | undefined, work: (value: V) => Promise<{ request: PaymentRequestView }>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: work,
@@ -68,8 +68,9 @@ function useRequestChange(requestId: string, key: string | undefined, work: () =
   });
 }
 
+/** The payer declines; the reason (optional, may be empty) is shown to the seller. */
 export const useDeclineRequest = (requestId: string, key: string | undefined) =>
-  useRequestChange(requestId, key, () => declineRequest(requestId, key));
+  useRequestChange(requestId, key, (reason: string) => declineRequest(requestId, key, reason.trim() || undefined));
 
 /** The seller withdraws it (`key`: the page's, for the cached request only). */
 export const useWithdrawRequest = (requestId: string, key: string | undefined) =>

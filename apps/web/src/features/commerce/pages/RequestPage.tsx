@@ -7,6 +7,7 @@ import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
+import { DeclinePanel } from '../components/DeclinePanel';
 import { useAcceptAndPay, useDeclineRequest, useRequest, useWithdrawRequest } from '../hooks/requests';
 
 const links = linkBuilder();
@@ -64,7 +65,13 @@ export function RequestPage() {
           {request.note ? (
             <>
               <dt>Note</dt>
-              <dd>{request.note}</dd>
+              <dd className="prewrap">{request.note}</dd>
+            </>
+          ) : null}
+          {request.state === 'declined' ? (
+            <>
+              <dt>{request.role === 'seller' ? 'Their reason' : 'Your reason'}</dt>
+              <dd className={request.declineReason ? 'prewrap' : 'muted'}>{request.declineReason ?? 'No reason given'}</dd>
             </>
           ) : null}
           <dt>Sent</dt>
@@ -111,7 +118,7 @@ function Withdraw({ request, requestKey }: { request: PaymentRequestView; reques
   );
 }
 
-/** The payer's answer: accept (email for the receipt, note, share) and go on to pay, or decline after a confirmation. */
+/** The payer's answer: accept (email for the receipt, note, share) and go on to pay, or decline (with a reason, optional). */
 function Answer({ request, requestKey }: { request: PaymentRequestView; requestKey?: string }) {
   const { profile } = useSession();
   const validate = useCallback(
@@ -123,12 +130,13 @@ function Answer({ request, requestKey }: { request: PaymentRequestView; requestK
   const [note, setNote] = useState('');
   const [share, setShare] = useState(false);
   const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
   const acceptAndPay = useAcceptAndPay(request.id, requestKey);
   const decline = useDeclineRequest(request.id, requestKey);
   // Accepting goes on to the payment page: the form stays disabled until the browser has left.
   const accepting = acceptAndPay.isPending || acceptAndPay.isSuccess;
   const busy = accepting || decline.isPending;
-  const failure = acceptAndPay.error ?? decline.error;
+  const failure = acceptAndPay.error;
 
   function accept(event: FormEvent) {
     event.preventDefault();
@@ -139,7 +147,7 @@ function Answer({ request, requestKey }: { request: PaymentRequestView; requestK
 
   function confirmDecline() {
     acceptAndPay.reset();
-    decline.mutate(undefined, {
+    decline.mutate(reason, {
       onSuccess: () =>
         sessionStore.notify({ tag: 'request', type: 'info', content: 'You declined the request; the seller is told.', timeout: 6000 }),
     });
@@ -160,22 +168,22 @@ function Answer({ request, requestKey }: { request: PaymentRequestView; requestK
         <button type="submit" className="button button-primary" disabled={busy}>
           {accepting ? 'Opening the payment page…' : `Accept and pay ${formatUsd(request.product.price)}`}
         </button>
-        {declining ? (
-          <InlineConfirm
-            label="Decline this request?"
-            question="Decline this request?"
-            action="Decline"
-            keep="Back"
-            busy={busy}
-            onConfirm={confirmDecline}
-            onCancel={() => setDeclining(false)}
-          />
-        ) : (
+        {declining ? null : (
           <button type="button" className="button button-ghost" onClick={() => setDeclining(true)} disabled={busy}>
             Decline…
           </button>
         )}
       </div>
+      {declining ? (
+        <DeclinePanel
+          reason={reason}
+          onReason={setReason}
+          error={decline.error}
+          busy={busy}
+          onConfirm={confirmDecline}
+          onCancel={() => (decline.reset(), setDeclining(false))}
+        />
+      ) : null}
     </form>
   );
 }

@@ -9,13 +9,13 @@ import { ProductForm } from './ProductForm';
 import { RequestForm } from './RequestForm';
 import { ShopLink } from './ShopLink';
 
-/** One service: its links, its products (edit, request payment, activate, delete) and the product form. */
+/** One service: its links, a custom amount request, its products (edit, request payment, activate, delete) and the product form. */
 export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () => void }) {
   const { token, profile } = useSession();
   const guid = profile?.guid ?? '';
   const [editing, setEditing] = useState<ProductView | 'new' | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [requesting, setRequesting] = useState<ProductView | null>(null);
+  const [requesting, setRequesting] = useState<ProductView | 'custom' | null>(null);
   const products = useProducts(guid, service.id);
   const removal = useDeleteProduct(guid, service.id);
   const toggling = useSaveProduct(guid, service.id);
@@ -55,6 +55,16 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
         <button type="button" className="button button-small button-ghost" onClick={onEdit}>
           Edit service
         </button>
+        {service.vendor === 'mail' ? null : (
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            onClick={() => setRequesting('custom')}
+            aria-label={`Request a custom amount for ${service.name}`}
+          >
+            Request a custom amount
+          </button>
+        )}
       </p>
       <FormError message={failure ? errorText(failure) : ''} />
       {list === null ? (
@@ -117,7 +127,9 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
           ))}
         </ul>
       )}
-      {requesting ? <RequestForm service={service} product={requesting} onDone={() => setRequesting(null)} /> : null}
+      {requesting ? (
+        <RequestForm service={service} product={requesting === 'custom' ? undefined : requesting} onDone={() => setRequesting(null)} />
+      ) : null}
       {editing !== null ? (
         <ProductForm service={service} existing={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
       ) : (
