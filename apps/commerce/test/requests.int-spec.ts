@@ -322,3 +322,225 @@ describe('timeline', () => {
     });
   });
 });
+
+/** Sends a custom amount request (no product) and answers its id and the key of the emailed link. */
+async function sendCustom(email: string, amount: number, description: string, note?: string): Promise<{ id: string; key: string }> {
+  const sent = await call(
+    'POST',
+    '/v1/requests',
+    { email, service: serviceId, amount, description, ...(note ? { note } : {}) },
+    seller.token,
+  );
+  expect(sent).toMatchObject({ status: 201, body: { request: { product: { id: null, name: description, price: amount } } } });
+  const id = (sent.body.request as { id: string }).id;
+  const mail = await smtp.mailTo(email, new RegExp(`/requests/${id}\\?key=`));
+  return { id, key: new RegExp(`/requests/${id}\\?key=([A-Za-z0-9_-]{43})`).exec(mail)![1]! };
+}
+
+describe('a custom amount (no product)', () => {
+  it('is emailed, accepted, paid: the order, the receipt, the emails and both timelines carry the description and amount', async () => {
+    const payer = await account('custom-payer', true);
+    const description = 'Consulting hour, 3 March <b>plain</b>';
+    const { id, key } = await sendCustom(payer.email, 12_550, description, 'As agreed on the phone');
+    const asked = await smtp.mailTo(payer.email, new RegExp(id));
+    expect(asked).toContain(`$125.50 for ${description}`);
+    expect(await call('GET', `/v1/requests/${id}?key=${key}`)).toMatchObject({
+      status: 200,
+      body: { request: { state: 'open', role: 'payer', product: { id: null, name: description, description: '', price: 12_550 } } },
+    });
+    const accepted = await call('POST', `/v1/requests/${id}/accept`, { email: payer.email }, payer.token);
+    expect(accepted).toMatchObject({
+      status: 200,
+      body: {
+        order: { state: 'pending', amount: 12_550, items: [{ productId: null, name: description, unitPrice: 12_550, quantity: 1 }] },
+      },
+    });
+    const orderId = (accepted.body.order as { id: string }).id;
+    const pay = await platform.request('POST', `/v1/orders/${orderId}/pay`, { token: payer.token });
+    await call('POST', `/v1/sandbox/sessions/${pay.body.sessionId as string}/pay`, { number: '4242424242424242', ...CARD });
+    const order = await call('GET', `/v1/orders/${orderId}`, undefined, payer.token);
+    expect(order).toMatchObject({
+      status: 200,
+      body: { order: { state: 'paid', amount: 12_550, receipt: { amount: 12_550, items: [{ name: description, amount: 12_550 }] } } },
+    });
+    expect(await call('GET', `/v1/requests/${id}`, undefined, seller.token)).toMatchObject({
+      body: { request: { state: 'paid', orderId } },
+    });
+    const receipt = await smtp.mailTo(payer.email, /Subject: Your receipt R-/);
+    expect(receipt).toContain(description);
+    expect(receipt).toContain('$125.50');
+    const mine = await eventually(
+      () => call('GET', '/v1/timeline?limit=100', undefined, payer.token),
+      (r) => (r.body.events as Array<{ kind: string }>).some((e) => e.kind === 'order.paid'),
+    );
+    const titles = (mine.body.events as Array<{ title: string; amount: number | null }>).map((e) => e.title);
+    expect(titles).toContainEqual(expect.stringContaining(`$125.50 for ${description}`));
+    const sellers = await eventually(
+      () => call('GET', '/v1/timeline?limit=100', undefined, seller.token),
+      (r) =>
+        (r.body.events as Array<{ kind: string; orderId: string | null }>).some((e) => e.kind === 'order.sold' && e.orderId === orderId),
+    );
+    const sold = (sellers.body.events as Array<{ kind: string; orderId: string | null; title: string; amount: number }>).find(
+      (e) => e.kind === 'order.sold' && e.orderId === orderId,
+    );
+    expect(sold).toMatchObject({ amount: 12_550, title: expect.stringContaining(description) });
+  });
+
+  it.each([
+    ['no amount', { description: 'Consulting' }, /^amount must be a whole number of cents/],
+    ['a zero amount', { amount: 0, description: 'Consulting' }, /^amount must be at least 50 cents/],
+    ['an amount under the minimum', { amount: 49, description: 'Consulting' }, /^amount must be at least 50 cents/],
+    ['a negative amount', { amount: -1250, description: 'Consulting' }, /^amount must be at least 50 cents/],
+    ['a fraction of a cent', { amount: 12.5, description: 'Consulting' }, /^amount must be a whole number of cents/],
+    ['an amount as text', { amount: '1250', description: 'Consulting' }, /^amount must be a whole number of cents/],
+    ['an amount over the maximum', { amount: 100_000_000, description: 'Consulting' }, /^amount may be at most 99999999 cents/],
+    ['no description', { amount: 1250 }, /^description is required without a product/],
+    ['a blank description', { amount: 1250, description: '   ' }, /^description is required without a product/],
+    ['a description too long', { amount: 1250, description: 'x'.repeat(121) }, /^description may have at most 120 characters/],
+    ['a description on two lines', { amount: 1250, description: 'one\ntwo' }, /^description must be one line of plain text/],
+    [
+      'a product with an amount',
+      { product: 'PRODUCT', amount: 1250, description: 'Consulting' },
+      /^amount and description are for a request without a product/,
+    ],
+  ])('refuses %s: 400 on the field', async (_what, fields, detail) => {
+    const body = { email: 'custom@example.com', service: serviceId, ...fields };
+    if ('product' in body) body.product = productId;
+    const refused = await call('POST', '/v1/requests', body, seller.token);
+    expect(refused).toMatchObject({ status: 400, body: { success: false, error: 'VALIDATION_FAILED' } });
+    expect(String(refused.body.detail)).toMatch(detail);
+  });
+
+  it('is refused on printed mail (shipped as a product) and on another seller’s service (404)', async () => {
+    const mail = await call(
+      'POST',
+      `/v1/users/${seller.guid}/services`,
+      {
+        name: 'Cards by mail',
+        provider: 'sandbox',
+        vendor: 'mail',
+        account: 'sandbox_cards',
+        shippingOrigin: { name: 'Shop', line1: '1 Main St', city: 'Boston', state: 'MA', postalCode: '02110', country: 'US' },
+      },
+      seller.token,
+    );
+    const mailId = (mail.body.service as { id: string }).id;
+    const refused = await call(
+      'POST',
+      '/v1/requests',
+      { email: 'a@example.com', service: mailId, amount: 900, description: 'Cards' },
+      seller.token,
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: 'VALIDATION_FAILED', detail: expect.stringMatching(/^amount: printed mail/) },
+    });
+    const other = await account('custom-other');
+    expect(
+      await call('POST', '/v1/requests', { email: 'a@example.com', service: serviceId, amount: 900, description: 'Cards' }, other.token),
+    ).toMatchObject({ status: 404, body: { error: 'NOT_FOUND' } });
+  });
+});
+
+describe('declining with a reason', () => {
+  it('the seller sees the reason: on the request, in the sent list, in the email and on the timeline', async () => {
+    const payer = uniqueEmail('reason');
+    const { id, key } = await sendCustom(payer, 4_000, 'Logo sketch');
+    const reason = 'I paid in cash at the fair.\nThanks anyway!';
+    expect(await call('POST', `/v1/requests/${id}/decline?key=${key}`, { reason: `  ${reason}  ` })).toMatchObject({
+      status: 200,
+      body: { request: { state: 'declined', declineReason: reason, role: 'payer' } },
+    });
+    expect(await call('GET', `/v1/requests/${id}`, undefined, seller.token)).toMatchObject({
+      body: { request: { state: 'declined', declineReason: reason, role: 'seller' } },
+    });
+    const sent = await call('GET', '/v1/requests?box=sent&limit=100', undefined, seller.token);
+    expect((sent.body.requests as Array<{ id: string; declineReason: string | null }>).find((r) => r.id === id)).toMatchObject({
+      declineReason: reason,
+    });
+    const told = await smtp.mailTo(seller.email, new RegExp(`${payer} declined`));
+    expect(told).toContain('I paid in cash at the fair.');
+    expect(told).toContain(`/requests/${id}`);
+    const timeline = await eventually(
+      () => call('GET', '/v1/timeline?limit=100', undefined, seller.token),
+      (r) => (r.body.events as Array<{ kind: string; requestId: string }>).some((e) => e.kind === 'request.declined' && e.requestId === id),
+    );
+    const entry = (timeline.body.events as Array<{ kind: string; requestId: string; title: string }>).find(
+      (e) => e.kind === 'request.declined' && e.requestId === id,
+    );
+    expect(entry?.title).toBe(`${payer} declined your request of $40.00 for Logo sketch: “I paid in cash at the fair. Thanks anyway!”`);
+  });
+
+  it('without a reason (no body, or blank) is declined as before, with no reason', async () => {
+    const { id, key } = await sendCustom(uniqueEmail('no-reason'), 4_000, 'Logo sketch');
+    expect(await call('POST', `/v1/requests/${id}/decline?key=${key}`, { reason: '   ' })).toMatchObject({
+      status: 200,
+      body: { request: { state: 'declined', declineReason: null } },
+    });
+  });
+
+  it('refuses a reason too long or not text (400 on the field), and another user’s request (404)', async () => {
+    const { id, key } = await send(uniqueEmail('bad-reason'));
+    const long = await call('POST', `/v1/requests/${id}/decline?key=${key}`, { reason: 'x'.repeat(501) });
+    expect(long).toMatchObject({ status: 400, body: { error: 'VALIDATION_FAILED', detail: 'reason may have at most 500 characters' } });
+    expect(await call('POST', `/v1/requests/${id}/decline?key=${key}`, { reason: 42 })).toMatchObject({
+      status: 400,
+      body: { detail: expect.stringMatching(/^reason must be text/) },
+    });
+    const stranger = await account('reason-stranger', true);
+    expect(await call('POST', `/v1/requests/${id}/decline`, { reason: 'not mine' }, stranger.token)).toMatchObject({ status: 404 });
+    expect(await call('GET', `/v1/requests/${id}?key=${key}`)).toMatchObject({ body: { request: { state: 'open', declineReason: null } } });
+  });
+});
+
+describe('decline against accept and pay at the same moment', () => {
+  const orderCount = async (email: string) =>
+    (await platform.query<{ n: number }>(`SELECT count(*)::int AS n FROM "commerce"."order" WHERE "email" = $1`, [email]))[0]!.n;
+
+  it('decline vs accept: exactly one wins, and an order exists only when the accept won (8 trials)', async () => {
+    for (let trial = 0; trial < 8; trial++) {
+      const payer = uniqueEmail(`race-decline-${trial}`);
+      const { id, key } = await sendCustom(payer, 2_500, 'Race test');
+      const [accept, decline] = await Promise.all([
+        call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: payer }),
+        call('POST', `/v1/requests/${id}/decline?key=${key}`, { reason: 'changed my mind' }),
+      ]);
+      expect([accept.status, decline.status].sort()).toEqual([200, 409]);
+      const request = (await call('GET', `/v1/requests/${id}`, undefined, seller.token)).body.request as {
+        state: string;
+        orderId: string | null;
+        declineReason: string | null;
+      };
+      if (accept.status === 200) {
+        expect(request).toMatchObject({ state: 'accepted', orderId: (accept.body.order as { id: string }).id, declineReason: null });
+        expect(await orderCount(payer)).toBe(1);
+      } else {
+        expect(request).toMatchObject({ state: 'declined', orderId: null, declineReason: 'changed my mind' });
+        expect(await orderCount(payer)).toBe(0);
+      }
+    }
+  });
+
+  it('decline vs pay of the accepted request: the payment wins, the money and the state agree (5 trials)', async () => {
+    for (let trial = 0; trial < 5; trial++) {
+      const payer = uniqueEmail(`race-pay-${trial}`);
+      const { id, key } = await sendCustom(payer, 3_100, 'Race pay');
+      const accepted = await call('POST', `/v1/requests/${id}/accept?key=${key}`, { email: payer });
+      const orderId = (accepted.body.order as { id: string }).id;
+      const opened = await call('POST', `/v1/orders/${orderId}/pay`);
+      const [paid, decline] = await Promise.all([
+        call('POST', `/v1/sandbox/sessions/${opened.body.sessionId as string}/pay`, { number: '4242424242424242', ...CARD }),
+        call('POST', `/v1/requests/${id}/decline?key=${key}`, { reason: 'too late' }),
+      ]);
+      expect(paid.status).toBe(200);
+      expect(decline).toMatchObject({ status: 409, body: { error: 'CONFLICT' } });
+      expect(await call('GET', `/v1/requests/${id}`, undefined, seller.token)).toMatchObject({
+        body: { request: { state: 'paid', orderId, declineReason: null } },
+      });
+      expect(await call('GET', `/v1/orders/${orderId}`, undefined, seller.token)).toMatchObject({
+        body: { order: { state: 'paid', amount: 3_100, receipt: { amount: 3_100 } } },
+      });
+      expect(await orderCount(payer)).toBe(1);
+    }
+  });
+});

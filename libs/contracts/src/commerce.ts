@@ -702,9 +702,9 @@ export const REQUEST_DESCRIPTION_MAX = 120;
 /** The longest reason a payer gives when declining a payment request. */
 export const DECLINE_REASON_MAX = 500;
 /** Plain text on one line: no line breaks or other control characters. */
-const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+const ONE_LINE = /^\P{Cc}*$/u;
 /** Plain text: line breaks and tabs, no other control characters. */
-const PLAIN_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+const PLAIN_TEXT = /^(?:[\t\n\r]|\P{Cc})*$/u;
 const withoutProduct = (o: { product?: unknown }) => o.product === undefined;
 
 /**
@@ -737,10 +737,11 @@ export class CreateRequestDto {
     maximum: PRICE_MAX_CENTS,
     description: 'A custom amount in cents (USD), without a product (then description is required)',
   })
+  // The checks run bottom up: the first message in the detail is the first that failed.
   @ValidateIf(withoutProduct)
-  @IsInt({ message: 'amount must be a whole number of cents (or choose a product)' })
-  @Min(PRICE_MIN_CENTS, { message: `amount must be at least ${PRICE_MIN_CENTS} cents` })
   @Max(PRICE_MAX_CENTS, { message: `amount may be at most ${PRICE_MAX_CENTS} cents` })
+  @Min(PRICE_MIN_CENTS, { message: `amount must be at least ${PRICE_MIN_CENTS} cents` })
+  @IsInt({ message: 'amount must be a whole number of cents (or choose a product)' })
   amount?: number;
 
   @ApiPropertyOptional({
@@ -748,10 +749,10 @@ export class CreateRequestDto {
     description: 'What the custom amount is for (plain text, one line), without a product; it names the order and the receipt',
   })
   @ValidateIf(withoutProduct)
-  @IsString({ message: 'description is required without a product: what the amount is for' })
-  @Matches(/\S/, { message: 'description is required without a product: what the amount is for' })
-  @MaxLength(REQUEST_DESCRIPTION_MAX, { message: `description may have at most ${REQUEST_DESCRIPTION_MAX} characters` })
   @Matches(ONE_LINE, { message: 'description must be one line of plain text' })
+  @MaxLength(REQUEST_DESCRIPTION_MAX, { message: `description may have at most ${REQUEST_DESCRIPTION_MAX} characters` })
+  @Matches(/\S/, { message: 'description is required without a product: what the amount is for' })
+  @IsString({ message: 'description is required without a product: what the amount is for' })
   description?: string;
 }
 
@@ -759,9 +760,9 @@ export class CreateRequestDto {
 export class DeclineRequestDto {
   @ApiPropertyOptional({ maxLength: DECLINE_REASON_MAX, description: 'Why you decline (plain text); the seller sees it' })
   @Optional()
-  @IsString({ message: 'reason must be text' })
-  @MaxLength(DECLINE_REASON_MAX, { message: `reason may have at most ${DECLINE_REASON_MAX} characters` })
   @Matches(PLAIN_TEXT, { message: 'reason must be plain text' })
+  @MaxLength(DECLINE_REASON_MAX, { message: `reason may have at most ${DECLINE_REASON_MAX} characters` })
+  @IsString({ message: 'reason must be text' })
   reason?: string;
 }
 

@@ -152,7 +152,12 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     }
     const price = options.price ?? product.price;
     const image = product.uploadedImage ? productImagePath(product.id, 'small') : product.image;
-    return this.place(service, input, { productId: product.id, name: product.name, description: product.description, price, image }, shipping);
+    return this.place(
+      service,
+      input,
+      { productId: product.id, name: product.name, description: product.description, price, image },
+      shipping,
+    );
   }
 
   /**
@@ -186,14 +191,26 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       account: service.account,
       vendor: service.vendor as Vendor,
       items: [
-        { productId: item.productId, name: item.name, description: item.description, unitPrice: price, quantity: 1, amount: price, image: item.image },
+        {
+          productId: item.productId,
+          name: item.name,
+          description: item.description,
+          unitPrice: price,
+          quantity: 1,
+          amount: price,
+          image: item.image,
+        },
       ],
       amount: price,
       currency: 'USD' as const,
       shipping,
     };
     // Both sides' timelines are written by the listener, from the event recorded with the order.
-    const placed = commerceEvent(COMMERCE_EVENTS.orderPlaced, { type: 'order', id: row.id }, { order: orderSnapshot({ ...row, fulfilNote: null }) });
+    const placed = commerceEvent(
+      COMMERCE_EVENTS.orderPlaced,
+      { type: 'order', id: row.id },
+      { order: orderSnapshot({ ...row, fulfilNote: null }) },
+    );
     const order = await this.orders.insertOrder(row, [placed]);
     return this.view(order, input.buyerId, 'UTC');
   }

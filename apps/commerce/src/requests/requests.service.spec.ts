@@ -82,10 +82,7 @@ class FakeRequests {
 
   locked<T>(
     _id: string,
-    work: (
-      row: RequestRow,
-      move: (to: RequestState, fields?: Fields, events?: CommerceEventRecord[]) => Promise<RequestRow>,
-    ) => Promise<T>,
+    work: (row: RequestRow, move: (to: RequestState, fields?: Fields, events?: CommerceEventRecord[]) => Promise<RequestRow>) => Promise<T>,
   ): Promise<T> {
     return inside(() =>
       work({ ...this.row }, (to, fields = {}, events = []) => {
@@ -201,7 +198,9 @@ describe('a custom amount (no product)', () => {
     const { sut, requests, placed } = setup();
     await sut.create(custom);
     await sut.accept({ requestId: requests.row.id, key: undefined, email: 'payer@example.com', viewerId: PAYER } as never);
-    expect(placed).toEqual([{ how: 'custom', input: expect.objectContaining({ serviceId: 'svc-1' }), item: { name: 'Consulting hour', price: 12_550 } }]);
+    expect(placed).toEqual([
+      { how: 'custom', input: expect.objectContaining({ serviceId: 'svc-1' }), item: { name: 'Consulting hour', price: 12_550 } },
+    ]);
   });
 });
 

@@ -138,14 +138,18 @@ export class RequestsService implements OrderRequests, OnModuleInit {
   private async asked(input: CreateRequestMessage, service: { id: string; vendor: string }): Promise<RequestedProduct> {
     if (input.product === undefined) {
       const name = (input.description ?? '').trim();
-      if (input.amount === undefined || !name) throw new AppError('VALIDATION_FAILED', 'amount and description are required without a product');
+      if (input.amount === undefined || !name)
+        throw new AppError('VALIDATION_FAILED', 'amount and description are required without a product');
       if (service.vendor === 'mail') {
         throw new AppError('VALIDATION_FAILED', 'amount: printed mail is shipped as a product; choose one of the service’s products');
       }
       return { id: null, name, description: '', price: input.amount, currency: 'USD' };
     }
     if (input.amount !== undefined || input.description !== undefined) {
-      throw new AppError('VALIDATION_FAILED', 'amount and description are for a request without a product: choose a product or a custom amount');
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'amount and description are for a request without a product: choose a product or a custom amount',
+      );
     }
     const product = await this.products.find(input.product);
     if (!product || product.serviceId !== service.id) throw new AppError('NOT_FOUND', 'no such product');

@@ -55,7 +55,11 @@ export function useRequest(requestId: string, key: string | undefined) {
 }
 
 /** A change whose answer is the request: it replaces the cached one. */
-function useRequestChange<V = void>(requestId: string, key: string | undefined, work: (value: V) => Promise<{ request: PaymentRequestView }>) {
+function useRequestChange<V = void>(
+  requestId: string,
+  key: string | undefined,
+  work: (value: V) => Promise<{ request: PaymentRequestView }>,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: work,
