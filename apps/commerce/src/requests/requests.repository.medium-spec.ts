@@ -44,7 +44,7 @@ describe('payment requests', () => {
   it('inserts an open request and reads back every field', async () => {
     const r = request({ payerId: randomUUID() });
     const inserted = await repository.insert(r);
-    expect(inserted).toEqual({ ...r, state: 'open', orderId: null, created: expect.any(Date), modified: expect.any(Date) });
+    expect(inserted).toEqual({ ...r, state: 'open', orderId: null, declineReason: null, created: expect.any(Date), modified: expect.any(Date) });
     await expect(repository.find(r.id)).resolves.toEqual(inserted);
     await expect(repository.find(randomUUID())).resolves.toBeNull();
   });
@@ -57,8 +57,8 @@ describe('payment requests', () => {
       { type: 'request', id: r.id },
       { request: { id: r.id, sellerId, email: r.email, productName: 'Poster', price: 1250 }, payerId: payer },
     );
-    const declined = await repository.move(r.id, 'open', 'declined', { payerId: null }, [event]);
-    expect(declined).toMatchObject({ id: r.id, state: 'declined', payerId: payer, orderId: null });
+    const declined = await repository.move(r.id, 'open', 'declined', { payerId: null, declineReason: 'paid in cash' }, [event]);
+    expect(declined).toMatchObject({ id: r.id, state: 'declined', payerId: payer, orderId: null, declineReason: 'paid in cash' });
     expect(declined!.modified.getTime()).toBeGreaterThanOrEqual(r.modified.getTime());
     await expect(outboxCount(db, r.id)).resolves.toBe(1);
     // The second answer loses: no change, no event.
@@ -126,8 +126,9 @@ describe('payment requests', () => {
     await expect(competing).resolves.toMatchObject({ state: 'cancelled' });
   });
 
-  it('refuses a state outside the list (check) and one order for two requests (unique)', async () => {
+  it('refuses a state outside the list (check), one order for two requests (unique) and a decline reason over 500 characters', async () => {
     const r = await repository.insert(request());
+    await expect(repository.move(r.id, 'open', 'declined', { declineReason: 'x'.repeat(501) })).rejects.toThrow(/decline_reason_length/);
     await expect(repository.move(r.id, 'open', 'lost' as never)).rejects.toThrow(/check/);
     const orderId = await order();
     await expect(repository.move(r.id, 'open', 'accepted', { orderId })).resolves.toMatchObject({ orderId });
