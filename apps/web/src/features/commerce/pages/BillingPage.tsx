@@ -93,7 +93,7 @@ function RequestsSection({ box }: { box: 'sent' | 'received' }) {
         <p className="empty-state-text">
           {box === 'received'
             ? 'No requests to pay. Requests sent to your verified email address appear here.'
-            : 'You have not asked anyone to pay yet: use “Request payment” next to a product in Account → Selling.'}
+            : 'You have not asked anyone to pay yet: use “Request payment” next to a product, or “Request a custom amount”, in Account → Selling.'}
         </p>
       ) : (
         <ul className="file-list">
@@ -109,6 +109,11 @@ function RequestsSection({ box }: { box: 'sent' | 'received' }) {
                   {box === 'received' ? `from ${r.sellerName || r.serviceName}` : `to ${r.email}`} ·{' '}
                   {formatLongDate(r.created, profile?.tz)}
                 </small>
+                {r.state === 'declined' && r.declineReason ? (
+                  <small className="prewrap">
+                    {box === 'sent' ? 'Their reason' : 'Your reason'}: {r.declineReason}
+                  </small>
+                ) : null}
               </span>
               <span className="badge">{r.state}</span>
             </li>

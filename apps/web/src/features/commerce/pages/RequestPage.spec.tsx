@@ -2,8 +2,9 @@
 /**
  * A payment request (/requests/{id}?key=…) as its payer answers it from the emailed link, signed out:
  * accepting sends the email, note and consent with the link's key, then opens the order's payment page
- * (one idempotency key); declining asks first, then shows the request declined without the form; a
- * refused decline shows the server's error and leaves the form. Fetch is faked at the boundary;
+ * (one idempotency key); declining asks why (optional, sent as the reason), then shows the request
+ * declined with the reason and without the form; a refused decline shows the server's error (a refusal
+ * about the reason under the reason field) and leaves the form. Fetch is faked at the boundary;
  * everything above it is real.
  */
 import { beforeAll, beforeEach, expect, test } from '@jest/globals';
@@ -22,9 +23,9 @@ interface Call {
 }
 
 const calls: Call[] = [];
-let refuseDecline = false;
+let refuseDecline: 'expired' | 'reason' | false = false;
 
-const request = (state: string) => ({
+const request = (state: string, declineReason: string | null = null) => ({
   id: 'req-1',
   state,
   sellerId: 'seller-1',
@@ -35,6 +36,7 @@ const request = (state: string) => ({
   email: 'payer@example.com',
   note: 'For the May order',
   orderId: state === 'accepted' ? 'order-9' : null,
+  declineReason,
   role: 'payer',
   expires: '2026-12-20T10:00:00.000Z',
   created: '2026-11-20T10:00:00.000Z',
@@ -55,8 +57,10 @@ async function fakeGateway(request_: Request): Promise<Response> {
   if (url.pathname === '/v1/requests/req-1/accept')
     return json(200, { success: true, request: request('accepted'), order: { id: 'order-9' } });
   if (url.pathname === '/v1/requests/req-1/decline') {
-    if (refuseDecline) return json(409, { success: false, error: 'REQUEST_EXPIRED', detail: 'the request expired' });
-    return json(200, { success: true, request: request('declined') });
+    if (refuseDecline === 'expired') return json(409, { success: false, error: 'REQUEST_EXPIRED', detail: 'the request expired' });
+    if (refuseDecline === 'reason')
+      return json(400, { success: false, error: 'VALIDATION_FAILED', detail: 'reason must be plain text' });
+    return json(200, { success: true, request: request('declined', (body as { reason?: string }).reason ?? null) });
   }
   if (url.pathname === '/v1/orders/order-9/pay') return json(200, { success: true, url: 'http://localhost/#paying-order-9' });
   return json(404, { success: false, error: 'NOT_FOUND' });
@@ -104,24 +108,58 @@ test('the payer accepts and goes on to the payment page', async () => {
   expect(calls.find((c) => c.method === 'GET')!.key).toBe('link-key');
 });
 
-test('the payer declines after a confirmation, and the request shows declined', async () => {
+test('the payer declines without a reason: nothing is sent as the reason, and the request shows declined', async () => {
   const form = await openRequest();
   await userEvent.click(within(form).getByRole('button', { name: 'Decline…' }));
-  await userEvent.click(within(screen.getByRole('group', { name: 'Decline this request?' })).getByRole('button', { name: 'Decline' }));
+  const panel = screen.getByRole('group', { name: 'Decline this request' });
+  await userEvent.click(within(panel).getByRole('button', { name: 'Decline the request' }));
 
   expect(await screen.findByText('Declined')).toBeTruthy();
+  expect(screen.getByText('No reason given')).toBeTruthy();
   expect(screen.queryByRole('form', { name: 'Answer the request' })).toBeNull();
-  expect(posts()).toMatchObject([{ path: '/v1/requests/req-1/decline', key: 'link-key' }]);
+  expect(posts()).toMatchObject([{ path: '/v1/requests/req-1/decline', key: 'link-key', body: {} }]);
   expect(window.location.hash).toBe('');
 });
 
-test('a refused decline shows the server’s error and keeps the form', async () => {
-  refuseDecline = true;
+test('the payer declines with a reason: it is sent, and shown with the declined request', async () => {
   const form = await openRequest();
   await userEvent.click(within(form).getByRole('button', { name: 'Decline…' }));
-  await userEvent.click(within(screen.getByRole('group', { name: 'Decline this request?' })).getByRole('button', { name: 'Decline' }));
+  const panel = screen.getByRole('group', { name: 'Decline this request' });
+  await userEvent.type(within(panel).getByLabelText('Why are you declining? (optional, the seller sees it)'), '  Paid in cash  ');
+  await userEvent.click(within(panel).getByRole('button', { name: 'Decline the request' }));
 
-  expect((await within(form).findByRole('alert')).textContent).toBe('REQUEST_EXPIRED - the request expired');
+  expect(await screen.findByText('Declined')).toBeTruthy();
+  expect(posts()).toMatchObject([{ path: '/v1/requests/req-1/decline', body: { reason: 'Paid in cash' } }]);
+  expect(screen.getByText('Your reason')).toBeTruthy();
+  expect(screen.getByText('Paid in cash')).toBeTruthy();
+});
+
+test('a reason too long is said on the field, and nothing is sent', async () => {
+  const form = await openRequest();
+  await userEvent.click(within(form).getByRole('button', { name: 'Decline…' }));
+  const panel = screen.getByRole('group', { name: 'Decline this request' });
+  const field = within(panel).getByLabelText('Why are you declining? (optional, the seller sees it)');
+  await userEvent.click(field);
+  await userEvent.paste('x'.repeat(501));
+
+  expect(screen.getByText('Keep the reason to 500 characters (now 501).')).toBeTruthy();
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  expect(within(panel).getByRole('button', { name: 'Decline the request' })).toHaveProperty('disabled', true);
+  expect(posts()).toEqual([]);
+});
+
+test('a refused reason shows under the reason field; another refusal under the buttons, keeping the form', async () => {
+  refuseDecline = 'reason';
+  const form = await openRequest();
+  await userEvent.click(within(form).getByRole('button', { name: 'Decline…' }));
+  const panel = screen.getByRole('group', { name: 'Decline this request' });
+  await userEvent.type(within(panel).getByLabelText('Why are you declining? (optional, the seller sees it)'), 'odd');
+  await userEvent.click(within(panel).getByRole('button', { name: 'Decline the request' }));
+  expect(await within(panel).findByText('The reason must be plain text.')).toBeTruthy();
+
+  refuseDecline = 'expired';
+  await userEvent.click(within(panel).getByRole('button', { name: 'Decline the request' }));
+  expect((await within(panel).findByRole('alert')).textContent).toBe('REQUEST_EXPIRED - the request expired');
   expect(screen.getByText('Waiting for an answer')).toBeTruthy();
   expect(within(form).getByRole('button', { name: 'Accept and pay $12.50' })).toHaveProperty('disabled', false);
 });
