@@ -307,12 +307,12 @@ test('a seller requests payment twice; the payer declines one, accepts and pays 
     links.push(/http:\/\/localhost:\d+(\/requests\/[0-9a-f-]{36}\?key=[A-Za-z0-9_-]{43})/.exec(mail)![1]!);
   }
 
-  // The payer, signed out, opens the first link and declines after a confirmation.
+  // The payer, signed out, opens the first link and declines (no reason) after a confirmation.
   await page.goto(links[0]!);
   await expect(page.getByRole('heading', { name: '$12.50 for Poster' })).toBeVisible();
   await expect(page.getByText('First ask')).toBeVisible();
   await page.getByRole('button', { name: 'Decline…' }).click();
-  await page.getByRole('group', { name: 'Decline this request?' }).getByRole('button', { name: 'Decline' }).click();
+  await page.getByRole('group', { name: 'Decline this request' }).getByRole('button', { name: 'Decline the request' }).click();
   await expect(page.getByText('Declined', { exact: true })).toBeVisible();
 
   // The second: accept and pay.
