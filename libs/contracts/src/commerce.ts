@@ -756,29 +756,6 @@ export class CreateRequestDto {
   description?: string;
 }
 
-/** HTTP: POST /v1/requests/{id}/decline — an optional reason, shown to the seller. */
-export class DeclineRequestDto {
-  @ApiPropertyOptional({ maxLength: DECLINE_REASON_MAX, description: 'Why you decline (plain text); the seller sees it' })
-  @Optional()
-  @Matches(PLAIN_TEXT, { message: 'reason must be plain text' })
-  @MaxLength(DECLINE_REASON_MAX, { message: `reason may have at most ${DECLINE_REASON_MAX} characters` })
-  @IsString({ message: 'reason must be text' })
-  reason?: string;
-}
-
-/** NATS: commerce.request.decline */
-export class DeclineRequestMessage extends DeclineRequestDto {
-  @IsUUID('4')
-  requestId!: string;
-
-  @Optional()
-  @IsUUID('4')
-  viewerId?: string;
-
-  @Optional()
-  @Matches(/^[A-Za-z0-9_-]{43}$/)
-  key?: string;
-}
 
 export class CreateRequestMessage extends CreateRequestDto {
   @IsUUID('4')
@@ -804,6 +781,30 @@ export class RequestMessage {
   @Optional()
   @Matches(/^[A-Za-z0-9_-]{43}$/)
   key?: string;
+}
+
+/** The checks of a decline's reason (the checks run bottom up: the first message is the first that failed). */
+function DeclineReason(): PropertyDecorator {
+  const checks = [
+    IsString({ message: 'reason must be text' }),
+    MaxLength(DECLINE_REASON_MAX, { message: `reason may have at most ${DECLINE_REASON_MAX} characters` }),
+    Matches(PLAIN_TEXT, { message: 'reason must be plain text' }),
+    Optional(),
+  ];
+  return (target, key) => checks.forEach((check) => check(target, key));
+}
+
+/** HTTP: POST /v1/requests/{id}/decline — an optional reason, shown to the seller. */
+export class DeclineRequestDto {
+  @ApiPropertyOptional({ maxLength: DECLINE_REASON_MAX, description: 'Why you decline (plain text); the seller sees it' })
+  @DeclineReason()
+  reason?: string;
+}
+
+/** NATS: commerce.request.decline */
+export class DeclineRequestMessage extends RequestMessage {
+  @DeclineReason()
+  reason?: string;
 }
 
 /** HTTP: POST /v1/requests/{id}/accept — `{email, note, share}` (docs/api.md#payment-requests-and-the-timeline-billing). */

@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { json, record, type RecordedCall } from '../../../shared/gateway.fake';
-import { preparePages, productAnswer, renderRoutes } from '../pages/render.fake';
+import { prepareSelling, productAnswer, renderRoutes } from '../pages/render.fake';
 
 const profile = { guid: 'u1', email: 'ada@example.com', name: 'Ada', tz: 'UTC', active: true, verified: true, context: {} };
 const service = (id: string, name: string, vendor: string) => ({
@@ -51,10 +51,7 @@ async function fakeGateway(request: Request): Promise<Response> {
 let SellingSection: ComponentType;
 
 beforeAll(async () => {
-  await preparePages(fakeGateway);
-  const { session } = await import('../../../shared/session/session');
-  await session.login({ token: 'signed-in', profile, verified: true }, { broadcast: false });
-  ({ SellingSection } = await import('./SellingSection'));
+  SellingSection = await prepareSelling(fakeGateway, profile);
 });
 
 beforeEach(() => {

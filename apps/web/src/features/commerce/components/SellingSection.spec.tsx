@@ -10,7 +10,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { json } from '../../../shared/gateway.fake';
-import { preparePages, productAnswer, renderRoutes } from '../pages/render.fake';
+import { prepareSelling, productAnswer, renderRoutes } from '../pages/render.fake';
 
 const profile = { guid: 'u1', email: 'ada@example.com', name: 'Ada', tz: 'UTC', active: true, verified: true, context: {} };
 const service = {
@@ -39,11 +39,8 @@ async function fakeGateway(request: Request): Promise<Response> {
 let SellingSection: ComponentType;
 
 beforeAll(async () => {
-  await preparePages(fakeGateway);
-  const { session } = await import('../../../shared/session/session');
   // Signing in answers the profile without the services (as POST /v1/users/{email}/signin does).
-  await session.login({ token: 'signed-in', profile, verified: true }, { broadcast: false });
-  ({ SellingSection } = await import('./SellingSection'));
+  SellingSection = await prepareSelling(fakeGateway, profile);
 });
 
 beforeEach(() => {

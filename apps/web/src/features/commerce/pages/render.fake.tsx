@@ -6,9 +6,10 @@
 import { jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { installGateway } from '../../../shared/gateway.fake';
+import type { Profile } from '../../../shared/session/types';
 
 /**
  * Run before the page's module is imported: fakes the gateway, runs the app's start-up check of the
@@ -23,6 +24,17 @@ export async function preparePages(gateway: (request: Request) => Promise<Respon
   jest.unstable_mockModule('../../info/pages/NotFoundPage', () => ({
     NotFoundPage: ({ title = 'Page not found' }: { title?: string }) => <h1>{title}</h1>,
   }));
+}
+
+/**
+ * Prepares the pages (as preparePages), signs `profile` in the way a sign-in does (its answer carries
+ * no services), then loads Account → Selling: answers the section to render.
+ */
+export async function prepareSelling(gateway: (request: Request) => Promise<Response>, profile: Profile): Promise<ComponentType> {
+  await preparePages(gateway);
+  const { session } = await import('../../../shared/session/session');
+  await session.login({ token: 'signed-in', profile, verified: true }, { broadcast: false });
+  return (await import('../components/SellingSection')).SellingSection;
 }
 
 /** A product as the gateway answers it (GET …/products, the storefront): the fields a test names, the rest plain. */
