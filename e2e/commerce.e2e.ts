@@ -31,7 +31,7 @@ async function shop(
   const auth = { authorization: `Bearer ${seller.token}` };
   await page.request.post('/v1/users/me', { data: { name: 'Ada Prints' }, headers: auth });
   const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
-    data: { name: `Ada's ${provider} shop`, provider, vendor: 'digital', account: provider === 'stripe' ? STRIPE_ACCOUNT : 'sandbox_ada' },
+    data: { name: `Ada's ${provider} shop`, displayName: 'Ada Prints', provider, vendor: 'digital', account: provider === 'stripe' ? STRIPE_ACCOUNT : 'sandbox_ada' },
     headers: auth,
   });
   expect(service.status()).toBe(201);

@@ -79,7 +79,7 @@ test('at 375 px a long shop link wraps and the page fits; an unknown slug says t
   const auth = { authorization: `Bearer ${seller.token}` };
   // No slug: the long link shows, with the hint to choose a short one.
   const created = await page.request.post(`/v1/users/${seller.guid}/services`, {
-    data: { name: 'Phone shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_phone' },
+    data: { name: 'Phone shop', displayName: 'Phone shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_phone' },
     headers: auth,
   });
   expect(created.status()).toBe(201);

@@ -109,7 +109,6 @@ async function replica(): Promise<Replica> {
     services,
     new ProductsService(new ProductsRepository(db), services, new ProductImagesRepository(db)),
     providers,
-    identity,
     clock,
     { publicUrl: 'http://shop.test' },
     logger,
@@ -191,7 +190,7 @@ beforeAll(async () => {
     name: 'plan-scheduler-test',
   });
   await db.query(
-    `INSERT INTO "commerce"."service" ("id", "user_id", "name", "provider", "vendor", "account") VALUES ($1, $2, 'Lessons', 'sandbox', 'digital', 'sandbox_lessons')`,
+    `INSERT INTO "commerce"."service" ("id", "user_id", "name", "display_name", "provider", "vendor", "account") VALUES ($1, $2, 'Lessons', 'Lessons', 'sandbox', 'digital', 'sandbox_lessons')`,
     [serviceId, sellerId],
   );
   await db.query(`INSERT INTO "commerce"."product" ("id", "service_id", "user_id", "name", "price") VALUES ($1, $2, $3, 'Lesson', 2500)`, [
@@ -389,7 +388,7 @@ describe('the plan scheduler', () => {
     const stripeServiceId = randomUUID();
     const stripeProductId = randomUUID();
     await db.query(
-      `INSERT INTO "commerce"."service" ("id", "user_id", "name", "provider", "vendor", "account") VALUES ($1, $2, 'Stripe lessons', 'stripe', 'digital', $3)`,
+      `INSERT INTO "commerce"."service" ("id", "user_id", "name", "display_name", "provider", "vendor", "account") VALUES ($1, $2, 'Stripe lessons', 'Stripe lessons', 'stripe', 'digital', $3)`,
       [stripeServiceId, sellerId, STRIPE_SELLER],
     );
     await db.query(

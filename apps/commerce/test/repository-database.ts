@@ -13,7 +13,7 @@ export function commerceDatabase(): Promise<RepositoryDatabase> {
 /** A seller's service (products, orders, requests and plans refer to one); answers its id. */
 export async function insertService(db: RepositoryDatabase, userId: string = randomUUID()): Promise<string> {
   const id = randomUUID();
-  await new ProviderServicesRepository(db.dataSource).save({ id, userId, name: 'Shop', provider: 'stripe', vendor: 'Stripe', account: 'acct_1', extras: {} });
+  await new ProviderServicesRepository(db.dataSource).save({ id, userId, name: 'Shop', displayName: 'Shop', provider: 'stripe', vendor: 'Stripe', account: 'acct_1', extras: {} });
   return id;
 }
 

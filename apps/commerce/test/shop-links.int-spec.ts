@@ -10,7 +10,7 @@ let platform: TestPlatform;
 
 const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
 
-const SERVICE = { name: 'Riso Corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_riso' };
+const SERVICE = { name: 'Riso Corner', displayName: 'Riso Corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_riso' };
 
 async function service(seller: Account, fields: Record<string, unknown> = {}): Promise<string> {
   const created = await call('POST', `/v1/users/${seller.guid}/services`, { ...SERVICE, ...fields }, seller.token);

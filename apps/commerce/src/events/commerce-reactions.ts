@@ -298,7 +298,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
         {
           userId: order.buyerId,
           kind: 'order.paid',
-          title: `You paid ${what} (receipt ${receipt.number})`,
+          title: `You paid ${formatUsd(order.amount)} to ${receipt.sellerName} for ${productOf(order, 'an order')} (receipt ${receipt.number})`,
           amount: order.amount,
           orderId: order.id,
         },

@@ -4,7 +4,6 @@ import type { Logger } from '@tinkerdesk/nest-common';
 import { guardEachTest, inside, network } from '../../test/transaction-guard.js';
 import type { CommerceEventRecord } from '../events/commerce-events.js';
 import type { MethodsService } from '../methods/methods.service.js';
-import type { IdentityDirectory } from '../notify/identity-directory.js';
 import type { PaymentProviders } from '../payments/payment-provider.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { ProviderServicesService } from '../services/provider-services.service.js';
@@ -69,20 +68,6 @@ function setup(charge: () => Promise<{ paid: true; paymentId: string } | { paid:
       return charge();
     },
   };
-  const identity = {
-    mail: (): Promise<void> => {
-      network('identity.mail');
-      return Promise.resolve(void told.push('mail'));
-    },
-    verifiedEmail: () => {
-      network('identity.verifiedEmail');
-      return Promise.resolve('payer@example.com');
-    },
-    publicName: () => {
-      network('identity.publicName');
-      return Promise.resolve('Ada');
-    },
-  };
   const card = { id: 'pm-1', provider: 'sandbox', brand: 'visa', last4: '4242' };
   const methods = {
     chargeCard: () => Promise.resolve({ ref: 'pm_sandbox_1', customerRef: null }),
@@ -99,7 +84,6 @@ function setup(charge: () => Promise<{ paid: true; paymentId: string } | { paid:
     services as unknown as ProviderServicesService,
     products as unknown as ProductsService,
     { sandbox: provider, stripe: provider } as unknown as PaymentProviders,
-    identity as unknown as IdentityDirectory,
     { now: () => NOW },
     { publicUrl: 'http://shop.test' },
     { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Logger,

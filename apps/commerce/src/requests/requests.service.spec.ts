@@ -86,10 +86,6 @@ class FakeRequests {
 
 class FakeIdentity {
   mails: SendMailMessage[] = [];
-  publicName = () => {
-    network('identity.publicName');
-    return Promise.resolve('Ada');
-  };
   verifiedEmail = () => {
     network('identity.verifiedEmail');
     return Promise.resolve(null);
@@ -114,7 +110,7 @@ function setup() {
   };
   const sut = new RequestsService(
     requests as unknown as RequestsRepository,
-    { find: () => Promise.resolve({ id: 'svc-1', userId: SELLER, name: 'Print shop' }) } as unknown as ProviderServicesService,
+    { find: () => Promise.resolve({ id: 'svc-1', userId: SELLER, name: 'Print shop', displayName: 'Ada' }) } as unknown as ProviderServicesService,
     {
       find: () => Promise.resolve({ id: 'prod-1', serviceId: 'svc-1', name: 'Poster', description: '', price: 1500, active: true }),
     } as unknown as ProductsService,

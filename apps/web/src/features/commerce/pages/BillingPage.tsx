@@ -106,7 +106,7 @@ function RequestsSection({ box }: { box: 'sent' | 'received' }) {
                   </strong>
                 </Link>
                 <small>
-                  {box === 'received' ? `from ${r.sellerName || r.serviceName}` : `to ${r.email}`} ·{' '}
+                  {box === 'received' ? `from ${r.sellerName}` : `to ${r.email}`} ·{' '}
                   {formatLongDate(r.created, profile?.tz)}
                 </small>
               </span>

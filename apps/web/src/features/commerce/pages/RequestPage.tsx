@@ -8,6 +8,7 @@ import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { useAcceptAndPay, useDeclineRequest, useRequest, useWithdrawRequest } from '../hooks/requests';
+import { sellerLine } from '../seller-name';
 
 const links = linkBuilder();
 
@@ -36,7 +37,7 @@ export function RequestPage() {
   return (
     <Page
       title={`${formatUsd(request.product.price)} for ${request.product.name}`}
-      lead={<>Requested by {request.sellerName || request.serviceName}</>}
+      lead={<>Requested by {request.sellerName}</>}
     >
       <section className="card order-summary" aria-labelledby="request-heading">
         <div className="section-head">
@@ -49,9 +50,7 @@ export function RequestPage() {
         </div>
         <dl className="details">
           <dt>From</dt>
-          <dd>
-            {request.sellerName || 'A seller'} · {request.serviceName}
-          </dd>
+          <dd>{sellerLine(request.sellerName, request.serviceName)}</dd>
           <dt>For</dt>
           <dd>
             {request.product.name}
