@@ -199,7 +199,9 @@ beforeAll(async () => {
     sellerId,
   ]);
   const timeline = new TimelineService(new TimelineRepository(db), logger);
-  const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), timeline, new PendingMailRepository(db), { publicUrl: 'http://shop.test' });
+  const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), timeline, new PendingMailRepository(db), {
+    publicUrl: 'http://shop.test',
+  });
   outbox = new CommerceOutbox(db, rpc, reactions, { prefix: platform.env.NATS_PREFIX ?? '', pollMs: 500 }, logger);
   await outbox.onApplicationBootstrap();
   a = await replica();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startLoopbackSmtp, TestPlatform, uniqueEmail, type LoopbackSmtp } from '@tinkerdesk/testing';
+import { newAccount, startLoopbackSmtp, TestPlatform, type LoopbackSmtp, type TestAccount } from '@tinkerdesk/testing';
 import { eventually } from './eventually.js';
 
 /**
@@ -12,30 +12,22 @@ import { eventually } from './eventually.js';
 let platform: TestPlatform;
 let smtp: LoopbackSmtp;
 
-interface Account {
-  token: string;
-  guid: string;
-  email: string;
-}
-
 const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
 const CARD = { number: '4242424242424242', expiry: '12 / 34', cvc: '123' };
 const SERVICE = { name: 'Prints', provider: 'sandbox', vendor: 'digital', account: 'sandbox_prints' };
 
-async function account(tag: string, verified = false): Promise<Account> {
-  const email = uniqueEmail(tag);
-  const created = await call('POST', '/v1/users', { email, password: 'seller name password 1' });
-  expect(created.status).toBe(201);
-  const result = { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid, email };
+/** A new account; `verified`: its address verified through the emailed link. */
+async function account(tag: string, verified = false): Promise<TestAccount> {
+  const created = await newAccount(platform, tag);
   if (verified) {
-    const mail = await smtp.mailTo(email, /\/v1\/account\/verify\?token=/);
+    const mail = await smtp.mailTo(created.email, /\/v1\/account\/verify\?token=/);
     const link = /http:\/\/shop\.test(\/v1\/account\/verify\?token=[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
     expect((await call('GET', link!)).status).toBeLessThan(400);
   }
-  return result;
+  return created;
 }
 
-let seller: Account;
+let seller: TestAccount;
 let serviceId: string;
 let productId: string;
 
@@ -51,7 +43,12 @@ beforeAll(async () => {
   const created = await call('POST', `/v1/users/${seller.guid}/services`, { ...SERVICE, displayName: '  Riso Corner  ' }, seller.token);
   expect(created).toMatchObject({ status: 201, body: { service: { name: 'Prints', displayName: 'Riso Corner' } } });
   serviceId = (created.body.service as { id: string }).id;
-  const product = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/products`, { name: 'Poster', price: 1250 }, seller.token);
+  const product = await call(
+    'POST',
+    `/v1/users/${seller.guid}/services/${serviceId}/products`,
+    { name: 'Poster', price: 1250 },
+    seller.token,
+  );
   productId = (product.body.product as { id: string }).id;
 }, 120_000);
 
@@ -61,7 +58,7 @@ afterAll(async () => {
 });
 
 /** A signed-in buyer's order, paid with 4242 on the sandbox page. */
-async function placeAndPay(buyer: Account): Promise<{ orderId: string; sessionId: string }> {
+async function placeAndPay(buyer: TestAccount): Promise<{ orderId: string; sessionId: string }> {
   const body = { product: productId, email: buyer.email, share: true };
   const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, body, buyer.token);
   expect(placed.status).toBe(201);
@@ -84,7 +81,10 @@ describe('the seller without a profile name', () => {
     const me = await call('GET', '/v1/users/me?include=services', undefined, seller.token);
     expect(me.body.services).toEqual([expect.objectContaining({ id: serviceId, displayName: 'Riso Corner' })]);
 
-    const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, { product: productId, email: 'b@example.com' });
+    const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, {
+      product: productId,
+      email: 'b@example.com',
+    });
     const orderId = (placed.body.order as { id: string }).id;
     expect(placed.body.order).toMatchObject({ sellerName: 'Riso Corner' });
     const sessionId = (await call('POST', `/v1/orders/${orderId}/pay`)).body.sessionId as string;
@@ -130,7 +130,9 @@ describe('the seller without a profile name', () => {
       (r) => (r.body.events as Array<{ kind: string }>).some((e) => e.kind === 'request.received'),
     );
     expect(timeline.body.events).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'request.received', title: 'Riso Corner asks you to pay $12.50 for Poster' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'request.received', title: 'Riso Corner asks you to pay $12.50 for Poster' }),
+      ]),
     );
   });
 });
@@ -168,7 +170,11 @@ describe('changing the display name', () => {
     const s = await account('renaming');
     const created = await call('POST', `/v1/users/${s.guid}/services`, { ...SERVICE, displayName: 'Old Name' }, s.token);
     const sid = (created.body.service as { id: string }).id;
-    const pid = ((await call('POST', `/v1/users/${s.guid}/services/${sid}/products`, { name: 'Zine', price: 800 }, s.token)).body.product as { id: string }).id;
+    const pid = (
+      (await call('POST', `/v1/users/${s.guid}/services/${sid}/products`, { name: 'Zine', price: 800 }, s.token)).body.product as {
+        id: string;
+      }
+    ).id;
     const placed = await call('POST', `/v1/users/${s.guid}/services/${sid}/order`, { product: pid, email: 'old@example.com' });
     const oldOrder = (placed.body.order as { id: string }).id;
     const sessionId = (await call('POST', `/v1/orders/${oldOrder}/pay`)).body.sessionId as string;

@@ -46,7 +46,10 @@ describe('choosing a shop link', () => {
     const id = await service(seller, { slug });
     const short = await call('GET', `/v1/shops/${slug}`);
     const long = await call('GET', `/v1/users/${seller.guid}/services/${id}`);
-    expect(short).toMatchObject({ status: 200, body: { success: true, service: { id, name: 'Riso Corner' }, seller: { guid: seller.guid } } });
+    expect(short).toMatchObject({
+      status: 200,
+      body: { success: true, service: { id, name: 'Riso Corner' }, seller: { guid: seller.guid } },
+    });
     expect(short.body).toEqual(long.body);
     expect(JSON.stringify(short.body)).not.toContain('sandbox_riso');
     // Links are typed by people: the case does not matter.

@@ -76,7 +76,14 @@ beforeAll(async () => {
   const service = await call(
     'POST',
     `/v1/users/${seller.guid}/services`,
-    { name: 'Stripe shop', displayName: 'Stripe Shop Co', provider: 'stripe', vendor: 'digital', account: SELLER_ACCOUNT, statementDescriptor: 'STRIPE SHOP' },
+    {
+      name: 'Stripe shop',
+      displayName: 'Stripe Shop Co',
+      provider: 'stripe',
+      vendor: 'digital',
+      account: SELLER_ACCOUNT,
+      statementDescriptor: 'STRIPE SHOP',
+    },
     seller.token,
   );
   expect(service.status).toBe(201);

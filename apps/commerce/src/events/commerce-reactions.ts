@@ -235,14 +235,27 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
           amount: request.price,
           requestId: request.id,
         },
-        { userId: payerId, kind: 'request.received', title: `${from} asks you to pay ${what}`, amount: request.price, requestId: request.id },
+        {
+          userId: payerId,
+          kind: 'request.received',
+          title: `${from} asks you to pay ${what}`,
+          amount: request.price,
+          requestId: request.id,
+        },
       ];
     }
     case COMMERCE_EVENTS.requestAccepted: {
       const { request, orderId, payerId } = event.payload;
       const what = requestWhat(request);
       return [
-        { userId: payerId, kind: 'request.accepted', title: `You accepted to pay ${what}`, amount: request.price, requestId: request.id, orderId },
+        {
+          userId: payerId,
+          kind: 'request.accepted',
+          title: `You accepted to pay ${what}`,
+          amount: request.price,
+          requestId: request.id,
+          orderId,
+        },
         {
           userId: request.sellerId,
           kind: 'request.accepted',

@@ -180,7 +180,11 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       shipping,
     };
     // Both sides' timelines are written by the listener, from the event recorded with the order.
-    const placed = commerceEvent(COMMERCE_EVENTS.orderPlaced, { type: 'order', id: row.id }, { order: orderSnapshot({ ...row, fulfilNote: null }) });
+    const placed = commerceEvent(
+      COMMERCE_EVENTS.orderPlaced,
+      { type: 'order', id: row.id },
+      { order: orderSnapshot({ ...row, fulfilNote: null }) },
+    );
     const order = await this.orders.insertOrder(row, [placed]);
     return this.view(order, input.buyerId, 'UTC');
   }

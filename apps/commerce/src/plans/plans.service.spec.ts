@@ -74,7 +74,9 @@ function setup(charge: () => Promise<{ paid: true; paymentId: string } | { paid:
     card: () => Promise.resolve(card),
     cards: () => Promise.resolve([card]),
   };
-  const services = { find: () => Promise.resolve({ id: 'svc-1', userId: 'seller-1', name: 'Lessons', provider: 'sandbox', account: 'sandbox_lessons' }) };
+  const services = {
+    find: () => Promise.resolve({ id: 'svc-1', userId: 'seller-1', name: 'Lessons', provider: 'sandbox', account: 'sandbox_lessons' }),
+  };
   const products = {
     find: () => Promise.resolve({ id: 'prod-1', serviceId: 'svc-1', name: 'Lesson', price: 2500, active: true, shipping: null }),
   };
@@ -143,7 +145,10 @@ describe('create and cancel', () => {
           name: COMMERCE_EVENTS.planCreated,
           aggregateType: 'plan',
           aggregateId: view.id,
-          payload: { plan: expect.objectContaining({ id: view.id, payerId: 'payer-1', sellerId: 'seller-1', price: 2500 }), interval: 'quarter' },
+          payload: {
+            plan: expect.objectContaining({ id: view.id, payerId: 'payer-1', sellerId: 'seller-1', price: 2500 }),
+            interval: 'quarter',
+          },
         }),
       ],
     ]);
@@ -154,7 +159,13 @@ describe('create and cancel', () => {
     const { sut, recorded } = setup(() => Promise.reject(new Error('not charged here')));
     await sut.cancel('plan-1', 'seller-1');
     expect(recorded.map((r) => r.events)).toEqual([
-      [expect.objectContaining({ name: COMMERCE_EVENTS.planCancelled, aggregateId: 'plan-1', payload: expect.objectContaining({ by: 'seller' }) })],
+      [
+        expect.objectContaining({
+          name: COMMERCE_EVENTS.planCancelled,
+          aggregateId: 'plan-1',
+          payload: expect.objectContaining({ by: 'seller' }),
+        }),
+      ],
     ]);
   });
 });

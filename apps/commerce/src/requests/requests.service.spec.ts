@@ -72,7 +72,11 @@ class FakeRequests {
     _id: string,
     work: (
       row: RequestRow,
-      move: (to: RequestState, fields?: { orderId?: string; payerId?: string | null }, events?: CommerceEventRecord[]) => Promise<RequestRow>,
+      move: (
+        to: RequestState,
+        fields?: { orderId?: string; payerId?: string | null },
+        events?: CommerceEventRecord[],
+      ) => Promise<RequestRow>,
     ) => Promise<T>,
   ): Promise<T> {
     return inside(() =>
@@ -110,7 +114,9 @@ function setup() {
   };
   const sut = new RequestsService(
     requests as unknown as RequestsRepository,
-    { find: () => Promise.resolve({ id: 'svc-1', userId: SELLER, name: 'Print shop', displayName: 'Ada' }) } as unknown as ProviderServicesService,
+    {
+      find: () => Promise.resolve({ id: 'svc-1', userId: SELLER, name: 'Print shop', displayName: 'Ada' }),
+    } as unknown as ProviderServicesService,
     {
       find: () => Promise.resolve({ id: 'prod-1', serviceId: 'svc-1', name: 'Poster', description: '', price: 1500, active: true }),
     } as unknown as ProductsService,

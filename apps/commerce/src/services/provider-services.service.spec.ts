@@ -89,7 +89,14 @@ describe('listForUser', () => {
   });
 });
 
-const body = { userId: OWNER, name: 'Shop', displayName: '  Riso Corner  ', provider: 'stripe' as const, vendor: 'digital' as const, account: 'acct_1' };
+const body = {
+  userId: OWNER,
+  name: 'Shop',
+  displayName: '  Riso Corner  ',
+  provider: 'stripe' as const,
+  vendor: 'digital' as const,
+  account: 'acct_1',
+};
 
 describe('save: the name buyers see', () => {
   it('keeps the display name trimmed, and changes it when the seller edits it', async () => {
@@ -103,7 +110,6 @@ describe('save: the name buyers see', () => {
 });
 
 describe('save: the shop link', () => {
-
   it('keeps the slug when the update leaves it out, changes it when given, removes it with null', async () => {
     const { services, service } = setup();
     services.rows.push(row({ slug: 'riso-corner' }));
@@ -133,8 +139,7 @@ describe('resolve', () => {
   it('answers NOT_FOUND for an unknown slug, and for text that can never be one without asking the repository', async () => {
     const { services, service } = setup();
     await expect(service.resolve({ slug: 'nobody' })).rejects.toMatchObject({ code: 'NOT_FOUND', detail: 'no shop at this address' });
-    for (const slug of ['admin', 'x', 'a b', '../..'])
-      await expect(service.resolve({ slug })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    for (const slug of ['admin', 'x', 'a b', '../..']) await expect(service.resolve({ slug })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(services.slugsAsked).toEqual(['nobody']);
   });
 });

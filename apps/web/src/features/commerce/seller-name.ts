@@ -4,5 +4,7 @@
  * "Riso Corner" once when both are the same).
  */
 export function sellerLine(sellerName: string, serviceName: string): string {
-  return !serviceName || sellerName.trim().toLowerCase() === serviceName.trim().toLowerCase() ? sellerName : `${sellerName} · ${serviceName}`;
+  return !serviceName || sellerName.trim().toLowerCase() === serviceName.trim().toLowerCase()
+    ? sellerName
+    : `${sellerName} · ${serviceName}`;
 }

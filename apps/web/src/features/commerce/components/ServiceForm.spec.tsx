@@ -23,7 +23,11 @@ async function fakeGateway(request: Request): Promise<Response> {
   if (pathname === '/v1/users/u1/services' && request.method === 'POST') {
     const { displayName } = body as { displayName: string };
     if (displayName === 'Refuse me')
-      return json(400, { success: false, error: 'VALIDATION_FAILED', detail: 'displayName is required: the name buyers see as the seller' });
+      return json(400, {
+        success: false,
+        error: 'VALIDATION_FAILED',
+        detail: 'displayName is required: the name buyers see as the seller',
+      });
     const now = '2026-11-01T10:00:00.000Z';
     return json(201, { success: true, service: { id: 's1', ...(body as object), slug: null, created: now, modified: now } });
   }

@@ -6,7 +6,14 @@
  * buyers see (displayName) starts from the profile name for a new service and is required: its error
  * (empty here, or the server's refusal of it) shows on that field. The form component only lays it out.
  */
-import { SELLER_NAME_MAX, shopSlugProblem, suggestShopSlug, type PaymentProviderId, type ServiceView, type Vendor } from '@tinkerdesk/contracts/web';
+import {
+  SELLER_NAME_MAX,
+  shopSlugProblem,
+  suggestShopSlug,
+  type PaymentProviderId,
+  type ServiceView,
+  type Vendor,
+} from '@tinkerdesk/contracts/web';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorText } from '../../../shared/api';
 import { session, useSession } from '../../../shared/session/session';
@@ -151,7 +158,11 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
       ? `The name buyers see is needed, at most ${SELLER_NAME_MAX} characters.`
       : '';
   const slugProblem = slug.trim() ? shopSlugProblem(slug.trim()) : undefined;
-  const slugError = taken ? 'That shop link is taken: choose another.' : slugTouched && slugProblem ? `${slugProblem[0]?.toUpperCase()}${slugProblem.slice(1)}.` : '';
+  const slugError = taken
+    ? 'That shop link is taken: choose another.'
+    : slugTouched && slugProblem
+      ? `${slugProblem[0]?.toUpperCase()}${slugProblem.slice(1)}.`
+      : '';
   return {
     fields: { name, displayName, provider, vendor, account, descriptor, support, address, slug },
     slugSuggestion: suggestShopSlug(name),

@@ -35,10 +35,7 @@ export function RequestPage() {
     return <Page title="Payment request">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
 
   return (
-    <Page
-      title={`${formatUsd(request.product.price)} for ${request.product.name}`}
-      lead={<>Requested by {request.sellerName}</>}
-    >
+    <Page title={`${formatUsd(request.product.price)} for ${request.product.name}`} lead={<>Requested by {request.sellerName}</>}>
       <section className="card order-summary" aria-labelledby="request-heading">
         <div className="section-head">
           <h2 id="request-heading">Payment request</h2>

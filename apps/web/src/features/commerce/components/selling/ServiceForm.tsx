@@ -5,10 +5,8 @@ import { CountrySelect, RegionField } from '../AddressParts';
 
 /** Creates or edits a service: name, payment provider and account (with a check), what it sells, where mail ships from. */
 export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDone: () => void }) {
-  const { fields, set, check, error, slugError, displayNameError, slugSuggestion, busy, stripeUnavailable, validate, submit } = useServiceForm(
-    existing,
-    onDone,
-  );
+  const { fields, set, check, error, slugError, displayNameError, slugSuggestion, busy, stripeUnavailable, validate, submit } =
+    useServiceForm(existing, onDone);
   const { address, provider, vendor } = fields;
 
   const field = (key: keyof OriginAddress, label: string, autoComplete: string) => (
