@@ -38,6 +38,8 @@ for (const width of [1280, 375]) {
     const selling = page.locator('#selling');
     await selling.getByRole('button', { name: 'New service' }).click();
     await page.getByLabel('Service name').fill('Prints');
+    // Every run's service is named Prints: its shop link must be its own.
+    await page.getByLabel('Shop link (optional)').fill(`prints-${tag}`);
     const field = page.getByLabel('Seller name buyers see');
     await expect(field).toHaveValue('');
     await page.getByRole('button', { name: 'Create service' }).click();
