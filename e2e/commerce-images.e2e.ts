@@ -24,7 +24,7 @@ async function sellerWithProduct(
   };
   const headers = { authorization: `Bearer ${created.token}` };
   const service = await page.request.post(`/v1/users/${created.profile.guid}/services`, {
-    data: { name: 'Riso corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_riso' },
+    data: { name: 'Riso corner', displayName: 'Riso corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_riso' },
     headers,
   });
   const serviceId = ((await service.json()) as { service: { id: string } }).service.id;

@@ -31,7 +31,13 @@ async function shop(
   const auth = { authorization: `Bearer ${seller.token}` };
   await page.request.post('/v1/users/me', { data: { name: 'Ada Prints' }, headers: auth });
   const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
-    data: { name: `Ada's ${provider} shop`, provider, vendor: 'digital', account: provider === 'stripe' ? STRIPE_ACCOUNT : 'sandbox_ada' },
+    data: {
+      name: `Ada's ${provider} shop`,
+      displayName: 'Ada Prints',
+      provider,
+      vendor: 'digital',
+      account: provider === 'stripe' ? STRIPE_ACCOUNT : 'sandbox_ada',
+    },
     headers: auth,
   });
   expect(service.status()).toBe(201);
@@ -74,6 +80,7 @@ test('a seller creates a sandbox service and a product in /account; the public p
   await expect(selling.getByText(/Sell from a public page: create a service/)).toBeVisible();
   await selling.getByRole('button', { name: 'New service' }).click();
   await page.getByLabel('Service name').fill('Print corner');
+  await page.getByLabel('Seller name buyers see').fill('Ada Prints');
   await expect(page.getByLabel('Sandbox account (sandbox_…)')).toHaveValue(/^sandbox_/);
   await page.getByRole('button', { name: 'Check account' }).click();
   await expect(page.getByText(/The account can take payments/)).toBeVisible();

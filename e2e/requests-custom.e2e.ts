@@ -20,7 +20,7 @@ async function seller(browser: Browser, baseURL: string, width: number): Promise
   await page.request.post('/v1/users/me', { data: { name: 'Ada Lovelace' }, headers: auth });
   const service = `Ada Consulting ${Math.random().toString(36).slice(2, 6)}`;
   const made = await page.request.post(`/v1/users/${account.guid}/services`, {
-    data: { name: service, provider: 'sandbox', vendor: 'service', account: 'sandbox_ada' },
+    data: { name: service, displayName: 'Ada Lovelace', provider: 'sandbox', vendor: 'service', account: 'sandbox_ada' },
     headers: auth,
   });
   expect(made.status()).toBe(201);

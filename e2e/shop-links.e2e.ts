@@ -7,7 +7,10 @@ import { clipboardText, signUp, watchErrors } from './helpers.js';
  * /s/{slug} and orders; an unknown slug says there is no shop there.
  */
 
-test('a seller chooses a short link, copies it and sees its QR code; a visitor opens /s/{slug} and orders', async ({ browser, baseURL }) => {
+test('a seller chooses a short link, copies it and sees its QR code; a visitor opens /s/{slug} and orders', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -22,6 +25,7 @@ test('a seller chooses a short link, copies it and sees its QR code; a visitor o
   const selling = page.locator('#selling');
   await selling.getByRole('button', { name: 'New service' }).click();
   await page.getByLabel('Service name').fill(`Riso Corner ${tag}`);
+  await page.getByLabel('Seller name buyers see').fill('Riso Corner');
   // Suggested from the name while the seller has not typed one.
   await expect(page.getByLabel('Shop link (optional)')).toHaveValue(`riso-corner-${tag}`);
   await page.getByLabel('Shop link (optional)').fill('Riso Corner');
@@ -79,7 +83,7 @@ test('at 375 px a long shop link wraps and the page fits; an unknown slug says t
   const auth = { authorization: `Bearer ${seller.token}` };
   // No slug: the long link shows, with the hint to choose a short one.
   const created = await page.request.post(`/v1/users/${seller.guid}/services`, {
-    data: { name: 'Phone shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_phone' },
+    data: { name: 'Phone shop', displayName: 'Phone shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_phone' },
     headers: auth,
   });
   expect(created.status()).toBe(201);

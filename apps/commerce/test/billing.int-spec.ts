@@ -67,7 +67,7 @@ beforeAll(async () => {
   const service = await call(
     'POST',
     `/v1/users/${seller.guid}/services`,
-    { name: 'Lessons', provider: 'sandbox', vendor: 'digital', account: 'sandbox_lessons' },
+    { name: 'Lessons', displayName: 'Lesson Studio', provider: 'sandbox', vendor: 'digital', account: 'sandbox_lessons' },
     seller.token,
   );
   serviceId = (service.body.service as { id: string }).id;
@@ -280,7 +280,7 @@ describe('plans', () => {
     const s = await call(
       'POST',
       `/v1/users/${stranger.guid}/services`,
-      { name: 'Other', provider: 'sandbox', vendor: 'digital', account: 'sandbox_other' },
+      { name: 'Other', displayName: 'Other', provider: 'sandbox', vendor: 'digital', account: 'sandbox_other' },
       stranger.token,
     );
     const sid = (s.body.service as { id: string }).id;

@@ -55,7 +55,7 @@ beforeAll(async () => {
   await db.initialize();
   repository = new OrdersRepository(db);
   await db.query(
-    `INSERT INTO "commerce"."service" ("id", "user_id", "name", "provider", "vendor", "account") VALUES ($1, $2, 'Late shop', 'sandbox', 'digital', 'sandbox_late')`,
+    `INSERT INTO "commerce"."service" ("id", "user_id", "name", "display_name", "provider", "vendor", "account") VALUES ($1, $2, 'Late shop', 'Late shop', 'sandbox', 'digital', 'sandbox_late')`,
     [serviceId, sellerId],
   );
 }, 120_000);

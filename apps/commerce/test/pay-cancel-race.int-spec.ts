@@ -57,7 +57,7 @@ beforeAll(async () => {
   });
   ({ seller, serviceId, productId } = await openShop(platform, {
     tag: 'race-seller',
-    service: { name: 'Race shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_race' },
+    service: { name: 'Race shop', displayName: 'Race shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_race' },
     product: { name: 'Print', price: PRICE },
   }));
 }, 120_000);

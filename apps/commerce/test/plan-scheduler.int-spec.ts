@@ -109,7 +109,6 @@ async function replica(): Promise<Replica> {
     services,
     new ProductsService(new ProductsRepository(db), services, new ProductImagesRepository(db)),
     providers,
-    identity,
     clock,
     { publicUrl: 'http://shop.test' },
     logger,
@@ -191,7 +190,7 @@ beforeAll(async () => {
     name: 'plan-scheduler-test',
   });
   await db.query(
-    `INSERT INTO "commerce"."service" ("id", "user_id", "name", "provider", "vendor", "account") VALUES ($1, $2, 'Lessons', 'sandbox', 'digital', 'sandbox_lessons')`,
+    `INSERT INTO "commerce"."service" ("id", "user_id", "name", "display_name", "provider", "vendor", "account") VALUES ($1, $2, 'Lessons', 'Lessons', 'sandbox', 'digital', 'sandbox_lessons')`,
     [serviceId, sellerId],
   );
   await db.query(`INSERT INTO "commerce"."product" ("id", "service_id", "user_id", "name", "price") VALUES ($1, $2, $3, 'Lesson', 2500)`, [
@@ -200,7 +199,9 @@ beforeAll(async () => {
     sellerId,
   ]);
   const timeline = new TimelineService(new TimelineRepository(db), logger);
-  const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), timeline, new PendingMailRepository(db), { publicUrl: 'http://shop.test' });
+  const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), timeline, new PendingMailRepository(db), {
+    publicUrl: 'http://shop.test',
+  });
   outbox = new CommerceOutbox(db, rpc, reactions, { prefix: platform.env.NATS_PREFIX ?? '', pollMs: 500 }, logger);
   await outbox.onApplicationBootstrap();
   a = await replica();
@@ -389,7 +390,7 @@ describe('the plan scheduler', () => {
     const stripeServiceId = randomUUID();
     const stripeProductId = randomUUID();
     await db.query(
-      `INSERT INTO "commerce"."service" ("id", "user_id", "name", "provider", "vendor", "account") VALUES ($1, $2, 'Stripe lessons', 'stripe', 'digital', $3)`,
+      `INSERT INTO "commerce"."service" ("id", "user_id", "name", "display_name", "provider", "vendor", "account") VALUES ($1, $2, 'Stripe lessons', 'Stripe lessons', 'stripe', 'digital', $3)`,
       [stripeServiceId, sellerId, STRIPE_SELLER],
     );
     await db.query(

@@ -40,7 +40,7 @@ async function product(seller: Account, fields: Record<string, unknown> = {}): P
   const service = await platform.call(
     'POST',
     `/v1/users/${seller.guid}/services`,
-    { name: 'Print shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_prints' },
+    { name: 'Print shop', displayName: 'Print shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_prints' },
     seller.token,
   );
   expect(service.status).toBe(201);

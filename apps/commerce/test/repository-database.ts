@@ -13,7 +13,16 @@ export function commerceDatabase(): Promise<RepositoryDatabase> {
 /** A seller's service (products, orders, requests and plans refer to one); answers its id. */
 export async function insertService(db: RepositoryDatabase, userId: string = randomUUID()): Promise<string> {
   const id = randomUUID();
-  await new ProviderServicesRepository(db.dataSource).save({ id, userId, name: 'Shop', provider: 'stripe', vendor: 'Stripe', account: 'acct_1', extras: {} });
+  await new ProviderServicesRepository(db.dataSource).save({
+    id,
+    userId,
+    name: 'Shop',
+    displayName: 'Shop',
+    provider: 'stripe',
+    vendor: 'Stripe',
+    account: 'acct_1',
+    extras: {},
+  });
   return id;
 }
 
@@ -47,6 +56,10 @@ export async function insertOrder(db: RepositoryDatabase, fields: Parameters<typ
 
 /** How many events the outbox holds about one aggregate (repositories record them with the change). */
 export async function outboxCount(db: RepositoryDatabase, aggregateId: string): Promise<number> {
-  const row = await sql.one<{ n: number }>(db.dataSource, `SELECT count(*)::int AS n FROM "commerce"."outbox_event" WHERE "aggregate_id" = $1`, [aggregateId]);
+  const row = await sql.one<{ n: number }>(
+    db.dataSource,
+    `SELECT count(*)::int AS n FROM "commerce"."outbox_event" WHERE "aggregate_id" = $1`,
+    [aggregateId],
+  );
   return row.n;
 }

@@ -74,7 +74,7 @@ beforeAll(async () => {
   const service = await call(
     'POST',
     `/v1/users/${seller.guid}/services`,
-    { name: 'Posters', provider: 'sandbox', vendor: 'digital', account: 'sandbox_posters' },
+    { name: 'Posters', displayName: 'Poster Studio', provider: 'sandbox', vendor: 'digital', account: 'sandbox_posters' },
     seller.token,
   );
   serviceId = (service.body.service as { id: string }).id;
@@ -117,7 +117,7 @@ describe('sending', () => {
     const s = await call(
       'POST',
       `/v1/users/${other.guid}/services`,
-      { name: 'X', provider: 'sandbox', vendor: 'digital', account: 'sandbox_x' },
+      { name: 'X', displayName: 'X', provider: 'sandbox', vendor: 'digital', account: 'sandbox_x' },
       other.token,
     );
     const sid = (s.body.service as { id: string }).id;
@@ -289,7 +289,7 @@ describe('timeline', () => {
     expect(mine.body).toMatchObject({ total: 4, offset: 0, limit: 100 });
     const paid = (mine.body.events as Array<{ id: string; title: string; amount: number; orderId: string }>)[0]!;
     expect(paid).toMatchObject({ amount: 1500, orderId });
-    expect(paid.title).toMatch(/^You paid \$15\.00 for Poster \(receipt R-\d{4}-\d{6}\)$/);
+    expect(paid.title).toMatch(/^You paid \$15\.00 to Poster Studio for Poster \(receipt R-\d{4}-\d{6}\)$/);
     expect(await call('GET', `/v1/timeline/${paid.id}`, undefined, buyer.token)).toMatchObject({
       status: 200,
       body: { event: { id: paid.id } },
@@ -417,6 +417,7 @@ describe('a custom amount (no product)', () => {
       `/v1/users/${seller.guid}/services`,
       {
         name: 'Cards by mail',
+        displayName: 'Cards by mail',
         provider: 'sandbox',
         vendor: 'mail',
         account: 'sandbox_cards',

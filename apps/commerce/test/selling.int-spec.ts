@@ -32,6 +32,7 @@ async function request(method: string, path: string, options: { body?: unknown; 
 
 const SERVICE = {
   name: 'Print shop',
+  displayName: 'Print Shop Co',
   provider: 'sandbox',
   vendor: 'digital',
   account: 'sandbox_printshop',

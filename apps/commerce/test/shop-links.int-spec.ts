@@ -10,7 +10,7 @@ let platform: TestPlatform;
 
 const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
 
-const SERVICE = { name: 'Riso Corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_riso' };
+const SERVICE = { name: 'Riso Corner', displayName: 'Riso Corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_riso' };
 
 async function service(seller: Account, fields: Record<string, unknown> = {}): Promise<string> {
   const created = await call('POST', `/v1/users/${seller.guid}/services`, { ...SERVICE, ...fields }, seller.token);
@@ -46,7 +46,10 @@ describe('choosing a shop link', () => {
     const id = await service(seller, { slug });
     const short = await call('GET', `/v1/shops/${slug}`);
     const long = await call('GET', `/v1/users/${seller.guid}/services/${id}`);
-    expect(short).toMatchObject({ status: 200, body: { success: true, service: { id, name: 'Riso Corner' }, seller: { guid: seller.guid } } });
+    expect(short).toMatchObject({
+      status: 200,
+      body: { success: true, service: { id, name: 'Riso Corner' }, seller: { guid: seller.guid } },
+    });
     expect(short.body).toEqual(long.body);
     expect(JSON.stringify(short.body)).not.toContain('sandbox_riso');
     // Links are typed by people: the case does not matter.

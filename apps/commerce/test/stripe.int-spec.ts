@@ -76,7 +76,14 @@ beforeAll(async () => {
   const service = await call(
     'POST',
     `/v1/users/${seller.guid}/services`,
-    { name: 'Stripe shop', provider: 'stripe', vendor: 'digital', account: SELLER_ACCOUNT, statementDescriptor: 'STRIPE SHOP' },
+    {
+      name: 'Stripe shop',
+      displayName: 'Stripe Shop Co',
+      provider: 'stripe',
+      vendor: 'digital',
+      account: SELLER_ACCOUNT,
+      statementDescriptor: 'STRIPE SHOP',
+    },
     seller.token,
   );
   expect(service.status).toBe(201);
@@ -112,7 +119,7 @@ describe('accounts', () => {
     const answer = await call(
       'POST',
       `/v1/users/${seller.guid}/services`,
-      { name: 'X', provider: 'stripe', vendor: 'digital', account: PENDING_ACCOUNT },
+      { name: 'X', displayName: 'X', provider: 'stripe', vendor: 'digital', account: PENDING_ACCOUNT },
       seller.token,
     );
     expect(answer).toMatchObject({ status: 422, body: { error: 'ACCOUNT_INVALID' } });

@@ -30,7 +30,7 @@ describe('orders', () => {
     const token = seller.body.token as string;
     const service = await post(
       `/v1/users/${guid}/services`,
-      { name: 'Shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_shop' },
+      { name: 'Shop', displayName: 'Shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_shop' },
       token,
     );
     const sid = (service.body.service as { id: string }).id;

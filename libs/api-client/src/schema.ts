@@ -2294,6 +2294,8 @@ export interface components {
             replies: components["schemas"]["OrderReplyView"][];
             role: components["schemas"]["OrderRole"];
             sellerId: string;
+            /** @description The name buyers see as the seller: the receipt's once issued (receipts are records), else the service's now. */
+            sellerName: string;
             serviceId: string;
             serviceName: string;
             /** @description The buyer agreed to share their contact details with the seller. */
@@ -2505,9 +2507,10 @@ export interface components {
              * @enum {string}
              */
             role: "payer" | "seller";
+            /** @description The seller and the name buyers see (the service's display name). */
             seller: {
                 guid: string;
-                name: string | null;
+                name: string;
             };
             service: {
                 id: string;
@@ -2903,6 +2906,11 @@ export interface components {
         ServiceDto: {
             /** @description The seller's account at the provider: a Stripe connected account id (acct_...), or sandbox_<name> */
             account: string;
+            /**
+             * @description The name buyers see as the seller (shop or display name): on the storefront, request and order pages, receipts, emails and timelines. Required, trimmed, not only spaces. A receipt keeps the name it was issued with.
+             * @example Riso Corner
+             */
+            displayName: string;
             /** @example Print shop */
             name: string;
             /**
@@ -2949,6 +2957,8 @@ export interface components {
         ServiceView: {
             account: string;
             created: string;
+            /** @description The name buyers see as the seller (shop or display name); never empty. */
+            displayName: string;
             id: string;
             modified: string;
             name: string;

@@ -3,10 +3,15 @@
 /** What GET /v1/users/me may include besides the profile (comma separated). */
 export const PROFILE_INCLUDES = ['services'] as const;
 
+/** How long the name buyers see as the seller (a service's displayName) may be. */
+export const SELLER_NAME_MAX = 80;
+
 /** A provider service: name, provider, vendor, account, plus provider-specific extras. */
 export interface ServiceView {
   id: string;
   name: string;
+  /** The name buyers see as the seller (shop or display name); never empty. */
+  displayName: string;
   provider: string;
   vendor: string;
   account: string;
@@ -255,6 +260,8 @@ export interface OrderView {
   serviceId: string;
   serviceName: string;
   sellerId: string;
+  /** The name buyers see as the seller: the receipt's once issued (receipts are records), else the service's now. */
+  sellerName: string;
   provider: PaymentProviderId;
   vendor: Vendor;
   /** The buyer's address; null for the seller when the buyer did not agree to share it. */
@@ -576,7 +583,8 @@ export interface PlanView {
   role: 'payer' | 'seller';
   service: { id: string; name: string; provider: PaymentProviderId };
   product: { id: string | null; name: string; price: number; currency: typeof CURRENCY };
-  seller: { guid: string; name: string | null };
+  /** The seller and the name buyers see (the service's display name). */
+  seller: { guid: string; name: string };
   interval: PlanInterval;
   /** The reminder day's index: the day of the month 1 … 28, or -1 for the last. */
   reminderDay: number;

@@ -34,6 +34,7 @@ import {
   PRODUCT_IMAGE_STORED_MAX_BYTES,
   PRODUCT_IMAGE_VERSION,
   PROFILE_INCLUDES,
+  SELLER_NAME_MAX,
   SHIPPING_OPTIONS,
   SHIPPING_SERVICES,
   VENDORS,
@@ -66,6 +67,7 @@ export class UserServicesMessage {
 }
 
 const NAME_MESSAGE = 'name is required (at most 100 characters)';
+const DISPLAY_NAME_MESSAGE = `displayName is required: the name buyers see as the seller (at most ${SELLER_NAME_MAX} characters)`;
 
 /** Stripe's rules for a statement descriptor: 5–22 characters, at least one letter, none of < > \ ' " *. */
 export const STATEMENT_DESCRIPTOR = /^(?=.*[A-Za-z])[^<>\\'"*]{5,22}$/;
@@ -136,6 +138,18 @@ export class ServiceDto {
   @MinLength(1, { message: NAME_MESSAGE })
   @MaxLength(100, { message: NAME_MESSAGE })
   name!: string;
+
+  @ApiProperty({
+    maxLength: SELLER_NAME_MAX,
+    example: 'Riso Corner',
+    description:
+      'The name buyers see as the seller (shop or display name): on the storefront, request and order pages, receipts, emails ' +
+      'and timelines. Required, trimmed, not only spaces. A receipt keeps the name it was issued with.',
+  })
+  @IsString({ message: DISPLAY_NAME_MESSAGE })
+  @Matches(/\S/, { message: DISPLAY_NAME_MESSAGE })
+  @MaxLength(SELLER_NAME_MAX, { message: DISPLAY_NAME_MESSAGE })
+  displayName!: string;
 
   @ApiProperty({ enum: PAYMENT_PROVIDERS, description: 'The payment provider that pays the seller' })
   @IsIn(PAYMENT_PROVIDERS, { message: `provider must be one of: ${PAYMENT_PROVIDERS.join(', ')}` })

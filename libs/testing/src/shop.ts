@@ -18,7 +18,7 @@ export async function newAccount(platform: TestPlatform, tag: string, password =
 export interface ShopOptions {
   /** Names the seller's address (uniqueEmail). */
   tag: string;
-  service: { name: string; provider: 'sandbox' | 'stripe'; vendor: string; account: string } & Record<string, unknown>;
+  service: { name: string; displayName: string; provider: 'sandbox' | 'stripe'; vendor: string; account: string } & Record<string, unknown>;
   product: { name: string; price: number } & Record<string, unknown>;
 }
 

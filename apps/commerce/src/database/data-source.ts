@@ -10,6 +10,7 @@ import { PendingMail1765000000000 } from './migrations/1765000000000-pending-mai
 import { ProductImages1795651515777 } from './migrations/1795651515777-product-images.js';
 import { PendingMailEntity } from '../events/pending-mail.entity.js';
 import { ShopSlug1795654917076 } from './migrations/1795654917076-shop-slug.js';
+import { SellerDisplayName1796000000000 } from './migrations/1796000000000-seller-display-name.js';
 import { RequestDeclineReason1796400000000 } from './migrations/1796400000000-request-custom-decline.js';
 import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
 import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
@@ -74,6 +75,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       PendingMail1765000000000,
       ProductImages1795651515777,
       ShopSlug1795654917076,
+      SellerDisplayName1796000000000,
       RequestDeclineReason1796400000000,
     ],
   };

@@ -247,14 +247,27 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
           amount: request.price,
           requestId: request.id,
         },
-        { userId: payerId, kind: 'request.received', title: `${from} asks you to pay ${what}`, amount: request.price, requestId: request.id },
+        {
+          userId: payerId,
+          kind: 'request.received',
+          title: `${from} asks you to pay ${what}`,
+          amount: request.price,
+          requestId: request.id,
+        },
       ];
     }
     case COMMERCE_EVENTS.requestAccepted: {
       const { request, orderId, payerId } = event.payload;
       const what = requestWhat(request);
       return [
-        { userId: payerId, kind: 'request.accepted', title: `You accepted to pay ${what}`, amount: request.price, requestId: request.id, orderId },
+        {
+          userId: payerId,
+          kind: 'request.accepted',
+          title: `You accepted to pay ${what}`,
+          amount: request.price,
+          requestId: request.id,
+          orderId,
+        },
         {
           userId: request.sellerId,
           kind: 'request.accepted',
@@ -310,7 +323,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
         {
           userId: order.buyerId,
           kind: 'order.paid',
-          title: `You paid ${what} (receipt ${receipt.number})`,
+          title: `You paid ${formatUsd(order.amount)} to ${receipt.sellerName} for ${productOf(order, 'an order')} (receipt ${receipt.number})`,
           amount: order.amount,
           orderId: order.id,
         },

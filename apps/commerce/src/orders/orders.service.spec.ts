@@ -276,10 +276,6 @@ class FakeProvider implements PaymentProvider {
 class FakeIdentity {
   mails: SendMailMessage[] = [];
   verified = new Map<string, string>();
-  publicName = () => {
-    network('identity.publicName');
-    return Promise.resolve('Ada');
-  };
   verifiedEmail = (userId: string) => {
     network('identity.verifiedEmail');
     return Promise.resolve(this.verified.get(userId) ?? null);
@@ -313,6 +309,7 @@ function service(fields: Partial<ServiceRow> = {}): ServiceRow {
     id: SERVICE,
     userId: SELLER,
     name: 'Print shop',
+    displayName: 'Ada',
     provider: 'sandbox',
     vendor: 'digital',
     account: 'sandbox_shop',

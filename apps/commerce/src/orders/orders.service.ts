@@ -206,7 +206,11 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       shipping,
     };
     // Both sides' timelines are written by the listener, from the event recorded with the order.
-    const placed = commerceEvent(COMMERCE_EVENTS.orderPlaced, { type: 'order', id: row.id }, { order: orderSnapshot({ ...row, fulfilNote: null }) });
+    const placed = commerceEvent(
+      COMMERCE_EVENTS.orderPlaced,
+      { type: 'order', id: row.id },
+      { order: orderSnapshot({ ...row, fulfilNote: null }) },
+    );
     const order = await this.orders.insertOrder(row, [placed]);
     return this.view(order, input.buyerId, 'UTC');
   }
@@ -269,6 +273,8 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       serviceId: order.serviceId,
       serviceName: service?.name ?? '',
       sellerId: order.sellerId,
+      // The receipt's name once issued (receipts are records); before, the service's display name.
+      sellerName: receipt?.sellerName ?? service?.displayName ?? '',
       provider: order.provider,
       vendor: order.vendor,
       // The seller sees the buyer's address only with the buyer's consent (share).
@@ -407,8 +413,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     if (!PAYABLE_STATES.includes(order.state)) assertTransition(order.state, 'paid', 'paid');
     const service = await this.services.find(order.serviceId);
     if (!service) throw new AppError('NOT_FOUND', 'no such order');
-    const sellerName = (await this.identity.publicName(order.sellerId)) ?? service.name;
-    return { order, sellerName, service };
+    return { order, sellerName: service.displayName, service };
   }
 
   complete(input: CompleteOrderMessage): Promise<OrderView> {
@@ -436,15 +441,15 @@ export class OrdersService implements ProductOrders, OnModuleInit {
    */
   async applyPaid(orderId: string, payment: Payment): Promise<boolean> {
     let late: LatePaymentRow | null = null;
-    // What the receipt names is asked before the lock (no network call under it): seller and
-    // service never change on an order.
+    // What the receipt names is read before the lock: the service's name and the seller's display
+    // name as they are now; the receipt keeps them (receipts are records).
     const current = await this.orders.findOrder(orderId);
     const service = current ? await this.services.find(current.serviceId) : null;
-    const sellerName = current ? ((await this.identity.publicName(current.sellerId)) ?? service?.name ?? '') : '';
     const outcome = await this.orders.inTransaction(async (tx) => {
       if (payment.event && !(await tx.claimEvent(payment.event.provider, payment.event.id, payment.event.type))) return null;
       const order = await tx.lockOrder(orderId);
-      if (!order) return null;
+      // An order's service always exists (order.service_id references it, never deleted).
+      if (!order || !service) return null;
       if (!PAYABLE_STATES.includes(order.state)) {
         // Cancelled meanwhile (or paid by another payment): this money is not owed; it goes back.
         late = await this.recordLate(tx, order, payment);
@@ -458,15 +463,15 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       const paid = await tx.updateOrder(order.id, { state: 'paid', paymentId: payment.paymentId, paidAt, failure: null });
       await tx.setSessionStatus(payment.sessionId, 'complete');
       await this.requests.markPaid(tx.manager, order.id);
-      const supportEmail = typeof service?.extras.supportEmail === 'string' ? service.extras.supportEmail : null;
+      const supportEmail = typeof service.extras.supportEmail === 'string' ? service.extras.supportEmail : null;
       const receipt = await tx.insertReceipt({
         orderId: order.id,
         amount: order.amount,
         currency: order.currency,
         items: order.items,
         email: order.email,
-        sellerName,
-        serviceName: service?.name ?? '',
+        sellerName: service.displayName,
+        serviceName: service.name,
         supportEmail,
         paidAt,
       });

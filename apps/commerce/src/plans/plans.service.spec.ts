@@ -4,7 +4,6 @@ import type { Logger } from '@tinkerdesk/nest-common';
 import { guardEachTest, inside, network } from '../../test/transaction-guard.js';
 import type { CommerceEventRecord } from '../events/commerce-events.js';
 import type { MethodsService } from '../methods/methods.service.js';
-import type { IdentityDirectory } from '../notify/identity-directory.js';
 import type { PaymentProviders } from '../payments/payment-provider.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { ProviderServicesService } from '../services/provider-services.service.js';
@@ -69,27 +68,15 @@ function setup(charge: () => Promise<{ paid: true; paymentId: string } | { paid:
       return charge();
     },
   };
-  const identity = {
-    mail: (): Promise<void> => {
-      network('identity.mail');
-      return Promise.resolve(void told.push('mail'));
-    },
-    verifiedEmail: () => {
-      network('identity.verifiedEmail');
-      return Promise.resolve('payer@example.com');
-    },
-    publicName: () => {
-      network('identity.publicName');
-      return Promise.resolve('Ada');
-    },
-  };
   const card = { id: 'pm-1', provider: 'sandbox', brand: 'visa', last4: '4242' };
   const methods = {
     chargeCard: () => Promise.resolve({ ref: 'pm_sandbox_1', customerRef: null }),
     card: () => Promise.resolve(card),
     cards: () => Promise.resolve([card]),
   };
-  const services = { find: () => Promise.resolve({ id: 'svc-1', userId: 'seller-1', name: 'Lessons', provider: 'sandbox', account: 'sandbox_lessons' }) };
+  const services = {
+    find: () => Promise.resolve({ id: 'svc-1', userId: 'seller-1', name: 'Lessons', provider: 'sandbox', account: 'sandbox_lessons' }),
+  };
   const products = {
     find: () => Promise.resolve({ id: 'prod-1', serviceId: 'svc-1', name: 'Lesson', price: 2500, active: true, shipping: null }),
   };
@@ -99,7 +86,6 @@ function setup(charge: () => Promise<{ paid: true; paymentId: string } | { paid:
     services as unknown as ProviderServicesService,
     products as unknown as ProductsService,
     { sandbox: provider, stripe: provider } as unknown as PaymentProviders,
-    identity as unknown as IdentityDirectory,
     { now: () => NOW },
     { publicUrl: 'http://shop.test' },
     { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Logger,
@@ -159,7 +145,10 @@ describe('create and cancel', () => {
           name: COMMERCE_EVENTS.planCreated,
           aggregateType: 'plan',
           aggregateId: view.id,
-          payload: { plan: expect.objectContaining({ id: view.id, payerId: 'payer-1', sellerId: 'seller-1', price: 2500 }), interval: 'quarter' },
+          payload: {
+            plan: expect.objectContaining({ id: view.id, payerId: 'payer-1', sellerId: 'seller-1', price: 2500 }),
+            interval: 'quarter',
+          },
         }),
       ],
     ]);
@@ -170,7 +159,13 @@ describe('create and cancel', () => {
     const { sut, recorded } = setup(() => Promise.reject(new Error('not charged here')));
     await sut.cancel('plan-1', 'seller-1');
     expect(recorded.map((r) => r.events)).toEqual([
-      [expect.objectContaining({ name: COMMERCE_EVENTS.planCancelled, aggregateId: 'plan-1', payload: expect.objectContaining({ by: 'seller' }) })],
+      [
+        expect.objectContaining({
+          name: COMMERCE_EVENTS.planCancelled,
+          aggregateId: 'plan-1',
+          payload: expect.objectContaining({ by: 'seller' }),
+        }),
+      ],
     ]);
   });
 });

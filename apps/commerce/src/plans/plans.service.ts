@@ -14,7 +14,6 @@ import type { TransactionManager } from '@tinkerdesk/persistence';
 import { commerceEvent, planSnapshot } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { MethodsService, type CardPlans } from '../methods/methods.service.js';
-import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/payment-provider.js';
 import { ProductsService } from '../products/products.service.js';
 import { ProviderServicesService } from '../services/provider-services.service.js';
@@ -65,7 +64,6 @@ export class PlansService implements CardPlans, OnModuleInit {
     @Inject(ProviderServicesService) private readonly services: ProviderServicesService,
     @Inject(ProductsService) private readonly products: ProductsService,
     @Inject(PAYMENT_PROVIDERS_TOKEN) private readonly providers: PaymentProviders,
-    @Inject(IdentityDirectory) private readonly identity: IdentityDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
     // The links of the plan's emails are the mail listener's now (CommerceReactions).
     @Inject(PLANS_SETTINGS) _settings: PlansSettings,
@@ -244,15 +242,12 @@ export class PlansService implements CardPlans, OnModuleInit {
 
   private async views(rows: PlanRow[], viewerId: string): Promise<PlanView[]> {
     const ids = rows.map((p) => p.id);
-    const sellerIds = [...new Set(rows.map((p) => p.sellerId))];
-    const [charges, paid, names, methods, services] = await Promise.all([
+    const [charges, paid, methods, services] = await Promise.all([
       this.plans.charges(ids),
       this.plans.paidPeriods(ids),
-      Promise.all(sellerIds.map(async (id) => [id, await this.identity.publicName(id).catch(() => null)] as const)),
       this.methods.cards(viewerId),
       Promise.all([...new Set(rows.map((p) => p.serviceId))].map((id) => this.services.find(id))),
     ]);
-    const nameOf = new Map(names);
     const methodOf = new Map(methods.map((m) => [m.id, m]));
     const serviceOf = new Map(services.filter((s) => s !== null).map((s) => [s.id, s]));
     return rows.map((p) => {
@@ -264,7 +259,8 @@ export class PlansService implements CardPlans, OnModuleInit {
         role: p.payerId === viewerId ? 'payer' : 'seller',
         service: { id: p.serviceId, name: service?.name ?? '', provider: p.provider },
         product: { id: p.productId, name: p.product.name, price: p.product.price, currency: 'USD' },
-        seller: { guid: p.sellerId, name: nameOf.get(p.sellerId) ?? null },
+        // A plan's service always exists (plan.service_id references it).
+        seller: { guid: p.sellerId, name: service?.displayName ?? '' },
         interval: p.interval,
         reminderDay: p.reminderDay,
         start: p.startAt.toISOString(),

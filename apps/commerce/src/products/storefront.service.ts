@@ -3,7 +3,7 @@ import { AppError, type PaymentProviderId, type StorefrontView, type Vendor } fr
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { ProductsService } from './products.service.js';
 
-/** A provider's public page: the service (never its payment account), the seller's name, the active products. */
+/** A provider's public page: the service (never its payment account), the seller's display name, the active products. */
 @Injectable()
 export class StorefrontService {
   constructor(
@@ -13,12 +13,12 @@ export class StorefrontService {
 
   async get(userId: string, serviceId: string): Promise<StorefrontView> {
     const service = await this.products.serviceOf(userId, serviceId);
-    const [sellerName, products] = await Promise.all([
+    const [account, products] = await Promise.all([
       this.identity.publicName(userId),
       this.products.list(userId, serviceId, undefined, undefined),
     ]);
     // A closed account's page is gone, like a missing one.
-    if (sellerName === null) throw new AppError('NOT_FOUND', 'no such service');
+    if (account === null) throw new AppError('NOT_FOUND', 'no such service');
     const supportEmail = typeof service.extras.supportEmail === 'string' ? service.extras.supportEmail : null;
     return {
       service: {
@@ -29,7 +29,8 @@ export class StorefrontService {
         provider: service.provider as PaymentProviderId,
         supportEmail,
       },
-      seller: { guid: userId, name: sellerName },
+      // The name the seller chose for buyers (selling setup), never the account's profile name.
+      seller: { guid: userId, name: service.displayName },
       products,
     };
   }

@@ -95,10 +95,6 @@ class FakeRequests {
 
 class FakeIdentity {
   mails: SendMailMessage[] = [];
-  publicName = () => {
-    network('identity.publicName');
-    return Promise.resolve('Ada');
-  };
   verifiedEmail = () => {
     network('identity.verifiedEmail');
     return Promise.resolve(null);
@@ -123,7 +119,7 @@ function setup() {
     create: (input: unknown, item: unknown) => (placed.push({ how: 'product', input, item }), Promise.resolve({ id: 'order-1' })),
     createCustom: (input: unknown, item: unknown) => (placed.push({ how: 'custom', input, item }), Promise.resolve({ id: 'order-1' })),
   };
-  const service = { id: 'svc-1', userId: SELLER, name: 'Print shop', vendor: 'digital' };
+  const service = { id: 'svc-1', userId: SELLER, name: 'Print shop', displayName: 'Ada', vendor: 'digital' };
   const sut = new RequestsService(
     requests as unknown as RequestsRepository,
     { find: () => Promise.resolve(service) } as unknown as ProviderServicesService,

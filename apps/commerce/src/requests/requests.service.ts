@@ -92,9 +92,9 @@ export class RequestsService implements OrderRequests, OnModuleInit {
     const asked = await this.asked(input, service);
     const email = input.email.trim().toLowerCase();
     const key = randomBytes(32).toString('base64url');
-    const [payerId, sellerName] = await Promise.all([this.identity.accountOf(email), this.identity.publicName(input.sellerId)]);
+    const payerId = await this.identity.accountOf(email);
     const id = randomUUID();
-    const from = sellerName ?? service.name;
+    const from = service.displayName;
     const note = (input.note ?? '').trim();
     const what = `${formatUsd(asked.price)} for ${asked.name}`;
     const addressee = payerId === input.sellerId ? null : payerId;
@@ -108,7 +108,7 @@ export class RequestsService implements OrderRequests, OnModuleInit {
         to: email,
         subject: `${from} asks you to pay ${what}`,
         text:
-          `${from} (${service.name}) asks you to pay ${what}.` +
+          `${from === service.name ? from : `${from} (${service.name})`} asks you to pay ${what}.` +
           (note ? `\n\n${note}` : '') +
           `\n\nAccept and pay, or decline, here (within ${REQUEST_LIFETIME_DAYS} days):\n${this.links.request(id, key)}\n`,
       },
@@ -265,12 +265,13 @@ export class RequestsService implements OrderRequests, OnModuleInit {
   }
 
   private async view(row: RequestRow, role: 'payer' | 'seller'): Promise<PaymentRequestView> {
-    const [service, sellerName] = await Promise.all([this.services.find(row.serviceId), this.identity.publicName(row.sellerId)]);
+    const service = await this.services.find(row.serviceId);
     return {
       id: row.id,
       state: row.state,
       sellerId: row.sellerId,
-      sellerName: sellerName ?? '',
+      // A request's service always exists (payment_request.service_id references it).
+      sellerName: service?.displayName ?? '',
       serviceId: row.serviceId,
       serviceName: service?.name ?? '',
       product: row.product,

@@ -12,6 +12,10 @@ export class ProviderServiceEntity {
   @Column({ type: 'text' })
   name!: string;
 
+  /** The name buyers see as the seller (receipts, emails, pages, timelines); never empty (CHECK service_display_name_present). */
+  @Column({ name: 'display_name', type: 'text' })
+  displayName!: string;
+
   @Column({ type: 'text' })
   provider!: string;
 

@@ -36,6 +36,7 @@ function row(fields: Partial<ProviderServiceEntity>): ProviderServiceEntity {
     id: 'a1b2c3d4-0000-4000-8000-000000000001',
     userId: OWNER,
     name: 'Shop',
+    displayName: 'Ada Lovelace',
     provider: 'stripe',
     vendor: 'Stripe',
     account: 'acct_1',
@@ -67,6 +68,7 @@ describe('listForUser', () => {
       {
         id: 'a1b2c3d4-0000-4000-8000-000000000001',
         name: 'Shop',
+        displayName: 'Ada Lovelace',
         provider: 'stripe',
         vendor: 'Stripe',
         account: 'acct_1',
@@ -87,9 +89,27 @@ describe('listForUser', () => {
   });
 });
 
-describe('save: the shop link', () => {
-  const body = { userId: OWNER, name: 'Shop', provider: 'stripe' as const, vendor: 'digital' as const, account: 'acct_1' };
+const body = {
+  userId: OWNER,
+  name: 'Shop',
+  displayName: '  Riso Corner  ',
+  provider: 'stripe' as const,
+  vendor: 'digital' as const,
+  account: 'acct_1',
+};
 
+describe('save: the name buyers see', () => {
+  it('keeps the display name trimmed, and changes it when the seller edits it', async () => {
+    const { services, service } = setup();
+    services.rows.push(row({}));
+    const serviceId = 'a1b2c3d4-0000-4000-8000-000000000001';
+    expect((await service.save({ ...body, serviceId })).displayName).toBe('Riso Corner');
+    expect((await service.save({ ...body, serviceId, displayName: 'Riso Prints' })).displayName).toBe('Riso Prints');
+    expect(services.rows[0]?.displayName).toBe('Riso Prints');
+  });
+});
+
+describe('save: the shop link', () => {
   it('keeps the slug when the update leaves it out, changes it when given, removes it with null', async () => {
     const { services, service } = setup();
     services.rows.push(row({ slug: 'riso-corner' }));
@@ -119,8 +139,7 @@ describe('resolve', () => {
   it('answers NOT_FOUND for an unknown slug, and for text that can never be one without asking the repository', async () => {
     const { services, service } = setup();
     await expect(service.resolve({ slug: 'nobody' })).rejects.toMatchObject({ code: 'NOT_FOUND', detail: 'no shop at this address' });
-    for (const slug of ['admin', 'x', 'a b', '../..'])
-      await expect(service.resolve({ slug })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    for (const slug of ['admin', 'x', 'a b', '../..']) await expect(service.resolve({ slug })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(services.slugsAsked).toEqual(['nobody']);
   });
 });

@@ -1454,6 +1454,10 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "sellerId": {
         "type": "string"
       },
+      "sellerName": {
+        "type": "string",
+        "description": "The name buyers see as the seller: the receipt's once issued (receipts are records), else the service's now."
+      },
       "provider": {
         "$ref": "#/components/schemas/PaymentProviderId"
       },
@@ -1547,6 +1551,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "serviceId",
       "serviceName",
       "sellerId",
+      "sellerName",
       "provider",
       "vendor",
       "email",
@@ -2253,14 +2258,14 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
             "type": "string"
           },
           "name": {
-            "type": "string",
-            "nullable": true
+            "type": "string"
           }
         },
         "required": [
           "guid",
           "name"
-        ]
+        ],
+        "description": "The seller and the name buyers see (the service's display name)."
       },
       "interval": {
         "$ref": "#/components/schemas/PlanInterval"
@@ -3412,6 +3417,10 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "name": {
         "type": "string"
       },
+      "displayName": {
+        "type": "string",
+        "description": "The name buyers see as the seller (shop or display name); never empty."
+      },
       "provider": {
         "type": "string"
       },
@@ -3436,6 +3445,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     "required": [
       "id",
       "name",
+      "displayName",
       "provider",
       "vendor",
       "account",

@@ -247,7 +247,7 @@ export function PlansSection() {
                   </strong>
                 </Link>
                 <small>
-                  {plan.role === 'payer' ? `to ${plan.seller.name || plan.service.name}` : 'paid to you'} ·{' '}
+                  {plan.role === 'payer' ? `to ${plan.seller.name}` : 'paid to you'} ·{' '}
                   {plan.nextCharge && !planStarted(plan)
                     ? `starts on ${formatLongDate(plan.start, profile?.tz)}`
                     : plan.nextCharge

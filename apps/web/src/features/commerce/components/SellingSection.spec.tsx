@@ -16,6 +16,7 @@ const profile = { guid: 'u1', email: 'ada@example.com', name: 'Ada', tz: 'UTC', 
 const service = {
   id: 's1',
   name: 'Ada Prints',
+  displayName: 'Ada Lovelace',
   provider: 'sandbox',
   vendor: 'digital',
   account: 'sandbox_ada',
@@ -53,6 +54,7 @@ test('a seller who just signed in sees their services and products at once', asy
   renderSelling();
   const block = await screen.findByRole('article', { name: 'Ada Prints' });
   expect(await within(block).findByText('Poster')).toBeTruthy();
+  expect(within(block).getByText('Buyers see you as Ada Lovelace.')).toBeTruthy();
   expect(screen.queryByText(/create a service/)).toBeNull();
 });
 

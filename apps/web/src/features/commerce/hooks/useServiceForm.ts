@@ -2,10 +2,18 @@
  * The state of the service form (/account#selling): its fields, the provider switch that suggests a
  * sandbox account, the account check and the save, on the selling mutations. Whether this site takes
  * card payments through Stripe comes from GET /v1/paymentinstruments (`providers`: the providers the
- * site is set up for), so Stripe is not offered where a service with it would be refused. The form
- * component only lays it out.
+ * site is set up for), so Stripe is not offered where a service with it would be refused. The name
+ * buyers see (displayName) starts from the profile name for a new service and is required: its error
+ * (empty here, or the server's refusal of it) shows on that field. The form component only lays it out.
  */
-import { shopSlugProblem, suggestShopSlug, type PaymentProviderId, type ServiceView, type Vendor } from '@tinkerdesk/contracts/web';
+import {
+  SELLER_NAME_MAX,
+  shopSlugProblem,
+  suggestShopSlug,
+  type PaymentProviderId,
+  type ServiceView,
+  type Vendor,
+} from '@tinkerdesk/contracts/web';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorText } from '../../../shared/api';
 import { session, useSession } from '../../../shared/session/session';
@@ -29,6 +37,8 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
   const guid = profile?.guid ?? '';
   const origin = (existing?.shippingOrigin ?? {}) as Record<string, string>;
   const [name, setName] = useState(existing?.name ?? '');
+  const [displayName, setDisplayNameValue] = useState(existing?.displayName ?? profile?.name?.trim() ?? '');
+  const [displayNameMissing, setDisplayNameMissing] = useState(false);
   const [provider, setProviderValue] = useState<PaymentProviderId>((existing?.provider as PaymentProviderId) ?? 'sandbox');
   const [vendor, setVendor] = useState<Vendor>((existing?.vendor as Vendor) ?? 'digital');
   const [account, setAccountValue] = useState(existing?.account ?? suggestedSandboxAccount(profile?.name, guid));
@@ -73,6 +83,12 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
     if (save.isError) save.reset();
   }
 
+  function setDisplayName(next: string) {
+    setDisplayNameValue(next);
+    if (next.trim()) setDisplayNameMissing(false);
+    if (save.error instanceof ApiError && save.error.detail?.startsWith('displayName')) save.reset();
+  }
+
   function validate() {
     if (!token) return;
     setRefusal('');
@@ -84,6 +100,11 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
     event.preventDefault();
     if (!token) return;
     if (check.isError) check.reset();
+    if (!displayName.trim()) {
+      save.reset();
+      setDisplayNameMissing(true);
+      return document.getElementById('service-display-name')?.focus();
+    }
     if (!name.trim()) return (save.reset(), setRefusal('Give the service a name.'));
     if (slug.trim() && shopSlugProblem(slug.trim())) return (save.reset(), setSlugTouched(true), setSlugValue(slug));
     setRefusal('');
@@ -91,6 +112,7 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
       {
         body: {
           name: name.trim(),
+          displayName: displayName.trim(),
           provider,
           vendor,
           account: account.trim(),
@@ -129,14 +151,26 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
 
   const failure = [save, check].find((m) => m.isError)?.error;
   const taken = failure instanceof ApiError && failure.error === 'CONFLICT';
+  const displayNameRefused = failure instanceof ApiError && failure.detail?.startsWith('displayName') === true;
+  const displayNameError = displayNameMissing
+    ? 'Enter the name buyers see: your name or your shop’s.'
+    : displayNameRefused
+      ? `The name buyers see is needed, at most ${SELLER_NAME_MAX} characters.`
+      : '';
   const slugProblem = slug.trim() ? shopSlugProblem(slug.trim()) : undefined;
-  const slugError = taken ? 'That shop link is taken: choose another.' : slugTouched && slugProblem ? `${slugProblem[0]?.toUpperCase()}${slugProblem.slice(1)}.` : '';
+  const slugError = taken
+    ? 'That shop link is taken: choose another.'
+    : slugTouched && slugProblem
+      ? `${slugProblem[0]?.toUpperCase()}${slugProblem.slice(1)}.`
+      : '';
   return {
-    fields: { name, provider, vendor, account, descriptor, support, address, slug },
+    fields: { name, displayName, provider, vendor, account, descriptor, support, address, slug },
     slugSuggestion: suggestShopSlug(name),
     slugError,
+    displayNameError,
     set: {
       name: setName,
+      displayName: setDisplayName,
       provider: setProvider,
       vendor: setVendor,
       account: setAccount,
@@ -146,7 +180,7 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
       slug: setSlug,
     },
     check: check.data ? { valid: check.data.valid, reason: check.data.reason } : null,
-    error: refusal || (failure && !taken ? errorText(failure) : ''),
+    error: refusal || (failure && !taken && !displayNameRefused ? errorText(failure) : ''),
     busy: save.isPending,
     stripeUnavailable,
     validate,

@@ -106,8 +106,7 @@ function RequestsSection({ box }: { box: 'sent' | 'received' }) {
                   </strong>
                 </Link>
                 <small>
-                  {box === 'received' ? `from ${r.sellerName || r.serviceName}` : `to ${r.email}`} ·{' '}
-                  {formatLongDate(r.created, profile?.tz)}
+                  {box === 'received' ? `from ${r.sellerName}` : `to ${r.email}`} · {formatLongDate(r.created, profile?.tz)}
                 </small>
                 {r.state === 'declined' && r.declineReason ? (
                   <small className="prewrap">

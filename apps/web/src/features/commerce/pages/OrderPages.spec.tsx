@@ -25,6 +25,7 @@ const paidOrder = () => ({
   serviceId: 's1',
   serviceName: 'Print shop',
   sellerId: 'seller-1',
+  sellerName: 'Grace Prints',
   provider: 'sandbox',
   vendor: 'digital',
   email: 'ada@example.com',
@@ -43,7 +44,7 @@ const paidOrder = () => ({
     paidAt: '2026-11-20T10:05:00.000Z',
     date: 'November 20, 2026 10:05 AM',
     timeZone: 'UTC',
-    seller: { name: 'Grace', service: 'Print shop', supportEmail: null },
+    seller: { name: 'Grace Prints', service: 'Print shop', supportEmail: null },
     email: 'ada@example.com',
   },
   replies,
@@ -108,7 +109,7 @@ test('a paid order shows its state and receipt, and offers no payment', async ()
   renderOrder('order-1');
   const summary = await screen.findByRole('region', { name: 'Order' });
   expect(within(summary).getByText('Paid')).toBeTruthy();
-  expect(screen.getByText('From Print shop')).toBeTruthy();
+  expect(screen.getByText('From Grace Prints · Print shop')).toBeTruthy();
   const receipt = screen.getByRole('region', { name: 'Receipt' });
   expect(within(receipt).getByText('R-2026-000042')).toBeTruthy();
   expect(within(receipt).getByRole('link', { name: 'Printable receipt' }).getAttribute('href')).toBe('/orders/order-1/receipt');

@@ -11,6 +11,7 @@ import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { ItemsTable, LatePayments, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
 import { useBuyerReply, useCancelOrder, useCompleteOrder, useOrder, usePayOrder } from '../hooks/orders';
 import { rememberedRequestKey } from '../hooks/requests';
+import { sellerLine } from '../seller-name';
 
 const links = linkBuilder();
 
@@ -48,7 +49,7 @@ export function OrderPage() {
   const payable = PAYABLE_ORDER_STATES.includes(order.state);
   const party = order.role === 'visitor' ? null : order.role;
   return (
-    <Page title={order.items[0]?.name ?? 'Order'} lead={<>From {order.serviceName}</>} wide>
+    <Page title={order.items[0]?.name ?? 'Order'} lead={<>From {sellerLine(order.sellerName, order.serviceName)}</>} wide>
       <section className="card order-summary" aria-labelledby="order-heading">
         <div className="section-head">
           <h2 id="order-heading">Order</h2>
@@ -194,9 +195,7 @@ export function ReceiptPage() {
       <header className="receipt-head">
         <div>
           <h1>Receipt</h1>
-          <p className="muted">
-            {receipt.seller.name} · {receipt.seller.service}
-          </p>
+          <p className="muted">{sellerLine(receipt.seller.name, receipt.seller.service)}</p>
         </div>
         <p className="badge badge-success receipt-paid">{order.state === 'refunded' ? 'Refunded' : 'Paid'}</p>
       </header>

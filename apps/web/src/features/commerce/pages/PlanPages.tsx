@@ -47,7 +47,7 @@ function PlanForm() {
       title="Start a plan"
       lead={
         <>
-          Pay {shop.seller.name || shop.service.name} regularly for {product.name}.
+          Pay {shop.seller.name} regularly for {product.name}.
         </>
       }
     >
@@ -110,7 +110,7 @@ function PlanDetails() {
   return (
     <Page
       title={`${plan.product.name}: ${cadence(plan)}`}
-      lead={plan.role === 'payer' ? `Paid to ${plan.seller.name || plan.service.name}` : 'A customer pays you'}
+      lead={plan.role === 'payer' ? `Paid to ${plan.seller.name}` : 'A customer pays you'}
     >
       <div className="stack">
         <PlanSummary plan={plan} tz={tz} onCancelled={() => void reloadBilling()} />

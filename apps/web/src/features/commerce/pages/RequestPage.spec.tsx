@@ -90,6 +90,9 @@ const posts = () => calls.filter((c) => c.method === 'POST');
 test('the payer accepts and goes on to the payment page', async () => {
   const form = await openRequest();
   expect(screen.getByText('Waiting for an answer')).toBeTruthy();
+  // The seller's display name, never a stand-in ("A seller").
+  expect(screen.getByText('Requested by Grace')).toBeTruthy();
+  expect(screen.getByText('Grace · Print shop')).toBeTruthy();
   expect((within(form).getByLabelText('Email (for the receipt)') as HTMLInputElement).value).toBe('payer@example.com');
   await userEvent.type(within(form).getByLabelText('Note to the seller (optional)'), ' Thanks ');
   await userEvent.click(within(form).getByLabelText('Share my contact details with the seller'));

@@ -9,6 +9,7 @@ import { session as sessionStore, useSession } from '../../../shared/session/ses
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { DeclinePanel } from '../components/DeclinePanel';
 import { useAcceptAndPay, useDeclineRequest, useRequest, useWithdrawRequest } from '../hooks/requests';
+import { sellerLine } from '../seller-name';
 
 const links = linkBuilder();
 
@@ -35,10 +36,7 @@ export function RequestPage() {
     return <Page title="Payment request">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
 
   return (
-    <Page
-      title={`${formatUsd(request.product.price)} for ${request.product.name}`}
-      lead={<>Requested by {request.sellerName || request.serviceName}</>}
-    >
+    <Page title={`${formatUsd(request.product.price)} for ${request.product.name}`} lead={<>Requested by {request.sellerName}</>}>
       <section className="card order-summary" aria-labelledby="request-heading">
         <div className="section-head">
           <h2 id="request-heading">Payment request</h2>
@@ -50,9 +48,7 @@ export function RequestPage() {
         </div>
         <dl className="details">
           <dt>From</dt>
-          <dd>
-            {request.sellerName || 'A seller'} · {request.serviceName}
-          </dd>
+          <dd>{sellerLine(request.sellerName, request.serviceName)}</dd>
           <dt>For</dt>
           <dd>
             {request.product.name}

@@ -90,6 +90,7 @@ const sent = () => calls.filter((c) => c.method === 'POST');
 
 test('a guest orders with a checked email, a note and consent, and goes on to the payment page', async () => {
   const form = await openOrderForm('Poster file');
+  expect(screen.getByText(/^Sold by Grace/)).toBeTruthy();
   await userEvent.type(within(form).getByLabelText('Email (for the receipt)'), 'not-an-email');
   await userEvent.click(within(form).getByRole('button', { name: 'Order and pay $12.50' }));
   expect(await within(form).findByText('Please enter a valid email address.')).toBeTruthy();

@@ -49,7 +49,7 @@ function Storefront({ shop, error }: { shop: StorefrontView | undefined; error: 
       title={shop.service.name}
       lead={
         <>
-          Sold by {shop.seller.name || 'a Tinkerdesk seller'}
+          Sold by {shop.seller.name}
           {shop.service.supportEmail ? (
             <>
               {' '}

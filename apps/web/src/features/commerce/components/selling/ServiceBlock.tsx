@@ -50,6 +50,7 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
           {service.provider === 'sandbox' ? 'Sandbox' : 'Stripe'} · {service.vendor}
         </span>
       </div>
+      <p className="muted">Buyers see you as {service.displayName}.</p>
       <ShopLink service={service} guid={guid} onEdit={onEdit} />
       <p className="service-links">
         <button type="button" className="button button-small button-ghost" onClick={onEdit}>

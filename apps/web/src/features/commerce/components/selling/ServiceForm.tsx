@@ -1,11 +1,12 @@
-import type { PaymentProviderId, ServiceView, Vendor } from '@tinkerdesk/contracts/web';
+import { SELLER_NAME_MAX, type PaymentProviderId, type ServiceView, type Vendor } from '@tinkerdesk/contracts/web';
 import { FormError } from '../../../../shared/forms';
 import { useServiceForm, type OriginAddress } from '../../hooks/useServiceForm';
 import { CountrySelect, RegionField } from '../AddressParts';
 
 /** Creates or edits a service: name, payment provider and account (with a check), what it sells, where mail ships from. */
 export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDone: () => void }) {
-  const { fields, set, check, error, slugError, slugSuggestion, busy, stripeUnavailable, validate, submit } = useServiceForm(existing, onDone);
+  const { fields, set, check, error, slugError, displayNameError, slugSuggestion, busy, stripeUnavailable, validate, submit } =
+    useServiceForm(existing, onDone);
   const { address, provider, vendor } = fields;
 
   const field = (key: keyof OriginAddress, label: string, autoComplete: string) => (
@@ -24,6 +25,25 @@ export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDo
     <form className="form form-flat service-form" onSubmit={submit} aria-label={existing ? `Edit ${existing.name}` : 'New service'}>
       <label htmlFor="service-name">Service name</label>
       <input id="service-name" value={fields.name} maxLength={100} onChange={(e) => set.name(e.target.value)} />
+      <label htmlFor="service-display-name">Seller name buyers see</label>
+      <input
+        id="service-display-name"
+        value={fields.displayName}
+        maxLength={SELLER_NAME_MAX}
+        autoComplete="organization"
+        aria-required="true"
+        aria-describedby={displayNameError ? 'service-display-name-hint service-display-name-error' : 'service-display-name-hint'}
+        aria-invalid={displayNameError ? true : undefined}
+        onChange={(e) => set.displayName(e.target.value)}
+      />
+      <small id="service-display-name-hint" className="muted">
+        Your name or your shop’s: on your shop page, receipts, emails and payment requests.
+      </small>
+      {displayNameError ? (
+        <span className="field-error" id="service-display-name-error" role="alert">
+          {displayNameError}
+        </span>
+      ) : null}
       <label htmlFor="service-slug">Shop link (optional)</label>
       <span className="field-row slug-row">
         <span className="muted slug-prefix" aria-hidden="true">
