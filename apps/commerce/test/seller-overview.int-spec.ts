@@ -28,7 +28,12 @@ async function shop(tag: string, names: string[]): Promise<Shop> {
     const service = await call('POST', `/v1/users/${seller.guid}/services`, { ...SERVICE, name }, seller.token);
     expect(service.status).toBe(201);
     const id = (service.body.service as { id: string }).id;
-    const product = await call('POST', `/v1/users/${seller.guid}/services/${id}/products`, { name: `${name} poster`, price: 1250 }, seller.token);
+    const product = await call(
+      'POST',
+      `/v1/users/${seller.guid}/services/${id}/products`,
+      { name: `${name} poster`, price: 1250 },
+      seller.token,
+    );
     expect(product.status).toBe(201);
     services.push(id);
     products.push((product.body.product as { id: string }).id);
@@ -76,7 +81,8 @@ const orders = async (s: Shop, query = '') => {
 
 let mine: Shop;
 let rival: Shop;
-const made: Record<string, string> = {};
+type Name = 'toFulfil' | 'fulfilled' | 'refunded' | 'pending' | 'cancelled' | 'rival';
+const made = {} as Record<Name, string>;
 
 beforeAll(async () => {
   platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], { RATE_LIMIT_FACTOR: '1000', PUBLIC_URL: 'http://shop.test' });
@@ -87,7 +93,9 @@ beforeAll(async () => {
   made.refunded = await order(mine, 0, { paid: true, email: 'cy@example.com', share: false });
   made.pending = await order(mine, 0, { email: 'dee@example.com' });
   made.cancelled = await order(mine, 1, { email: 'eve@example.com' });
-  expect(await call('POST', `/v1/fulfillment/${made.fulfilled}/fulfilled`, { note: 'Sent' }, mine.seller.token)).toMatchObject({ status: 200 });
+  expect(await call('POST', `/v1/fulfillment/${made.fulfilled}/fulfilled`, { note: 'Sent' }, mine.seller.token)).toMatchObject({
+    status: 200,
+  });
   expect(await call('POST', `/v1/orders/${made.refunded}/refund`, undefined, mine.seller.token)).toMatchObject({ status: 200 });
   expect(await call('POST', `/v1/orders/${made.cancelled}/cancel`, undefined, mine.seller.token)).toMatchObject({ status: 200 });
   made.rival = await order(rival, 0, { paid: true, email: 'ann@example.com' });
@@ -104,16 +112,30 @@ describe('the overview', () => {
     const figures = { gross: 3750, refunds: 1250, net: 2500, orders: 3 };
     expect(view.earnings).toEqual([{ currency: 'USD', month: figures, allTime: figures }]);
     // The month starts at midnight on the 1st in Auckland.
-    const start = new Intl.DateTimeFormat('en-GB', { timeZone: 'Pacific/Auckland', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const start = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Pacific/Auckland',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     expect(start.format(new Date(view.monthStart))).toBe('1, 00:00');
     expect(view.toFulfil).toMatchObject({ total: 1, orders: [{ id: made.toFulfil, state: 'paid', serviceName: 'Posters' }] });
   });
 
   it("counts in the profile's zone as it is from sign-up (UTC unless the browser gave one)", async () => {
     const view = await overview(rival);
-    expect(view).toMatchObject({ timeZone: 'UTC', monthStart: expect.stringMatching(/-01T00:00:00\.000Z$/), toFulfil: { total: 1, orders: [{ id: made.rival }] } });
+    expect(view).toMatchObject({
+      timeZone: 'UTC',
+      monthStart: expect.stringMatching(/-01T00:00:00\.000Z$/),
+      toFulfil: { total: 1, orders: [{ id: made.rival }] },
+    });
     expect(view.earnings).toEqual([
-      { currency: 'USD', month: { gross: 1250, refunds: 0, net: 1250, orders: 1 }, allTime: { gross: 1250, refunds: 0, net: 1250, orders: 1 } },
+      {
+        currency: 'USD',
+        month: { gross: 1250, refunds: 0, net: 1250, orders: 1 },
+        allTime: { gross: 1250, refunds: 0, net: 1250, orders: 1 },
+      },
     ]);
   });
 
@@ -153,11 +175,14 @@ describe("the seller's orders", () => {
     expect(ids(all)).not.toContain(made.rival);
     expect(ids(await orders(rival))).toEqual([made.rival]);
     // cy did not share her address: the seller sees no address, and cannot search by it.
-    expect(all.orders.find((o) => o.id === made.refunded)).toMatchObject({ email: null, receiptNumber: expect.stringMatching(/^R-\d{4}-\d{6}$/) });
+    expect(all.orders.find((o) => o.id === made.refunded)).toMatchObject({
+      email: null,
+      receiptNumber: expect.stringMatching(/^R-\d{4}-\d{6}$/),
+    });
     expect((await orders(mine, '?q=cy%40example')).total).toBe(0);
   });
 
-  it.each([
+  it.each<[string, Name[]]>([
     ['to_fulfil', ['toFulfil']],
     ['paid', ['refunded', 'fulfilled', 'toFulfil']],
     ['fulfilled', ['fulfilled']],

@@ -29,7 +29,10 @@ export class SellerOverviewMessage extends SellerOverviewQueryDto {
 
 /** HTTP: GET /v1/fulfillment/orders */
 export class SellerOrdersQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ enum: SELLER_ORDER_FILTERS, description: 'to_fulfil: paid, not fulfilled; paid: every paid order; unpaid: pending or failed' })
+  @ApiPropertyOptional({
+    enum: SELLER_ORDER_FILTERS,
+    description: 'to_fulfil: paid, not fulfilled; paid: every paid order; unpaid: pending or failed',
+  })
   @Optional()
   @IsIn(SELLER_ORDER_FILTERS, { message: `filter must be one of: ${SELLER_ORDER_FILTERS.join(', ')}` })
   filter?: SellerOrderFilter;

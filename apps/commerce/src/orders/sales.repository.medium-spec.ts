@@ -127,7 +127,9 @@ describe('figures', () => {
     await expect(sales.figures(seller2, 'UTC', now)).resolves.toMatchObject({ newOrders: 1 });
     await expect(sales.figures(seller2, 'UTC', now, new Date('2026-02-10T13:00:00Z'))).resolves.toMatchObject({ newOrders: 2 });
     // The marker never moves back.
-    await sql.execute(db.dataSource, `UPDATE "commerce"."seller_seen" SET "seen_at" = now() + interval '1 hour' WHERE "seller_id" = $1`, [seller2]);
+    await sql.execute(db.dataSource, `UPDATE "commerce"."seller_seen" SET "seen_at" = now() + interval '1 hour' WHERE "seller_id" = $1`, [
+      seller2,
+    ]);
     const later = (await sales.figures(seller2, 'UTC', now)).seenAt;
     await expect(sales.markSeen(seller2)).resolves.toEqual(later);
   });
@@ -142,13 +144,19 @@ describe('sellerOrders', () => {
   const seller = randomUUID();
   let posters: string;
   let prints: string;
-  const made: Record<string, { id: string; receipt: string | null }> = {};
+  type Name = 'pending' | 'paid' | 'fulfilled' | 'refunded' | 'cancelled' | 'paid2';
+  const made = {} as Record<Name, { id: string; receipt: string | null }>;
 
   beforeAll(async () => {
     posters = await insertService(db, seller);
     prints = await insertService(db, seller);
     made.pending = await place(seller, posters, { created: '2026-01-01T10:00:00Z', email: 'ann@example.test', share: true });
-    made.paid = await place(seller, posters, { state: 'paid', paidAt: '2026-01-02T10:00:00Z', created: '2026-01-02T09:00:00Z', email: 'bob@example.test' });
+    made.paid = await place(seller, posters, {
+      state: 'paid',
+      paidAt: '2026-01-02T10:00:00Z',
+      created: '2026-01-02T09:00:00Z',
+      email: 'bob@example.test',
+    });
     made.fulfilled = await place(seller, prints, {
       state: 'fulfilled',
       paidAt: '2026-01-03T10:00:00Z',

@@ -74,7 +74,11 @@ interface FiguresRecord {
 }
 
 /** A row of the page as json_agg writes it (dates as text). */
-type JsonOrderRow = Omit<SellerOrderRow, 'created' | 'paidAt' | 'fulfilledAt'> & { created: string; paidAt: string | null; fulfilledAt: string | null };
+type JsonOrderRow = Omit<SellerOrderRow, 'created' | 'paidAt' | 'fulfilledAt'> & {
+  created: string;
+  paidAt: string | null;
+  fulfilledAt: string | null;
+};
 
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const toDate = (value: string | null): Date | null => (value === null ? null : new Date(value));

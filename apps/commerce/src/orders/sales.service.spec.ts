@@ -37,7 +37,10 @@ describe('overview', () => {
   it('counts in UTC, and says so, when the profile gives no zone or one that is not known', async () => {
     const { service, asked } = build();
     await expect(service.overview({ sellerId: SELLER })).resolves.toMatchObject({ timeZone: 'UTC', profileTimeZone: false });
-    await expect(service.overview({ sellerId: SELLER, timeZone: 'Mars/Olympus' })).resolves.toMatchObject({ timeZone: 'UTC', profileTimeZone: false });
+    await expect(service.overview({ sellerId: SELLER, timeZone: 'Mars/Olympus' })).resolves.toMatchObject({
+      timeZone: 'UTC',
+      profileTimeZone: false,
+    });
     await expect(service.overview({ sellerId: SELLER, timeZone: 'europe/paris' })).resolves.toMatchObject({
       timeZone: 'Europe/Paris',
       profileTimeZone: true,
@@ -49,7 +52,11 @@ describe('overview', () => {
     const { service, asked } = build();
     const view = await service.overview({ sellerId: SELLER, since: '2026-02-01T00:00:00Z' });
     expect(view.earnings).toEqual([
-      { currency: 'USD', month: { gross: 3500, refunds: 500, net: 3000, orders: 3 }, allTime: { gross: 6500, refunds: 500, net: 6000, orders: 4 } },
+      {
+        currency: 'USD',
+        month: { gross: 3500, refunds: 500, net: 3000, orders: 3 },
+        allTime: { gross: 6500, refunds: 500, net: 6000, orders: 4 },
+      },
     ]);
     expect(view).toMatchObject({ monthStart: '2026-03-01T00:00:00.000Z', seenAt: null, newOrders: 2, toFulfil: { total: 0, orders: [] } });
     expect(asked.figures[0]?.since).toEqual(new Date('2026-02-01T00:00:00Z'));
@@ -68,7 +75,9 @@ describe('orders', () => {
 
   it('turns a filter into its states and passes the service and the search', async () => {
     const { service, asked } = build();
-    await expect(service.orders({ sellerId: SELLER, filter: 'unpaid', serviceId: SERVICE, q: 'R-2026', offset: 20, limit: 10 })).resolves.toEqual({
+    await expect(
+      service.orders({ sellerId: SELLER, filter: 'unpaid', serviceId: SERVICE, q: 'R-2026', offset: 20, limit: 10 }),
+    ).resolves.toEqual({
       orders: [],
       total: 0,
       offset: 20,

@@ -49,7 +49,13 @@ export class SalesService {
     const since = input.since ? new Date(input.since) : undefined;
     const [figures, toFulfil, names] = await Promise.all([
       this.sales.figures(input.sellerId, timeZone, this.now(), since),
-      this.sales.sellerOrders({ sellerId: input.sellerId, states: FILTER_STATES.to_fulfil, order: 'oldest_paid', offset: 0, limit: TO_FULFIL_SHOWN }),
+      this.sales.sellerOrders({
+        sellerId: input.sellerId,
+        states: FILTER_STATES.to_fulfil,
+        order: 'oldest_paid',
+        offset: 0,
+        limit: TO_FULFIL_SHOWN,
+      }),
       this.serviceNames(input.sellerId),
     ]);
     return {

@@ -208,12 +208,16 @@ export class OrdersController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @ApiOperation({
-    summary: "Your seller's overview: earnings per currency (this month in your profile's time zone, else UTC; all time), orders to fulfil, new orders",
+    summary:
+      "Your seller's overview: earnings per currency (this month in your profile's time zone, else UTC; all time), orders to fulfil, new orders",
     description:
       'Earnings count paid orders only (paid, fulfilled, refunded), by the time they were paid; refunds are what of them was given back; net = gross − refunds. newOrders: orders paid after `since`, else after your seen marker (POST /v1/fulfillment/seen).',
   })
   @ApiAnswer(200, 'SellerOverview')
-  async overview(@CurrentSession() session: AuthenticatedSession, @Query() query: SellerOverviewQueryDto): Promise<ResponseMap['SellerOverview']> {
+  async overview(
+    @CurrentSession() session: AuthenticatedSession,
+    @Query() query: SellerOverviewQueryDto,
+  ): Promise<ResponseMap['SellerOverview']> {
     const zone = await this.viewers.profileZone(session);
     const message = { ...query, sellerId: session.userId, ...(zone ? { timeZone: zone } : {}) };
     return { success: true, overview: await this.rpc.send(SUBJECTS.commerce.sellerOverview, message) };
@@ -223,11 +227,15 @@ export class OrdersController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'Your orders as a seller, newest first, one line each: filter (to_fulfil, paid, fulfilled, refunded, unpaid, cancelled), serviceId, q (receipt number or shared buyer address)',
+    summary:
+      'Your orders as a seller, newest first, one line each: filter (to_fulfil, paid, fulfilled, refunded, unpaid, cancelled), serviceId, q (receipt number or shared buyer address)',
   })
   @ApiAnswer(200, 'SellerOrders')
   @ApiErrors('NOT_FOUND')
-  async sellerOrders(@CurrentSession() session: AuthenticatedSession, @Query() query: SellerOrdersQueryDto): Promise<ResponseMap['SellerOrders']> {
+  async sellerOrders(
+    @CurrentSession() session: AuthenticatedSession,
+    @Query() query: SellerOrdersQueryDto,
+  ): Promise<ResponseMap['SellerOrders']> {
     return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.sellerOrders, { ...query, sellerId: session.userId })) };
   }
 
