@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CURRENCY, type OrderState } from '@tinkerdesk/contracts';
+import { CURRENCY, type OrderState, type SellerOrderSummary } from '@tinkerdesk/contracts';
 import { sql } from '@tinkerdesk/persistence';
 import type { DataSource } from 'typeorm';
 
@@ -30,22 +30,12 @@ export interface SellerFigures {
   newOrders: number;
 }
 
-/** One order as the seller's lists show it (the service's name is the services feature's). */
-export interface SellerOrderRow {
-  id: string;
-  state: OrderState;
-  serviceId: string;
-  title: string;
-  itemCount: number;
-  amount: number;
-  currency: typeof CURRENCY;
-  /** Null unless the buyer shared it. */
-  email: string | null;
-  receiptNumber: string | null;
+/** One order as the seller's lists show it, dates as dates (the service's name is the services feature's). */
+export type SellerOrderRow = Omit<SellerOrderSummary, 'serviceName' | 'created' | 'paidAt' | 'fulfilledAt'> & {
   created: Date;
   paidAt: Date | null;
   fulfilledAt: Date | null;
-}
+};
 
 export interface SellerOrdersQuery {
   sellerId: string;
