@@ -105,7 +105,7 @@ test('lists the orders to fulfil with links, marks what is new since the last vi
   expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Poster' }).getAttribute('href')).toBe('/account/orders/o1');
   expect(within(rows[0] as HTMLElement).queryByText('New')).toBeNull();
   expect(within(rows[1] as HTMLElement).getByText('New')).toBeTruthy();
-  expect(within(rows[1] as HTMLElement).getByText(/a\.very\.long\.buyer\.address@example\.com · R-2026-000002/)).toBeTruthy();
+  expect(rows[1]?.textContent).toContain('a.very.long.buyer.address@example.com · R-2026-000002 · paid');
   await waitFor(() => expect(seenPosts).toBe(1));
   // From then on the visit counts from the marker it began with.
   await waitFor(() => expect(asked('/v1/fulfillment/overview').some((u) => u.searchParams.get('since') === SEEN)).toBe(true));

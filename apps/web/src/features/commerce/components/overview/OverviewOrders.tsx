@@ -6,7 +6,7 @@ import {
   type SellerOrderSummary,
   type ServiceView,
 } from '@tinkerdesk/contracts/web';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../../shared/api';
 import { FormError } from '../../../../shared/forms';
@@ -32,13 +32,14 @@ const FILTER_LABELS: Record<SellerOrderFilter, string> = {
 export function OrderLine({ order, isNew, timeZone }: { order: SellerOrderSummary; isNew: boolean; timeZone: string }) {
   const title = order.title || 'Order';
   const more = order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : '';
-  const facts = [
-    formatMoney(order.amount, order.currency),
-    order.serviceName || 'a removed service',
-    order.email ?? 'contact not shared',
-    order.receiptNumber ?? '',
-    `${order.paidAt ? 'paid' : 'placed'} ${formatLongDate(order.paidAt ?? order.created, timeZone)}`,
-  ].filter(Boolean);
+  // Short facts never break inside (a receipt number, a date); an address may, anywhere.
+  const facts: Array<{ text: string; keep: boolean }> = [
+    { text: formatMoney(order.amount, order.currency), keep: true },
+    { text: order.serviceName || 'a removed service', keep: false },
+    { text: order.email ?? 'contact not shared', keep: false },
+    { text: order.receiptNumber ?? '', keep: true },
+    { text: `${order.paidAt ? 'paid' : 'placed'} ${formatLongDate(order.paidAt ?? order.created, timeZone)}`, keep: false },
+  ].filter((f) => f.text);
   return (
     <li className="file-row">
       <span className="file-name">
@@ -48,7 +49,14 @@ export function OrderLine({ order, isNew, timeZone }: { order: SellerOrderSummar
             {more}
           </strong>
         </Link>
-        <small>{facts.join(' · ')}</small>
+        <small>
+          {facts.map((fact, i) => (
+            <Fragment key={fact.text}>
+              {i > 0 ? ' · ' : ''}
+              <span className={fact.keep ? 'keep-together' : undefined}>{fact.text}</span>
+            </Fragment>
+          ))}
+        </small>
       </span>
       <span className="file-actions">
         {isNew ? <span className="badge badge-new">New</span> : null}
@@ -120,7 +128,13 @@ export function RecentOrders({
         ) : null}
         <label className="overview-search">
           <span>Search</span>
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Receipt number or buyer email" maxLength={200} />
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Receipt number or buyer email"
+            maxLength={200}
+          />
         </label>
       </div>
       <FormError message={query.error ? errorText(query.error) : ''} />
@@ -141,7 +155,13 @@ export function RecentOrders({
               <OrderLine key={order.id} order={order} isNew={isNew(order)} timeZone={timeZone} />
             ))}
           </ul>
-          <Pager offset={offset} total={list.total} pageSize={PAGE} onMove={(next) => setPaging({ filterKey, offset: next })} label="Recent orders" />
+          <Pager
+            offset={offset}
+            total={list.total}
+            pageSize={PAGE}
+            onMove={(next) => setPaging({ filterKey, offset: next })}
+            label="Recent orders"
+          />
         </>
       )}
     </div>
