@@ -390,6 +390,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fulfillment/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your orders as a seller, newest first, one line each: filter (to_fulfil, paid, fulfilled, refunded, unpaid, cancelled), serviceId, q (receipt number or shared buyer address) */
+        get: operations["OrdersController_sellerOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fulfillment/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your seller's overview: earnings per currency (this month in your profile's time zone, else UTC; all time), orders to fulfil, new orders
+         * @description Earnings count paid orders only (paid, fulfilled, refunded), by the time they were paid; refunds are what of them was given back; net = gross − refunds. newOrders: orders paid after `since`, else after your seen marker (POST /v1/fulfillment/seen).
+         */
+        get: operations["OrdersController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fulfillment/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark your overview seen now: orders paid until now are no longer new */
+        post: operations["OrdersController_seen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -1955,6 +2009,14 @@ export interface components {
              */
             tz?: string;
         };
+        /** @description A seller's earnings in one currency (amounts of different currencies are never added together). */
+        CurrencyEarnings: {
+            allTime: components["schemas"]["EarningsFigures"];
+            /** @enum {string} */
+            currency: "USD";
+            /** @description Orders paid in the current calendar month of `SellerOverviewView.timeZone`. */
+            month: components["schemas"]["EarningsFigures"];
+        };
         DeclineRequestDto: {
             /** @description Why you decline (plain text); the seller sees it */
             reason?: string;
@@ -1964,6 +2026,17 @@ export interface components {
             /** @description Round trip of the check in milliseconds. */
             latencyMs?: number;
             status: components["schemas"]["ComponentStatus"];
+        };
+        /** @description Money in one currency, in its minor unit (cents). */
+        EarningsFigures: {
+            /** @description What buyers paid. */
+            gross: number;
+            /** @description gross − refunds. */
+            net: number;
+            /** @description How many paid orders make gross. */
+            orders: number;
+            /** @description What was given back. */
+            refunds: number;
         };
         /** @description The wire form of every error. */
         ErrorEnvelope: {
@@ -2902,6 +2975,66 @@ export interface components {
             /** @description Bytes. */
             size: number;
             state: components["schemas"]["SavedFileState"];
+        };
+        SellerOrdersResponse: {
+            limit: number;
+            offset: number;
+            orders: components["schemas"]["SellerOrderSummary"][];
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+        };
+        /** @description One order in the seller's lists: what the lists show, read in one query per page. */
+        SellerOrderSummary: {
+            /** @description Cents. */
+            amount: number;
+            created: string;
+            /** @enum {string} */
+            currency: "USD";
+            /** @description The buyer's address, only when they agreed to share it. */
+            email: string | null;
+            fulfilledAt: string | null;
+            id: string;
+            itemCount: number;
+            paidAt: string | null;
+            /** @description The receipt's number once paid (R-2026-000047), else null. */
+            receiptNumber: string | null;
+            serviceId: string;
+            serviceName: string;
+            state: components["schemas"]["OrderState"];
+            /** @description The first item's name; `itemCount` says whether there are more. */
+            title: string;
+        };
+        SellerOverviewResponse: {
+            overview: components["schemas"]["SellerOverviewView"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description GET /v1/fulfillment/overview: the seller's earnings, the orders to fulfil and what is new. */
+        SellerOverviewView: {
+            /** @description One entry per currency sold in, in alphabetical order; empty before the first paid order. */
+            earnings: components["schemas"]["CurrencyEarnings"][];
+            /** @description The first instant of this month in `timeZone` (ISO). */
+            monthStart: string;
+            /** @description Orders paid after `since` (when asked), else after `seenAt` (all paid orders when never seen). */
+            newOrders: number;
+            /** @description True when `timeZone` is the profile's (false: UTC, because the profile has no time zone). */
+            profileTimeZone: boolean;
+            /** @description When the seller last marked the overview seen (POST /v1/fulfillment/seen); null: never. */
+            seenAt: string | null;
+            /** @description The zone "this month" is counted in: the profile's, or UTC when the profile has none. */
+            timeZone: string;
+            /** @description Paid orders not yet fulfilled: how many, and the oldest first (up to 10). */
+            toFulfil: {
+                orders: components["schemas"]["SellerOrderSummary"][];
+                total: number;
+            };
+        };
+        SellerSeenResponse: {
+            /** @description The seen marker now: orders paid after it are new. */
+            seenAt: string;
+            /** @enum {boolean} */
+            success: true;
         };
         ServiceDto: {
             /** @description The seller's account at the provider: a Stripe connected account id (acct_...), or sandbox_<name> */
@@ -5840,6 +5973,318 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OrdersController_sellerOrders: {
+        parameters: {
+            query?: {
+                /** @description to_fulfil: paid, not fulfilled; paid: every paid order; unpaid: pending or failed */
+                filter?: "to_fulfil" | "paid" | "fulfilled" | "refunded" | "unpaid" | "cancelled";
+                limit?: number;
+                offset?: number;
+                /** @description A receipt number (or part of it), or the buyer's address where they shared it */
+                q?: string;
+                /** @description Only the orders of this service of yours */
+                serviceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerOrdersResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OrdersController_overview: {
+        parameters: {
+            query?: {
+                /** @description Count newOrders as the orders paid after this instant (ISO 8601) instead of after the seen marker */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerOverviewResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OrdersController_seen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerSeenResponse"];
+                };
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

@@ -8,6 +8,7 @@ export * from './conversion.js';
 export * from './identity.js';
 export * from './time-zones.js';
 export * from './commerce.js';
+export * from './seller-overview.js';
 export * from './commerce-events.js';
 export * from './terminals.js';
 export * from './terminals-events.js';

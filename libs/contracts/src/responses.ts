@@ -6,6 +6,7 @@
  * with them. Browser-safe: types only.
  */
 import type { AccountView } from './account-views.js';
+import type { SellerOrderList, SellerOverviewView } from './seller-overview-views.js';
 import type {
   AccountValidation,
   FulfillmentView,
@@ -98,6 +99,12 @@ export interface ResponseMap {
   Orders: Success & OrderList;
   Payment: Success & PaymentStart;
   Fulfillment: Success & FulfillmentView;
+  SellerOverview: Success & { overview: SellerOverviewView };
+  SellerOrders: Success & SellerOrderList;
+  SellerSeen: Success & {
+    /** The seen marker now: orders paid after it are new. */
+    seenAt: string;
+  };
   WebhookReceived: Success & {
     /** False when the event was applied before (a replay) or concerns nothing here. */
     applied: boolean;

@@ -1,3 +1,5 @@
+import type { SellerOrdersMessage, SellerOverviewMessage, SellerSeenMessage } from './seller-overview.js';
+import type { SellerOrderList, SellerOverviewView } from './seller-overview-views.js';
 import type { CreateConversionJobMessage, ListJobsMessage, OwnedJobMessage } from './conversion.js';
 import type { CreateSavedFileMessage, FileUploadBeginMessage, FileUploadEndMessage, ListFilesMessage, OwnedFileMessage } from './files.js';
 import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
@@ -206,6 +208,9 @@ export interface RpcMap {
   [SUBJECTS.commerce.orderReply]: { request: ReplyMessage; response: OrderView };
   [SUBJECTS.commerce.fulfillmentGet]: { request: OrderMessage; response: FulfillmentView };
   [SUBJECTS.commerce.fulfillmentComplete]: { request: FulfilMessage; response: OrderView };
+  [SUBJECTS.commerce.sellerOverview]: { request: SellerOverviewMessage; response: SellerOverviewView };
+  [SUBJECTS.commerce.sellerOrders]: { request: SellerOrdersMessage; response: SellerOrderList };
+  [SUBJECTS.commerce.sellerSeen]: { request: SellerSeenMessage; response: { seenAt: string } };
   [SUBJECTS.commerce.webhookStripe]: { request: StripeWebhookMessage; response: Done & { applied: boolean } };
   [SUBJECTS.commerce.sandboxGet]: { request: SandboxSessionMessage; response: SandboxSessionView };
   [SUBJECTS.commerce.sandboxPay]: { request: SandboxPayMessage; response: SandboxSessionView };

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './identity-views.js';
 export * from './commerce-views.js';
+export * from './seller-overview-views.js';
 export * from './terminals-views.js';
 export * from './passes-views.js';
 export * from './oauth-views.js';

@@ -32,6 +32,24 @@ export class RepositoryDatabase {
     return new RepositoryDatabase(url, dataSource);
   }
 
+  /**
+   * The statements `work` sends to the database, as TypeORM's logger sees them (every query of a query
+   * runner, raw or built), for tests that bound how many queries a read makes (no N+1).
+   */
+  async countQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+    const queries: string[] = [];
+    const logger = this.dataSource.logger;
+    this.dataSource.logger = new Proxy(logger, {
+      get: (target, key, receiver) =>
+        key === 'logQuery' ? (query: string) => void queries.push(query) : Reflect.get(target, key, receiver),
+    });
+    try {
+      return { result: await work(), queries };
+    } finally {
+      this.dataSource.logger = logger;
+    }
+  }
+
   async close(): Promise<void> {
     await this.dataSource.destroy();
     const name = new URL(this.url).pathname.slice(1);

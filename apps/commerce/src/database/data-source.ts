@@ -1,3 +1,5 @@
+import { SellerSeen1796300000000 } from './migrations/1796300000000-seller-seen.js';
+import { SellerSeenEntity } from '../orders/seller-seen.entity.js';
 import { outboxEntities, type ServiceDataSourceOptions } from '@tinkerdesk/persistence';
 import { Initial1763856000000 } from './migrations/1763856000000-initial.js';
 import { ProviderServices1764200000000 } from './migrations/1764200000000-provider-services.js';
@@ -57,6 +59,7 @@ const ENTITIES = [
   SandboxCardEntity,
   SandboxChargeEntity,
   PendingMailEntity,
+  SellerSeenEntity,
 ];
 
 export function dataSourceOptions(url: string): ServiceDataSourceOptions {
@@ -76,6 +79,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       ProductImages1795651515777,
       ShopSlug1795654917076,
       SellerDisplayName1796000000000,
+      SellerSeen1796300000000,
       RequestDeclineReason1796400000000,
     ],
   };

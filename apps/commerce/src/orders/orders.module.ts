@@ -9,19 +9,26 @@ import { LATE_REFUND_SETTINGS, LateRefunds, type LateRefundSettings } from './la
 import { OrdersController } from './orders.controller.js';
 import { OrdersRepository } from './orders.repository.js';
 import { ORDERS_SETTINGS, OrdersService, type OrdersSettings } from './orders.service.js';
+import { SalesController } from './sales.controller.js';
+import { SalesRepository } from './sales.repository.js';
+import { SALES_CLOCK, SalesService, type SalesClock } from './sales.service.js';
 
 /**
  * Orders, their payment sessions, receipts, replies, late payments, provider events and idempotency
- * keys: exports OrdersService. The payment request an order answers is the requests feature's
+ * keys, and the seller's overview (SalesService: earnings, order pages, the seen marker): exports
+ * OrdersService. The payment request an order answers is the requests feature's
  * (RequestsService registers with OrdersService.useRequests).
  */
 @Module({
   imports: [ServicesModule, ProductsModule, PaymentsModule, IdentityModule],
-  controllers: [OrdersController],
+  controllers: [OrdersController, SalesController],
   providers: [
     OrdersRepository,
     OrdersService,
     LateRefunds,
+    SalesRepository,
+    SalesService,
+    { provide: SALES_CLOCK, useValue: ((): Date => new Date()) satisfies SalesClock },
     {
       provide: ORDERS_SETTINGS,
       useFactory: (config: CommerceConfig): OrdersSettings => ({ publicUrl: config.PUBLIC_URL }),

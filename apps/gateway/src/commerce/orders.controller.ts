@@ -9,6 +9,8 @@ import {
   OrderViewQueryDto,
   ProductsParamsDto,
   ReplyDto,
+  SellerOrdersQueryDto,
+  SellerOverviewQueryDto,
   SUBJECTS,
   type ResponseMap,
 } from '@tinkerdesk/contracts';
@@ -200,6 +202,51 @@ export class OrdersController {
   @ApiAnswer(200, 'Orders')
   async incoming(@CurrentSession() session: AuthenticatedSession, @Query() query: OrdersQueryDto): Promise<ResponseMap['Orders']> {
     return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.orderList, { ...query, viewerId: session.userId, role: 'seller' })) };
+  }
+
+  @Get('fulfillment/overview')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      "Your seller's overview: earnings per currency (this month in your profile's time zone, else UTC; all time), orders to fulfil, new orders",
+    description:
+      'Earnings count paid orders only (paid, fulfilled, refunded), by the time they were paid; refunds are what of them was given back; net = gross − refunds. newOrders: orders paid after `since`, else after your seen marker (POST /v1/fulfillment/seen).',
+  })
+  @ApiAnswer(200, 'SellerOverview')
+  async overview(
+    @CurrentSession() session: AuthenticatedSession,
+    @Query() query: SellerOverviewQueryDto,
+  ): Promise<ResponseMap['SellerOverview']> {
+    const zone = await this.viewers.profileZone(session);
+    const message = { ...query, sellerId: session.userId, ...(zone ? { timeZone: zone } : {}) };
+    return { success: true, overview: await this.rpc.send(SUBJECTS.commerce.sellerOverview, message) };
+  }
+
+  @Get('fulfillment/orders')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Your orders as a seller, newest first, one line each: filter (to_fulfil, paid, fulfilled, refunded, unpaid, cancelled), serviceId, q (receipt number or shared buyer address)',
+  })
+  @ApiAnswer(200, 'SellerOrders')
+  @ApiErrors('NOT_FOUND')
+  async sellerOrders(
+    @CurrentSession() session: AuthenticatedSession,
+    @Query() query: SellerOrdersQueryDto,
+  ): Promise<ResponseMap['SellerOrders']> {
+    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.sellerOrders, { ...query, sellerId: session.userId })) };
+  }
+
+  @Post('fulfillment/seen')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Mark your overview seen now: orders paid until now are no longer new' })
+  @ApiAnswer(200, 'SellerSeen')
+  async seen(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['SellerSeen']> {
+    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.sellerSeen, { sellerId: session.userId })) };
   }
 
   @Get('fulfillment/:id/order')

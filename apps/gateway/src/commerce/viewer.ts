@@ -32,7 +32,12 @@ export class Viewers {
   /** Signed in: the profile's time zone; otherwise the `tz` asked for (an IANA name), else UTC. */
   async of(session: AuthenticatedSession | undefined, tz?: string): Promise<{ viewerId?: string; timeZone: string }> {
     if (!session) return { timeZone: (tz && canonicalTimeZone(tz)) || 'UTC' };
+    return { viewerId: session.userId, timeZone: (await this.profileZone(session)) ?? 'UTC' };
+  }
+
+  /** The signed-in user's profile time zone; undefined when the profile has none. */
+  async profileZone(session: AuthenticatedSession): Promise<string | undefined> {
     const profile = await this.profiles.getOrLoad(session.userId, (userId) => this.rpc.send(SUBJECTS.identity.userMe, { userId }));
-    return { viewerId: session.userId, timeZone: profile.tz || 'UTC' };
+    return profile.tz || undefined;
   }
 }

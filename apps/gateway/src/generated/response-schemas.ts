@@ -451,6 +451,30 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "sub-region-code"
     ]
   },
+  "CurrencyEarnings": {
+    "type": "object",
+    "properties": {
+      "currency": {
+        "type": "string",
+        "enum": [
+          "USD"
+        ]
+      },
+      "month": {
+        "$ref": "#/components/schemas/EarningsFigures",
+        "description": "Orders paid in the current calendar month of `SellerOverviewView.timeZone`."
+      },
+      "allTime": {
+        "$ref": "#/components/schemas/EarningsFigures"
+      }
+    },
+    "required": [
+      "currency",
+      "month",
+      "allTime"
+    ],
+    "description": "A seller's earnings in one currency (amounts of different currencies are never added together)."
+  },
   "DependencyHealth": {
     "type": "object",
     "properties": {
@@ -468,6 +492,34 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     "required": [
       "status"
     ]
+  },
+  "EarningsFigures": {
+    "type": "object",
+    "properties": {
+      "gross": {
+        "type": "number",
+        "description": "What buyers paid."
+      },
+      "refunds": {
+        "type": "number",
+        "description": "What was given back."
+      },
+      "net": {
+        "type": "number",
+        "description": "gross − refunds."
+      },
+      "orders": {
+        "type": "number",
+        "description": "How many paid orders make gross."
+      }
+    },
+    "required": [
+      "gross",
+      "refunds",
+      "net",
+      "orders"
+    ],
+    "description": "Money in one currency, in its minor unit (cents)."
   },
   "ErrorEnvelope": {
     "type": "object",
@@ -3349,6 +3401,209 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "state",
       "created",
       "modified"
+    ]
+  },
+  "SellerOrdersResponse": {
+    "type": "object",
+    "properties": {
+      "orders": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/SellerOrderSummary"
+        }
+      },
+      "total": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "limit": {
+        "type": "number"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "limit",
+      "offset",
+      "orders",
+      "success",
+      "total"
+    ]
+  },
+  "SellerOrderSummary": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "state": {
+        "$ref": "#/components/schemas/OrderState"
+      },
+      "serviceId": {
+        "type": "string"
+      },
+      "serviceName": {
+        "type": "string"
+      },
+      "title": {
+        "type": "string",
+        "description": "The first item's name; `itemCount` says whether there are more."
+      },
+      "itemCount": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "number",
+        "description": "Cents."
+      },
+      "currency": {
+        "type": "string",
+        "enum": [
+          "USD"
+        ]
+      },
+      "email": {
+        "type": "string",
+        "nullable": true,
+        "description": "The buyer's address, only when they agreed to share it."
+      },
+      "receiptNumber": {
+        "type": "string",
+        "nullable": true,
+        "description": "The receipt's number once paid (R-2026-000047), else null."
+      },
+      "created": {
+        "type": "string"
+      },
+      "paidAt": {
+        "type": "string",
+        "nullable": true
+      },
+      "fulfilledAt": {
+        "type": "string",
+        "nullable": true
+      }
+    },
+    "required": [
+      "id",
+      "state",
+      "serviceId",
+      "serviceName",
+      "title",
+      "itemCount",
+      "amount",
+      "currency",
+      "email",
+      "receiptNumber",
+      "created",
+      "paidAt",
+      "fulfilledAt"
+    ],
+    "description": "One order in the seller's lists: what the lists show, read in one query per page."
+  },
+  "SellerOverviewResponse": {
+    "type": "object",
+    "properties": {
+      "overview": {
+        "$ref": "#/components/schemas/SellerOverviewView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "overview",
+      "success"
+    ]
+  },
+  "SellerOverviewView": {
+    "type": "object",
+    "properties": {
+      "timeZone": {
+        "type": "string",
+        "description": "The zone \"this month\" is counted in: the profile's, or UTC when the profile has none."
+      },
+      "profileTimeZone": {
+        "type": "boolean",
+        "description": "True when `timeZone` is the profile's (false: UTC, because the profile has no time zone)."
+      },
+      "monthStart": {
+        "type": "string",
+        "description": "The first instant of this month in `timeZone` (ISO)."
+      },
+      "earnings": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/CurrencyEarnings"
+        },
+        "description": "One entry per currency sold in, in alphabetical order; empty before the first paid order."
+      },
+      "toFulfil": {
+        "type": "object",
+        "properties": {
+          "total": {
+            "type": "number"
+          },
+          "orders": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SellerOrderSummary"
+            }
+          }
+        },
+        "required": [
+          "total",
+          "orders"
+        ],
+        "description": "Paid orders not yet fulfilled: how many, and the oldest first (up to 10)."
+      },
+      "seenAt": {
+        "type": "string",
+        "nullable": true,
+        "description": "When the seller last marked the overview seen (POST /v1/fulfillment/seen); null: never."
+      },
+      "newOrders": {
+        "type": "number",
+        "description": "Orders paid after `since` (when asked), else after `seenAt` (all paid orders when never seen)."
+      }
+    },
+    "required": [
+      "timeZone",
+      "profileTimeZone",
+      "monthStart",
+      "earnings",
+      "toFulfil",
+      "seenAt",
+      "newOrders"
+    ],
+    "description": "GET /v1/fulfillment/overview: the seller's earnings, the orders to fulfil and what is new."
+  },
+  "SellerSeenResponse": {
+    "type": "object",
+    "properties": {
+      "seenAt": {
+        "type": "string",
+        "description": "The seen marker now: orders paid after it are new."
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "seenAt",
+      "success"
     ]
   },
   "ServiceHealth": {

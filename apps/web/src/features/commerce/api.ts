@@ -5,7 +5,7 @@
  */
 import { anonymous, unwrap, v1 } from '../../shared/api';
 import type { ApiSchemas } from '../../shared/api';
-import type { OrderState, ReferenceData } from '@tinkerdesk/contracts/web';
+import type { ReferenceData } from '@tinkerdesk/contracts/web';
 
 type Body<K extends keyof ApiSchemas> = ApiSchemas[K];
 
@@ -84,9 +84,6 @@ export const myOrders = (offset: number, limit: number, receipts = false) =>
       params: { query: { offset, limit, ...(receipts ? { receipts: 'true' as const } : {}) } },
     }),
   );
-
-export const incomingOrders = (offset: number, limit: number, state?: OrderState) =>
-  unwrap(v1.GET('/v1/fulfillment', { params: { query: { offset, limit, ...(state ? { state } : {}) } } }));
 
 export const getFulfillment = (orderId: string) => unwrap(v1.GET('/v1/fulfillment/{id}/order', { params: { path: { id: orderId } } }));
 

@@ -20,3 +20,14 @@ export function dollarsToCents(input: string, what: 'price' | 'amount' = 'price'
 
 /** Cents as the dollars a price field shows ("12.50"). */
 export const centsToDollars = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** Cents of `currency` as money ("$1,234.50", "€12.00"); a negative amount with a minus sign ("−$5.00"). */
+export function formatMoney(cents: number, currency: string): string {
+  const text = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Math.abs(cents) / 100);
+  return cents < 0 ? `\u2212${text}` : text;
+}
+
+/** "November 2026": the month an instant falls in, in `timeZone`. */
+export function formatMonth(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
+}

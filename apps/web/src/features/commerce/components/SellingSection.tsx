@@ -4,11 +4,12 @@ import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { useSession } from '../../../shared/session/session';
 import { useServices } from '../hooks/selling';
-import { BuyerOrders, IncomingOrders } from './selling/OrderLists';
+import { SellerOverview } from './SellerOverview';
+import { BuyerOrders } from './selling/OrderLists';
 import { ServiceBlock } from './selling/ServiceBlock';
 import { ServiceForm } from './selling/ServiceForm';
 
-/** /account#selling: services (create, edit, check the account), their products, incoming orders, my orders. */
+/** /account#selling: services (create, edit, check the account), their products, the seller's overview, my orders. */
 export function SellingSection() {
   const { profile } = useSession();
   const listed = useServices(profile?.guid);
@@ -39,7 +40,7 @@ export function SellingSection() {
       {services.map((service) => (
         <ServiceBlock key={service.id} service={service} onEdit={() => setEditing(service)} />
       ))}
-      <IncomingOrders />
+      {services.length > 0 ? <SellerOverview /> : null}
       <BuyerOrders />
     </section>
   );

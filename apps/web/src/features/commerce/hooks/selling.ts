@@ -1,31 +1,20 @@
 /**
  * Server data of the selling side (/account#selling) through TanStack Query: a service's products,
- * the incoming and the buyer's orders, and the mutations on services, products and payment requests.
+ * the buyer's orders (the seller's are in hooks/overview.ts), and the mutations on services, products
+ * and payment requests.
  * The seller's services are a query of their own (not the session's profile: the profile a sign-in
  * answers carries none). A product saved, switched or deleted reloads that service's products; a saved
  * service reloads the services.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiSchemas } from '../../../shared/api';
-import type { OrderState } from '@tinkerdesk/contracts/web';
-import {
-  deleteProduct,
-  incomingOrders,
-  listProducts,
-  myOrders,
-  myServices,
-  saveProduct,
-  saveService,
-  sendRequest,
-  validateAccount,
-} from '../api';
+import { deleteProduct, listProducts, myOrders, myServices, saveProduct, saveService, sendRequest, validateAccount } from '../api';
 import { reload } from '../../../shared/query';
 
 export const sellingKeys = {
   all: ['selling'] as const,
   services: (guid: string) => [...sellingKeys.all, 'services', guid] as const,
   products: (guid: string, serviceId: string) => [...sellingKeys.all, 'products', guid, serviceId] as const,
-  incoming: (offset: number, state: OrderState | undefined) => [...sellingKeys.all, 'incoming', offset, state ?? 'all'] as const,
   bought: (offset: number) => [...sellingKeys.all, 'bought', offset] as const,
 };
 
@@ -72,9 +61,6 @@ export const useSendRequest = () => useMutation({ mutationFn: (body: ApiSchemas[
 
 /** A page of a list: the previous page stays on screen while the next one loads. */
 const paged = { placeholderData: keepPreviousData } as const;
-
-export const useIncomingOrders = (offset: number, limit: number, state: OrderState | undefined) =>
-  useQuery({ queryKey: sellingKeys.incoming(offset, state), queryFn: () => incomingOrders(offset, limit, state), ...paged });
 
 export const useBoughtOrders = (offset: number, limit: number) =>
   useQuery({ queryKey: sellingKeys.bought(offset), queryFn: () => myOrders(offset, limit), ...paged });

@@ -1,11 +1,11 @@
-import { formatLongDate, formatUsd, linkBuilder, ORDER_STATES, type OrderList, type OrderState } from '@tinkerdesk/contracts/web';
+import { formatLongDate, formatUsd, linkBuilder, type OrderList } from '@tinkerdesk/contracts/web';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../../shared/api';
 import { FormError } from '../../../../shared/forms';
 import { Pager } from '../../../../shared/Pager';
 import { useSession } from '../../../../shared/session/session';
-import { useBoughtOrders, useIncomingOrders } from '../../hooks/selling';
+import { useBoughtOrders } from '../../hooks/selling';
 import { OrderStateBadge } from '../OrderParts';
 
 const links = linkBuilder();
@@ -68,39 +68,6 @@ function OrdersList({
         </>
       )}
     </div>
-  );
-}
-
-/** The seller's incoming orders, filtered by state. */
-export function IncomingOrders() {
-  const title = 'Incoming orders';
-  const [offset, setOffset] = useState(0);
-  const [state, setState] = useState<OrderState | ''>('');
-  const query = useIncomingOrders(offset, PAGE, state || undefined);
-  const filter = (
-    <label className="inline-label">
-      <span className="visually-hidden">Show</span>
-      <select value={state} onChange={(e) => (setOffset(0), setState(e.target.value as OrderState | ''))} aria-label={`${title}: state`}>
-        <option value="">All states</option>
-        {ORDER_STATES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-  return (
-    <OrdersList
-      title={title}
-      empty="No orders yet. Share your public page: orders appear here when buyers place them."
-      list={query.data ?? null}
-      failure={query.error}
-      offset={offset}
-      onMove={setOffset}
-      link={links.sellerOrder}
-      filter={filter}
-    />
   );
 }
 
