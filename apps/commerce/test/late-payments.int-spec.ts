@@ -96,7 +96,7 @@ describe('OrdersService: a payment for a cancelled order', () => {
       refund: (paymentId: string) => {
         if (refuse-- > 0) return Promise.reject(new AppError('UPSTREAM_ERROR', 'the provider is down'));
         refunds.push(paymentId);
-        return Promise.resolve();
+        return Promise.resolve({ id: `re_${refunds.length}` });
       },
     } as unknown as PaymentProvider;
     const mails: SendMailMessage[] = [];

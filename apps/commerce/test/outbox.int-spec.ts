@@ -30,6 +30,9 @@ let db: DataSource;
 let rpc: RpcClient;
 const logger = createLogger('outbox-test', 'silent');
 
+/** A refund in full of an order, as its event carries it. */
+const fullRefund = (o: OrderSnapshot) => ({ order: o, refund: { id: randomUUID(), amount: o.amount, reason: null }, refundedAmount: o.amount, fully: true, receipt: null });
+
 const order = (email: string): OrderSnapshot => ({
   id: randomUUID(),
   sellerId: randomUUID(),
@@ -87,7 +90,7 @@ describe('the relay and the listeners of the commerce process', () => {
     const refunded = order(`outbox-${randomUUID().slice(0, 8)}@example.com`);
     // Killed after the commit and before the publish: the event is in the outbox only.
     await platform.stopProcess('commerce', 'SIGKILL');
-    await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: refunded.id }, { order: refunded }));
+    await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: refunded.id }, fullRefund(refunded)));
     await platform.startProcess('commerce');
     const entries = await eventually(
       () => timelineOf(refunded.id),
@@ -111,7 +114,7 @@ describe('the relay and the listeners of the commerce process', () => {
     // A later event of another order, handled after the republished one (one at a time, in order):
     // once it shows, the first had every chance to be handled twice.
     const later = order(`outbox-${randomUUID().slice(0, 8)}@example.com`);
-    await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: later.id }, { order: later }));
+    await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: later.id }, fullRefund(later)));
     await eventually(
       async () => refundMails(later.email).length,
       (n) => n === 1,
@@ -194,7 +197,7 @@ describe('the flows moved onto the outbox (placed, request sent and accepted, pl
     );
     // A later event, handled after these (one at a time, in order): once its email shows, none came twice.
     const later = order(`outbox-${randomUUID().slice(0, 8)}@example.com`);
-    await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: later.id }, { order: later }));
+    await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: later.id }, fullRefund(later)));
     await eventually(
       async () => refundMails(later.email).length,
       (n) => n === 1,
@@ -322,7 +325,7 @@ describe('listeners in this process (durable consumers of their own)', () => {
     });
     await listener.start();
     try {
-      await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: refunded.id }, { order: refunded }));
+      await commit(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: refunded.id }, fullRefund(refunded)));
       // This listener sent twice; the commerce process's own mail listener sent the same email once more.
       await eventually(
         () => Promise.resolve(sends),

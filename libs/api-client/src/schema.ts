@@ -741,7 +741,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund a paid (or fulfilled) order in full through its provider (the seller) */
+        /**
+         * Refund a paid (or fulfilled) order, all that remains or part of it, through its provider (the seller)
+         * @description Without a body: refunds all that remains. `amount` (cents) refunds part of it; several refunds are allowed until all is refunded (the order is `refunded` then). More than remains, 0 or not whole cents: 400 on `amount`; nothing left: 409. Each Idempotency-Key is one refund.
+         */
         post: operations["OrdersController_refund"];
         delete?: never;
         options?: never;
@@ -2313,6 +2316,15 @@ export interface components {
             /** @description Cents, the price when the order was placed. */
             unitPrice: number;
         };
+        /** @description One refund of an order by its seller (or made at the provider), in cents. */
+        OrderRefundView: {
+            /** @description Cents. */
+            amount: number;
+            id: string;
+            reason: string | null;
+            /** @description When the provider took it (ISO). */
+            refundedAt: string;
+        };
         OrderReplyView: {
             created: string;
             /**
@@ -2354,6 +2366,8 @@ export interface components {
             /** @description Why the last payment try failed (state failed). */
             failure: string | null;
             fulfilledAt: string | null;
+            /** @description What the seller wrote when fulfilling (a tracking number, a download link...); null before or without one. */
+            fulfilNote: string | null;
             id: string;
             items: components["schemas"]["OrderItem"][];
             /** @description Payments that came after the order could no longer take them, and their automatic refunds. */
@@ -2363,6 +2377,10 @@ export interface components {
             paidAt: string | null;
             provider: components["schemas"]["PaymentProviderId"];
             receipt: components["schemas"]["ReceiptView"] | null;
+            /** @description Cents refunded so far (several partial refunds add up; equal to amount once refunded in full). */
+            refundedAmount: number;
+            /** @description The refunds made, oldest first (refunds still being made at the provider are not listed). */
+            refunds: components["schemas"]["OrderRefundView"][];
             /** @description Messages between buyer and seller: only for the seller and the buyer (signed in, or signed in with the verified address of an order placed signed out); empty for a visitor holding the link. */
             replies: components["schemas"]["OrderReplyView"][];
             role: components["schemas"]["OrderRole"];
@@ -2827,6 +2845,12 @@ export interface components {
             name: "shipping-services";
             /** @enum {boolean} */
             success: true;
+        };
+        RefundOrderDto: {
+            /** @description Cents to refund, at most what remains to refund (default: all that remains) */
+            amount?: number;
+            /** @description Why, for the buyer (shown on the order and in the refund email) */
+            reason?: string;
         };
         RegionRef: {
             /** @description Postal abbreviation (CA, ON...). */
@@ -8040,7 +8064,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundOrderDto"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {

@@ -75,7 +75,15 @@ export interface CommerceEventMap {
     order: OrderSnapshot;
     receipt: { number: string; sellerName: string; supportEmail: string | null; paidAt: string; items: OrderItem[]; amount: number };
   };
-  [COMMERCE_EVENTS.orderRefunded]: { order: OrderSnapshot };
+  /** One refund (partial or the rest); `refundedAmount` is the order's total refunded after it, `fully` when all of it. */
+  [COMMERCE_EVENTS.orderRefunded]: {
+    order: OrderSnapshot;
+    refund: { id: string; amount: number; reason: string | null };
+    refundedAmount: number;
+    fully: boolean;
+    /** The order's receipt number (null for an order without one). */
+    receipt: string | null;
+  };
   [COMMERCE_EVENTS.orderLatePaymentRefunded]: {
     order: OrderSnapshot;
     paymentId: string;

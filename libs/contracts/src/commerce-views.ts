@@ -243,6 +243,16 @@ export interface LatePaymentView {
   refundedAt: string | null;
 }
 
+/** One refund of an order by its seller (or made at the provider), in cents. */
+export interface OrderRefundView {
+  id: string;
+  /** Cents. */
+  amount: number;
+  reason: string | null;
+  /** When the provider took it (ISO). */
+  refundedAt: string;
+}
+
 export interface OrderReplyView {
   id: string;
   /** Who wrote it: the buyer or the seller. */
@@ -289,6 +299,12 @@ export interface OrderView {
   modified: string;
   paidAt: string | null;
   fulfilledAt: string | null;
+  /** What the seller wrote when fulfilling (a tracking number, a download link...); null before or without one. */
+  fulfilNote: string | null;
+  /** Cents refunded so far (several partial refunds add up; equal to amount once refunded in full). */
+  refundedAmount: number;
+  /** The refunds made, oldest first (refunds still being made at the provider are not listed). */
+  refunds: OrderRefundView[];
 }
 
 /** POST /v1/orders/{id}/pay: where to send the browser. */

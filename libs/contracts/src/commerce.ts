@@ -594,6 +594,36 @@ export class PayOrderMessage extends OrderMessage {
   idempotencyKey?: string;
 }
 
+/** HTTP: POST /v1/orders/{id}/refund (both optional: refunds what remains, without a reason). */
+export class RefundOrderDto {
+  @ApiPropertyOptional({ minimum: 1, description: 'Cents to refund, at most what remains to refund (default: all that remains)' })
+  @Optional()
+  @IsInt({ message: 'amount must be a whole number of cents' })
+  @Min(1, { message: 'amount must be more than 0' })
+  @Max(PRICE_MAX_CENTS, { message: `amount may be at most ${PRICE_MAX_CENTS} cents` })
+  amount?: number;
+
+  @ApiPropertyOptional({ maxLength: 500, description: 'Why, for the buyer (shown on the order and in the refund email)' })
+  @Optional()
+  @IsString({ message: 'reason must be text' })
+  @MaxLength(500, { message: 'reason may have at most 500 characters' })
+  reason?: string;
+}
+
+/** NATS: commerce.order.refund */
+export class RefundOrderMessage extends PayOrderMessage {
+  @Optional()
+  @IsInt({ message: 'amount must be a whole number of cents' })
+  @Min(1, { message: 'amount must be more than 0' })
+  @Max(PRICE_MAX_CENTS, { message: `amount may be at most ${PRICE_MAX_CENTS} cents` })
+  amount?: number;
+
+  @Optional()
+  @IsString({ message: 'reason must be text' })
+  @MaxLength(500, { message: 'reason may have at most 500 characters' })
+  reason?: string;
+}
+
 export class CompleteOrderMessage extends PayOrderMessage {
   @Matches(/^[A-Za-z0-9_]{8,255}$/)
   sessionId!: string;

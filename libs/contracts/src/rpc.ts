@@ -16,6 +16,7 @@ import type {
   ListProductsMessage,
   OrderMessage,
   PayOrderMessage,
+  RefundOrderMessage,
   ReplyMessage,
   SandboxAuthenticateMessage,
   SandboxPayMessage,
@@ -204,7 +205,7 @@ export interface RpcMap {
   [SUBJECTS.commerce.orderPay]: { request: PayOrderMessage; response: PaymentStart };
   [SUBJECTS.commerce.orderComplete]: { request: CompleteOrderMessage; response: OrderView };
   [SUBJECTS.commerce.orderCancel]: { request: OrderMessage; response: OrderView };
-  [SUBJECTS.commerce.orderRefund]: { request: PayOrderMessage; response: OrderView };
+  [SUBJECTS.commerce.orderRefund]: { request: RefundOrderMessage; response: OrderView };
   [SUBJECTS.commerce.orderReply]: { request: ReplyMessage; response: OrderView };
   [SUBJECTS.commerce.fulfillmentGet]: { request: OrderMessage; response: FulfillmentView };
   [SUBJECTS.commerce.fulfillmentComplete]: { request: FulfilMessage; response: OrderView };

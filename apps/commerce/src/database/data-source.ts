@@ -13,11 +13,13 @@ import { ProductImages1795651515777 } from './migrations/1795651515777-product-i
 import { PendingMailEntity } from '../events/pending-mail.entity.js';
 import { ShopSlug1795654917076 } from './migrations/1795654917076-shop-slug.js';
 import { SellerDisplayName1796000000000 } from './migrations/1796000000000-seller-display-name.js';
+import { PartialRefunds1796100000000 } from './migrations/1796100000000-partial-refunds.js';
 import { RequestDeclineReason1796400000000 } from './migrations/1796400000000-request-custom-decline.js';
 import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
 import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
 import { IdempotencyKeyEntity } from '../orders/idempotency-key.entity.js';
 import { LatePaymentEntity } from '../orders/late-payment.entity.js';
+import { OrderRefundEntity } from '../orders/order-refund.entity.js';
 import { OrderReplyEntity } from '../orders/order-reply.entity.js';
 import { OrderEntity } from '../orders/order.entity.js';
 import { PaymentSessionEntity } from '../orders/payment-session.entity.js';
@@ -30,6 +32,7 @@ import { ProductEntity } from '../products/product.entity.js';
 import { PaymentRequestEntity } from '../requests/payment-request.entity.js';
 import { SandboxCardEntity } from '../sandbox/sandbox-card.entity.js';
 import { SandboxChargeEntity } from '../sandbox/sandbox-charge.entity.js';
+import { SandboxRefundEntity } from '../sandbox/sandbox-refund.entity.js';
 import { SandboxSessionEntity } from '../sandbox/sandbox-session.entity.js';
 import { ProviderServiceEntity } from '../services/provider-service.entity.js';
 import { TimelineEventEntity } from '../timeline/timeline-event.entity.js';
@@ -45,6 +48,7 @@ const ENTITIES = [
   OrderEntity,
   ReceiptEntity,
   OrderReplyEntity,
+  OrderRefundEntity,
   PaymentSessionEntity,
   ProviderEventEntity,
   LatePaymentEntity,
@@ -58,6 +62,7 @@ const ENTITIES = [
   SandboxSessionEntity,
   SandboxCardEntity,
   SandboxChargeEntity,
+  SandboxRefundEntity,
   PendingMailEntity,
   SellerSeenEntity,
 ];
@@ -79,6 +84,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       ProductImages1795651515777,
       ShopSlug1795654917076,
       SellerDisplayName1796000000000,
+      PartialRefunds1796100000000,
       SellerSeen1796300000000,
       RequestDeclineReason1796400000000,
     ],

@@ -70,16 +70,8 @@ export class CommerceReactions {
     switch (event.name) {
       case COMMERCE_EVENTS.orderPaid:
         return this.paidMails(event.payload);
-      case COMMERCE_EVENTS.orderRefunded: {
-        const { order } = event.payload;
-        return [
-          {
-            to: order.email,
-            subject: `Refund of your order ${productOf(order, '')}`.trim(),
-            text: `Hello,\n\nYour payment of ${formatUsd(order.amount)} was refunded in full. It reaches your card within 5 to 10 business days.\n\n${this.links.order(order.id)}\n`,
-          },
-        ];
-      }
+      case COMMERCE_EVENTS.orderRefunded:
+        return [refundMail(event.payload, this.links.receipt(event.payload.order.id))];
       case COMMERCE_EVENTS.orderLatePaymentRefunded: {
         const { order, amount, orderState } = event.payload;
         const product = productOf(order, 'an order');
@@ -223,6 +215,27 @@ export class CommerceReactions {
   }
 }
 
+/** The buyer's email of one refund: how much, of what, why, and what the receipt says now. */
+function refundMail(
+  { order, refund, refundedAmount, fully, receipt }: CommerceEventEnvelope<typeof COMMERCE_EVENTS.orderRefunded>['payload'],
+  receiptLink: string,
+): SendMailMessage {
+  const paid = formatUsd(order.amount);
+  const what =
+    refund.amount === order.amount
+      ? `Your payment of ${paid} was refunded in full.`
+      : `The seller refunded ${formatUsd(refund.amount)} of your payment of ${paid}${fully ? ': it is now refunded in full.' : '.'}`;
+  const total = fully ? '' : `\nRefunded so far: ${formatUsd(refundedAmount)} of ${paid}.`;
+  return {
+    to: order.email,
+    subject: `Refund of your order ${productOf(order, '')}`.trim(),
+    text:
+      `Hello,\n\n${what}${total}\n${refund.reason ? `\nThe seller's reason: ${refund.reason}\n` : ''}` +
+      `\nIt reaches your card within 5 to 10 business days.\n\n` +
+      `${receipt ? `Your receipt ${receipt} shows the refund` : 'Your order shows the refund'}: ${receiptLink}\n`,
+  };
+}
+
 const lateWhy = (state: string) => (state === 'cancelled' ? 'after the order was cancelled' : 'when the order was paid already');
 
 /** The timeline entries of an event: one per side that has an account. */
@@ -337,12 +350,14 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
       ];
     }
     case COMMERCE_EVENTS.orderRefunded: {
-      const { order } = event.payload;
+      const { order, refund } = event.payload;
+      const part = refund.amount === order.amount ? '' : ` of ${formatUsd(order.amount)}`;
       return [order.buyerId, order.sellerId].map((userId) => ({
         userId,
         kind: 'order.refunded' as const,
-        title: `Refunded ${formatUsd(order.amount)} for ${productOf(order, 'an order')}`,
-        amount: order.amount,
+        title: `Refunded ${formatUsd(refund.amount)}${part} for ${productOf(order, 'an order')}`,
+        // A refund takes money back: negative on both sides' timelines.
+        amount: -refund.amount,
         orderId: order.id,
       }));
     }

@@ -58,6 +58,10 @@ export class OrderEntity {
   @Column({ name: 'payment_id', type: 'text', nullable: true })
   paymentId!: string | null;
 
+  /** Cents refunded so far (done refunds; never more than amount): refunded in full when equal. */
+  @Column({ name: 'refunded_amount', type: 'integer', default: 0 })
+  refundedAmount!: number;
+
   @Column({ name: 'fulfil_note', type: 'text', nullable: true })
   fulfilNote!: string | null;
 

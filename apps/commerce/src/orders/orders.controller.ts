@@ -7,6 +7,7 @@ import {
   ListOrdersMessage,
   OrderMessage,
   PayOrderMessage,
+  RefundOrderMessage,
   ReplyMessage,
   StripeWebhookMessage,
   SUBJECTS,
@@ -58,7 +59,7 @@ export class OrdersController {
   }
 
   @Handles(SUBJECTS.commerce.orderRefund)
-  refund(@Payload() input: PayOrderMessage): Promise<OrderView> {
+  refund(@Payload() input: RefundOrderMessage): Promise<OrderView> {
     return this.orders.refund(input);
   }
 

@@ -31,6 +31,35 @@ const late = (orderId: string, paymentId = `pi_${randomUUID()}`) => ({
   amount: 1250,
 });
 
+describe('refunds', () => {
+  it('reserves (pending), releases, finishes once; lists done ones; refunded_amount never exceeds the amount', async () => {
+    const o = await repository.insertOrder(order({ state: 'paid', amount: 1250 }));
+    const refund = (amount: number, id = randomUUID()) => ({ id, orderId: o.id, amount, reason: null, state: 'pending' as const, providerRefundId: null, refundedAt: null });
+    const a = refund(500);
+    const b = refund(300);
+    await repository.inTransaction(async (tx) => {
+      await tx.lockOrder(o.id);
+      await tx.insertRefund(a);
+      await tx.insertRefund({ ...b, reason: 'Damaged' });
+    });
+    await expect(repository.inTransaction((tx) => tx.refundsOf(o.id))).resolves.toMatchObject([
+      { id: a.id, state: 'pending', amount: 500 },
+      { id: b.id, state: 'pending', reason: 'Damaged' },
+    ]);
+    await expect(repository.refunds(o.id)).resolves.toEqual([]);
+    const done = await repository.inTransaction((tx) => tx.finishRefund(a.id, 're_1'));
+    expect(done).toMatchObject({ id: a.id, state: 'done', providerRefundId: 're_1', refundedAt: expect.any(Date) });
+    await expect(repository.inTransaction((tx) => tx.finishRefund(a.id, 're_1'))).resolves.toBeNull();
+    await repository.inTransaction((tx) => tx.releaseRefund(a.id));
+    await repository.inTransaction((tx) => tx.releaseRefund(b.id));
+    await expect(repository.refunds(o.id)).resolves.toMatchObject([{ id: a.id, amount: 500 }]);
+    await expect(repository.inTransaction((tx) => tx.refundsOf(o.id))).resolves.toHaveLength(1);
+    await expect(repository.inTransaction((tx) => tx.updateOrder(o.id, { refundedAmount: 500 }))).resolves.toMatchObject({ refundedAmount: 500 });
+    await expect(repository.inTransaction((tx) => tx.updateOrder(o.id, { refundedAmount: 1251 }))).rejects.toThrow(/check/);
+    await expect(repository.inTransaction((tx) => tx.insertRefund(refund(0)))).rejects.toThrow(/check/);
+  });
+});
+
 describe('orders', () => {
   it('inserts and reads back every field; finds by payment', async () => {
     const o = order();
@@ -42,6 +71,7 @@ describe('orders', () => {
       fulfilNote: null,
       paidAt: null,
       fulfilledAt: null,
+      refundedAmount: 0,
       created: expect.any(Date),
       modified: expect.any(Date),
     });

@@ -6,6 +6,7 @@ import { In, IsNull, type DataSource, type EntityManager, type Repository } from
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 import { LatePaymentEntity } from './late-payment.entity.js';
+import { OrderRefundEntity } from './order-refund.entity.js';
 import { OrderReplyEntity } from './order-reply.entity.js';
 import { OrderEntity } from './order.entity.js';
 import { PaymentSessionEntity } from './payment-session.entity.js';
@@ -17,6 +18,9 @@ export type ReceiptRow = ReceiptEntity;
 
 export type ReplyRow = OrderReplyEntity;
 
+/** One refund of an order: pending (its amount reserved while the provider is asked) or done. */
+export type RefundRow = OrderRefundEntity;
+
 export type PaymentSessionRow = Omit<PaymentSessionEntity, 'modified'>;
 
 /** A payment that landed on an order that could no longer take it: refunded automatically. */
@@ -25,7 +29,7 @@ export type LatePaymentRow = Omit<LatePaymentEntity, 'attemptAt'>;
 /** What one Idempotency-Key holds: nothing yet (claimed now), a stored answer, or a request still running. */
 export type KeyClaim = { state: 'claimed' } | { state: 'done'; response: unknown } | { state: 'busy' } | { state: 'mismatch' };
 
-export type OrderChanges = Partial<Pick<OrderRow, 'state' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'buyerId'>>;
+export type OrderChanges = Partial<Pick<OrderRow, 'state' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'buyerId' | 'refundedAmount'>>;
 
 /** The calls made inside one transaction (the order row locked first). */
 export interface OrdersTx {
@@ -46,6 +50,13 @@ export interface OrdersTx {
   /** The refund of a late payment went through: answers the row when this call recorded it (once). */
   markLateRefunded(provider: PaymentProviderId, paymentId: string): Promise<LatePaymentRow | null>;
   insertReply(reply: Omit<ReplyRow, 'created'>): Promise<void>;
+  /** The order's refunds, pending and done (read under the order's lock: what is reserved or refunded). */
+  refundsOf(orderId: string): Promise<RefundRow[]>;
+  insertRefund(refund: Omit<RefundRow, 'created'>): Promise<void>;
+  /** A pending refund the provider did not make: its reservation is released. */
+  releaseRefund(id: string): Promise<void>;
+  /** A pending refund the provider made: done now; answers it when this call finished it (once), else null. */
+  finishRefund(id: string, providerRefundId: string): Promise<RefundRow | null>;
   /** Records what happened in the outbox, in this transaction (published after commit). */
   record(...events: CommerceEventRecord[]): Promise<void>;
 }
@@ -146,6 +157,29 @@ class Transaction implements OrdersTx {
     return insertReplyWith(this.m, reply);
   }
 
+  refundsOf(orderId: string): Promise<RefundRow[]> {
+    return this.m.getRepository(OrderRefundEntity).find({ where: { orderId }, order: { created: 'ASC', id: 'ASC' } });
+  }
+
+  async insertRefund(r: Omit<RefundRow, 'created'>): Promise<void> {
+    const { id, orderId, amount, reason, state, providerRefundId, refundedAt } = r;
+    await this.m.getRepository(OrderRefundEntity).insert({ id, orderId, amount, reason, state, providerRefundId, refundedAt });
+  }
+
+  async releaseRefund(id: string): Promise<void> {
+    await this.m.getRepository(OrderRefundEntity).delete({ id, state: 'pending' });
+  }
+
+  async finishRefund(id: string, providerRefundId: string): Promise<RefundRow | null> {
+    const done = await sql.maybeOne<OrderRefundEntity>(
+      this.m,
+      `UPDATE "commerce"."order_refund" SET "state" = 'done', "provider_refund_id" = $2, "refunded_at" = now()
+       WHERE "id" = $1 AND "state" = 'pending' RETURNING ${entityColumns(this.m, OrderRefundEntity)}`,
+      [id, providerRefundId],
+    );
+    return done ?? null;
+  }
+
   record(...events: CommerceEventRecord[]): Promise<void> {
     return recordCommerceEvents(this.m, events);
   }
@@ -178,7 +212,7 @@ export class OrdersRepository {
 
   /** Inserts an order with what it implies (`events`, recorded in the outbox) in one transaction. */
   async insertOrder(
-    order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt'>,
+    order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'refundedAmount'>,
     events: CommerceEventRecord[] = [],
   ): Promise<OrderRow> {
     const { id, serviceId, productId, sellerId, buyerId, email, note, share, state, provider, account, vendor, items, amount, currency, shipping } =
@@ -239,6 +273,11 @@ export class OrdersRepository {
 
   replies(orderId: string): Promise<ReplyRow[]> {
     return this.db.getRepository(OrderReplyEntity).find({ where: { orderId }, order: { created: 'ASC', id: 'ASC' } });
+  }
+
+  /** The order's refunds the provider made, in the order they were made. */
+  refunds(orderId: string): Promise<RefundRow[]> {
+    return this.db.getRepository(OrderRefundEntity).find({ where: { orderId, state: 'done' }, order: { refundedAt: 'ASC', id: 'ASC' } });
   }
 
   async latePayments(orderId: string): Promise<LatePaymentRow[]> {

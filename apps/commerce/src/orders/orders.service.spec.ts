@@ -19,8 +19,10 @@ import type {
   OrdersTx,
   PaymentSessionRow,
   ReceiptRow,
+  RefundRow,
   ReplyRow,
 } from './orders.repository.js';
+import { refundAmountOf, remainingOf } from './order-refunds.js';
 import { OrdersService } from './orders.service.js';
 import type { TimelineEntry, TimelineService } from '../timeline/timeline.service.js';
 import { guardEachTest, inside, network } from '../../test/transaction-guard.js';
@@ -51,6 +53,7 @@ class FakeOrders {
   events = new Set<string>();
   keys = new Map<string, { fingerprint: string; response: unknown }>();
   late = new Map<string, LatePaymentRow>();
+  refundRows: RefundRow[] = [];
   requests = new Map<string, { id: string; state: 'accepted' | 'paid' | 'cancelled' }>();
   receiptSeq = 0;
   /** Events recorded in the outbox, delivered after their transaction commits. */
@@ -90,6 +93,22 @@ class FakeOrders {
     },
     markLateRefunded: (provider, paymentId) => this.markLateRefunded(provider, paymentId),
     insertReply: (reply) => this.insertReply(reply),
+    refundsOf: (orderId) => Promise.resolve(this.refundRows.filter((r) => r.orderId === orderId).map((r) => ({ ...r }))),
+    insertRefund: (r) => {
+      if (this.refundRows.some((x) => x.id === r.id)) return Promise.reject(new Error('duplicate refund id'));
+      this.refundRows.push({ ...r, created: new Date() });
+      return Promise.resolve();
+    },
+    releaseRefund: (id) => {
+      this.refundRows = this.refundRows.filter((r) => !(r.id === id && r.state === 'pending'));
+      return Promise.resolve();
+    },
+    finishRefund: (id, providerRefundId) => {
+      const row = this.refundRows.find((r) => r.id === id && r.state === 'pending');
+      if (!row) return Promise.resolve(null);
+      Object.assign(row, { state: 'done', providerRefundId, refundedAt: new Date() });
+      return Promise.resolve({ ...row });
+    },
     record: (...events) => {
       this.pending.push(...events);
       return Promise.resolve();
@@ -148,11 +167,12 @@ class FakeOrders {
     }
   }
   async insertOrder(
-    order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt'>,
+    order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'refundedAmount'>,
     events: CommerceEventRecord[] = [],
   ) {
     const row: OrderRow = {
       ...order,
+      refundedAmount: 0,
       failure: null,
       paymentId: null,
       fulfilNote: null,
@@ -174,6 +194,7 @@ class FakeOrders {
   listOrders = () => Promise.resolve({ rows: [...this.orders.values()], total: this.orders.size });
   receipt = (orderId: string) => Promise.resolve(this.receipts.get(orderId) ?? null);
   replies = (orderId: string) => Promise.resolve(this.replyRows.filter((r) => r.orderId === orderId));
+  refunds = (orderId: string) => Promise.resolve(this.refundRows.filter((r) => r.orderId === orderId && r.state === 'done'));
   insertReply(reply: Omit<ReplyRow, 'created'>) {
     this.replyRows.push({ ...reply, created: new Date() });
     return Promise.resolve();
@@ -218,6 +239,7 @@ class FakeProvider implements PaymentProvider {
   checkouts: CheckoutRequest[] = [];
   states = new Map<string, CheckoutState>();
   refunds: Array<{ paymentId: string; amount: number }> = [];
+  refundKeys = new Map<string, string>();
   expired: string[] = [];
   failNextCheckout = false;
   failRefunds = 0;
@@ -252,14 +274,17 @@ class FakeProvider implements PaymentProvider {
     if (s?.status === 'open') this.states.set(id, { ...s, status: 'expired' });
     return Promise.resolve(this.states.get(id) ?? null);
   }
-  refund(paymentId: string, _account: string, amount: number) {
+  refund(paymentId: string, _account: string, amount: number, key: string) {
     network('refund');
     if (this.failRefunds > 0) {
       this.failRefunds -= 1;
       return Promise.reject(new AppError('UPSTREAM_ERROR', 'provider down'));
     }
+    const before = this.refundKeys.get(key);
+    if (before) return Promise.resolve({ id: before });
     this.refunds.push({ paymentId, amount });
-    return Promise.resolve();
+    this.refundKeys.set(key, `re_${this.refunds.length}`);
+    return Promise.resolve({ id: `re_${this.refunds.length}` });
   }
   // Saved cards are not the orders' business (plans use them: plan-scheduler.int-spec.ts).
   createSetup = () => Promise.reject(new Error('orders never save cards'));
@@ -647,21 +672,20 @@ describe('applyPaid and applyEvent', () => {
     expect(s.orders.orders.get(order.id)).toMatchObject({ state: 'paid', failure: null });
   });
 
-  it('a full refund event refunds a paid order; a partial one or another account’s does not', async () => {
+  it('a refund event records what the order does not know of (made at the provider); another account’s changes nothing', async () => {
     const s = setup();
     const { order, sessionId } = await opened(s);
     await s.sut.applyPaid(order.id, { sessionId, paymentId: 'pi_9', amount: 1250 });
-    expect(
-      await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e1', account: 'sandbox_shop', paymentId: 'pi_9', fully: false }),
-    ).toBe(false);
-    expect(
-      await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e2', account: 'acct_other', paymentId: 'pi_9', fully: true }),
-    ).toBe(false);
+    const told = (eventId: string, account: string, amountRefunded: number) =>
+      s.sut.applyEvent('stripe', { kind: 'refunded', eventId, account, paymentId: 'pi_9', amountRefunded });
+    expect(await told('e1', 'sandbox_shop', 500)).toBe(true);
+    expect(s.orders.orders.get(order.id)).toMatchObject({ state: 'paid', refundedAmount: 500 });
+    expect(await told('e2', 'acct_other', 1250)).toBe(false);
+    expect(await told('e1', 'sandbox_shop', 1250)).toBe(false);
     expect(s.orders.orders.get(order.id)?.state).toBe('paid');
-    expect(
-      await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e3', account: 'sandbox_shop', paymentId: 'pi_9', fully: true }),
-    ).toBe(true);
-    expect(s.orders.orders.get(order.id)?.state).toBe('refunded');
+    expect(await told('e3', 'sandbox_shop', 1250)).toBe(true);
+    expect(s.orders.orders.get(order.id)).toMatchObject({ state: 'refunded', refundedAmount: 1250 });
+    expect(s.orders.refundRows.map((r) => r.amount)).toEqual([500, 750]);
   });
 
   it('a paid event for a session of another account is not applied', async () => {
@@ -736,5 +760,79 @@ describe('fulfilment and refunds', () => {
     expect((await sut.refund({ orderId: order.id, viewerId: SELLER })).state).toBe('refunded');
     expect(provider.refunds).toEqual([{ paymentId: `pi_${sessionId}`, amount: 1250 }]);
     expect(identity.mails.at(-1)?.subject).toMatch(/^Refund/);
+  });
+});
+
+describe('partial refunds', () => {
+  async function paidOrder(s: ReturnType<typeof setup>) {
+    const order = await s.place({ buyerId: BUYER });
+    const { sessionId } = await s.sut.pay({ orderId: order.id, viewerId: BUYER });
+    s.provider.pay(sessionId);
+    await s.sut.complete({ orderId: order.id, sessionId, viewerId: BUYER });
+    return order;
+  }
+
+  it('refunds in parts until all of it: amounts, state, rows, timeline (negative) and emails', async () => {
+    const s = setup();
+    const order = await paidOrder(s);
+    const first = await s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 500, reason: ' Late delivery ' });
+    expect(first).toMatchObject({ state: 'paid', refundedAmount: 500, refunds: [{ amount: 500, reason: 'Late delivery' }] });
+    expect(s.identity.mails.at(-1)?.text).toContain('The seller refunded $5.00 of your payment of $12.50.');
+    expect(s.identity.mails.at(-1)?.text).toContain('Refunded so far: $5.00 of $12.50.');
+    expect(s.identity.mails.at(-1)?.text).toContain("The seller's reason: Late delivery");
+    expect(s.identity.mails.at(-1)?.text).toMatch(/Your receipt R-2026-\d{6} shows the refund: http:\/\/shop.test\//);
+    const rest = await s.sut.refund({ orderId: order.id, viewerId: SELLER });
+    expect(rest).toMatchObject({ state: 'refunded', refundedAmount: 1250 });
+    expect(rest.refunds.map((r) => r.amount)).toEqual([500, 750]);
+    expect(s.provider.refunds.map((r) => r.amount)).toEqual([500, 750]);
+    expect(s.identity.mails.at(-1)?.text).toContain('The seller refunded $7.50 of your payment of $12.50: it is now refunded in full.');
+    const refunds = s.timeline.entries.filter((e) => e.kind === 'order.refunded');
+    expect(refunds.map((e) => [e.userId, e.amount, e.title])).toEqual([
+      [BUYER, -500, 'Refunded $5.00 of $12.50 for Poster'],
+      [SELLER, -500, 'Refunded $5.00 of $12.50 for Poster'],
+      [BUYER, -750, 'Refunded $7.50 of $12.50 for Poster'],
+      [SELLER, -750, 'Refunded $7.50 of $12.50 for Poster'],
+    ]);
+    const nothing = await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 1 }));
+    expect([nothing.code, nothing.detail]).toEqual(['CONFLICT', 'this order cannot be refunded: it was refunded']);
+  });
+
+  it('refuses an amount of 0, more than remains or not whole cents on the field, and refunds nothing', async () => {
+    const s = setup();
+    const order = await paidOrder(s);
+    await s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 1000 });
+    const tooMuch = await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 251 }));
+    expect([tooMuch.code, tooMuch.detail]).toEqual(['VALIDATION_FAILED', 'amount may be at most 250 cents ($2.50), what remains to refund']);
+    expect((await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 0 }))).detail).toBe('amount must be more than 0');
+    expect((await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 2.5 }))).detail).toBe(
+      'amount must be a whole number of cents',
+    );
+    expect(s.provider.refunds.map((r) => r.amount)).toEqual([1000]);
+    expect(s.orders.orders.get(order.id)).toMatchObject({ state: 'paid', refundedAmount: 1000 });
+  });
+
+  it('a refund the provider refused releases its amount; a retry under the same key refunds once, another key twice', async () => {
+    const s = setup();
+    const order = await paidOrder(s);
+    s.provider.failRefunds = 1;
+    expect((await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 400, idempotencyKey: 'k1' }))).code).toBe('UPSTREAM_ERROR');
+    expect(s.orders.refundRows).toEqual([]);
+    await s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 400, idempotencyKey: 'k1' });
+    await s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 400, idempotencyKey: 'k1' });
+    expect((await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 300, idempotencyKey: 'k1' }))).code).toBe('CONFLICT');
+    await s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 400, idempotencyKey: 'k2' });
+    expect(s.provider.refunds.map((r) => r.amount)).toEqual([400, 400]);
+    expect(s.orders.orders.get(order.id)?.refundedAmount).toBe(800);
+    // The provider's event of these refunds adds nothing: the order knows them.
+    const paymentId = s.orders.orders.get(order.id)?.paymentId as string;
+    expect(await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e', account: 'sandbox_shop', paymentId, amountRefunded: 800 })).toBe(false);
+    expect(s.orders.refundRows).toHaveLength(2);
+  });
+
+  it('pending refunds reserve their amount: what remains is counted with them', () => {
+    expect(remainingOf({ amount: 1250, refundedAmount: 500 }, [{ amount: 500, state: 'done' }, { amount: 300, state: 'pending' }])).toBe(450);
+    expect(refundAmountOf(450, undefined, true)).toBe(450);
+    expect(() => refundAmountOf(0, 1, true)).toThrow(/being made right now/);
+    expect(() => refundAmountOf(0, undefined, false)).toThrow(/nothing left to refund/);
   });
 });

@@ -18,6 +18,7 @@ import {
   type PaymentStart,
   type PayOrderMessage,
   type ReceiptView,
+  type RefundOrderMessage,
   type RequestState,
   type Vendor,
 } from '@tinkerdesk/contracts';
@@ -30,6 +31,7 @@ import { PAYMENT_PROVIDERS_TOKEN, type CheckoutState, type PaymentEvent, type Pa
 import { ProductsService, type ProductOrders } from '../products/products.service.js';
 import { ProviderServicesService } from '../services/provider-services.service.js';
 import { assertMove, paidRequestRefusal } from '../requests/request-states.js';
+import { OrderRefunds } from './order-refunds.js';
 import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
 import {
   OrdersRepository,
@@ -92,6 +94,7 @@ const fingerprint = (value: unknown) => createHash('sha256').update(JSON.stringi
 @Injectable()
 export class OrdersService implements ProductOrders, OnModuleInit {
   private readonly links;
+  private readonly refunds: OrderRefunds;
   private requests: OrderRequests = NO_REQUESTS;
 
   constructor(
@@ -104,6 +107,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     @Inject(COMMERCE_LOGGER) private readonly logger: Logger,
   ) {
     this.links = linkBuilder(settings.publicUrl);
+    this.refunds = new OrderRefunds(orders, providers);
   }
 
   /** Products ask this feature whether a product was ordered before deleting it. */
@@ -260,11 +264,12 @@ export class OrdersService implements ProductOrders, OnModuleInit {
    */
   private async view(order: OrderRow, viewerId: string | undefined, timeZone: string, knownRole?: OrderRole): Promise<OrderView> {
     const role = knownRole ?? (await this.readerOf(order, viewerId));
-    const [receipt, replies, service, late] = await Promise.all([
+    const [receipt, replies, service, late, refunds] = await Promise.all([
       PAYABLE_STATES.includes(order.state) || order.state === 'cancelled' ? null : this.orders.receipt(order.id),
       role === 'visitor' ? [] : this.orders.replies(order.id),
       this.services.find(order.serviceId),
       this.orders.latePayments(order.id),
+      this.orders.refunds(order.id),
     ]);
     const showEmail = role !== 'seller' || order.share;
     return {
@@ -299,6 +304,10 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       modified: order.modified.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
       fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+      // The delivery (a download link, a tracking number) is for whoever holds the order, as emailed.
+      fulfilNote: order.fulfilNote,
+      refundedAmount: order.refundedAmount,
+      refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, refundedAt: (r.refundedAt ?? r.created).toISOString() })),
     };
   }
 
@@ -530,8 +539,8 @@ export class OrdersService implements ProductOrders, OnModuleInit {
         });
       case 'refunded': {
         const order = await this.orders.findOrderByPayment(event.paymentId);
-        if (!order || (event.account !== null && event.account !== order.account) || !event.fully) return this.recordOnly(record);
-        return this.markRefunded(order.id, record);
+        if (!order || (event.account !== null && event.account !== order.account)) return this.recordOnly(record);
+        return this.refunds.applyProviderRefund(order.id, record, event.amountRefunded);
       }
       case 'ignored':
         return this.recordOnly(record);
@@ -701,36 +710,16 @@ export class OrdersService implements ProductOrders, OnModuleInit {
   }
 
   /**
-   * The seller refunds a paid order in full. The provider's refund is made before the order is
-   * locked (no network call under a lock), with the same idempotency key on every try, so refunds at
-   * the same moment, or a retry after a failure, refund once; the order's lock then records it.
+   * The seller refunds a paid (or fulfilled) order, all that remains or `amount` cents of it, several
+   * times until all of it (OrderRefunds: reserved under the lock, the provider asked after commit).
+   * The same Idempotency-Key again answers the stored answer; two keys are two refunds.
    */
-  refund(input: PayOrderMessage): Promise<OrderView> {
-    return this.once(`refund:${input.orderId}`, input.idempotencyKey, { viewerId: input.viewerId ?? null }, async () => {
-      const order = await this.orders.findOrder(input.orderId);
-      if (!order || order.sellerId !== input.viewerId) throw new AppError('NOT_FOUND', 'no such order');
-      assertTransition(order.state, 'refunded', 'refunded');
-      if (!order.paymentId) throw new AppError('CONFLICT', 'this order has no payment to refund');
-      await this.providers[order.provider].refund(order.paymentId, order.account, order.amount, `refund-${order.id}`);
-      await this.markRefunded(order.id);
-      return this.get(order.id, input.viewerId, input.timeZone ?? 'UTC');
+  refund(input: RefundOrderMessage): Promise<OrderView> {
+    const request = { viewerId: input.viewerId ?? null, amount: input.amount ?? null, reason: input.reason ?? null };
+    return this.once(`refund:${input.orderId}`, input.idempotencyKey, request, async () => {
+      await this.refunds.refund(input);
+      return this.get(input.orderId, input.viewerId, input.timeZone ?? 'UTC');
     });
-  }
-
-  /**
-   * Under the order's lock: a paid (or fulfilled) order is refunded now; both sides are told, once,
-   * whichever tells first (the seller's refund, or the provider's event of a refund made elsewhere).
-   */
-  private async markRefunded(orderId: string, event?: Payment['event']): Promise<boolean> {
-    const refunded = await this.orders.inTransaction(async (tx) => {
-      if (event && !(await tx.claimEvent(event.provider, event.id, event.type))) return null;
-      const locked = await tx.lockOrder(orderId);
-      if (!locked || !canTransition(locked.state, 'refunded')) return null;
-      const order = await tx.updateOrder(locked.id, { state: 'refunded' });
-      await tx.record(commerceEvent(COMMERCE_EVENTS.orderRefunded, { type: 'order', id: order.id }, { order: orderSnapshot(order) }));
-      return order;
-    });
-    return refunded !== null;
   }
 
   /** A message between buyer and seller; the other side is told by email. */

@@ -28,6 +28,8 @@ interface Placed {
   email?: string;
   share?: boolean;
   name?: string;
+  /** Refunds made (done), each with the instant it was made; they add up to the order's refunded_amount. */
+  refunds?: { amount: number; at: string }[];
 }
 
 /** An order of `sellerId`'s service in a state; a paid one (paidAt) gets its receipt, as paying makes it. */
@@ -61,6 +63,14 @@ async function place(sellerId: string, serviceId: string, o: Placed = {}): Promi
     return r.number;
   });
   if (o.created) await sql.execute(db.dataSource, `UPDATE "commerce"."order" SET "created" = $2 WHERE "id" = $1`, [id, o.created]);
+  for (const refund of o.refunds ?? []) {
+    await sql.execute(
+      db.dataSource,
+      `INSERT INTO "commerce"."order_refund" ("id", "order_id", "amount", "state", "refunded_at") VALUES ($1, $2, $3, 'done', $4)`,
+      [randomUUID(), id, refund.amount, refund.at],
+    );
+    await sql.execute(db.dataSource, `UPDATE "commerce"."order" SET "refunded_amount" = "refunded_amount" + $2 WHERE "id" = $1`, [id, refund.amount]);
+  }
   return { id, receipt };
 }
 
@@ -73,8 +83,10 @@ describe('figures', () => {
     // New York is UTC−5 in winter: its February runs from 2026-02-01T05:00Z to 2026-03-01T05:00Z.
     await place(seller, service, { state: 'paid', amount: 1000, paidAt: '2026-02-10T12:00:00Z' });
     await place(seller, service, { state: 'paid', amount: 2000, paidAt: '2026-03-01T02:00:00Z' }); // NY: Feb 28, 21:00
-    await place(seller, service, { state: 'fulfilled', amount: 3000, paidAt: '2026-02-01T03:00:00Z' }); // NY: Jan 31, 22:00
-    await place(seller, service, { state: 'refunded', amount: 500, paidAt: '2026-02-15T12:00:00Z' });
+    // Paid in (New York's) January, partly refunded in February: the refund counts in February.
+    const partly = [{ amount: 200, at: '2026-02-20T12:00:00Z' }];
+    await place(seller, service, { state: 'fulfilled', amount: 3000, paidAt: '2026-02-01T03:00:00Z', refunds: partly }); // NY: Jan 31, 22:00
+    await place(seller, service, { state: 'refunded', amount: 500, paidAt: '2026-02-15T12:00:00Z', refunds: [{ amount: 500, at: '2026-02-16T12:00:00Z' }] });
     await place(seller, service, { state: 'paid', amount: 4000, paidAt: '2026-02-20T12:00:00Z', currency: 'EUR' });
     // Never paid: not earnings.
     await place(seller, service, { state: 'cancelled', amount: 700 });
@@ -92,7 +104,7 @@ describe('figures', () => {
     expect(ny.monthStart.toISOString()).toBe('2026-02-01T05:00:00.000Z');
     expect(ny.earnings).toEqual([
       { currency: 'EUR', month: { gross: 4000, refunds: 0, orders: 1 }, allTime: { gross: 4000, refunds: 0, orders: 1 } },
-      { currency: 'USD', month: { gross: 3500, refunds: 500, orders: 3 }, allTime: { gross: 6500, refunds: 500, orders: 4 } },
+      { currency: 'USD', month: { gross: 3500, refunds: 700, orders: 3 }, allTime: { gross: 6500, refunds: 700, orders: 4 } },
     ]);
   });
 
@@ -101,7 +113,7 @@ describe('figures', () => {
     expect(utc.monthStart.toISOString()).toBe('2026-03-01T00:00:00.000Z');
     expect(utc.earnings).toEqual([
       { currency: 'EUR', month: { gross: 0, refunds: 0, orders: 0 }, allTime: { gross: 4000, refunds: 0, orders: 1 } },
-      { currency: 'USD', month: { gross: 2000, refunds: 0, orders: 1 }, allTime: { gross: 6500, refunds: 500, orders: 4 } },
+      { currency: 'USD', month: { gross: 2000, refunds: 0, orders: 1 }, allTime: { gross: 6500, refunds: 700, orders: 4 } },
     ]);
     // A zone ahead of UTC: 2026-02-28T23:30Z is already March 1 in Tokyo; the order paid at 02:00Z is its March.
     const tokyo = await sales.figures(seller, 'Asia/Tokyo', new Date('2026-02-28T23:30:00Z'));

@@ -5,11 +5,12 @@ import { sql } from '@tinkerdesk/persistence';
 import type { DataSource } from 'typeorm';
 
 /**
- * What of an order was given back, in cents: the one place the seller's figures read refunds from.
- * Today an order is refunded in full or not at all (state `refunded`). With partial refunds (issue 29,
- * the column `order.refunded_amount`) this becomes `o."refunded_amount"`, and nothing else changes.
+ * What of an order was given back, in cents (its done refunds, partial ones included, kept up to date
+ * with the `order_refund` rows under the order's lock): the all-time refunds. A month's refunds are the
+ * refunds made in that month (`order_refund.refunded_at`), whenever the order was paid, as a payment
+ * provider's balance reports them.
  */
-const REFUNDED_SQL = `CASE WHEN o."state" = 'refunded' THEN o."amount" ELSE 0 END`;
+const REFUNDED_SQL = `o."refunded_amount"`;
 
 /** Orders that were paid (they count in the earnings): paid, fulfilled, refunded. */
 const PAID_STATES: readonly OrderState[] = ['paid', 'fulfilled', 'refunded'];
@@ -97,11 +98,16 @@ export class SalesRepository {
          SELECT o."currency", o."amount", o."paid_at", ${REFUNDED_SQL} AS "refunded"
            FROM "commerce"."order" o
           WHERE o."seller_id" = $1 AND o."state" = ANY($4::text[]) AND o."paid_at" IS NOT NULL
+       ), month_refunds AS (
+         SELECT o."currency", sum(r."amount") AS "refunded"
+           FROM "commerce"."order_refund" r JOIN "commerce"."order" o ON o."id" = r."order_id", b
+          WHERE o."seller_id" = $1 AND r."state" = 'done' AND r."refunded_at" >= b."start" AND r."refunded_at" < b."end"
+          GROUP BY o."currency"
        )
        SELECT b."start" AS "monthStart", p."currency", b."seen" AS "seenAt",
               (SELECT count(*)::int FROM paid WHERE "paid_at" > COALESCE($5::timestamptz, b."seen", '-infinity')) AS "newOrders",
               COALESCE(sum(p."amount") FILTER (WHERE p."paid_at" >= b."start" AND p."paid_at" < b."end"), 0)::text AS "monthGross",
-              COALESCE(sum(p."refunded") FILTER (WHERE p."paid_at" >= b."start" AND p."paid_at" < b."end"), 0)::text AS "monthRefunds",
+              COALESCE((SELECT mr."refunded" FROM month_refunds mr WHERE mr."currency" = p."currency"), 0)::text AS "monthRefunds",
               (count(p."amount") FILTER (WHERE p."paid_at" >= b."start" AND p."paid_at" < b."end"))::int AS "monthOrders",
               COALESCE(sum(p."amount"), 0)::text AS "allGross",
               COALESCE(sum(p."refunded"), 0)::text AS "allRefunds",

@@ -51,7 +51,7 @@ export type PaymentEvent =
     }
   | { kind: 'failed'; eventId: string; account: string | null; sessionId: string; orderId: string | null; reason: string }
   | { kind: 'expired'; eventId: string; account: string | null; sessionId: string }
-  | { kind: 'refunded'; eventId: string; account: string | null; paymentId: string; fully: boolean }
+  | { kind: 'refunded'; eventId: string; account: string | null; paymentId: string; amountRefunded: number }
   | { kind: 'ignored'; eventId: string; type: string };
 
 /** What a page that saves a card is opened for (Stripe: Checkout in setup mode). */
@@ -120,7 +120,11 @@ export interface PaymentProvider {
    * first is seen (and refunded); null for no such session.
    */
   expireCheckout(sessionId: string, account: string): Promise<CheckoutState | null>;
-  refund(paymentId: string, account: string, amount: number, idempotencyKey: string): Promise<void>;
+  /**
+   * Refunds `amount` cents of a payment (several refunds until all of it); the same idempotency key
+   * again answers the same refund. Answers the provider's refund id.
+   */
+  refund(paymentId: string, account: string, amount: number, idempotencyKey: string): Promise<{ id: string }>;
   /** Opens the provider's page where the payer saves a card for later charges. */
   createSetup(request: SetupRequest): Promise<SetupSession>;
   /** The setup page's state, and the card it saved once complete; null for no such page. */

@@ -193,9 +193,10 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.retrieveCheckout(sessionId, account);
   }
 
-  async refund(paymentId: string, account: string, amount: number, idempotencyKey: string): Promise<void> {
+  async refund(paymentId: string, account: string, amount: number, idempotencyKey: string): Promise<{ id: string }> {
     try {
-      await this.stripe().refunds.create({ payment_intent: paymentId, amount }, { stripeAccount: account, idempotencyKey });
+      const refund = await this.stripe().refunds.create({ payment_intent: paymentId, amount }, { stripeAccount: account, idempotencyKey });
+      return { id: refund.id };
     } catch (error) {
       throw this.upstream(error, 'refunding');
     }
@@ -382,7 +383,7 @@ export class StripePaymentProvider implements PaymentProvider {
         const pi = charge.payment_intent;
         const paymentId = typeof pi === 'string' ? pi : pi?.id;
         if (!paymentId) return { kind: 'ignored', eventId: event.id, type: event.type };
-        return { kind: 'refunded', eventId: event.id, account, paymentId, fully: charge.refunded };
+        return { kind: 'refunded', eventId: event.id, account, paymentId, amountRefunded: charge.amount_refunded };
       }
       default:
         return { kind: 'ignored', eventId: event.id, type: event.type };

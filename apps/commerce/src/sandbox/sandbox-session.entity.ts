@@ -66,6 +66,10 @@ export class SandboxSessionEntity {
   @Column({ type: 'boolean', default: false })
   refunded!: boolean;
 
+  /** Cents refunded of this payment (refunded: all of it). */
+  @Column({ name: 'refunded_amount', type: 'integer', default: 0 })
+  refundedAmount!: number;
+
   @Column({ name: 'success_url', type: 'text' })
   successUrl!: string;
 

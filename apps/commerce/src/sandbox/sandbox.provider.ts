@@ -102,11 +102,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return this.retrieveCheckout(sessionId, account);
   }
 
-  /** Refunds a payment in full; the same payment again answers as done (as a retried Idempotency-Key does at Stripe). */
-  async refund(paymentId: string, account: string): Promise<void> {
-    if (await this.sessions.markRefunded(paymentId, account)) return;
-    if ((await this.sessions.findByPayment(paymentId, account))?.refunded) return;
-    throw new AppError('CONFLICT', 'the sandbox has no refundable payment ' + paymentId);
+  /**
+   * Refunds `amount` cents of a payment, as Stripe does: the same idempotency key again answers the
+   * same refund; more than what remains of the payment is refused.
+   */
+  async refund(paymentId: string, account: string, amount: number, idempotencyKey: string): Promise<{ id: string }> {
+    const refund = await this.sessions.refund(paymentId, account, amount, idempotencyKey);
+    if (refund === 'missing') throw new AppError('CONFLICT', 'the sandbox has no refundable payment ' + paymentId);
+    if (refund === 'too_much') throw new AppError('CONFLICT', `the sandbox cannot refund ${amount} cents of ${paymentId}: more than remains`);
+    return refund;
   }
 
   /** The sandbox's page in setup mode: the payer saves a test card (SandboxService.pay keeps it). */

@@ -50,6 +50,7 @@ describe('sandbox sessions', () => {
       error: null,
       paymentIntent: null,
       refunded: false,
+      refundedAmount: 0,
       cardId: null,
       pendingCard: null,
     });
@@ -82,7 +83,7 @@ describe('sandbox sessions', () => {
     await expect(repository.setError(s.id, 'again')).resolves.toBeNull();
   });
 
-  it('finds a paid session by payment and account, marks it refunded once, counts the charges of an order', async () => {
+  it('finds a paid session by payment and account, refunds it in parts up to its amount (once per key), counts the charges of an order', async () => {
     const s = session();
     await repository.insert(s);
     await repository.transition(s.id, ['open'], 'complete', { paymentIntent: 'pi_refund' });
@@ -90,10 +91,17 @@ describe('sandbox sessions', () => {
     await expect(repository.findByPayment('pi_refund', 'acct_1')).resolves.toMatchObject({ id: s.id });
     await expect(repository.findByPayment('pi_refund', 'acct_2')).resolves.toBeNull();
     await expect(repository.chargesFor(s.orderId!)).resolves.toBe(1);
-    await expect(repository.markRefunded('pi_refund', 'acct_2')).resolves.toBe(false);
-    await expect(repository.markRefunded('pi_refund', 'acct_1')).resolves.toBe(true);
-    await expect(repository.markRefunded('pi_refund', 'acct_1')).resolves.toBe(false);
-    await expect(repository.find(s.id)).resolves.toMatchObject({ refunded: true });
+    await expect(repository.refund('pi_refund', 'acct_2', 100, 'k1')).resolves.toBe('missing');
+    const first = await repository.refund('pi_refund', 'acct_1', 1000, 'k1');
+    expect(first).toMatchObject({ id: expect.stringMatching(/^re_sandbox_/) });
+    // A retry under the same key answers the same refund; another key is another refund, within what remains.
+    await expect(repository.refund('pi_refund', 'acct_1', 1000, 'k1')).resolves.toEqual(first);
+    await expect(repository.refund('pi_refund', 'acct_1', 251, 'k2')).resolves.toBe('too_much');
+    await expect(repository.find(s.id)).resolves.toMatchObject({ refunded: false, refundedAmount: 1000 });
+    await expect(repository.refund('pi_refund', 'acct_1', 250, 'k2')).resolves.toMatchObject({ id: expect.any(String) });
+    await expect(repository.refund('pi_refund', 'acct_1', 1, 'k3')).resolves.toBe('too_much');
+    await expect(repository.refundedFor(s.orderId!)).resolves.toBe(1250);
+    await expect(repository.find(s.id)).resolves.toMatchObject({ refunded: true, refundedAmount: 1250 });
   });
 });
 

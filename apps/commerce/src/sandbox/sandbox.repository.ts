@@ -4,6 +4,7 @@ import { entityColumns, sql } from '@tinkerdesk/persistence';
 import { IsNull, Not, type DataSource, type Repository } from 'typeorm';
 import { SandboxCardEntity } from './sandbox-card.entity.js';
 import { SandboxChargeEntity } from './sandbox-charge.entity.js';
+import { SandboxRefundEntity } from './sandbox-refund.entity.js';
 import { SandboxSessionEntity, type SandboxStatus } from './sandbox-session.entity.js';
 
 export type { PendingCard, SandboxStatus } from './sandbox-session.entity.js';
@@ -29,7 +30,7 @@ export class SandboxRepository {
     this.charges = db.getRepository(SandboxChargeEntity);
   }
 
-  async insert(row: Omit<SandboxSessionRow, 'status' | 'error' | 'paymentIntent' | 'refunded' | 'cardId' | 'pendingCard'>): Promise<void> {
+  async insert(row: Omit<SandboxSessionRow, 'status' | 'error' | 'paymentIntent' | 'refunded' | 'refundedAmount' | 'cardId' | 'pendingCard'>): Promise<void> {
     const { id, mode, orderId, userId, account, amount, currency, email, productName, sellerName, successUrl, cancelUrl, expiresAt } = row;
     await this.sessions.insert({
       id,
@@ -139,12 +140,35 @@ export class SandboxRepository {
     return session ? toSession(session) : null;
   }
 
-  async markRefunded(paymentIntent: string, account: string): Promise<boolean> {
-    const { affected } = await this.sessions.update(
-      { paymentIntent, account, status: 'complete', refunded: false },
-      { refunded: true, modified: () => 'now()' },
-    );
-    return affected === 1;
+  /**
+   * Refunds `amount` cents of a paid session's payment under `key`, in one transaction with the
+   * session's row locked: a key seen before answers its refund (a retry refunds nothing twice); more
+   * than what remains refunds nothing ('too_much', as Stripe refuses it); no such paid payment: 'missing'.
+   */
+  refund(paymentIntent: string, account: string, amount: number, key: string): Promise<{ id: string } | 'too_much' | 'missing'> {
+    return this.db.transaction(async (m) => {
+      const session = await m
+        .getRepository(SandboxSessionEntity)
+        .findOne({ where: { paymentIntent, account, status: 'complete' }, lock: { mode: 'pessimistic_write' } });
+      if (!session) return 'missing';
+      const refunds = m.getRepository(SandboxRefundEntity);
+      const before = await refunds.findOneBy({ idempotencyKey: key });
+      if (before) return { id: before.id };
+      if (amount < 1 || session.refundedAmount + amount > session.amount) return 'too_much';
+      const refundedAmount = session.refundedAmount + amount;
+      await m
+        .getRepository(SandboxSessionEntity)
+        .update({ id: session.id }, { refundedAmount, refunded: refundedAmount === session.amount, modified: () => 'now()' });
+      const id = `re_sandbox_${session.id.slice(-8)}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+      await refunds.insert({ idempotencyKey: key, id, paymentIntent, account, amount });
+      return { id };
+    });
+  }
+
+  /** What the sandbox refunded of an order's payments (tests compare it with the order). */
+  async refundedFor(orderId: string): Promise<number> {
+    const rows = await this.sessions.findBy({ orderId, paymentIntent: Not(IsNull()) });
+    return rows.reduce((sum, row) => sum + row.refundedAmount, 0);
   }
 
   /** Charges made: sessions that were paid (tests count charges per order). */

@@ -8,6 +8,7 @@ import {
   OrdersQueryDto,
   OrderViewQueryDto,
   ProductsParamsDto,
+  RefundOrderDto,
   ReplyDto,
   SellerOrdersQueryDto,
   SellerOverviewQueryDto,
@@ -162,17 +163,28 @@ export class OrdersController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @IDEMPOTENCY_HEADER
-  @ApiOperation({ summary: 'Refund a paid (or fulfilled) order in full through its provider (the seller)' })
+  @ApiOperation({
+    summary: 'Refund a paid (or fulfilled) order, all that remains or part of it, through its provider (the seller)',
+    description:
+      'Without a body: refunds all that remains. `amount` (cents) refunds part of it; several refunds are allowed until all is refunded (the order is `refunded` then). More than remains, 0 or not whole cents: 400 on `amount`; nothing left: 409. Each Idempotency-Key is one refund.',
+  })
   @ApiAnswer(200, 'Order')
-  @ApiErrors('NOT_FOUND', 'CONFLICT', 'UPSTREAM_ERROR')
+  @ApiErrors('VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'UPSTREAM_ERROR')
   async refund(
     @Param() params: OrderIdParamsDto,
+    @Body() body: RefundOrderDto,
     @Req() req: Request,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<ResponseMap['Order']> {
     const key = idempotencyKey(req);
     const viewer = await this.viewers.of(session);
-    const message = { orderId: params.id, ...viewer, ...(key ? { idempotencyKey: key } : {}) };
+    const message = {
+      orderId: params.id,
+      ...viewer,
+      ...(body.amount !== undefined ? { amount: body.amount } : {}),
+      ...(body.reason !== undefined ? { reason: body.reason } : {}),
+      ...(key ? { idempotencyKey: key } : {}),
+    };
     return { success: true, order: await this.rpc.send(SUBJECTS.commerce.orderRefund, message, PROVIDER_TIMEOUT_MS) };
   }
 

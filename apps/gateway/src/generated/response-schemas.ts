@@ -1389,6 +1389,33 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "amount"
     ]
   },
+  "OrderRefundView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "amount": {
+        "type": "number",
+        "description": "Cents."
+      },
+      "reason": {
+        "type": "string",
+        "nullable": true
+      },
+      "refundedAt": {
+        "type": "string",
+        "description": "When the provider took it (ISO)."
+      }
+    },
+    "required": [
+      "id",
+      "amount",
+      "reason",
+      "refundedAt"
+    ],
+    "description": "One refund of an order by its seller (or made at the provider), in cents."
+  },
   "OrderReplyView": {
     "type": "object",
     "properties": {
@@ -1595,6 +1622,22 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "fulfilledAt": {
         "type": "string",
         "nullable": true
+      },
+      "fulfilNote": {
+        "type": "string",
+        "nullable": true,
+        "description": "What the seller wrote when fulfilling (a tracking number, a download link...); null before or without one."
+      },
+      "refundedAmount": {
+        "type": "number",
+        "description": "Cents refunded so far (several partial refunds add up; equal to amount once refunded in full)."
+      },
+      "refunds": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/OrderRefundView"
+        },
+        "description": "The refunds made, oldest first (refunds still being made at the provider are not listed)."
       }
     },
     "required": [
@@ -1621,7 +1664,10 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "created",
       "modified",
       "paidAt",
-      "fulfilledAt"
+      "fulfilledAt",
+      "fulfilNote",
+      "refundedAmount",
+      "refunds"
     ]
   },
   "PassesResponse": {

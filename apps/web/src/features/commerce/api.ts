@@ -72,8 +72,9 @@ export const getOrder = (orderId: string, tz?: string) =>
 
 export const cancelOrder = (orderId: string) => unwrap(v1.POST('/v1/orders/{id}/cancel', { params: { path: { id: orderId } } }));
 
-export const refundOrder = (orderId: string, key: string) =>
-  unwrap(v1.POST('/v1/orders/{id}/refund', { params: { path: { id: orderId } }, headers: { 'Idempotency-Key': key } }));
+/** Refunds `amount` cents (all that remains when absent), with an optional reason for the buyer. */
+export const refundOrder = (orderId: string, key: string, body: { amount?: number; reason?: string }) =>
+  unwrap(v1.POST('/v1/orders/{id}/refund', { params: { path: { id: orderId } }, headers: { 'Idempotency-Key': key }, body }));
 
 export const replyToOrder = (orderId: string, note: string) =>
   unwrap(v1.POST('/v1/orders/{id}/reply', { params: { path: { id: orderId } }, body: { note } }));

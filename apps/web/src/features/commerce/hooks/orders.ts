@@ -136,9 +136,17 @@ function useSellerAction<T>(orderId: string, work: (input: T) => Promise<unknown
 
 export const useMarkFulfilled = (orderId: string) => useSellerAction(orderId, (note: string) => markFulfilled(orderId, note));
 
+/**
+ * One refund per Idempotency-Key: a retry after a failure sends the same key (refunded once), and a
+ * refund that went through takes a new key for the next one (several partial refunds).
+ */
 export function useRefundOrder(orderId: string) {
   const key = useRef(newIdempotencyKey());
-  return useSellerAction(orderId, () => refundOrder(orderId, key.current));
+  return useSellerAction(orderId, async (refund: { amount?: number; reason?: string }) => {
+    const answer = await refundOrder(orderId, key.current, refund);
+    key.current = newIdempotencyKey();
+    return answer;
+  });
 }
 
 export const useSellerReply = (orderId: string) => useSellerAction(orderId, (note: string) => replyToOrder(orderId, note));

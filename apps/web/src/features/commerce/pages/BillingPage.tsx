@@ -158,7 +158,11 @@ function ReceiptsSection() {
               </span>
               <span className="actions">
                 <span>{formatUsd(order.amount)}</span>
-                {order.state === 'refunded' ? <span className="badge">refunded</span> : null}
+                {order.state === 'refunded' ? (
+                  <span className="badge">refunded</span>
+                ) : order.refundedAmount > 0 ? (
+                  <span className="badge">{formatUsd(order.refundedAmount)} refunded</span>
+                ) : null}
               </span>
             </li>
           ))}

@@ -54,6 +54,9 @@ const paidOrder = () => ({
   modified: '2026-11-20T10:05:00.000Z',
   paidAt: '2026-11-20T10:05:00.000Z',
   fulfilledAt: null,
+  fulfilNote: null,
+  refundedAmount: 0,
+  refunds: [],
 });
 
 async function fakeGateway(request: Request): Promise<Response> {

@@ -1,4 +1,4 @@
-import { formatLongDate, formatUsd, linkBuilder, PAYABLE_ORDER_STATES } from '@tinkerdesk/contracts/web';
+import { formatLongDate, formatUsd, linkBuilder, PAYABLE_ORDER_STATES, type OrderView } from '@tinkerdesk/contracts/web';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { signInPath } from '../../../routes/paths';
@@ -9,6 +9,7 @@ import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { ItemsTable, LatePayments, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
+import { OrderAftercare } from '../components/RefundParts';
 import { useBuyerReply, useCancelOrder, useCompleteOrder, useOrder, usePayOrder } from '../hooks/orders';
 import { rememberedRequestKey } from '../hooks/requests';
 import { sellerLine } from '../seller-name';
@@ -109,12 +110,22 @@ export function OrderPage() {
             <dd>{order.receipt.date}</dd>
             <dt>Amount</dt>
             <dd>{formatUsd(order.receipt.amount)}</dd>
+            {order.refundedAmount > 0 ? (
+              <>
+                <dt>Refunded</dt>
+                <dd>
+                  {formatUsd(order.refundedAmount)}
+                  {order.refundedAmount >= order.receipt.amount ? ' (in full)' : ''}
+                </dd>
+              </>
+            ) : null}
           </dl>
           <Link className="button align-start" to={links.receipt(order.id)}>
             Printable receipt
           </Link>
         </section>
       ) : null}
+      <OrderAftercare order={order} timeZone={tz} />
       {party ? (
         <RepliesThread replies={order.replies} me={party} timeZone={tz} send={reply} />
       ) : (
@@ -197,7 +208,9 @@ export function ReceiptPage() {
           <h1>Receipt</h1>
           <p className="muted">{sellerLine(receipt.seller.name, receipt.seller.service)}</p>
         </div>
-        <p className="badge badge-success receipt-paid">{order.state === 'refunded' ? 'Refunded' : 'Paid'}</p>
+        <p className="badge badge-success receipt-paid">
+          {order.refundedAmount >= receipt.amount ? 'Refunded' : order.refundedAmount > 0 ? 'Partly refunded' : 'Paid'}
+        </p>
       </header>
       <dl className="details">
         <dt>Receipt number</dt>
@@ -211,6 +224,7 @@ export function ReceiptPage() {
       <p className="receipt-total">
         Amount paid: <strong>{formatUsd(receipt.amount)}</strong> ({receipt.currency})
       </p>
+      <ReceiptRefunds order={order} amount={receipt.amount} />
       {receipt.seller.supportEmail ? (
         <p>
           Questions? Write to <a href={`mailto:${receipt.seller.supportEmail}`}>{receipt.seller.supportEmail}</a>.
@@ -225,5 +239,26 @@ export function ReceiptPage() {
         </Link>
       </div>
     </article>
+  );
+}
+
+/** On the receipt: each refund with its date, and what the buyer paid in the end. */
+function ReceiptRefunds({ order, amount }: { order: OrderView; amount: number }) {
+  const tz = order.receipt?.timeZone;
+  if (order.refundedAmount === 0) return null;
+  return (
+    <div className="receipt-refunds">
+      <ul aria-label="Refunds">
+        {order.refunds.map((r) => (
+          <li key={r.id}>
+            Refunded {formatUsd(r.amount)} on {formatLongDate(r.refundedAt, tz)}
+          </li>
+        ))}
+      </ul>
+      <p className="receipt-total">
+        {order.refundedAmount >= amount ? 'Refunded in full' : 'Refunded'}: <strong>{formatUsd(order.refundedAmount)}</strong> · Net paid:{' '}
+        <strong>{formatUsd(amount - order.refundedAmount)}</strong>
+      </p>
+    </div>
   );
 }

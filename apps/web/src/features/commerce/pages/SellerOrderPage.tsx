@@ -4,12 +4,12 @@ import { Link, useParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
-import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { ItemsTable, LatePayments, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
+import { OrderAftercare, RefundForm } from '../components/RefundParts';
 import { useFulfillment, useMarkFulfilled, useRefundOrder, useSellerReply, useViewerTimeZone } from '../hooks/orders';
 
 /** /account/orders/{id}: an incoming order as its seller handles it: what to deliver, messages, fulfil, refund. */
@@ -34,14 +34,13 @@ function SellerOrder() {
   const refund = useRefundOrder(orderId);
   const reply = useSellerReply(orderId);
   const [note, setNote] = useState('');
-  const [confirmRefund, setConfirmRefund] = useState(false);
 
   if (missing) return <NotFoundPage />;
   if (!work || !token) return <Page title="Order">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
   const order = work.order;
   const busy = fulfil.isPending || refund.isPending;
   // The last action's refusal (each new action clears the other's), else a failed reload.
-  const failure = fulfil.error ?? refund.error ?? error;
+  const failure = fulfil.error ?? error;
 
   function submitFulfil(event: FormEvent) {
     event.preventDefault();
@@ -49,10 +48,7 @@ function SellerOrder() {
     fulfil.mutate(note.trim(), { onSuccess: done('The order is marked fulfilled; the buyer is told by email.') });
   }
 
-  function confirmRefundOrder() {
-    fulfil.reset();
-    refund.mutate(undefined, { onSuccess: done('The order is refunded.') });
-  }
+  const refunded = () => done('The refund went through; the buyer is told by email.')();
 
   const refundable = order.state === 'paid' || order.state === 'fulfilled';
   return (
@@ -98,27 +94,12 @@ function SellerOrder() {
             </button>
           </form>
         ) : null}
-        {refundable ? (
-          confirmRefund ? (
-            <InlineConfirm
-              label="Refund this order?"
-              question="Refund the full amount to the buyer?"
-              action="Refund"
-              keep="Keep it"
-              busy={busy}
-              onConfirm={confirmRefundOrder}
-              onCancel={() => setConfirmRefund(false)}
-            />
-          ) : (
-            <button type="button" className="button button-ghost align-start" onClick={() => setConfirmRefund(true)}>
-              Refund…
-            </button>
-          )
-        ) : null}
+        {refundable ? <RefundForm key={order.refundedAmount} order={order} refund={refund} busy={busy} onDone={refunded} /> : null}
         <p>
           <Link to={links.order(order.id)}>The buyer’s view of this order</Link>
         </p>
       </section>
+      <OrderAftercare order={order} timeZone={tz} />
       <RepliesThread replies={order.replies} me="seller" timeZone={tz} send={reply} />
     </Page>
   );
