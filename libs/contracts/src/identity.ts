@@ -44,6 +44,37 @@ export class CreateUserDto {
   @IsString()
   @MaxLength(64)
   tz?: string;
+
+  @ApiPropertyOptional({
+    example: '/orders/0b5c5c8e-9a4f-4d7e-8b1a-2f1f0f3c1a11',
+    maxLength: 500,
+    description: 'Where the link of the verification email leads once it has verified the address: a path on this site (starts with "/", not "//"); /account when left out',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(500, { message: 'returnTo must be at most 500 characters long' })
+  @Matches(RETURN_TO_PATTERN, { message: 'returnTo must be a path on this site, starting with "/" (not "//")' })
+  returnTo?: string;
+}
+
+/** HTTP: POST /v1/users/{guid}/requestverification (the body is optional) */
+export class RequestVerificationDto {
+  @ApiPropertyOptional({
+    example: '/orders/0b5c5c8e-9a4f-4d7e-8b1a-2f1f0f3c1a11',
+    maxLength: 500,
+    description: 'Where the link of the verification email leads once it has verified the address: a path on this site (starts with "/", not "//"); /account when left out',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(500, { message: 'returnTo must be at most 500 characters long' })
+  @Matches(RETURN_TO_PATTERN, { message: 'returnTo must be a path on this site, starting with "/" (not "//")' })
+  returnTo?: string;
+}
+
+/** NATS: identity.verification.request */
+export class RequestVerificationMessage extends RequestVerificationDto {
+  @IsUUID('4')
+  userId!: string;
 }
 
 /** HTTP: POST /v1/users/{guid}/signin (the path takes the guid or the email) */

@@ -10,6 +10,7 @@ import { PendingMail1765000000000 } from './migrations/1765000000000-pending-mai
 import { ProductImages1795651515777 } from './migrations/1795651515777-product-images.js';
 import { PendingMailEntity } from '../events/pending-mail.entity.js';
 import { ShopSlug1795654917076 } from './migrations/1795654917076-shop-slug.js';
+import { OrderClaims1796200000000 } from './migrations/1796200000000-order-claims.js';
 import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
 import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
 import { IdempotencyKeyEntity } from '../orders/idempotency-key.entity.js';
@@ -73,6 +74,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       PendingMail1765000000000,
       ProductImages1795651515777,
       ShopSlug1795654917076,
+      OrderClaims1796200000000,
     ],
   };
 }

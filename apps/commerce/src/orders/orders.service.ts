@@ -120,6 +120,15 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     this.requests = requests;
   }
 
+  /**
+   * An account verified this address (identity.email.verified, heard after identity's commit): the
+   * orders placed signed out with it become the account's, in the listener's transaction. Heard twice,
+   * nothing changes the second time (an order is claimed once).
+   */
+  async claimByEmail(manager: TransactionManager, userId: string, email: string): Promise<number> {
+    return this.orders.claimByEmail(manager, userId, email);
+  }
+
   // ---- placing and reading ------------------------------------------------------------------
 
   /**
@@ -151,13 +160,17 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       throw new AppError('VALIDATION_FAILED', 'shipping is only for printed mail products');
     }
     const price = options.price ?? product.price;
+    const email = input.email.trim().toLowerCase();
+    // Placed signed out with an address an account has verified: the order is that account's too.
+    const claimedBy = input.buyerId ? null : await this.identity.accountOf(email);
     const row = {
       id: randomUUID(),
       serviceId: service.id,
       productId: product.id,
       sellerId: service.userId,
       buyerId: input.buyerId ?? null,
-      email: input.email.trim().toLowerCase(),
+      claimedBy,
+      email,
       note: (input.note ?? '').trim(),
       share: input.share ?? false,
       state: 'pending' as const,
@@ -208,7 +221,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
    */
   private roleOf(order: OrderRow, viewerId: string | undefined): OrderRole {
     if (viewerId && viewerId === order.sellerId) return 'seller';
-    if (viewerId && viewerId === order.buyerId) return 'buyer';
+    if (viewerId && (viewerId === order.buyerId || viewerId === order.claimedBy)) return 'buyer';
     if (order.buyerId === null) return 'visitor';
     throw new AppError('NOT_FOUND', 'no such order');
   }
@@ -708,6 +721,9 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     if (!order) throw new AppError('NOT_FOUND', 'no such order');
     const role = await this.partyOf(order, viewerId);
     const reply = { id: randomUUID(), orderId: order.id, authorId: viewerId, authorRole: role, note: note.trim() };
+    // The buyer's email of a seller's message replies to the seller's support address, when there is one.
+    const extras = role === 'seller' ? (await this.services.find(order.serviceId))?.extras : undefined;
+    const supportEmail = typeof extras?.supportEmail === 'string' ? extras.supportEmail : null;
     await this.orders.inTransaction(async (tx) => {
       await tx.insertReply(reply);
       await tx.record(
@@ -717,6 +733,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
           {
             order: orderSnapshot(order),
             reply: { id: reply.id, authorId: viewerId, role, note: reply.note },
+            supportEmail,
           },
         ),
       );
@@ -731,7 +748,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
    */
   private async partyOf(order: OrderRow, viewerId: string): Promise<'buyer' | 'seller'> {
     if (viewerId === order.sellerId) return 'seller';
-    if (viewerId === order.buyerId) return 'buyer';
+    if (viewerId === order.buyerId || viewerId === order.claimedBy) return 'buyer';
     if (order.buyerId === null && (await this.identity.verifiedEmail(viewerId))?.toLowerCase() === order.email) return 'buyer';
     throw new AppError('NOT_FOUND', 'no such order');
   }
