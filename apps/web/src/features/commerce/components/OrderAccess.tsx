@@ -54,8 +54,11 @@ export function OrderMessagesGate({ orderPath, email }: { orderPath: string; ema
   return (
     <section className="card replies" aria-labelledby="replies-heading">
       <h2 id="replies-heading">Messages</h2>
-      <p>Messages between the buyer and the seller are for them only.</p>
-      {body}
+      {/* One block: its paragraphs' margins collapse (the card is a grid, where they would add up). */}
+      <div>
+        <p>Messages between the buyer and the seller are for them only.</p>
+        {body}
+      </div>
     </section>
   );
 }
