@@ -9,35 +9,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { json, record, type RecordedCall } from '../../../shared/gateway.fake';
-import { preparePages, renderRoutes } from '../pages/render.fake';
+import { orderAnswer, preparePages, renderRoutes } from '../pages/render.fake';
 
 const calls: RecordedCall[] = [];
 
-const guestOrder = (id: string, email: string) => ({
-  id,
-  state: 'paid',
-  serviceId: 's1',
-  serviceName: 'Print shop',
-  sellerId: 'seller-1',
-  provider: 'sandbox',
-  vendor: 'digital',
-  email,
-  note: '',
-  share: true,
-  items: [{ productId: 'p1', name: 'Poster', description: '', quantity: 1, price: 1250, amount: 1250 }],
-  amount: 1250,
-  currency: 'usd',
-  shipping: null,
-  failure: null,
-  receipt: null,
-  replies: [],
-  latePayments: [],
-  role: 'visitor',
-  created: '2026-11-20T10:00:00.000Z',
-  modified: '2026-11-20T10:05:00.000Z',
-  paidAt: '2026-11-20T10:05:00.000Z',
-  fulfilledAt: null,
-});
+const guestOrder = (id: string, email: string) => orderAnswer({ id, email, share: true, role: 'visitor' });
 
 async function fakeGateway(request: Request): Promise<Response> {
   const { pathname } = await record(calls, request);
