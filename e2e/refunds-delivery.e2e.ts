@@ -29,7 +29,7 @@ async function paidOrder(page: Page): Promise<{ seller: Account; buyer: Account;
   const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
   await page.request.post('/v1/users/me', { data: { name: 'Ada Prints' }, headers: auth(seller) });
   const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
-    data: { name: 'Ada’s print shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_ada' },
+    data: { name: 'Ada’s print shop', displayName: 'Ada’s print shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_ada' },
     headers: auth(seller),
   });
   const serviceId = ((await service.json()) as { service: { id: string } }).service.id;

@@ -109,12 +109,12 @@ beforeAll(async () => {
   stripe.setWebhookUrl(`${platform.url}/v1/webhooks/stripe`);
   const sandbox = await openShop(platform, {
     tag: 'refund-sandbox',
-    service: { name: 'Refund shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_refunds' },
+    service: { name: 'Refund shop', displayName: 'Refund shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_refunds' },
     product: { name: 'Print', price: 1250 },
   });
   const viaStripe = await openShop(platform, {
     tag: 'refund-stripe',
-    service: { name: 'Refund Stripe shop', provider: 'stripe', vendor: 'digital', account: SELLER_ACCOUNT },
+    service: { name: 'Refund Stripe shop', displayName: 'Refund Stripe shop', provider: 'stripe', vendor: 'digital', account: SELLER_ACCOUNT },
     product: { name: 'E-book', price: 999 },
   });
   shops.sandbox = { ...sandbox, price: 1250 };

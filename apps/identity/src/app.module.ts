@@ -19,6 +19,8 @@ import { OAuthController } from './oauth/oauth.controller.js';
 import { OAuthRepository } from './oauth/oauth.repository.js';
 import { OAuthService } from './oauth/oauth.service.js';
 import { IDENTITY_EVENTS, natsIdentityEvents, type IdentityEvents } from './accounts/identity-events.js';
+import { outboxDataSource } from './database/outbox-data-source.js';
+import { IDENTITY_OUTBOX_SETTINGS, IdentityOutbox, identityOutboxNats } from './events/identity-outbox.js';
 
 const LIMITS_REDIS = Symbol('LIMITS_REDIS');
 
@@ -74,6 +76,11 @@ export class AppModule implements OnApplicationShutdown {
         { provide: MAIL_COMPOSER, useFactory: mailComposer, inject: [AccountsService, ContactService] },
         { provide: IDENTITY_LOGGER, useValue: logger },
         { provide: IDENTITY_EVENTS, useValue: events },
+        // The outbox's relay: events recorded by accounts (an address verified), published after commit.
+        outboxDataSource,
+        identityOutboxNats(config.NATS_URL),
+        { provide: IDENTITY_OUTBOX_SETTINGS, useValue: { prefix: config.NATS_PREFIX, pollMs: config.OUTBOX_POLL_MS } },
+        IdentityOutbox,
       ],
     };
   }

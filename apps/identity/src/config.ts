@@ -24,6 +24,11 @@ export const schema = {
   /** How long a mail's idempotency key (identity.mail.send `key`) keeps the same mail from being sent again (mail/mail-keys.repository.ts). */
   MAIL_KEY_RETENTION_DAYS: env.int(7, 1, 365),
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),
+  /**
+   * How often the outbox relay looks for committed events not published yet (a safety net: it is
+   * woken right after each commit that recorded events).
+   */
+  OUTBOX_POLL_MS: env.int(1000, 50, 60_000),
   /** Where contact questions are emailed. */
   SUPPORT_EMAIL: env.str('support@tinkerdesk.dev'),
   /** Social sign-in (OpenID Connect): a provider is on when its issuer and client id are set. */

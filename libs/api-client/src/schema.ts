@@ -76,7 +76,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The link in the verification email: confirms, then sends the browser to /account */
+        /** The link in the verification email: confirms, then sends the browser back where it came from, or to /account */
         get: operations["AccountController_verifyLink"];
         put?: never;
         /** Confirm the email address with the emailed token */
@@ -2007,6 +2007,11 @@ export interface components {
             email: string;
             password: string;
             /**
+             * @description Where the link of the verification email leads once it has verified the address: a path on this site (starts with "/", not "//"); /account when left out
+             * @example /orders/0b5c5c8e-9a4f-4d7e-8b1a-2f1f0f3c1a11
+             */
+            returnTo?: string;
+            /**
              * @description The browser's time zone, to start the account on (IANA, current or old name; stored by its current name). A name that is not a known zone is ignored: the account starts on UTC.
              * @example Europe/Berlin
              */
@@ -2909,6 +2914,13 @@ export interface components {
         };
         /** @enum {string} */
         RequestState: "open" | "accepted" | "paid" | "declined" | "cancelled" | "expired";
+        RequestVerificationDto: {
+            /**
+             * @description Where the link of the verification email leads once it has verified the address: a path on this site (starts with "/", not "//"); /account when left out
+             * @example /orders/0b5c5c8e-9a4f-4d7e-8b1a-2f1f0f3c1a11
+             */
+            returnTo?: string;
+        };
         ResetCheckDto: {
             token: string;
         };
@@ -3839,6 +3851,8 @@ export interface operations {
     AccountController_verifyLink: {
         parameters: {
             query: {
+                /** @description A path on this site to go to once verified (the order the account was made from) */
+                next?: unknown;
                 token: unknown;
             };
             header?: never;
@@ -3847,7 +3861,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /account?verified=1, or /account?verified=invalid for a used, expired or unknown link */
+            /** @description To `next` when it is a path on this site (anything else, such as //host or https://host, is ignored), else /account?verified=1; /account?verified=invalid for a used, expired or unknown link */
             303: {
                 headers: {
                     [name: string]: unknown;
@@ -13911,7 +13925,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RequestVerificationDto"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {

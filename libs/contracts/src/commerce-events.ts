@@ -94,6 +94,8 @@ export interface CommerceEventMap {
   [COMMERCE_EVENTS.orderReplyAdded]: {
     order: OrderSnapshot;
     reply: { id: string; authorId: string; role: 'buyer' | 'seller'; note: string };
+    /** The service's support address (the buyer's email replies there); absent on events recorded before it was carried. */
+    supportEmail?: string | null;
   };
   [COMMERCE_EVENTS.orderFulfilled]: { order: OrderSnapshot };
   [COMMERCE_EVENTS.orderCancelled]: { order: OrderSnapshot };

@@ -5,6 +5,25 @@ import { CODE_KINDS, RETURN_TO_PATTERN, type CodeKind } from './identity-views.j
 import { canonicalTimeZone } from './time-zones.js';
 
 /**
+ * An optional path on this site to come back to (RETURN_TO_PATTERN: one leading "/", no backslash, no
+ * white space; at most 500 characters), documented and checked alike wherever a route takes one.
+ */
+function ReturnTo(example: string, description: string): PropertyDecorator {
+  const decorators: PropertyDecorator[] = [
+    ApiPropertyOptional({ example, maxLength: 500, description }),
+    Optional(),
+    IsString(),
+    MaxLength(500, { message: 'returnTo must be at most 500 characters long' }),
+    Matches(RETURN_TO_PATTERN, { message: 'returnTo must be a path on this site, starting with "/" (not "//")' }),
+  ];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+const ORDER_PATH_EXAMPLE = '/orders/0b5c5c8e-9a4f-4d7e-8b1a-2f1f0f3c1a11';
+const VERIFICATION_RETURN_TO =
+  'Where the link of the verification email leads once it has verified the address: a path on this site (starts with "/", not "//"); /account when left out';
+
+/**
  * An IANA time zone by its current or an old name (Europe/Kyiv or Europe/Kiev, any letter case); the
  * service stores the current name (canonicalTimeZone).
  */
@@ -44,6 +63,21 @@ export class CreateUserDto {
   @IsString()
   @MaxLength(64)
   tz?: string;
+
+  @ReturnTo(ORDER_PATH_EXAMPLE, VERIFICATION_RETURN_TO)
+  returnTo?: string;
+}
+
+/** HTTP: POST /v1/users/{guid}/requestverification (the body is optional) */
+export class RequestVerificationDto {
+  @ReturnTo(ORDER_PATH_EXAMPLE, VERIFICATION_RETURN_TO)
+  returnTo?: string;
+}
+
+/** NATS: identity.verification.request */
+export class RequestVerificationMessage extends RequestVerificationDto {
+  @IsUUID('4')
+  userId!: string;
 }
 
 /** HTTP: POST /v1/users/{guid}/signin (the path takes the guid or the email) */
@@ -211,15 +245,7 @@ export class ExchangeCodeMessage {
 
 /** HTTP: POST /v1/auth/{provider}/authorize (the body is optional) */
 export class OidcAuthorizeDto {
-  @ApiPropertyOptional({
-    example: '/account',
-    maxLength: 500,
-    description: 'Where the web app goes after signing in: a path on this site (starts with "/", not "//")',
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(500, { message: 'returnTo must be at most 500 characters long' })
-  @Matches(RETURN_TO_PATTERN, { message: 'returnTo must be a path on this site, starting with "/" (not "//")' })
+  @ReturnTo('/account', 'Where the web app goes after signing in: a path on this site (starts with "/", not "//")')
   returnTo?: string;
 }
 

@@ -12,6 +12,7 @@ export * from './seller-overview.js';
 export * from './commerce-events.js';
 export * from './terminals.js';
 export * from './terminals-events.js';
+export * from './identity-domain-events.js';
 export * from './passes.js';
 export * from './oauth.js';
 export * from './fetch.js';

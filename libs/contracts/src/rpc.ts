@@ -105,6 +105,7 @@ import type {
   TokenMessage,
   UpdateProfileMessage,
   UserIdMessage,
+  RequestVerificationMessage,
   VerifyEmailDto,
 } from './identity.js';
 import type {
@@ -161,7 +162,7 @@ export interface RpcMap {
   [SUBJECTS.identity.sessionVerify]: { request: TokenMessage; response: SessionInfo };
   [SUBJECTS.identity.sessionEnd]: { request: TokenMessage; response: LogoutResult };
   [SUBJECTS.identity.contactCreate]: { request: ContactDto; response: Done & { id: string } };
-  [SUBJECTS.identity.verificationRequest]: { request: UserIdMessage; response: Done & { sent: boolean } };
+  [SUBJECTS.identity.verificationRequest]: { request: RequestVerificationMessage; response: Done & { sent: boolean } };
   [SUBJECTS.identity.verificationConfirm]: { request: VerifyEmailDto; response: Done };
   [SUBJECTS.identity.resetRequest]: { request: ResetSetupDto; response: Done };
   [SUBJECTS.identity.resetConfirm]: { request: ResetPasswordDto; response: Done };

@@ -14,6 +14,7 @@ import { PendingMailEntity } from '../events/pending-mail.entity.js';
 import { ShopSlug1795654917076 } from './migrations/1795654917076-shop-slug.js';
 import { SellerDisplayName1796000000000 } from './migrations/1796000000000-seller-display-name.js';
 import { PartialRefunds1796100000000 } from './migrations/1796100000000-partial-refunds.js';
+import { OrderClaims1796200000000 } from './migrations/1796200000000-order-claims.js';
 import { RequestDeclineReason1796400000000 } from './migrations/1796400000000-request-custom-decline.js';
 import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
 import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
@@ -85,6 +86,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       ShopSlug1795654917076,
       SellerDisplayName1796000000000,
       PartialRefunds1796100000000,
+      OrderClaims1796200000000,
       SellerSeen1796300000000,
       RequestDeclineReason1796400000000,
     ],

@@ -1,16 +1,26 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CommerceDomainEvent } from '@tinkerdesk/contracts';
+import { IDENTITY_DOMAIN_EVENTS, IDENTITY_EVENTS_STREAM, type CommerceDomainEvent, type IdentityDomainEvent } from '@tinkerdesk/contracts';
 import { RpcClient, type Logger } from '@tinkerdesk/nest-common';
-import { ServiceOutbox, type ServiceOutboxSettings } from '@tinkerdesk/persistence';
+import { OutboxListener, ServiceOutbox, type ServiceOutboxSettings, type TransactionManager } from '@tinkerdesk/persistence';
 import type { DataSource } from 'typeorm';
 import { COMMERCE_LOGGER } from '../logger.token.js';
+import { OrdersService } from '../orders/orders.service.js';
 import { CommerceReactions } from './commerce-reactions.js';
 import { COMMERCE_STREAM } from './commerce-events.js';
 
 export const OUTBOX_SETTINGS = Symbol('OUTBOX_SETTINGS');
 
 export type OutboxSettings = ServiceOutboxSettings;
+
+/**
+ * What commerce does when identity says an account verified an address: the orders placed signed out
+ * with it become the account's (in the listener's transaction, once per event; claiming twice changes nothing).
+ */
+export async function claimOrders(event: IdentityDomainEvent, manager: TransactionManager | null, orders: Pick<OrdersService, 'claimByEmail'>) {
+  if (event.name !== IDENTITY_DOMAIN_EVENTS.emailVerified || !manager) return;
+  await orders.claimByEmail(manager, event.payload.userId, event.payload.email);
+}
 
 /**
  * Commerce's outbox at run time: the relay (committed events → JetStream) and the two listeners
@@ -37,5 +47,44 @@ export class CommerceOutbox extends ServiceOutbox<CommerceDomainEvent> {
         { name: 'commerce-mail', mode: 'effect', handle: (event) => reactions.toMail(event) },
       ],
     });
+  }
+}
+
+/**
+ * A listener of identity's stream (IDENTITY_EVENTS), its processed events kept in commerce's schema:
+ * `commerce-order-claims` gives guest orders to the account that verifies their address. Started once
+ * the application has bootstrapped, stopped first on shutdown, like the outbox's own listeners.
+ */
+@Injectable()
+export class IdentityEventsListener implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly listener: OutboxListener<IdentityDomainEvent>;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    @Inject(RpcClient) rpc: RpcClient,
+    @Inject(OrdersService) orders: OrdersService,
+    @Inject(OUTBOX_SETTINGS) settings: OutboxSettings,
+    @Inject(COMMERCE_LOGGER) logger: Logger,
+  ) {
+    this.listener = new OutboxListener<IdentityDomainEvent>({
+      dataSource,
+      schema: 'commerce',
+      nc: rpc.connection,
+      prefix: settings.prefix,
+      stream: IDENTITY_EVENTS_STREAM,
+      service: 'identity',
+      logger,
+      name: 'commerce-order-claims',
+      mode: 'transaction',
+      handle: (event, manager) => claimOrders(event, manager, orders),
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.listener.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.listener.stop();
   }
 }

@@ -106,11 +106,16 @@ export class CommerceReactions {
             },
           ];
         }
+        const supportEmail = event.payload.supportEmail ?? null;
         return [
           {
             ...(order.buyerId ? { toUserId: order.buyerId } : { to: order.email }),
             subject: `New message from the seller: ${product}`,
-            text: `The seller wrote about your order:\n\n${reply.note}\n\nAnswer here (sign in first): ${this.links.order(order.id)}\n`,
+            text:
+              `The seller wrote about your order:\n\n${reply.note}\n\nAnswer here: ${this.links.order(order.id)}\n` +
+              `(Sign in, or create an account, with ${order.email}, the address of this order: you come back to the order afterwards.)\n\n` +
+              replyHint(supportEmail),
+            ...(supportEmail ? { replyTo: supportEmail } : {}),
           },
         ];
       }
@@ -165,7 +170,10 @@ export class CommerceReactions {
         text:
           `Thank you for your order.\n\nReceipt ${receipt.number}\nPaid ${formatLongDate(receipt.paidAt, 'UTC')} (UTC)\n\n${lines}\n\n` +
           `Total paid: ${formatUsd(receipt.amount)}\n\nYour order and printable receipt: ${this.links.receipt(order.id)}\n` +
-          (receipt.supportEmail ? `Questions: ${receipt.supportEmail}\n` : ''),
+          (receipt.supportEmail ? `Questions: ${receipt.supportEmail}\n` : '') +
+          `To write to the seller about this order: ${this.links.order(order.id)}\n\n` +
+          replyHint(receipt.supportEmail),
+        ...(receipt.supportEmail ? { replyTo: receipt.supportEmail } : {}),
       },
       {
         toUserId: order.sellerId,
@@ -234,6 +242,16 @@ function refundMail(
       `\nIt reaches your card within 5 to 10 business days.\n\n` +
       `${receipt ? `Your receipt ${receipt} shows the refund` : 'Your order shows the refund'}: ${receiptLink}\n`,
   };
+}
+
+/**
+ * What a buyer's email says about answering it: this site receives no mail, so a reply never reaches
+ * the order's messages; with the seller's support address as Reply-To it reaches the seller by email.
+ */
+export function replyHint(supportEmail: string | null): string {
+  return supportEmail
+    ? `A reply to this email goes to the seller by email (${supportEmail}); it does not appear in the order's messages.\n`
+    : `Replies to this email are not read: please write on the order's page (link above).\n`;
 }
 
 const lateWhy = (state: string) => (state === 'cancelled' ? 'after the order was cancelled' : 'when the order was paid already');

@@ -19,6 +19,14 @@ export class OrderEntity {
   @Column({ name: 'buyer_id', type: 'uuid', nullable: true })
   buyerId!: string | null;
 
+  /**
+   * The account whose verified address this order (placed signed out) was placed with: at order time
+   * when the address was verified already, else when an account verifies it (identity.email.verified).
+   * It reads, writes and lists the order as its buyer; the link still works for its holder.
+   */
+  @Column({ name: 'claimed_by', type: 'uuid', nullable: true })
+  claimedBy!: string | null;
+
   @Column({ type: 'text' })
   email!: string;
 

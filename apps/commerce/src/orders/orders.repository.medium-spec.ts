@@ -66,6 +66,7 @@ describe('orders', () => {
     const inserted = await repository.insertOrder(o);
     expect(inserted).toEqual({
       ...o,
+      claimedBy: null,
       failure: null,
       paymentId: null,
       fulfilNote: null,
@@ -95,6 +96,27 @@ describe('orders', () => {
     expect(some).toMatchObject({ total: 2, rows: [{ id: b.id }, { id: a.id }] });
     await expect(repository.listOrders({ sellerId: seller }, 'cancelled', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ id: c.id }] });
     await expect(repository.listOrders({ buyerId: buyer }, undefined, 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ id: a.id }] });
+  });
+
+  it('claims the unclaimed guest orders of an address for an account, once; lists them among its orders', async () => {
+    const account = randomUUID();
+    const email = `claim-${randomUUID()}@example.test`;
+    const guest = await repository.insertOrder(order({ buyerId: null, email }));
+    const signedIn = await repository.insertOrder(order({ buyerId: randomUUID(), email }));
+    const claimedAlready = await repository.insertOrder({ ...order({ buyerId: null, email }), claimedBy: randomUUID() });
+    const otherAddress = await repository.insertOrder(order({ buyerId: null, email: `other-${email}` }));
+    const claim = () => db.dataSource.transaction((manager) => repository.claimByEmail(manager, account, email.toUpperCase()));
+    await expect(claim()).resolves.toBe(1);
+    await expect(claim()).resolves.toBe(0);
+    await expect(repository.findOrder(guest.id)).resolves.toMatchObject({ claimedBy: account });
+    for (const o of [signedIn, otherAddress]) await expect(repository.findOrder(o.id)).resolves.toMatchObject({ claimedBy: null });
+    await expect(repository.findOrder(claimedAlready.id)).resolves.toMatchObject({ claimedBy: claimedAlready.claimedBy });
+    const bought = await repository.insertOrder(order({ buyerId: account, state: 'paid' }));
+    await expect(repository.listOrders({ buyerId: account }, undefined, 0, 10)).resolves.toMatchObject({
+      total: 2,
+      rows: [{ id: bought.id }, { id: guest.id }],
+    });
+    await expect(repository.listOrders({ buyerId: account }, 'paid', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ id: bought.id }] });
   });
 
   it('locks the order in a transaction (FOR UPDATE) and updates the given fields', async () => {

@@ -212,10 +212,13 @@ export class OrdersRepository {
 
   /** Inserts an order with what it implies (`events`, recorded in the outbox) in one transaction. */
   async insertOrder(
-    order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'refundedAmount'>,
+    order: Omit<
+      OrderRow,
+      'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'refundedAmount' | 'claimedBy'
+    > & { claimedBy?: string | null },
     events: CommerceEventRecord[] = [],
   ): Promise<OrderRow> {
-    const { id, serviceId, productId, sellerId, buyerId, email, note, share, state, provider, account, vendor, items, amount, currency, shipping } =
+    const { id, serviceId, productId, sellerId, buyerId, claimedBy = null, email, note, share, state, provider, account, vendor, items, amount, currency, shipping } =
       order;
     return this.db.transaction(async (m) => {
       const orders = m.getRepository(OrderEntity);
@@ -225,6 +228,7 @@ export class OrdersRepository {
         productId,
         sellerId,
         buyerId,
+        claimedBy,
         email,
         note,
         share,
@@ -256,15 +260,32 @@ export class OrdersRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: OrderRow[]; total: number }> {
-    const party = 'sellerId' in who ? { sellerId: who.sellerId } : { buyerId: who.buyerId };
     const states = state === undefined ? {} : { state: In(typeof state === 'string' ? [state] : [...state]) };
+    // A buyer's orders: placed signed in, or placed signed out with the address the account verified.
+    const parties = 'sellerId' in who ? [{ sellerId: who.sellerId }] : [{ buyerId: who.buyerId }, { claimedBy: who.buyerId }];
     const [rows, total] = await this.orders.findAndCount({
-      where: { ...party, ...states },
+      where: parties.map((party) => ({ ...party, ...states })),
       order: { created: 'DESC', id: 'ASC' },
       skip: offset,
       take: limit,
     });
     return { rows, total };
+  }
+
+  /**
+   * Gives the orders placed signed out with this address, and not given to an account yet, to the
+   * account that verified it (in the caller's transaction); answers how many. Running it again
+   * changes nothing: an order is given once.
+   */
+  async claimByEmail(manager: TransactionManager, userId: string, email: string): Promise<number> {
+    const result = await manager
+      .getRepository(OrderEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ claimedBy: userId })
+      .where('buyer_id IS NULL AND claimed_by IS NULL AND email = :email', { email: email.trim().toLowerCase() })
+      .execute();
+    return result.affected ?? 0;
   }
 
   receipt(orderId: string): Promise<ReceiptRow | null> {

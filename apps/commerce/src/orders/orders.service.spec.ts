@@ -167,12 +167,16 @@ class FakeOrders {
     }
   }
   async insertOrder(
-    order: Omit<OrderRow, 'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'refundedAmount'>,
+    order: Omit<
+      OrderRow,
+      'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'refundedAmount' | 'claimedBy'
+    > & { claimedBy?: string | null },
     events: CommerceEventRecord[] = [],
   ) {
     const row: OrderRow = {
       ...order,
       refundedAmount: 0,
+      claimedBy: order.claimedBy ?? null,
       failure: null,
       paymentId: null,
       fulfilNote: null,
@@ -189,6 +193,11 @@ class FakeOrders {
     await this.commit();
     return row;
   }
+  claimByEmail = (_manager: unknown, userId: string, email: string) => {
+    const unclaimed = [...this.orders.values()].filter((o) => o.buyerId === null && o.claimedBy === null && o.email === email);
+    for (const o of unclaimed) this.orders.set(o.id, { ...o, claimedBy: userId });
+    return Promise.resolve(unclaimed.length);
+  };
   findOrder = (id: string) => Promise.resolve(this.orders.get(id) ?? null);
   findOrderByPayment = (paymentId: string) => Promise.resolve([...this.orders.values()].find((o) => o.paymentId === paymentId) ?? null);
   listOrders = () => Promise.resolve({ rows: [...this.orders.values()], total: this.orders.size });
@@ -304,6 +313,10 @@ class FakeIdentity {
   verifiedEmail = (userId: string) => {
     network('identity.verifiedEmail');
     return Promise.resolve(this.verified.get(userId) ?? null);
+  };
+  accountOf = (email: string) => {
+    network('identity.accountOf');
+    return Promise.resolve([...this.verified].find(([, address]) => address === email)?.[0] ?? null);
   };
   mail(message: SendMailMessage) {
     network('identity.mail');
@@ -499,6 +512,37 @@ describe('get (who sees an order)', () => {
     expect((await sut.get(order.id, STRANGER)).replies).toEqual([]);
     expect(await sut.get(order.id, BUYER)).toMatchObject({ role: 'buyer', replies: [{ from: 'buyer', note: 'Is it A2?' }] });
     expect((await sut.get(order.id, SELLER)).replies).toHaveLength(1);
+  });
+});
+
+describe('guest orders belong to the account that verifies their address', () => {
+  it('an unverified account never gets a guest order: it is a visitor, and claims nothing', async () => {
+    const { sut, place } = setup();
+    const order = await place();
+    expect(await sut.get(order.id, STRANGER)).toMatchObject({ role: 'visitor', replies: [] });
+    expect((await refusal(sut.reply(order.id, STRANGER, 'Mine?'))).code).toBe('NOT_FOUND');
+  });
+
+  it('placed signed out with an address already verified: the account is its buyer at once, the link still works', async () => {
+    const { sut, place, identity } = setup();
+    identity.verified.set(BUYER, 'buyer@example.com');
+    const order = await place({ email: 'Buyer@Example.com' });
+    expect((await sut.get(order.id, BUYER)).role).toBe('buyer');
+    expect((await sut.get(order.id, undefined)).role).toBe('visitor');
+    expect((await sut.get(order.id, STRANGER)).role).toBe('visitor');
+  });
+
+  it('verified later: the claim makes the account its buyer (even once its address changes), once', async () => {
+    const { sut, orders, place, identity } = setup();
+    const order = await place();
+    const mine = await place({ buyerId: STRANGER });
+    expect(await sut.claimByEmail(null as never, BUYER, 'buyer@example.com')).toBe(1);
+    expect(await sut.claimByEmail(null as never, BUYER, 'buyer@example.com')).toBe(0);
+    expect(orders.orders.get(order.id)?.claimedBy).toBe(BUYER);
+    expect(orders.orders.get(mine.id)?.claimedBy).toBeNull();
+    identity.verified.set(BUYER, 'another@example.com');
+    await sut.reply(order.id, BUYER, 'Is it A2?');
+    expect(await sut.get(order.id, BUYER)).toMatchObject({ role: 'buyer', replies: [{ from: 'buyer', note: 'Is it A2?' }] });
   });
 });
 

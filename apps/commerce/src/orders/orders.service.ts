@@ -124,6 +124,15 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     this.requests = requests;
   }
 
+  /**
+   * An account verified this address (identity.email.verified, heard after identity's commit): the
+   * orders placed signed out with it become the account's, in the listener's transaction. Heard twice,
+   * nothing changes the second time (an order is claimed once).
+   */
+  async claimByEmail(manager: TransactionManager, userId: string, email: string): Promise<number> {
+    return this.orders.claimByEmail(manager, userId, email);
+  }
+
   // ---- placing and reading ------------------------------------------------------------------
 
   /**
@@ -181,13 +190,17 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     shipping: OrderRow['shipping'],
   ): Promise<OrderView> {
     const { price } = item;
+    const email = input.email.trim().toLowerCase();
+    // Placed signed out with an address an account has verified: the order is that account's too.
+    const claimedBy = input.buyerId ? null : await this.identity.accountOf(email);
     const row = {
       id: randomUUID(),
       serviceId: service.id,
       productId: item.productId,
       sellerId: service.userId,
       buyerId: input.buyerId ?? null,
-      email: input.email.trim().toLowerCase(),
+      claimedBy,
+      email,
       note: (input.note ?? '').trim(),
       share: input.share ?? false,
       state: 'pending' as const,
@@ -242,7 +255,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
    */
   private roleOf(order: OrderRow, viewerId: string | undefined): OrderRole {
     if (viewerId && viewerId === order.sellerId) return 'seller';
-    if (viewerId && viewerId === order.buyerId) return 'buyer';
+    if (viewerId && (viewerId === order.buyerId || viewerId === order.claimedBy)) return 'buyer';
     if (order.buyerId === null) return 'visitor';
     throw new AppError('NOT_FOUND', 'no such order');
   }
@@ -728,6 +741,9 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     if (!order) throw new AppError('NOT_FOUND', 'no such order');
     const role = await this.partyOf(order, viewerId);
     const reply = { id: randomUUID(), orderId: order.id, authorId: viewerId, authorRole: role, note: note.trim() };
+    // The buyer's email of a seller's message replies to the seller's support address, when there is one.
+    const extras = role === 'seller' ? (await this.services.find(order.serviceId))?.extras : undefined;
+    const supportEmail = typeof extras?.supportEmail === 'string' ? extras.supportEmail : null;
     await this.orders.inTransaction(async (tx) => {
       await tx.insertReply(reply);
       await tx.record(
@@ -737,6 +753,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
           {
             order: orderSnapshot(order),
             reply: { id: reply.id, authorId: viewerId, role, note: reply.note },
+            supportEmail,
           },
         ),
       );
@@ -751,7 +768,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
    */
   private async partyOf(order: OrderRow, viewerId: string): Promise<'buyer' | 'seller'> {
     if (viewerId === order.sellerId) return 'seller';
-    if (viewerId === order.buyerId) return 'buyer';
+    if (viewerId === order.buyerId || viewerId === order.claimedBy) return 'buyer';
     if (order.buyerId === null && (await this.identity.verifiedEmail(viewerId))?.toLowerCase() === order.email) return 'buyer';
     throw new AppError('NOT_FOUND', 'no such order');
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AppError, ResetCheckDto, ResetPasswordDto, ResetSetupDto, SUBJECTS, VerifyEmailDto } from '@tinkerdesk/contracts';
+import { AppError, RETURN_TO_PATTERN, ResetCheckDto, ResetPasswordDto, ResetSetupDto, SUBJECTS, VerifyEmailDto } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Response } from 'express';
@@ -50,16 +50,26 @@ export class AccountController {
 
   @Get('verify')
   @ApiQuery({ name: 'token', required: true })
-  @ApiOperation({ summary: 'The link in the verification email: confirms, then sends the browser to /account' })
-  @ApiResponse({ status: 303, description: 'To /account?verified=1, or /account?verified=invalid for a used, expired or unknown link' })
-  async verifyLink(@Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
+  @ApiQuery({ name: 'next', required: false, description: 'A path on this site to go to once verified (the order the account was made from)' })
+  @ApiOperation({ summary: 'The link in the verification email: confirms, then sends the browser back where it came from, or to /account' })
+  @ApiResponse({
+    status: 303,
+    description:
+      'To `next` when it is a path on this site (anything else, such as //host or https://host, is ignored), else /account?verified=1; /account?verified=invalid for a used, expired or unknown link',
+  })
+  async verifyLink(@Query('token') token: string | undefined, @Query('next') next: unknown, @Res() res: Response): Promise<void> {
     if (!token || token.length > 200) throw new AppError('VALIDATION_FAILED', 'token is required');
     try {
       await this.rpc.send(SUBJECTS.identity.verificationConfirm, { token });
-      res.redirect(303, '/account?verified=1');
+      res.redirect(303, sameSitePath(next) ?? '/account?verified=1');
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'LINK_INVALID') throw error;
       res.redirect(303, '/account?verified=invalid');
     }
   }
+}
+
+/** A path on this site to send the browser to (never another host: no //, no backslash, no scheme), or undefined. */
+export function sameSitePath(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= 500 && RETURN_TO_PATTERN.test(value) ? value : undefined;
 }

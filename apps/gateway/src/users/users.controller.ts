@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
   type AccountView,
@@ -9,6 +9,7 @@ import {
   type LogoutResult,
   ProfileQueryDto,
   PublicProfileMessage,
+  RequestVerificationDto,
   SignInDto,
   SUBJECTS,
   UpdateProfileDto,
@@ -137,14 +138,17 @@ export class UsersController {
   @RateLimit(MAIL_LIMITS.verification)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Email a verification link; sent is false when the account is verified already' })
+  @ApiBody({ type: RequestVerificationDto, required: false })
   @ApiAnswer(200, 'VerificationSent')
   @ApiErrors('NOT_FOUND')
   requestVerification(
     @Param('guid') guid: string,
     @CurrentSession() session: AuthenticatedSession,
+    @Body() body: RequestVerificationDto,
   ): Promise<{ success: true; sent: boolean }> {
     if (guid !== session.userId) throw new AppError('NOT_FOUND', 'no such user');
-    return this.rpc.send(SUBJECTS.identity.verificationRequest, { userId: session.userId }, 5000);
+    const returnTo = body?.returnTo;
+    return this.rpc.send(SUBJECTS.identity.verificationRequest, { userId: session.userId, ...(returnTo ? { returnTo } : {}) }, 5000);
   }
 
   @Get(':id')

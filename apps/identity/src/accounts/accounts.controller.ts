@@ -23,6 +23,7 @@ import {
   type SignInResult,
   type Profile,
   type PublicProfile,
+  RequestVerificationMessage,
   type SessionInfo,
 } from '@tinkerdesk/contracts';
 import { AccountsService } from './accounts.service.js';
@@ -34,7 +35,7 @@ export class AccountsController {
 
   @Handles(SUBJECTS.identity.userCreate)
   create(@Payload() input: CreateUserDto): Promise<AuthResult> {
-    return this.accounts.signUp(input.email, input.password, input.tz);
+    return this.accounts.signUp(input.email, input.password, input.tz, input.returnTo);
   }
 
   @Handles(SUBJECTS.identity.userSignin)
@@ -71,8 +72,8 @@ export class AccountsController {
   }
 
   @Handles(SUBJECTS.identity.verificationRequest)
-  requestVerification(@Payload() input: UserIdMessage): Promise<{ success: true; sent: boolean }> {
-    return this.accounts.requestVerification(input.userId);
+  requestVerification(@Payload() input: RequestVerificationMessage): Promise<{ success: true; sent: boolean }> {
+    return this.accounts.requestVerification(input.userId, input.returnTo);
   }
 
   @Handles(SUBJECTS.identity.verificationConfirm)

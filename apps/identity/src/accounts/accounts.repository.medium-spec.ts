@@ -114,6 +114,23 @@ describe('action tokens', () => {
     await expect(repository.verifyWithToken(`v-${user.id}`)).resolves.toBeUndefined();
   });
 
+  it('records identity.email.verified with the verification, and with an account a provider vouches for; never otherwise', async () => {
+    const events = (userId: string) =>
+      sql.rows<{ name: string; payload: unknown }>(db.dataSource, `SELECT "name", "payload" FROM "identity"."outbox_event" WHERE "aggregate_id" = $1`, [
+        userId,
+      ]);
+    const user = await repository.insertUser(email(), 'hash');
+    await expect(events(user.id)).resolves.toEqual([]);
+    await repository.insertActionToken(user.id, 'verify', `e-${user.id}`, soon());
+    await repository.verifyWithToken(`e-${user.id}`);
+    await repository.verifyWithToken(`e-${user.id}`);
+    await expect(events(user.id)).resolves.toEqual([{ name: 'identity.email.verified', payload: { userId: user.id, email: user.email } }]);
+    const vouched = await repository.insertUser(email(), null, { provider: 'google', providerSubject: randomUUID(), name: '', verified: true });
+    await expect(events(vouched.id)).resolves.toEqual([{ name: 'identity.email.verified', payload: { userId: vouched.id, email: vouched.email } }]);
+    const unvouched = await repository.insertUser(email(), null, { provider: 'google', providerSubject: randomUUID(), name: '', verified: false });
+    await expect(events(unvouched.id)).resolves.toEqual([]);
+  });
+
   it('resets the password and ends every session in one transaction; an expired token does nothing', async () => {
     const user = await repository.insertUser(email(), 'old');
     await repository.insertSession(user.id, `s-${user.id}`, soon());

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { isUniqueViolation, sql, type SqlRunner } from '@tinkerdesk/persistence';
-import { DataSource, In, IsNull, MoreThan, Raw, type Repository } from 'typeorm';
+import { IDENTITY_DOMAIN_EVENTS } from '@tinkerdesk/contracts';
+import { isUniqueViolation, recordOutboxEvents, sql, type SqlRunner } from '@tinkerdesk/persistence';
+import { DataSource, In, IsNull, MoreThan, Raw, type EntityManager, type Repository } from 'typeorm';
 import { ActionTokenEntity, type ActionPurpose } from './action-token.entity.js';
 import { ExchangeCodeEntity, type CodeKind } from './exchange-code.entity.js';
 import { KnownDeviceEntity } from './known-device.entity.js';
@@ -36,10 +37,17 @@ export class AccountsRepository {
     this.actionTokens = dataSource.getRepository(ActionTokenEntity);
   }
 
-  /** A new account; a taken email (any letter case) or provider subject throws EmailTakenError. */
+  /**
+   * A new account; a taken email (any letter case) or provider subject throws EmailTakenError. One
+   * created verified (a provider vouches for its address) records `identity.email.verified` with it.
+   */
   async insertUser(email: string, passwordHash: string | null, social?: SocialAccountFields | Pick<UserEntity, 'tz'>): Promise<UserEntity> {
     try {
-      return await this.users.save(this.users.create({ id: randomUUID(), email, passwordHash, ...social }));
+      return await this.dataSource.transaction(async (manager) => {
+        const user = await manager.getRepository(UserEntity).save(this.users.create({ id: randomUUID(), email, passwordHash, ...social }));
+        if (user.verified) await recordEmailVerified(manager, user.id, user.email);
+        return user;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError(email);
       throw error;
@@ -141,11 +149,18 @@ export class AccountsRepository {
     return this.actionTokens.exists({ where: { tokenHash, purpose, usedAt: IsNull(), expiresAt: afterNow } });
   }
 
-  /** Marks the account of a verification token verified; undefined when the token is not usable. */
+  /**
+   * Marks the account of a verification token verified, and records `identity.email.verified` with the
+   * address it verified, in the same transaction; undefined when the token is not usable.
+   */
   async verifyWithToken(tokenHash: string): Promise<string | undefined> {
     return this.dataSource.transaction(async (manager) => {
       const userId = await this.consume(manager, tokenHash, 'verify');
-      if (userId) await manager.getRepository(UserEntity).update({ id: userId }, { verified: true });
+      if (!userId) return undefined;
+      const users = manager.getRepository(UserEntity);
+      await users.update({ id: userId }, { verified: true });
+      const user = await users.findOneByOrFail({ id: userId });
+      await recordEmailVerified(manager, userId, user.email);
       return userId;
     });
   }
@@ -160,4 +175,11 @@ export class AccountsRepository {
       return userId;
     });
   }
+}
+
+/** The outbox event of an address an account proved it holds (published after the commit). */
+async function recordEmailVerified(manager: EntityManager, userId: string, email: string): Promise<void> {
+  await recordOutboxEvents(manager, 'identity', [
+    { name: IDENTITY_DOMAIN_EVENTS.emailVerified, aggregateType: 'user', aggregateId: userId, payload: { userId, email } },
+  ]);
 }

@@ -13,6 +13,7 @@ import {
   type SignInResult,
   canonicalTimeZone,
   DEVICE_COOKIE_PREFIX,
+  RETURN_TO_PATTERN,
 } from '@tinkerdesk/contracts';
 import { createHash } from 'node:crypto';
 import type { Logger } from '@tinkerdesk/nest-common';
@@ -84,7 +85,7 @@ export class AccountsService {
   }
 
   /** tz: the browser's zone, a hint: stored by its current name, or UTC when it is not a known zone. */
-  async signUp(email: string, password: string, tz?: string): Promise<AuthResult> {
+  async signUp(email: string, password: string, tz?: string, returnTo?: string): Promise<AuthResult> {
     const normalized = email.trim();
     const passwordHash = await hashPassword(password);
     const zone = tz === undefined ? undefined : canonicalTimeZone(tz);
@@ -94,7 +95,7 @@ export class AccountsService {
       // The verification email goes through the mail queue: a slow or failing mail server never fails a
       // sign-up, and if even the queue is unreachable the account can ask for the email again.
       await this.mail
-        .enqueue({ kind: 'verification', userId: user.id })
+        .enqueue({ kind: 'verification', userId: user.id, ...(returnTo ? { returnTo } : {}) })
         .catch((error: unknown) =>
           this.logger.error({ err: error, userId: user.id }, 'could not queue the verification email after sign-up'),
         );
@@ -247,21 +248,26 @@ export class AccountsService {
   }
 
   /** Emails a single-use link that marks the account verified; `sent` is false when it already is. */
-  async requestVerification(userId: string): Promise<{ success: true; sent: boolean }> {
+  async requestVerification(userId: string, returnTo?: string): Promise<{ success: true; sent: boolean }> {
     const user = await this.accounts.findById(userId);
     if (!user) throw new AppError('IDENTIFIER_NOT_FOUND', 'the account of this session no longer exists');
     if (user.verified) return { success: true, sent: false };
-    await this.enqueue({ kind: 'verification', userId: user.id });
+    await this.enqueue({ kind: 'verification', userId: user.id, ...(returnTo ? { returnTo } : {}) });
     return { success: true, sent: true };
   }
 
-  /** The mail worker's composer of a verification email: a fresh single-use link, or null once verified. */
-  async verificationMail(userId: string): Promise<MailMessage | null> {
+  /**
+   * The mail worker's composer of a verification email: a fresh single-use link, or null once verified.
+   * With `returnTo` (a path on this site, checked again by the gateway), the link leads there once it
+   * has verified the address (the order the visitor signed up from), else to /account.
+   */
+  async verificationMail(userId: string, returnTo?: string): Promise<MailMessage | null> {
     const user = await this.accounts.findById(userId);
     if (!user || user.verified) return null;
     const token = newToken();
     await this.accounts.insertActionToken(user.id, 'verify', hashToken(token), new Date(Date.now() + VERIFY_HOURS * 3_600_000));
-    const link = new URL(`/v1/account/verify?token=${token}`, this.publicUrl).toString();
+    const next = returnTo && RETURN_TO_PATTERN.test(returnTo) ? `&next=${encodeURIComponent(returnTo)}` : '';
+    const link = new URL(`/v1/account/verify?token=${token}${next}`, this.publicUrl).toString();
     return {
       to: user.email,
       subject: 'Confirm your email address for Tinkerdesk',

@@ -1,4 +1,4 @@
-import type { ServiceDataSourceOptions } from '@tinkerdesk/persistence';
+import { outboxEntities, type ServiceDataSourceOptions } from '@tinkerdesk/persistence';
 import { ActionTokenEntity } from '../accounts/action-token.entity.js';
 import { ExchangeCodeEntity } from '../accounts/exchange-code.entity.js';
 import { KnownDeviceEntity } from '../accounts/known-device.entity.js';
@@ -17,6 +17,7 @@ import { SocialSignIn1764100000000 } from './migrations/1764100000000-social-sig
 import { OAuth1764900000000 } from './migrations/1764900000000-oauth.js';
 import { KnownDevices1765100000000 } from './migrations/1765100000000-known-devices.js';
 import { MailKeys1765200000000 } from './migrations/1765200000000-mail-keys.js';
+import { Outbox1766200000000 } from './migrations/1766200000000-outbox.js';
 
 /** The schema the identity service owns; no other service reads it. */
 export const SCHEMA = 'identity';
@@ -36,6 +37,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       OidcLoginEntity,
       OAuthAppEntity,
       OAuthRecordEntity,
+      ...outboxEntities(SCHEMA),
     ],
     migrations: [
       Initial1763856000000,
@@ -46,6 +48,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       OAuth1764900000000,
       KnownDevices1765100000000,
       MailKeys1765200000000,
+      Outbox1766200000000,
     ],
   };
 }

@@ -9,7 +9,7 @@ export function mailComposer(accounts: AccountsService, contact: ContactService)
       case 'reset':
         return accounts.resetMail(job.email);
       case 'verification':
-        return accounts.verificationMail(job.userId);
+        return accounts.verificationMail(job.userId, job.returnTo);
       case 'contact':
         return contact.mailFor(job.contactId);
       case 'message':

@@ -27,7 +27,7 @@ const MAIL_CONCURRENCY = 4;
  */
 export type MailJob =
   | { kind: 'reset'; email: string }
-  | { kind: 'verification'; userId: string }
+  | { kind: 'verification'; userId: string; returnTo?: string }
   | { kind: 'contact'; contactId: string }
   | { kind: 'message'; message: SendMailMessage };
 

@@ -1,3 +1,5 @@
+import { RETURN_TO_PATTERN } from '@tinkerdesk/contracts/web';
+
 /** Every route of the site (docs/web-app.md#routes) in one place. Tool routes live in the tool registry. */
 export const PATHS = {
   root: '/',
@@ -27,11 +29,18 @@ export const PATHS = {
   openApi: '/v1/openapi.json',
 } as const;
 
-/** A same-site path to return to after signing in, or undefined when the value is not one. */
+/**
+ * A same-site path to return to after signing in, or undefined when the value is not one (//host,
+ * https://host, /\\host, white space or control characters: the server's own rule, RETURN_TO_PATTERN).
+ */
 export function safeNext(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.length > 500) return undefined;
+  if (!value || value.length > 500 || !RETURN_TO_PATTERN.test(value)) return undefined;
   return value;
 }
+
+/** Sign-up that comes back to `next` afterwards (and whose verification link leads there too). */
+export const signUpPath = (next?: string): string =>
+  safeNext(next) ? `${PATHS.login}?next=${encodeURIComponent(next!)}#!/register` : PATHS.register;
 
 /** Sign-in that comes back to `next` afterwards. */
 export const signInPath = (next?: string): string =>

@@ -20,8 +20,8 @@ export function useUpdateProfile() {
  */
 export function useRequestVerification() {
   return useMutation({
-    mutationFn: async ({ guid, email }: { guid: string; email: string }) => {
-      const { sent } = await requestVerification(guid);
+    mutationFn: async ({ guid, email, returnTo }: { guid: string; email: string; returnTo?: string }) => {
+      const { sent } = await requestVerification(guid, returnTo);
       if (sent) {
         session.notify({
           tag: 'verification',

@@ -2,8 +2,9 @@
 import type { OidcProviderId } from '@tinkerdesk/contracts/web';
 import { anonymous, unwrap } from '../../shared/api';
 
-export const signUp = (email: string, password: string, tz: string) =>
-  unwrap(anonymous.POST('/v1/users', { body: { email, password, tz } }));
+/** `returnTo`: where the verification email's link leads once it has verified the address (else /account). */
+export const signUp = (email: string, password: string, tz: string, returnTo?: string) =>
+  unwrap(anonymous.POST('/v1/users', { body: { email, password, tz, ...(returnTo ? { returnTo } : {}) } }));
 
 /** `identifier`: the account's guid or its email address. */
 export const signIn = (identifier: string, password: string) =>

@@ -31,7 +31,7 @@ function validateSignIn(fields: Record<Field, string>): FieldErrors<Field> {
  * by pattern and re-validated 200 ms after typing stops; the server's error shown as error - detail
  * (or the conflict text of its key); on success the session starts and onDone runs.
  */
-export function CredentialsForm({ mode, onDone }: { mode: 'register' | 'login'; onDone: () => void }) {
+export function CredentialsForm({ mode, onDone, next }: { mode: 'register' | 'login'; onDone: () => void; next?: string | undefined }) {
   const register = mode === 'register';
   const { fields, check, fieldProps, fieldError } = useValidatedForm<Field>(
     mode,
@@ -46,7 +46,7 @@ export function CredentialsForm({ mode, onDone }: { mode: 'register' | 'login'; 
     if (!check()) return;
     const email = fields.email.trim();
     await run(async () => {
-      const result = register ? await signUp(email, fields.password, browserTimeZone()) : await signIn(email, fields.password);
+      const result = register ? await signUp(email, fields.password, browserTimeZone(), next) : await signIn(email, fields.password);
       await session.login(result);
       onDone();
     });

@@ -51,7 +51,7 @@ export function LoginPage() {
         <h1>{title}</h1>
         {view.name === 'register' || view.name === 'login' ? (
           <>
-            <CredentialsForm key={view.name} mode={view.name} onDone={done} />
+            <CredentialsForm key={view.name} mode={view.name} onDone={done} next={next} />
             <SocialSignIn next={next} />
             <p className="form-footer muted">
               {view.name === 'register' ? (

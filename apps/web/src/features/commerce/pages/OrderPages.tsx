@@ -1,13 +1,13 @@
 import { formatLongDate, formatUsd, linkBuilder, PAYABLE_ORDER_STATES, type OrderView } from '@tinkerdesk/contracts/web';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { signInPath } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
+import { OrderMessagesGate } from '../components/OrderAccess';
 import { ItemsTable, LatePayments, OrderStateBadge, RepliesThread, ShippingDetails } from '../components/OrderParts';
 import { OrderAftercare } from '../components/RefundParts';
 import { useBuyerReply, useCancelOrder, useCompleteOrder, useOrder, usePayOrder } from '../hooks/orders';
@@ -129,13 +129,7 @@ export function OrderPage() {
       {party ? (
         <RepliesThread replies={order.replies} me={party} timeZone={tz} send={reply} />
       ) : (
-        <section className="card replies" aria-labelledby="replies-heading">
-          <h2 id="replies-heading">Messages</h2>
-          <p>
-            Messages between the buyer and the seller are for them only. <Link to={signInPath(links.order(order.id))}>Sign in</Link> with
-            the email address of this order (verified) to read them and write to the seller.
-          </p>
-        </section>
+        <OrderMessagesGate orderPath={links.order(order.id)} email={order.email} />
       )}
     </Page>
   );

@@ -50,6 +50,34 @@ export const productAnswer = (fields: { id: string; serviceId: string; userId: s
   ...fields,
 });
 
+/** An order as the gateway answers it (GET /v1/orders/{id}): a paid Poster of "Print shop" without a receipt, with `fields` over it. */
+export const orderAnswer = (fields: Record<string, unknown> = {}) => ({
+  id: 'order-1',
+  state: 'paid',
+  serviceId: 's1',
+  serviceName: 'Print shop',
+  sellerId: 'seller-1',
+  provider: 'sandbox',
+  vendor: 'digital',
+  email: 'ada@example.com',
+  note: '',
+  share: false,
+  items: [{ productId: 'p1', name: 'Poster', description: 'A2, matte', quantity: 1, price: 1250, amount: 1250 }],
+  amount: 1250,
+  currency: 'usd',
+  shipping: null,
+  failure: null,
+  receipt: null,
+  replies: [],
+  latePayments: [],
+  role: 'buyer',
+  created: '2026-11-20T10:00:00.000Z',
+  modified: '2026-11-20T10:05:00.000Z',
+  paidAt: '2026-11-20T10:05:00.000Z',
+  fulfilledAt: null,
+  ...fields,
+});
+
 export function renderRoutes(path: string, routes: Record<string, ReactElement>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(

@@ -78,7 +78,7 @@ export function BuyerOrders() {
   return (
     <OrdersList
       title="My orders"
-      empty="You have not ordered anything while signed in."
+      empty="No orders yet. What you order signed in, or signed out with your confirmed email address, appears here."
       list={query.data ?? null}
       failure={query.error}
       offset={offset}
