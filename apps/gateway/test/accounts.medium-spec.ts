@@ -194,9 +194,9 @@ describe('GET /v1/users/me?include=services', () => {
     expect(empty.body).toMatchObject({ success: true, guid, services: [] });
 
     await gateway.query(
-      `INSERT INTO commerce.service (id, user_id, name, provider, vendor, account, extras) VALUES
-       (gen_random_uuid(), $1, 'Lessons', 'stripe', 'Ada Ltd', 'acct_1', '{"currency":"usd"}'),
-       (gen_random_uuid(), $2, 'Not mine', 'stripe', 'Bob', 'acct_2', '{}')`,
+      `INSERT INTO commerce.service (id, user_id, name, display_name, provider, vendor, account, extras) VALUES
+       (gen_random_uuid(), $1, 'Lessons', 'Ada Ltd', 'stripe', 'Ada Ltd', 'acct_1', '{"currency":"usd"}'),
+       (gen_random_uuid(), $2, 'Not mine', 'Bob', 'stripe', 'Bob', 'acct_2', '{}')`,
       [guid, (other.body.profile as { guid: string }).guid],
     );
     const listed = await call('GET', '/v1/users/me?include=services', undefined, token);

@@ -65,7 +65,7 @@ describe('suggestShopSlug', () => {
 });
 
 describe('ServiceDto.slug', () => {
-  const base = { name: 'Print shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_x' };
+  const base = { name: 'Print shop', displayName: 'Print shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_x' };
   const problems = (slug: unknown) =>
     validateSync(plainToInstance(ServiceDto, { ...base, slug })).flatMap((e) => Object.values(e.constraints ?? {}));
 

@@ -37,9 +37,13 @@ describe('refunds', () => {
     const refund = (amount: number, id = randomUUID()) => ({ id, orderId: o.id, amount, reason: null, state: 'pending' as const, providerRefundId: null, refundedAt: null });
     const a = refund(500);
     const b = refund(300);
+    // One reservation per transaction, as the service makes them: listed in the order they were made.
     await repository.inTransaction(async (tx) => {
       await tx.lockOrder(o.id);
       await tx.insertRefund(a);
+    });
+    await repository.inTransaction(async (tx) => {
+      await tx.lockOrder(o.id);
       await tx.insertRefund({ ...b, reason: 'Damaged' });
     });
     await expect(repository.inTransaction((tx) => tx.refundsOf(o.id))).resolves.toMatchObject([

@@ -56,6 +56,7 @@ export const orderAnswer = (fields: Record<string, unknown> = {}) => ({
   state: 'paid',
   serviceId: 's1',
   serviceName: 'Print shop',
+  sellerName: 'Riso Corner',
   sellerId: 'seller-1',
   provider: 'sandbox',
   vendor: 'digital',
@@ -75,6 +76,9 @@ export const orderAnswer = (fields: Record<string, unknown> = {}) => ({
   modified: '2026-11-20T10:05:00.000Z',
   paidAt: '2026-11-20T10:05:00.000Z',
   fulfilledAt: null,
+  fulfilNote: null,
+  refundedAmount: 0,
+  refunds: [],
   ...fields,
 });
 
