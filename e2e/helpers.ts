@@ -36,8 +36,24 @@ export function clipboardText(page: Page): Promise<string> {
 }
 
 /**
+ * Header words encoded for non-ASCII text (RFC 2047: a subject naming "Ada’s print corner" arrives as
+ * `=?UTF-8?Q?...?=`), as the text a mail program shows.
+ */
+function decodeHeaderWords(text: string): string {
+  return text.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_word, how: string, data: string) =>
+    how.toLowerCase() === 'b'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
+/**
  * The newest mail to `to` whose text matches `pattern` (the platform writes mail as .eml files under
- * DATA_DIR/mail in e2e); waits for it to be written. Quoted-printable soft breaks undone.
+ * DATA_DIR/mail in e2e); waits for it to be written. Quoted-printable soft breaks and encoded header
+ * words undone.
  */
 export async function mailTo(to: string, pattern: RegExp): Promise<string> {
   const folder = join(process.env.E2E_DATA_DIR!, 'mail');
@@ -47,7 +63,9 @@ export async function mailTo(to: string, pattern: RegExp): Promise<string> {
       .sort()
       .reverse();
     for (const name of names) {
-      const text = (await readFile(join(folder, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const text = decodeHeaderWords(await readFile(join(folder, name), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       if (text.includes(to) && pattern.test(text)) return text;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
