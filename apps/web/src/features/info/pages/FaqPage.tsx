@@ -25,7 +25,7 @@ const FAQ: Array<[string, ReactNode, Capability?]> = [
   ['Is it free?', 'Yes. The tools are free, and Tinkerdesk takes no fee on sales (Stripe charges its own fees to sellers).'],
   [
     'Can I sell through Tinkerdesk?',
-    'Providers connect a service with products and sell from a public page; visitors order, pay and get a receipt.',
+    'Yes: set up a service under Account → Selling with the name buyers see, add products, and share your shop link (/s/your-name) or its QR code. Buyers order with or without an account, pay, and get a receipt; you fulfil, answer messages and refund all or part of a payment. See Help → Selling.',
     'selling',
   ],
   [

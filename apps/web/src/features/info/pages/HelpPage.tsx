@@ -35,14 +35,31 @@ export function HelpPage() {
         You do not need an account for the tools. An account keeps your name and time zone, and you can sign in with a password or with
         Google, GitHub or Facebook where the site offers them.
       </p>
-      <Coming what="selling" as="div">
+      <Coming what="selling" as="section">
+        <h2 id="selling">Selling</h2>
         <p>
-          Providers connect a service and sell products from a public page; visitors order, pay (with Stripe or the built-in sandbox), get a
-          receipt, and write to the seller about their order.
+          Signed in, open <Link to={`${PATHS.account}#selling`}>Account → Selling</Link> and add a service: the name buyers see you by
+          (your name or your shop’s; it is on your shop page, orders, receipts and emails), and how you are paid (the built-in sandbox for
+          test payments, or Stripe where the site offers it). Add products with a price and a picture: pick, drop or paste one, and buyers
+          get it in the right size. Choose a short shop link such as <code>/s/riso-corner</code> and share it, or show its QR code.
+        </p>
+        <p>
+          Buyers order from your shop page, signed in or not, and pay on the payment page. Someone who ordered without an account gets the
+          order in their account, with its messages and receipt, once they sign up with the order’s email address and confirm it.
+        </p>
+        <p>
+          Your overview shows what you earned (gross, refunds and net, this month and in all), the orders waiting for you and your recent
+          orders, with new ones marked. Fulfil an order with a delivery note (a download link, tracking number or a thank-you): the buyer
+          sees it on their order page and by email. You can refund all of a payment or part of it, several times until nothing is left; the
+          receipt shows what was refunded.
         </p>
       </Coming>
       <Coming what="requests" as="div">
-        <p>Sellers ask people to pay by email; signed-in users answer payment requests and see a timeline of their account in Billing.</p>
+        <p>
+          Sellers can also ask someone to pay by email, for a product or for an amount and a description of their own. The payer pays and
+          comes back to the request, or declines it, with a reason if they like. Signed-in users answer payment requests and see a timeline
+          of their account in Billing.
+        </p>
       </Coming>
       <Coming what="billing" as="div">
         <p>Recurring plans and saved payment methods in Billing.</p>
