@@ -38,10 +38,10 @@ export function HelpPage() {
       <Coming what="selling" as="section">
         <h2 id="selling">Selling</h2>
         <p>
-          Signed in, open <Link to={`${PATHS.account}#selling`}>Account → Selling</Link> and add a service: the name buyers see you by
-          (your name or your shop’s; it is on your shop page, orders, receipts and emails), and how you are paid (the built-in sandbox for
-          test payments, or Stripe where the site offers it). Add products with a price and a picture: pick, drop or paste one, and buyers
-          get it in the right size. Choose a short shop link such as <code>/s/riso-corner</code> and share it, or show its QR code.
+          Signed in, open <Link to={`${PATHS.account}#selling`}>Account → Selling</Link> and add a service: the name buyers see you by (your
+          name or your shop’s; it is on your shop page, orders, receipts and emails), and how you are paid (the built-in sandbox for test
+          payments, or Stripe where the site offers it). Add products with a price and a picture: pick, drop or paste one, and buyers get it
+          in the right size. Choose a short shop link such as <code>/s/riso-corner</code> and share it, or show its QR code.
         </p>
         <p>
           Buyers order from your shop page, signed in or not, and pay on the payment page. Someone who ordered without an account gets the
