@@ -20,6 +20,10 @@ export function CopyButton({
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // "Copied" is about the text that was copied: it goes when that text changes or clears (a function's
+  // text is read at copy time, so for it only the button turning disabled counts).
+  const shownText = typeof text === 'function' ? undefined : text;
+  useEffect(() => setState('idle'), [shownText, disabled]);
   async function copy() {
     try {
       if (rich) {
@@ -98,6 +102,7 @@ export function CopyImageButton({ png, label = 'Copy image' }: { png?: Blob; lab
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => setState('idle'), [png]);
   async function copy() {
     if (!png) return;
     try {
