@@ -207,7 +207,9 @@ test.describe('sign-in limits', () => {
     await fresh.getByLabel('Email').fill(email);
     await fresh.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await fresh.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(fresh.getByRole('alert')).toHaveText(/^Too many tries in a short time\. Wait a little, then try again\.\s+Details: RATE_LIMITED - too many failed sign-ins; try again in \d+ minutes$/);
+    await expect(fresh.getByRole('alert')).toHaveText(
+      /^Too many tries in a short time\. Wait a little, then try again\.\s+Details: RATE_LIMITED - too many failed sign-ins; try again in \d+ minutes$/,
+    );
     await fresh.getByRole('link', { name: 'choose a new password' }).click();
     await expect(fresh.getByLabel('Email')).toHaveValue(email);
     await other.close();

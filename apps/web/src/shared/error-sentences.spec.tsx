@@ -42,11 +42,15 @@ describe('error sentences', () => {
   });
 
   it('a feature may say a code in its own words (sign-in)', () => {
-    expect(errorText(new ApiError(401, 'UNAUTHORIZED', 'wrong'), { UNAUTHORIZED: 'Wrong password.' })).toBe('Wrong password.\nDetails: UNAUTHORIZED - wrong');
+    expect(errorText(new ApiError(401, 'UNAUTHORIZED', 'wrong'), { UNAUTHORIZED: 'Wrong password.' })).toBe(
+      'Wrong password.\nDetails: UNAUTHORIZED - wrong',
+    );
   });
 
   it('no answer at all says so in words', () => {
-    expect(errorText(new NetworkError(new TypeError('fetch failed')))).toBe('The server could not be reached. Check your connection and try again.');
+    expect(errorText(new NetworkError(new TypeError('fetch failed')))).toBe(
+      'The server could not be reached. Check your connection and try again.',
+    );
   });
 });
 

@@ -25,7 +25,9 @@ describe('sign-in conflict texts (docs/web-app.md#forms-and-error-texts)', () =>
     expect(authErrorText(new ApiError(409, 'EMAIL_IN_USE', 'taken', 'error_email_in_use_internal'))).toBe(
       EMAIL_IN_USE_TEXTS.error_email_in_use_internal,
     );
-    expect(authErrorText(new ApiError(429, 'RATE_LIMITED'))).toBe('Too many tries in a short time. Wait a little, then try again.\nDetails: RATE_LIMITED');
+    expect(authErrorText(new ApiError(429, 'RATE_LIMITED'))).toBe(
+      'Too many tries in a short time. Wait a little, then try again.\nDetails: RATE_LIMITED',
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { signInPath } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
 import { session, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
@@ -39,9 +40,7 @@ function Consent() {
   if (error) {
     return (
       <Page title="Allow an app">
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
+        <FormError message={error} />
         <p>
           Go back to the app and start again. Apps ask for access through {OAUTH_PATH}; a request works once, for an hour, in the browser
           that started it.
