@@ -134,7 +134,7 @@ test('a signed-out user signs in, allows the app on the consent page, and its to
   // The user sees the app in /account and withdraws it: the token stops at once.
   await page.goto('/account#apps');
   const row = page.getByRole('listitem').filter({ hasText: 'Shelf scanner' }).filter({ hasText: 'since' });
-  await expect(row).toContainText('Your terminals');
+  await expect(row).toContainText('send them links');
   await row.getByRole('button', { name: 'Withdraw access' }).click();
   await page.getByRole('group', { name: "Withdraw Shelf scanner's access?" }).getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByText('You have not allowed any app to use your account.')).toBeVisible();

@@ -151,6 +151,27 @@ for (const width of WIDTHS) {
     });
     expect(registered.status()).toBe(201);
     const { app } = (await registered.json()) as { app: { id: string } };
+    // Who made it and its links, given after registration through the Apps section's Edit form.
+    await signInWithCookies(page, developer.token);
+    await page.goto('/account#apps');
+    const row = page.getByRole('listitem').filter({ hasText: app.id });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Shelf scanner' });
+    await expect(edit.getByLabel('What to call the app')).toBeFocused();
+    await edit.getByLabel('Made by (a person or a company)').fill('Shelf Tools Ltd');
+    await edit.getByLabel('Contact for users (an email address or a URL)').fill('support@shelf.example.com');
+    await edit.getByLabel('Privacy policy (http or https)').fill('https://shelf.example.com/privacy');
+    await edit.getByLabel('Redirect URIs (one per line)').fill('http://shelf.example.com/callback');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    // Refused as at registration, on the field it concerns.
+    await expect(edit.getByLabel('Redirect URIs (one per line)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(edit).toContainText('Details: VALIDATION_FAILED - redirectUris: http://shelf.example.com/callback must be https');
+    await shoot(page, `app-edit-${width}`);
+    await edit.getByLabel('Redirect URIs (one per line)').fill('https://shelf.example.com/callback');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Edit' })).toBeFocused();
+    await page.context().clearCookies();
 
     const user = await signUp(page, `a-very-long-mailbox-name-for-wrapping-${width}`);
     expect(user.token).toBeTruthy();
@@ -168,13 +189,19 @@ for (const width of WIDTHS) {
     await page.goto(url.toString());
     await expect(page.getByRole('heading', { name: 'Allow Shelf scanner?' })).toBeVisible();
     await expect(page.getByRole('main').getByText(user.email)).toBeVisible();
-    await expect(page.getByRole('listitem')).toContainText([
+    await expect(page.getByRole('main')).toContainText('Made by Shelf Tools Ltd (contact: support@shelf.example.com).');
+    await expect(page.getByRole('list', { name: 'Links of Shelf scanner' }).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      'https://shelf.example.com/privacy',
+    );
+    await expect(page.locator('.consent-scopes').getByRole('listitem')).toContainText([
       /Know that it is you when you sign in to it/,
       /See and change your name, time zone and email address/,
       /send them links and read what they received/,
     ]);
     await fitsWidth(page);
     await shoot(page, `consent-${width}`);
-    expect(errors).toEqual([]);
+    // The one refused save above answered 400 on purpose.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
   });
 }

@@ -62,7 +62,24 @@ export interface OAuthAppView {
   /** The scopes it may ask for. */
   scopes: OAuthScope[];
   tokenEndpointAuthMethod: OAuthAuthMethod;
+  /** Who made it and its public links, as the consent page shows them; null when not given. */
+  developerName: string | null;
+  developerContact: string | null;
+  homepageUrl: string | null;
+  privacyUrl: string | null;
+  termsUrl: string | null;
   created: string;
+}
+
+/** Who made an app and its links, as the consent page shows them (null: not given). */
+export interface OAuthAppPublicView {
+  id: string;
+  name: string;
+  developerName: string | null;
+  developerContact: string | null;
+  homepageUrl: string | null;
+  privacyUrl: string | null;
+  termsUrl: string | null;
 }
 
 export interface OAuthAppList {
@@ -70,6 +87,11 @@ export interface OAuthAppList {
 }
 
 /** POST /v1/oauth2/apps: the app and, for a confidential one, its client_secret (shown this once). */
+/** PATCH /v1/oauth2/apps/{id}: the app as changed. */
+export interface OAuthAppUpdated {
+  app: OAuthAppView;
+}
+
 export interface OAuthAppCreated {
   app: OAuthAppView;
   clientSecret: string | null;
@@ -96,7 +118,7 @@ export interface OAuthConsentList {
 /** What the consent page shows: who asks for what, and where the browser goes back to. */
 export interface OAuthInteractionView {
   interaction: string;
-  app: { id: string; name: string };
+  app: OAuthAppPublicView;
   scopes: Array<{ name: OAuthScope; description: string }>;
   /** The origin the browser returns to (the app's redirect URI). */
   redirectOrigin: string;

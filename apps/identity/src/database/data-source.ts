@@ -17,6 +17,7 @@ import { SocialSignIn1764100000000 } from './migrations/1764100000000-social-sig
 import { OAuth1764900000000 } from './migrations/1764900000000-oauth.js';
 import { KnownDevices1765100000000 } from './migrations/1765100000000-known-devices.js';
 import { MailKeys1765200000000 } from './migrations/1765200000000-mail-keys.js';
+import { OAuthAppDetails1766500000000 } from './migrations/1766500000000-oauth-app-details.js';
 
 /** The schema the identity service owns; no other service reads it. */
 export const SCHEMA = 'identity';
@@ -46,6 +47,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       OAuth1764900000000,
       KnownDevices1765100000000,
       MailKeys1765200000000,
+      OAuthAppDetails1766500000000,
     ],
   };
 }
