@@ -150,7 +150,10 @@ test.describe('sign in', () => {
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     // The answer comes after an argon2id check, which a loaded 2-core machine can make take seconds.
-    await expect(page.getByRole('alert')).toHaveText('UNAUTHORIZED - the email address or the password is wrong', { timeout: 15_000 });
+    await expect(page.getByRole('alert')).toHaveText(
+      'The email address or the password is wrong. Check both and try again. Details: UNAUTHORIZED - the email address or the password is wrong',
+      { timeout: 15_000 },
+    );
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/billing$/);
@@ -179,7 +182,10 @@ test.describe('sign-in limits', () => {
     await page.getByLabel('Password', { exact: true }).fill('a typo in it');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     // The answer comes after an argon2id check, which a loaded 2-core machine can make take seconds.
-    await expect(page.getByRole('alert')).toHaveText('UNAUTHORIZED - the email address or the password is wrong', { timeout: 15_000 });
+    await expect(page.getByRole('alert')).toHaveText(
+      'The email address or the password is wrong. Check both and try again. Details: UNAUTHORIZED - the email address or the password is wrong',
+      { timeout: 15_000 },
+    );
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/account$/);
@@ -201,7 +207,9 @@ test.describe('sign-in limits', () => {
     await fresh.getByLabel('Email').fill(email);
     await fresh.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await fresh.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(fresh.getByRole('alert')).toHaveText(/^RATE_LIMITED - too many failed sign-ins; try again in \d+ minutes$/);
+    await expect(fresh.getByRole('alert')).toHaveText(
+      /^Too many tries in a short time\. Wait a little, then try again\.\s+Details: RATE_LIMITED - too many failed sign-ins; try again in \d+ minutes$/,
+    );
     await fresh.getByRole('link', { name: 'choose a new password' }).click();
     await expect(fresh.getByLabel('Email')).toHaveValue(email);
     await other.close();

@@ -107,7 +107,7 @@ test('a signed-out user signs in, allows the app on the consent page, and its to
   await expect(page).toHaveURL(/\/oauth2\/consent\//);
   await expect(page.getByRole('heading', { name: 'Allow Shelf scanner?' })).toBeVisible();
   const scopes = page.getByRole('listitem');
-  await expect(scopes).toContainText([/Confirm who you are/, /See and change your profile/, /Your terminals/]);
+  await expect(scopes).toContainText([/Know that it is you/, /See and change your name, time zone and email address/, /send them links/]);
   await expect(page.getByRole('main').getByText(appUrl)).toBeVisible();
   await expect(page.getByRole('main').getByText(user.email)).toBeVisible();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
@@ -134,7 +134,7 @@ test('a signed-out user signs in, allows the app on the consent page, and its to
   // The user sees the app in /account and withdraws it: the token stops at once.
   await page.goto('/account#apps');
   const row = page.getByRole('listitem').filter({ hasText: 'Shelf scanner' }).filter({ hasText: 'since' });
-  await expect(row).toContainText('Your terminals');
+  await expect(row).toContainText('send them links');
   await row.getByRole('button', { name: 'Withdraw access' }).click();
   await page.getByRole('group', { name: "Withdraw Shelf scanner's access?" }).getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByText('You have not allowed any app to use your account.')).toBeVisible();

@@ -143,7 +143,9 @@ test('a registration the server refuses shows its detail', async ({ browser, bas
   const here = await signedIn(browser, baseURL!, owner);
   await here.goto('/account#terminals');
   await here.getByRole('form', { name: 'Register this browser' }).getByRole('button', { name: 'Register this browser' }).click();
-  await expect(here.getByRole('alert')).toHaveText('CONFLICT - an account may register at most 50 terminals: remove one first');
+  await expect(here.getByRole('alert')).toHaveText(
+    'This clashes with something that exists already or has just changed. Details: CONFLICT - an account may register at most 50 terminals: remove one first',
+  );
   await here.context().close();
 });
 

@@ -60,7 +60,12 @@ test('signed in, a URL loads into the tool; an inside address shows the serverâ€
   await page.getByLabel('URL', { exact: true }).fill('http://10.0.0.1/secret.txt');
   await page.getByRole('button', { name: 'Load', exact: true }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: /^URL_NOT_ALLOWED - 10\.0\.0\.1 cannot be fetched: 10\.0\.0\.1 is a private address$/ }),
+    page
+      .getByRole('alert')
+      .filter({
+        hasText:
+          /^That address cannot be reached from this site\. Use a public http or https address\.\s+Details: URL_NOT_ALLOWED - 10\.0\.0\.1 cannot be fetched: 10\.0\.0\.1 is a private address$/,
+      }),
   ).toBeVisible();
   await page.getByLabel('URL', { exact: true }).fill(`http://127.0.0.1:${port}/hello.txt`);
   await page.getByRole('button', { name: 'Load', exact: true }).click();

@@ -203,6 +203,100 @@ describe('apps', () => {
     expect((await call('DELETE', `/v1/oauth2/apps/${app.id}`, undefined, owner.token)).status).toBe(404);
     expect((await call('GET', '/v1/oauth2/apps', undefined, owner.token)).body.apps).toEqual([]);
   });
+
+  it('registers who made an app and its links; the owner edits name, redirect URIs and links, checked as at registration; others get 404', async () => {
+    const owner = await user('oauth-edit');
+    const created = await call(
+      'POST',
+      '/v1/oauth2/apps',
+      {
+        name: 'Shelf scanner',
+        redirectUris: [`${clientUrl}/callback`],
+        scopes: ['openid', 'profile'],
+        developerName: 'Shelf Tools Ltd',
+        developerContact: 'support@shelf.example.com',
+        homepageUrl: 'https://shelf.example.com',
+      },
+      owner.token,
+    );
+    expect(created.status).toBe(201);
+    const app = created.body.app as { id: string };
+    expect(created.body.app).toMatchObject({
+      developerName: 'Shelf Tools Ltd',
+      developerContact: 'support@shelf.example.com',
+      homepageUrl: 'https://shelf.example.com',
+      privacyUrl: null,
+      termsUrl: null,
+    });
+
+    const edited = await call(
+      'PATCH',
+      `/v1/oauth2/apps/${app.id}`,
+      {
+        name: '  Shelf scanner 2 ',
+        redirectUris: ['https://shelf.example.com/cb', 'http://localhost:5173/cb'],
+        privacyUrl: 'https://shelf.example.com/privacy',
+        homepageUrl: '',
+      },
+      owner.token,
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      success: true,
+      app: {
+        id: app.id,
+        name: 'Shelf scanner 2',
+        redirectUris: ['https://shelf.example.com/cb', 'http://localhost:5173/cb'],
+        developerName: 'Shelf Tools Ltd',
+        homepageUrl: null,
+        privacyUrl: 'https://shelf.example.com/privacy',
+        scopes: ['openid', 'profile'],
+      },
+    });
+    const listed = (await call('GET', '/v1/oauth2/apps', undefined, owner.token)).body.apps as Array<Record<string, unknown>>;
+    expect(listed[0]).toMatchObject({ name: 'Shelf scanner 2', privacyUrl: 'https://shelf.example.com/privacy', homepageUrl: null });
+
+    // The new redirect URIs are the ones the authorization server knows now: the old one is refused.
+    const browser = new Browser(owner);
+    const authorize = (redirect: string) =>
+      `/v1/oauth2/auth?${new URLSearchParams({
+        client_id: app.id,
+        redirect_uri: redirect,
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+      })}`;
+    const old = await browser.open(authorize(`${clientUrl}/callback`));
+    expect(old.status).toBe(400);
+    expect(old.text).toContain('redirect_uri');
+    const fresh = await browser.open(authorize('https://shelf.example.com/cb'));
+    expect(fresh.url.pathname).toMatch(/^\/oauth2\/consent\//);
+
+    const bad = [
+      { redirectUris: ['http://shelf.example.com/cb'] },
+      { redirectUris: ['https://shelf.example.com/cb#frag'] },
+      { redirectUris: [] },
+      { name: '   ' },
+      { homepageUrl: 'javascript:alert(1)' },
+      { privacyUrl: 'ftp://shelf.example.com/privacy' },
+      { termsUrl: 'https://user:pw@shelf.example.com/terms' },
+      { developerName: 'x'.repeat(81) },
+    ];
+    for (const body of bad) {
+      const answer = await call('PATCH', `/v1/oauth2/apps/${app.id}`, body, owner.token);
+      expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+      expect(answer.body).toMatchObject({ success: false, error: 'VALIDATION_FAILED', detail: expect.any(String) });
+    }
+    expect((await call('PATCH', `/v1/oauth2/apps/${app.id}`, { name: 'Mine now' })).status).toBe(401);
+    const stranger = await user('oauth-edit-stranger');
+    const theirs = await call('PATCH', `/v1/oauth2/apps/${app.id}`, { name: 'Mine now' }, stranger.token);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toMatchObject({ success: false, error: 'NOT_FOUND' });
+    expect((await call('GET', '/v1/oauth2/apps', undefined, owner.token)).body.apps).toEqual([
+      expect.objectContaining({ name: 'Shelf scanner 2' }),
+    ]);
+  });
 });
 
 describe('discovery', () => {

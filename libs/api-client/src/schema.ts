@@ -527,7 +527,8 @@ export interface paths {
         delete: operations["OAuthController_deleteApp"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change an app you registered {name?, redirectUris?, developerName?, developerContact?, homepageUrl?, privacyUrl?, termsUrl?}: what is left out stays, an empty text clears it; another user's app is 404 */
+        patch: operations["OAuthController_updateApp"];
         trace?: never;
     };
     "/v1/oauth2/apps/{id}/secret": {
@@ -1914,10 +1915,27 @@ export interface components {
         };
         CreateOAuthAppDto: {
             /**
+             * @description How users reach the developer (an email address or a URL)
+             * @example support@shelf.example.com
+             */
+            developerContact?: string;
+            /**
+             * @description Who made the app (a person or a company)
+             * @example Shelf Tools Ltd
+             */
+            developerName?: string;
+            /**
+             * @description The app's homepage (http or https)
+             * @example https://shelf.example.com
+             */
+            homepageUrl?: string;
+            /**
              * @description The name users see on the consent page
              * @example Shelf scanner
              */
             name: string;
+            /** @description The app's privacy policy (http or https) */
+            privacyUrl?: string;
             /**
              * @description Exact redirect URIs (1 to 10, each up to 2000 characters)
              * @example [
@@ -1927,6 +1945,8 @@ export interface components {
             redirectUris: string[];
             /** @description The scopes the app may ask for */
             scopes: ("openid" | "email" | "profile" | "terminals" | "convert" | "passes")[];
+            /** @description The app's terms of service (http or https) */
+            termsUrl?: string;
             /**
              * @description How the app authenticates at the token endpoint; 'none': a public app without a secret (PKCE only)
              * @default client_secret_basic
@@ -2208,20 +2228,41 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description Who made an app and its links, as the consent page shows them (null: not given). */
+        OAuthAppPublicView: {
+            developerContact: string | null;
+            developerName: string | null;
+            homepageUrl: string | null;
+            id: string;
+            name: string;
+            privacyUrl: string | null;
+            termsUrl: string | null;
+        };
         OAuthAppsResponse: {
             apps: components["schemas"]["OAuthAppView"][];
+            /** @enum {boolean} */
+            success: true;
+        };
+        OAuthAppUpdatedResponse: {
+            app: components["schemas"]["OAuthAppView"];
             /** @enum {boolean} */
             success: true;
         };
         /** @description An app as its owner sees it (never its secret, which is shown once). */
         OAuthAppView: {
             created: string;
+            developerContact: string | null;
+            /** @description Who made it and its public links, as the consent page shows them; null when not given. */
+            developerName: string | null;
+            homepageUrl: string | null;
             /** @description The client_id. */
             id: string;
             name: string;
+            privacyUrl: string | null;
             redirectUris: string[];
             /** @description The scopes it may ask for. */
             scopes: components["schemas"]["OAuthScope"][];
+            termsUrl: string | null;
             tokenEndpointAuthMethod: components["schemas"]["OAuthAuthMethod"];
         };
         /** @enum {string} */
@@ -2242,10 +2283,7 @@ export interface components {
             scopes: components["schemas"]["OAuthScope"][];
         };
         OAuthInteractionResponse: {
-            app: {
-                id: string;
-                name: string;
-            };
+            app: components["schemas"]["OAuthAppPublicView"];
             /** @description Scopes the user allowed this app before. */
             grantedBefore: components["schemas"]["OAuthScope"][];
             interaction: string;
@@ -3336,6 +3374,34 @@ export interface components {
             name: string;
             /** @description Minutes from UTC now. */
             offset: number;
+        };
+        UpdateOAuthAppDto: {
+            /**
+             * @description How users reach the developer (an email address or a URL)
+             * @example support@shelf.example.com
+             */
+            developerContact?: string;
+            /**
+             * @description Who made the app (a person or a company)
+             * @example Shelf Tools Ltd
+             */
+            developerName?: string;
+            /**
+             * @description The app's homepage (http or https)
+             * @example https://shelf.example.com
+             */
+            homepageUrl?: string;
+            /**
+             * @description The name users see on the consent page
+             * @example Shelf scanner
+             */
+            name?: string;
+            /** @description The app's privacy policy (http or https) */
+            privacyUrl?: string;
+            /** @description Exact redirect URIs (1 to 10), checked as at registration; they replace the old ones */
+            redirectUris?: string[];
+            /** @description The app's terms of service (http or https) */
+            termsUrl?: string;
         };
         UpdateProfileDto: {
             name?: string;
@@ -6811,6 +6877,141 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OAuthController_updateApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's client_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOAuthAppDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppUpdatedResponse"];
+                };
+            };
+            /** @description The request is not valid: MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Unsupported content encoding: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "RATE_LIMITED";
                     };
                 };
             };

@@ -4,20 +4,20 @@
  * access token works on the /v1 routes its scopes cover. Browser-safe: types and constants only.
  */
 
-/** The scopes of /v1 an app may ask for, with what the consent page says about each. */
+/** The scopes of /v1 an app may ask for, with what the consent page says about each, in plain words. */
 export const OAUTH_API_SCOPES = {
-  profile: 'See and change your profile (name, time zone and email address)',
-  terminals: 'Your terminals: list and register them, share links to them and read their inboxes',
-  convert: 'Convert files and web pages on the server for you',
-  passes: 'Your wallet passes: create, list, change and delete them',
+  profile: 'See and change your name, time zone and email address',
+  terminals: 'See your browsers and devices that share links, add new ones, send them links and read what they received',
+  convert: 'Convert files and web pages for you on Tinkerdesk’s servers',
+  passes: 'See, create, change and delete your wallet passes',
 } as const;
 export type OAuthApiScope = keyof typeof OAUTH_API_SCOPES;
 export const OAUTH_API_SCOPE_NAMES = Object.keys(OAUTH_API_SCOPES) as OAuthApiScope[];
 
 /** OpenID Connect scopes (an ID token about the user), besides the API scopes. */
 export const OAUTH_OIDC_SCOPES = {
-  openid: 'Confirm who you are (an ID token with your account id)',
-  email: 'Your email address',
+  openid: 'Know that it is you when you sign in to it (your account number, nothing else)',
+  email: 'See your email address',
 } as const;
 export type OAuthOidcScope = keyof typeof OAUTH_OIDC_SCOPES;
 
@@ -62,7 +62,24 @@ export interface OAuthAppView {
   /** The scopes it may ask for. */
   scopes: OAuthScope[];
   tokenEndpointAuthMethod: OAuthAuthMethod;
+  /** Who made it and its public links, as the consent page shows them; null when not given. */
+  developerName: string | null;
+  developerContact: string | null;
+  homepageUrl: string | null;
+  privacyUrl: string | null;
+  termsUrl: string | null;
   created: string;
+}
+
+/** Who made an app and its links, as the consent page shows them (null: not given). */
+export interface OAuthAppPublicView {
+  id: string;
+  name: string;
+  developerName: string | null;
+  developerContact: string | null;
+  homepageUrl: string | null;
+  privacyUrl: string | null;
+  termsUrl: string | null;
 }
 
 export interface OAuthAppList {
@@ -70,6 +87,11 @@ export interface OAuthAppList {
 }
 
 /** POST /v1/oauth2/apps: the app and, for a confidential one, its client_secret (shown this once). */
+/** PATCH /v1/oauth2/apps/{id}: the app as changed. */
+export interface OAuthAppUpdated {
+  app: OAuthAppView;
+}
+
 export interface OAuthAppCreated {
   app: OAuthAppView;
   clientSecret: string | null;
@@ -96,7 +118,7 @@ export interface OAuthConsentList {
 /** What the consent page shows: who asks for what, and where the browser goes back to. */
 export interface OAuthInteractionView {
   interaction: string;
-  app: { id: string; name: string };
+  app: OAuthAppPublicView;
   scopes: Array<{ name: OAuthScope; description: string }>;
   /** The origin the browser returns to (the app's redirect URI). */
   redirectOrigin: string;

@@ -111,8 +111,74 @@ const scopeItemProblem = (item: unknown): string | undefined =>
     ? undefined
     : `each scope must be one of: ${OAUTH_SCOPE_NAMES.join(', ')}`;
 
+const MAX_APP_LINK = 2000;
+
+/** An app's public link (homepage, privacy policy, terms): an absolute http or https URL without credentials. */
+export function appLinkProblem(field: string, value: unknown): string | undefined {
+  if (typeof value !== 'string') return `${field} must be text`;
+  if (value === '') return undefined;
+  if (value.length > MAX_APP_LINK) return `${field} may have at most ${MAX_APP_LINK} characters`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${field} must be an absolute http or https URL`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${field} must be an http or https URL`;
+  if (url.username || url.password) return `${field} must not carry a user name or password`;
+  return undefined;
+}
+
+function IsAppLink(field: string): PropertyDecorator {
+  let problem: string | undefined;
+  return ValidateBy({
+    name: 'isAppLink',
+    validator: {
+      validate: (value: unknown) => (problem = appLinkProblem(field, value)) === undefined,
+      defaultMessage: () => problem ?? `${field} is not valid`,
+    },
+  });
+}
+
+/**
+ * Who made an app and its public links, shown on the consent page (given at registration, editable
+ * later). An empty text clears a field.
+ */
+export class OAuthAppDetailsDto {
+  @ApiPropertyOptional({ maxLength: 80, example: 'Shelf Tools Ltd', description: 'Who made the app (a person or a company)' })
+  @Optional()
+  @IsString({ message: 'developerName must be text' })
+  @MaxLength(80, { message: 'developerName may have at most 80 characters' })
+  developerName?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 200,
+    example: 'support@shelf.example.com',
+    description: 'How users reach the developer (an email address or a URL)',
+  })
+  @Optional()
+  @IsString({ message: 'developerContact must be text' })
+  @MaxLength(200, { message: 'developerContact may have at most 200 characters' })
+  developerContact?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_APP_LINK, example: 'https://shelf.example.com', description: "The app's homepage (http or https)" })
+  @Optional()
+  @IsAppLink('homepageUrl')
+  homepageUrl?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_APP_LINK, description: "The app's privacy policy (http or https)" })
+  @Optional()
+  @IsAppLink('privacyUrl')
+  privacyUrl?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_APP_LINK, description: "The app's terms of service (http or https)" })
+  @Optional()
+  @IsAppLink('termsUrl')
+  termsUrl?: string;
+}
+
 /** HTTP: POST /v1/oauth2/apps — register an app (its client_secret is shown once). */
-export class CreateOAuthAppDto {
+export class CreateOAuthAppDto extends OAuthAppDetailsDto {
   @ApiProperty({ maxLength: 80, example: 'Shelf scanner', description: 'The name users see on the consent page' })
   @IsString({ message: 'name must be text' })
   @MinLength(1, { message: 'name must not be empty' })
@@ -153,6 +219,34 @@ export class CreateOAuthAppDto {
 export class CreateOAuthAppMessage extends CreateOAuthAppDto {
   @IsUUID('4')
   userId!: string;
+}
+
+/** HTTP: PATCH /v1/oauth2/apps/{id} — change an app's name, redirect URIs, developer and links (owner only); what is left out stays. */
+export class UpdateOAuthAppDto extends OAuthAppDetailsDto {
+  @ApiPropertyOptional({ maxLength: 80, example: 'Shelf scanner', description: 'The name users see on the consent page' })
+  @Optional()
+  @IsString({ message: 'name must be text' })
+  @MaxLength(80, { message: 'name may have at most 80 characters' })
+  @Matches(/\S/, { message: 'name must not be empty' })
+  name?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    minItems: 1,
+    maxItems: MAX_REDIRECT_URIS,
+    description: `Exact redirect URIs (1 to ${MAX_REDIRECT_URIS}), checked as at registration; they replace the old ones`,
+  })
+  @Optional()
+  @IsBoundedList('redirectUris', { min: 1, max: MAX_REDIRECT_URIS, noun: 'URI' }, redirectUriItemProblem)
+  redirectUris?: string[];
+}
+
+export class UpdateOAuthAppMessage extends UpdateOAuthAppDto {
+  @IsUUID('4')
+  userId!: string;
+
+  @IsUUID('4')
+  appId!: string;
 }
 
 /** HTTP: /v1/oauth2/apps/{id} */
@@ -253,6 +347,13 @@ export interface OAuthClientMetadata {
   scope: string;
   /** Its /v1 scopes (extra client metadata: oidc-provider's `scope` holds only OpenID Connect ones). */
   api_scope: string;
+  /** Who made it and how to reach them (extra client metadata, for the consent page). */
+  developer_name?: string;
+  developer_contact?: string;
+  /** Its public links (OpenID Connect's client metadata names). */
+  client_uri?: string;
+  policy_uri?: string;
+  tos_uri?: string;
 }
 
 /** One stored record of oidc-provider, or null when there is none (or it expired). */

@@ -28,7 +28,7 @@ import type {
   PlanList,
   PlanView,
 } from './commerce-views.js';
-import type { OAuthAppCreated, OAuthAppList, OAuthConsentList, OAuthInteractionView } from './oauth-views.js';
+import type { OAuthAppCreated, OAuthAppList, OAuthAppUpdated, OAuthConsentList, OAuthInteractionView } from './oauth-views.js';
 import type { ShareList, ShareView, TerminalList, TerminalRegistration, TerminalView } from './terminals-views.js';
 import type { PassGoogleView, PassList, PassView, WalletConfigView } from './passes-views.js';
 import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
@@ -131,6 +131,7 @@ export interface ResponseMap {
     publicKey: string;
   };
   OAuthAppCreated: Success & OAuthAppCreated;
+  OAuthAppUpdated: Success & OAuthAppUpdated;
   OAuthApps: Success & OAuthAppList;
   OAuthConsents: Success & OAuthConsentList;
   OAuthInteraction: Success & OAuthInteractionView;

@@ -125,6 +125,7 @@ import type {
 import type {
   CreateOAuthAppMessage,
   OAuthAppMessage,
+  UpdateOAuthAppMessage,
   OAuthClientMessage,
   OAuthClientMetadata,
   OAuthConsentMessage,
@@ -135,7 +136,7 @@ import type {
   OAuthUidMessage,
   UpsertOAuthPayloadMessage,
 } from './oauth.js';
-import type { OAuthAppCreated, OAuthAppList, OAuthConsentList } from './oauth-views.js';
+import type { OAuthAppCreated, OAuthAppList, OAuthAppUpdated, OAuthConsentList } from './oauth-views.js';
 import { SUBJECTS } from './subjects.js';
 
 /** The message of a request whose handler needs nothing (health checks, lists of everything). */
@@ -182,6 +183,7 @@ export interface RpcMap {
   [SUBJECTS.identity.oauthAppCreate]: { request: CreateOAuthAppMessage; response: OAuthAppCreated };
   [SUBJECTS.identity.oauthAppList]: { request: UserIdMessage; response: OAuthAppList };
   [SUBJECTS.identity.oauthAppDelete]: { request: OAuthAppMessage; response: OAuthGrantsEnded };
+  [SUBJECTS.identity.oauthAppUpdate]: { request: UpdateOAuthAppMessage; response: OAuthAppUpdated };
   [SUBJECTS.identity.oauthAppSecret]: { request: OAuthAppMessage; response: OAuthAppCreated };
   [SUBJECTS.identity.oauthConsentList]: { request: UserIdMessage; response: OAuthConsentList };
   [SUBJECTS.identity.oauthConsentWithdraw]: { request: OAuthConsentMessage; response: OAuthGrantsEnded };

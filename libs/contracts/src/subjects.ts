@@ -46,6 +46,7 @@ export const SUBJECTS = {
     oauthAppCreate: 'identity.oauth.app-create',
     oauthAppList: 'identity.oauth.app-list',
     oauthAppDelete: 'identity.oauth.app-delete',
+    oauthAppUpdate: 'identity.oauth.app-update',
     /** A confidential app's new client secret (the old one stops working). */
     oauthAppSecret: 'identity.oauth.app-secret',
     oauthConsentList: 'identity.oauth.consent-list',

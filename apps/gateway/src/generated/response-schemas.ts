@@ -1052,6 +1052,47 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "success"
     ]
   },
+  "OAuthAppPublicView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "developerName": {
+        "type": "string",
+        "nullable": true
+      },
+      "developerContact": {
+        "type": "string",
+        "nullable": true
+      },
+      "homepageUrl": {
+        "type": "string",
+        "nullable": true
+      },
+      "privacyUrl": {
+        "type": "string",
+        "nullable": true
+      },
+      "termsUrl": {
+        "type": "string",
+        "nullable": true
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "developerName",
+      "developerContact",
+      "homepageUrl",
+      "privacyUrl",
+      "termsUrl"
+    ],
+    "description": "Who made an app and its links, as the consent page shows them (null: not given)."
+  },
   "OAuthAppsResponse": {
     "type": "object",
     "properties": {
@@ -1070,6 +1111,24 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     },
     "required": [
       "apps",
+      "success"
+    ]
+  },
+  "OAuthAppUpdatedResponse": {
+    "type": "object",
+    "properties": {
+      "app": {
+        "$ref": "#/components/schemas/OAuthAppView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "app",
       "success"
     ]
   },
@@ -1099,6 +1158,27 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "tokenEndpointAuthMethod": {
         "$ref": "#/components/schemas/OAuthAuthMethod"
       },
+      "developerName": {
+        "type": "string",
+        "nullable": true,
+        "description": "Who made it and its public links, as the consent page shows them; null when not given."
+      },
+      "developerContact": {
+        "type": "string",
+        "nullable": true
+      },
+      "homepageUrl": {
+        "type": "string",
+        "nullable": true
+      },
+      "privacyUrl": {
+        "type": "string",
+        "nullable": true
+      },
+      "termsUrl": {
+        "type": "string",
+        "nullable": true
+      },
       "created": {
         "type": "string"
       }
@@ -1109,6 +1189,11 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "redirectUris",
       "scopes",
       "tokenEndpointAuthMethod",
+      "developerName",
+      "developerContact",
+      "homepageUrl",
+      "privacyUrl",
+      "termsUrl",
       "created"
     ],
     "description": "An app as its owner sees it (never its secret, which is shown once)."
@@ -1182,19 +1267,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         "type": "string"
       },
       "app": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "string"
-          },
-          "name": {
-            "type": "string"
-          }
-        },
-        "required": [
-          "id",
-          "name"
-        ]
+        "$ref": "#/components/schemas/OAuthAppPublicView"
       },
       "scopes": {
         "type": "array",

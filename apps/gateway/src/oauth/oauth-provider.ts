@@ -218,7 +218,7 @@ export async function createOAuthServer(rpc: RpcClient, settings: OAuthSettings,
     scopes: [...OAUTH_STANDARD_SCOPE_NAMES],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'zoneinfo'] },
     responseTypes: ['code'],
-    extraClientMetadata: { properties: ['api_scope'] },
+    extraClientMetadata: { properties: ['api_scope', 'developer_name', 'developer_contact'] },
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
@@ -7,9 +7,11 @@ import {
   OAUTH_STANDARD_SCOPE_NAMES,
   OAUTH_SCOPES,
   OAuthAppParamsDto,
+  UpdateOAuthAppDto,
   OAuthConsentParamsDto,
   OAuthInteractionQueryDto,
   SUBJECTS,
+  type OAuthAppPublicView,
   type OAuthScope,
   type Profile,
   type ResponseMap,
@@ -69,15 +71,25 @@ export class OAuthController {
   }
 
   /** The scopes an interaction asks for that its app may have. */
-  private async requestedScopes(interaction: Interaction): Promise<{ clientId: string; name: string; scopes: OAuthScope[] }> {
+  private async requestedScopes(interaction: Interaction): Promise<{ clientId: string; app: OAuthAppPublicView; scopes: OAuthScope[] }> {
     const clientId = String(interaction.params.client_id ?? '');
     const client = await this.server.provider.Client.find(clientId);
     if (!client) throw new AppError('LINK_INVALID', 'the app of this request no longer exists');
     const allowed = new Set([...words(client.scope), ...words(client.metadata().api_scope)]);
     const asked = new Set(words(interaction.params.scope));
+    const metadata = client.metadata();
+    const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
     return {
       clientId,
-      name: client.clientName ?? clientId,
+      app: {
+        id: clientId,
+        name: client.clientName ?? clientId,
+        developerName: text(metadata.developer_name),
+        developerContact: text(metadata.developer_contact),
+        homepageUrl: text(metadata.client_uri),
+        privacyUrl: text(metadata.policy_uri),
+        termsUrl: text(metadata.tos_uri),
+      },
       scopes: OAUTH_SCOPE_NAMES.filter((s) => asked.has(s) && allowed.has(s)),
     };
   }
@@ -95,7 +107,7 @@ export class OAuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ResponseMap['OAuthInteraction']> {
     const interaction = await this.interaction(req, res, params.interaction);
-    const { clientId, name, scopes } = await this.requestedScopes(interaction);
+    const { app, scopes } = await this.requestedScopes(interaction);
     const grant = interaction.grantId ? await this.server.provider.Grant.find(interaction.grantId) : undefined;
     const before =
       grant && grant.accountId === session.userId
@@ -104,7 +116,7 @@ export class OAuthController {
     return {
       success: true,
       interaction: interaction.uid,
-      app: { id: clientId, name },
+      app,
       scopes: scopes.map((s) => ({ name: s, description: OAUTH_SCOPES[s] })),
       redirectOrigin: new URL(String(interaction.params.redirect_uri)).origin,
       grantedBefore: OAUTH_SCOPE_NAMES.filter((s) => before.has(s)),
@@ -198,6 +210,27 @@ export class OAuthController {
   async deleteApp(@CurrentSession() session: AuthenticatedSession, @Param() params: OAuthAppParamsDto): Promise<void> {
     const { grantIds } = await this.rpc.send(SUBJECTS.identity.oauthAppDelete, { userId: session.userId, appId: params.id });
     await this.tokens.grantsEnded(grantIds);
+  }
+
+  @Patch('apps/:id')
+  @UseGuards(BearerGuard)
+  @RateLimit(OAUTH_LIMITS.register)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      "Change an app you registered {name?, redirectUris?, developerName?, developerContact?, homepageUrl?, privacyUrl?, termsUrl?}: what is left out stays, an empty text clears it; another user's app is 404",
+  })
+  @ApiAnswer(200, 'OAuthAppUpdated')
+  @ApiErrors('NOT_FOUND')
+  async updateApp(
+    @CurrentSession() session: AuthenticatedSession,
+    @Param() params: OAuthAppParamsDto,
+    @Body() body: UpdateOAuthAppDto,
+  ): Promise<ResponseMap['OAuthAppUpdated']> {
+    return {
+      success: true,
+      ...(await this.rpc.send(SUBJECTS.identity.oauthAppUpdate, { ...body, userId: session.userId, appId: params.id })),
+    };
   }
 
   @Post('apps/:id/secret')

@@ -18,6 +18,7 @@ import { OAuth1764900000000 } from './migrations/1764900000000-oauth.js';
 import { KnownDevices1765100000000 } from './migrations/1765100000000-known-devices.js';
 import { MailKeys1765200000000 } from './migrations/1765200000000-mail-keys.js';
 import { Outbox1766200000000 } from './migrations/1766200000000-outbox.js';
+import { OAuthAppDetails1766500000000 } from './migrations/1766500000000-oauth-app-details.js';
 
 /** The schema the identity service owns; no other service reads it. */
 export const SCHEMA = 'identity';
@@ -49,6 +50,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       KnownDevices1765100000000,
       MailKeys1765200000000,
       Outbox1766200000000,
+      OAuthAppDetails1766500000000,
     ],
   };
 }

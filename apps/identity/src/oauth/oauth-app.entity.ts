@@ -25,6 +25,22 @@ export class OAuthAppEntity {
   @Column({ name: 'secret_hash', type: 'text', nullable: true })
   secretHash!: string | null;
 
+  /** Who made the app and how to reach them, and its public links: shown on the consent page (null: not given). */
+  @Column({ name: 'developer_name', type: 'text', nullable: true })
+  developerName!: string | null;
+
+  @Column({ name: 'developer_contact', type: 'text', nullable: true })
+  developerContact!: string | null;
+
+  @Column({ name: 'homepage_url', type: 'text', nullable: true })
+  homepageUrl!: string | null;
+
+  @Column({ name: 'privacy_url', type: 'text', nullable: true })
+  privacyUrl!: string | null;
+
+  @Column({ name: 'terms_url', type: 'text', nullable: true })
+  termsUrl!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created!: Date;
 }

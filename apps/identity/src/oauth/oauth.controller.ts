@@ -9,10 +9,12 @@ import {
   OAuthPayloadMessage,
   OAuthUidMessage,
   SUBJECTS,
+  UpdateOAuthAppMessage,
   UpsertOAuthPayloadMessage,
   UserIdMessage,
   type Done,
   type OAuthAppCreated,
+  type OAuthAppUpdated,
   type OAuthAppList,
   type OAuthClientMetadata,
   type OAuthConsentList,
@@ -88,6 +90,11 @@ export class OAuthController {
   @Handles(SUBJECTS.identity.oauthAppDelete)
   deleteApp(@Payload() input: OAuthAppMessage): Promise<OAuthGrantsEnded> {
     return this.oauth.deleteApp(input.userId, input.appId);
+  }
+
+  @Handles(SUBJECTS.identity.oauthAppUpdate)
+  updateApp(@Payload() input: UpdateOAuthAppMessage): Promise<OAuthAppUpdated> {
+    return this.oauth.updateApp(input);
   }
 
   @Handles(SUBJECTS.identity.oauthAppSecret)

@@ -31,6 +31,11 @@ function newApp(userId: string, secretHash: string | null = 'secret'): Omit<OAut
     scopes: ['openid', 'profile'],
     authMethod: secretHash ? 'client_secret_basic' : 'none',
     secretHash,
+    developerName: null,
+    developerContact: null,
+    homepageUrl: null,
+    privacyUrl: null,
+    termsUrl: null,
   };
 }
 

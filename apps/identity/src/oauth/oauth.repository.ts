@@ -7,6 +7,11 @@ import { OAuthAppEntity } from './oauth-app.entity.js';
 import { OAuthRecordEntity } from './oauth-record.entity.js';
 
 export type OAuthAppRow = OAuthAppEntity;
+/** What the owner may change after registration. */
+export type OAuthAppDetailsRow = Pick<
+  OAuthAppRow,
+  'name' | 'redirectUris' | 'developerName' | 'developerContact' | 'homepageUrl' | 'privacyUrl' | 'termsUrl'
+>;
 
 export interface GrantRow {
   id: string;
@@ -78,7 +83,11 @@ export class OAuthRepository {
 
   /** Every code and token of a grant (and the grant itself) goes. */
   async revokeGrant(grantId: string): Promise<void> {
-    await this.records.createQueryBuilder().delete().where([{ grantId }, { model: 'Grant', id: grantId }]).execute();
+    await this.records
+      .createQueryBuilder()
+      .delete()
+      .where([{ grantId }, { model: 'Grant', id: grantId }])
+      .execute();
   }
 
   async insertApp(app: Omit<OAuthAppRow, 'created'>, maxPerUser: number): Promise<OAuthAppRow | undefined> {
@@ -109,6 +118,15 @@ export class OAuthRepository {
       if (!changed.affected) return undefined;
       return (await apps.findOneBy({ id: appId })) ?? undefined;
     });
+  }
+
+  /** Changes the user's app; undefined when it is not theirs. */
+  async updateApp(userId: string, appId: string, changes: Partial<OAuthAppDetailsRow>): Promise<OAuthAppRow | undefined> {
+    if (Object.keys(changes).length > 0) {
+      const changed = await this.oauthApps.update({ id: appId, userId }, changes);
+      if (!changed.affected) return undefined;
+    }
+    return (await this.oauthApps.findOneBy({ id: appId, userId })) ?? undefined;
   }
 
   /**

@@ -12,9 +12,12 @@ import {
   type OAuthConsentView,
   type OAuthGrantsEnded,
   type OAuthScope,
+  type OAuthAppDetailsDto,
+  type OAuthAppUpdated,
+  type UpdateOAuthAppMessage,
 } from '@tinkerdesk/contracts';
 import { hashToken } from '../accounts/tokens.js';
-import { OAuthRepository, type OAuthAppRow } from './oauth.repository.js';
+import { OAuthRepository, type OAuthAppDetailsRow, type OAuthAppRow } from './oauth.repository.js';
 
 /** Apps one account may register. */
 export const MAX_APPS_PER_USER = 20;
@@ -25,8 +28,28 @@ const appView = (app: OAuthAppRow): OAuthAppView => ({
   redirectUris: app.redirectUris,
   scopes: app.scopes,
   tokenEndpointAuthMethod: app.authMethod,
+  developerName: app.developerName,
+  developerContact: app.developerContact,
+  homepageUrl: app.homepageUrl,
+  privacyUrl: app.privacyUrl,
+  termsUrl: app.termsUrl,
   created: app.created.toISOString(),
 });
+
+/** A given text, trimmed; an empty one clears the field (null); left out, it stays as it is (undefined). */
+const given = (value: string | undefined): string | null | undefined => (value === undefined ? undefined : value.trim() || null);
+
+/** The developer and links an input gives, only those it names. */
+function details(input: OAuthAppDetailsDto): Partial<OAuthAppDetailsRow> {
+  const fields = {
+    developerName: given(input.developerName),
+    developerContact: given(input.developerContact),
+    homepageUrl: given(input.homepageUrl),
+    privacyUrl: given(input.privacyUrl),
+    termsUrl: given(input.termsUrl),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
 
 /** A confidential app's secret: 256 random bits, shown once, kept as its SHA-256. */
 const newSecret = (): string => `tds_${randomBytes(32).toString('base64url')}`;
@@ -58,6 +81,12 @@ export class OAuthService {
         scopes: OAUTH_SCOPE_NAMES.filter((s) => input.scopes.includes(s)),
         authMethod,
         secretHash: secret ? hashToken(secret) : null,
+        developerName: null,
+        developerContact: null,
+        homepageUrl: null,
+        privacyUrl: null,
+        termsUrl: null,
+        ...details(input),
       },
       MAX_APPS_PER_USER,
     );
@@ -74,6 +103,18 @@ export class OAuthService {
     if (existing?.userId === userId)
       throw new AppError('CONFLICT', 'a public app (no secret) proves itself with PKCE: it has no secret to replace');
     throw new AppError('NOT_FOUND', 'no such app');
+  }
+
+  /** Changes the user's app (name, redirect URIs, developer, links); another user's app is not found. */
+  async updateApp(input: UpdateOAuthAppMessage): Promise<OAuthAppUpdated> {
+    const changes: Partial<OAuthAppDetailsRow> = {
+      ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+      ...(input.redirectUris ? { redirectUris: [...new Set(input.redirectUris)] } : {}),
+      ...details(input),
+    };
+    const app = await this.repo.updateApp(input.userId, input.appId, changes);
+    if (!app) throw new AppError('NOT_FOUND', 'no such app');
+    return { app: appView(app) };
   }
 
   async listApps(userId: string): Promise<{ apps: OAuthAppView[] }> {
@@ -103,6 +144,11 @@ export class OAuthService {
       // The OpenID Connect standard scopes it may ask for (openid always; email, profile when registered).
       scope: OAUTH_STANDARD_SCOPE_NAMES.filter((s) => s === 'openid' || app.scopes.includes(s)).join(' '),
       api_scope: app.scopes.filter((s) => s in OAUTH_API_SCOPES).join(' '),
+      ...(app.developerName ? { developer_name: app.developerName } : {}),
+      ...(app.developerContact ? { developer_contact: app.developerContact } : {}),
+      ...(app.homepageUrl ? { client_uri: app.homepageUrl } : {}),
+      ...(app.privacyUrl ? { policy_uri: app.privacyUrl } : {}),
+      ...(app.termsUrl ? { tos_uri: app.termsUrl } : {}),
     };
   }
 

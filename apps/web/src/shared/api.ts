@@ -6,6 +6,7 @@
  * (docs/web-app.md#forms-and-error-texts). Components call the functions of their feature's api module, never a path.
  */
 import { ApiError, bearer, createApiClient, NetworkError, unwrap } from '@tinkerdesk/api-client';
+import { type SentenceOverrides, withSentence } from './error-sentences';
 
 export { ApiError, bearer, NetworkError, unwrap };
 export type { ApiSchemas, ErrorBody } from '@tinkerdesk/api-client';
@@ -30,9 +31,14 @@ export function authenticateWith(source: () => string | null): void {
   sessionToken = source;
 }
 
-/** The displayed error text (docs/web-app.md#forms-and-error-texts): the server's error, with ' - ' and detail appended if present. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+/**
+ * The displayed error text (docs/web-app.md#forms-and-error-texts): a sentence people understand for the
+ * code (shared/error-sentences.ts), then a details line with the spec's text, the server's error with
+ * ' - ' and detail appended if present. A code outside the catalogue shows the spec's text alone.
+ */
+export function errorText(error: unknown, overrides?: SentenceOverrides): string {
+  if (error instanceof ApiError) return withSentence(error.error, error.message, overrides);
+  if (error instanceof NetworkError) return error.message;
   if (error instanceof Error) return error.message;
   return String(error);
 }

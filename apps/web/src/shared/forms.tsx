@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorText } from './api';
+import { splitErrorText } from './error-sentences';
 
 /** Email pattern: something@something.tld, no spaces (docs/web-app.md#forms-and-error-texts). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -65,13 +66,24 @@ export function useValidatedForm<K extends string>(
   return { fields, change, check, fieldProps, fieldError };
 }
 
-/** A server error under a form (role alert so screen readers hear it). */
+/**
+ * A server error under a form (role alert so screen readers hear it): the sentence, then the spec's
+ * `error - detail` on a smaller details line when the text has one (shared/error-sentences.ts).
+ */
 export function FormError({ message }: { message: string }) {
-  return message ? (
+  if (!message) return null;
+  const { sentence, details } = splitErrorText(message);
+  return (
     <p className="notice notice-error" role="alert">
-      {message}
+      {sentence}
+      {details ? (
+        <>
+          {'\n'}
+          <small className="error-details">Details: {details}</small>
+        </>
+      ) : null}
     </p>
-  ) : null;
+  );
 }
 
 /**

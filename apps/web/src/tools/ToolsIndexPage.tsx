@@ -8,7 +8,11 @@ import { ToolCard } from './ToolCard';
 export function ToolsIndexPage() {
   const groups = toolsByCategory();
   return (
-    <Page title="All tools" lead={`${TOOLS.length} tools. They run in your browser: your files and text stay on your device.`} wide>
+    <Page
+      title="All tools"
+      lead={`${TOOLS.length} tools. Most run in your browser, so your files and text stay on your device; the file converter uploads files to convert them on our servers and needs a free account.`}
+      wide
+    >
       <nav aria-label="Categories" className="chip-nav">
         <ul>
           {groups.map(({ category, tools }) => (

@@ -18,14 +18,16 @@ describe('sign-in conflict texts (docs/web-app.md#forms-and-error-texts)', () =>
     expect(EMAIL_IN_USE_TEXTS.error_email_in_use_github).toMatch(/Google or Facebook\? or maybe you used a password\?$/);
   });
 
-  it('other errors show error - detail', () => {
+  it('other errors show their sentence, then error - detail on the details line', () => {
     expect(authErrorText(new ApiError(401, 'UNAUTHORIZED', 'the email address or the password is wrong'))).toBe(
-      'UNAUTHORIZED - the email address or the password is wrong',
+      'The email address or the password is wrong. Check both and try again.\nDetails: UNAUTHORIZED - the email address or the password is wrong',
     );
     expect(authErrorText(new ApiError(409, 'EMAIL_IN_USE', 'taken', 'error_email_in_use_internal'))).toBe(
       EMAIL_IN_USE_TEXTS.error_email_in_use_internal,
     );
-    expect(authErrorText(new ApiError(429, 'RATE_LIMITED'))).toBe('RATE_LIMITED');
+    expect(authErrorText(new ApiError(429, 'RATE_LIMITED'))).toBe(
+      'Too many tries in a short time. Wait a little, then try again.\nDetails: RATE_LIMITED',
+    );
   });
 });
 

@@ -13,8 +13,11 @@ export const EMAIL_IN_USE_TEXTS: Record<string, string> = {
   error_email_in_use_github: `${IN_USE} Maybe Google or Facebook? or maybe you used a password?`,
 };
 
-/** The text to show for a failed sign-in or sign-up: the conflict text for its key, else error - detail. */
+/** On the sign-in forms an UNAUTHORIZED answer means the email and password did not match. */
+const SIGN_IN_SENTENCES = { UNAUTHORIZED: 'The email address or the password is wrong. Check both and try again.' };
+
+/** The text to show for a failed sign-in or sign-up: the conflict text for its key, else the sentence with error - detail. */
 export function authErrorText(error: unknown): string {
   if (error instanceof ApiError && error.key && EMAIL_IN_USE_TEXTS[error.key]) return EMAIL_IN_USE_TEXTS[error.key]!;
-  return errorText(error);
+  return errorText(error, SIGN_IN_SENTENCES);
 }

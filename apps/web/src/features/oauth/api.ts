@@ -11,6 +11,19 @@ export const listApps = () => unwrap(v1.GET('/v1/oauth2/apps'));
 export const createApp = (body: { name: string; redirectUris: string[]; scopes: OAuthScope[]; tokenEndpointAuthMethod: OAuthAuthMethod }) =>
   unwrap(v1.POST('/v1/oauth2/apps', { body }));
 
+/** PATCH /v1/oauth2/apps/{id}: name, redirect URIs, developer and links; an empty text clears a field. */
+export const updateApp = (id: string, body: AppChanges) => unwrap(v1.PATCH('/v1/oauth2/apps/{id}', { params: { path: { id } }, body }));
+
+export interface AppChanges {
+  name?: string;
+  redirectUris?: string[];
+  developerName?: string;
+  developerContact?: string;
+  homepageUrl?: string;
+  privacyUrl?: string;
+  termsUrl?: string;
+}
+
 export const deleteApp = (id: string) => unwrap(v1.DELETE('/v1/oauth2/apps/{id}', { params: { path: { id } } }));
 
 export const replaceSecret = (id: string) => unwrap(v1.POST('/v1/oauth2/apps/{id}/secret', { params: { path: { id } } }));

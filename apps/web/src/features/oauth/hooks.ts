@@ -6,7 +6,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OAuthAuthMethod, OAuthScope } from '@tinkerdesk/contracts/web';
 import { reload } from '../../shared/query';
-import { createApp, deleteApp, interactionDetails, listApps, listConsents, replaceSecret, withdrawConsent } from './api';
+import {
+  createApp,
+  deleteApp,
+  interactionDetails,
+  listApps,
+  listConsents,
+  replaceSecret,
+  updateApp,
+  withdrawConsent,
+  type AppChanges,
+} from './api';
 
 export const oauthKeys = {
   all: ['oauth'] as const,
@@ -50,6 +60,15 @@ export interface AppRegistration {
 export function useCreateApp() {
   const reloadAccess = useReloadAccess();
   return useMutation({ mutationFn: (body: AppRegistration) => createApp(body), onSuccess: () => void reloadAccess() });
+}
+
+/** Changes an app; the list reloads with it. */
+export function useUpdateApp() {
+  const reloadAccess = useReloadAccess();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: AppChanges }) => updateApp(id, changes),
+    onSuccess: reloadAccess,
+  });
 }
 
 export function useDeleteApp() {

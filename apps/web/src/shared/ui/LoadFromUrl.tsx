@@ -2,16 +2,17 @@ import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { signInPath } from '../../routes/paths';
 import { ApiError } from '../api';
+import { withSentence } from '../error-sentences';
 import { useSession } from '../session/session';
 import { useFetchUrl } from './use-fetch-url';
 
 /**
  * Spec section 8's download failure (type fetch_content): the server's error with ' - ' and its
- * detail, or UNAVAILABLE when no answer came.
+ * detail, or UNAVAILABLE when no answer came; each after its sentence (shared/error-sentences.ts).
  */
 export function fetchFailureText(error: unknown): string {
-  if (error instanceof ApiError) return error.detail ? `${error.error} - ${error.detail}` : error.error;
-  return 'UNAVAILABLE';
+  if (error instanceof ApiError) return withSentence(error.error, error.detail ? `${error.error} - ${error.detail}` : error.error);
+  return withSentence('UNAVAILABLE', 'UNAVAILABLE');
 }
 
 /**

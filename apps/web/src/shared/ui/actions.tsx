@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { SaveToFilesButton } from './SaveToFilesButton';
 
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** A copy button's state, kept for the content it was about: other content shows 'idle' again. */
+function useCopyState(about: unknown): [CopyState, (state: CopyState) => void] {
+  const [state, setState] = useState<{ kind: CopyState; about: unknown }>({ kind: 'idle', about: undefined });
+  const set = (kind: CopyState) => setState({ kind, about });
+  return [state.about === about ? state.kind : 'idle', set];
+}
+
 /**
  * Copies text to the clipboard; says "Copied" for a moment (announced to screen readers). A Blob of text
  * (a large result kept out of the page) is handed to the clipboard as it is. With rich, an HTML flavour
@@ -17,7 +26,11 @@ export function CopyButton({
   disabled?: boolean;
   rich?: () => Blob;
 }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  // "Copied" is about the text that was copied: it goes when that text changes or clears (a function's
+  // text is read at copy time, so for it only the button turning disabled counts).
+  const shownText = typeof text === 'function' ? undefined : text;
+  const [copied, setState] = useCopyState(shownText);
+  const state = disabled ? 'idle' : copied;
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   async function copy() {
@@ -95,7 +108,7 @@ export function DownloadButton({
 
 /** Copies a PNG image to the clipboard (the one image type every browser's clipboard takes). */
 export function CopyImageButton({ png, label = 'Copy image' }: { png?: Blob; label?: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [state, setState] = useCopyState(png);
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   async function copy() {

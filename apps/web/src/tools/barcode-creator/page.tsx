@@ -193,14 +193,19 @@ export default function BarcodeCreatorPage({ tool }: ToolPageProps) {
           </label>
         ) : null}
         <label className="wide-setting">
-          More options
+          More options (for experts)
           <input
             type="text"
             value={settings.options}
-            placeholder={symbol.opts || 'BWIPP options, e.g. version=10'}
+            placeholder="none"
             aria-invalid={extra.error ? true : undefined}
+            aria-describedby="barcode-options-hint"
             onChange={(e) => update({ options: e.target.value })}
           />
+          <span className="muted setting-hint" id="barcode-options-hint">
+            Settings of the barcode engine (BWIPP), written as name=value and separated by spaces, e.g. version=10.
+            {symbol.opts ? ` This barcode type already uses ${symbol.opts}.` : ''}
+          </span>
         </label>
       </div>
       {extra.error ? (

@@ -163,7 +163,7 @@ export default function PasswordGeneratorPage(_props: ToolPageProps) {
 
       <ToolAbout>
         <p>
-          Passwords are made in your browser from the operating system&apos;s cryptographic random source (Web Crypto
+          Passwords are made in your browser from the operating system&apos;s cryptographic random source (Web Crypto&apos;s{' '}
           <code>getRandomValues</code>), never sent anywhere and never stored. Each character is drawn uniformly: random numbers that would
           make some characters more likely than others (modulo bias) are thrown away and drawn again. With &ldquo;at least one of each
           set&rdquo;, a password missing a chosen set is discarded as a whole, so every allowed password stays equally likely.

@@ -6,13 +6,9 @@ import { applePass, googleLink, walletStatus } from './api';
 import type { PassFields } from './draft';
 
 type GoogleState =
-  | { state: 'loading' }
-  | { state: 'ready'; saveUrl: string }
-  | { state: 'unconfigured'; missing: string[] }
-  | { state: 'failed'; error: string };
+  { state: 'loading' } | { state: 'ready'; saveUrl: string } | { state: 'unconfigured' } | { state: 'failed'; error: string };
 
-type AppleState =
-  { state: 'loading' } | { state: 'ready' } | { state: 'unconfigured'; missing: string[] } | { state: 'failed'; error: string };
+type AppleState = { state: 'loading' } | { state: 'ready' } | { state: 'unconfigured' } | { state: 'failed'; error: string };
 
 function WalletIcon() {
   return (
@@ -24,21 +20,16 @@ function WalletIcon() {
   );
 }
 
-/** What the site operator must set for a wallet, in the words and variable names of the server's answer. */
-function Setup({ wallet, missing }: { wallet: string; missing: string[] }) {
+/**
+ * A wallet the site is not set up for, in one sentence with what still works. Visitors never see the
+ * server's configuration names (the status answer's `missing` is for the operator: docs/configuration.md).
+ */
+function Unavailable({ wallet }: { wallet: 'Google Wallet' | 'Apple Wallet' | 'a wallet' }) {
   return (
-    <div className="notice wallet-setup" role="note">
-      <strong>{wallet} is not set up on this site.</strong> The site's operator must configure{' '}
-      {missing.length === 1 ? 'this setting' : 'these settings'}:
-      <ul>
-        {missing.map((name) => (
-          <li key={name}>
-            <code>{name}</code>
-          </li>
-        ))}
-      </ul>
-      {wallet === 'Google Wallet' ? 'Until then, the JSON export below still gives the pass in Google’s format.' : null}
-    </div>
+    <p className="notice wallet-setup" role="note">
+      Adding to {wallet} is not available on this site; you can still save the pass here and download it in Google’s format with “Download
+      JSON” below.
+    </p>
   );
 }
 
@@ -79,10 +70,7 @@ export function WalletButtons({
         if (!live) return;
         setAnswered({
           key,
-          google:
-            answer.configured && answer.saveUrl
-              ? { state: 'ready', saveUrl: answer.saveUrl }
-              : { state: 'unconfigured', missing: answer.missing },
+          google: answer.configured && answer.saveUrl ? { state: 'ready', saveUrl: answer.saveUrl } : { state: 'unconfigured' },
         });
       },
       (failure: unknown) => live && setAnswered({ key, google: { state: 'failed', error: errorText(failure) } }),
@@ -99,8 +87,8 @@ export function WalletButtons({
         if (!live) return;
         setStatus({
           // Before a save there is no link yet: "ready" only says that the site can make one.
-          google: answer.google.configured ? { state: 'ready', saveUrl: '' } : { state: 'unconfigured', missing: answer.google.missing },
-          apple: answer.apple.configured ? { state: 'ready' } : { state: 'unconfigured', missing: answer.apple.missing },
+          google: answer.google.configured ? { state: 'ready', saveUrl: '' } : { state: 'unconfigured' },
+          apple: answer.apple.configured ? { state: 'ready' } : { state: 'unconfigured' },
         });
       },
       (failure: unknown) => {
@@ -138,7 +126,11 @@ export function WalletButtons({
           {google.error}
         </p>
       ) : null}
-      {google.state === 'unconfigured' ? <Setup wallet="Google Wallet" missing={google.missing} /> : null}
+      {google.state === 'unconfigured' && apple.state === 'unconfigured' ? (
+        <Unavailable wallet="a wallet" />
+      ) : google.state === 'unconfigured' ? (
+        <Unavailable wallet="Google Wallet" />
+      ) : null}
       {google.state === 'ready' && id !== null ? (
         <a className="wallet-add" href={google.saveUrl} target="_blank" rel="noopener noreferrer">
           <WalletIcon />
@@ -159,7 +151,7 @@ export function WalletButtons({
           ) : null}
         </>
       ) : null}
-      {apple.state === 'unconfigured' ? <Setup wallet="Apple Wallet" missing={apple.missing} /> : null}
+      {apple.state === 'unconfigured' && google.state !== 'unconfigured' ? <Unavailable wallet="Apple Wallet" /> : null}
       {apple.state === 'failed' || appleError ? (
         <p className="notice notice-error" role="alert">
           {appleError || (apple.state === 'failed' ? apple.error : '')}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ToolPageProps } from '../types';
 import { ExportBox } from './ExportBox';
 import { MyPasses } from './MyPasses';
@@ -12,6 +13,8 @@ import './wallet-pass.css';
 export default function WalletPassPage(_props: ToolPageProps) {
   const editor = usePassEditor();
   const { draft, images, fields, barcode, savedId } = editor;
+  // On a phone the preview is docked above the fields while editing; it can be folded away.
+  const [previewShown, setPreviewShown] = useState(true);
   return (
     <>
       <div className="wallet-layout" aria-busy={!editor.loaded}>
@@ -25,12 +28,22 @@ export default function WalletPassPage(_props: ToolPageProps) {
           onImage={editor.setImage}
         />
         <div className="wallet-side">
-          <PassPreview
-            fields={fields}
-            images={images}
-            barcode={fields.barcode ? { url: barcode.url, error: barcode.error } : null}
-            busy={barcode.busy}
-          />
+          <div className={previewShown ? 'wallet-preview-dock' : 'wallet-preview-dock folded'}>
+            <button
+              type="button"
+              className="link-button wallet-preview-toggle"
+              aria-expanded={previewShown}
+              onClick={() => setPreviewShown((shown) => !shown)}
+            >
+              {previewShown ? 'Hide the preview' : 'Show the preview'}
+            </button>
+            <PassPreview
+              fields={fields}
+              images={images}
+              barcode={fields.barcode ? { url: barcode.url, error: barcode.error } : null}
+              busy={barcode.busy}
+            />
+          </div>
           <SaveSection editor={editor} />
           <ExportBox draft={draft} fields={fields} images={images} savedId={savedId} problems={editor.problems} />
         </div>

@@ -111,70 +111,73 @@ export default function WordCountPage({ tool }: ToolPageProps) {
         </label>
       </div>
 
-      <dl className="stat-grid" aria-label="Statistics">
-        {figures.map(([name, value]) => (
-          <div key={name} className="stat">
-            <dt>{name}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      {/* On a phone the text box comes first, then the figures, then the output (kit.css .word-count-body). */}
+      <div className="word-count-body">
+        <dl className="stat-grid" aria-label="Statistics">
+          {figures.map(([name, value]) => (
+            <div key={name} className="stat">
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
 
-      <div className="tool-panes">
-        <div className="tool-input">
-          <ConverterInput
-            source={source}
-            what="text"
-            problem={readError || result?.error?.message}
-            fileDetail="counted in the background"
-          />
-          <TaskProgress busy={busy} progress={progress} label="Counting" onCancel={cancel} />
-        </div>
-        <div className="tool-output">
-          <TextPane
-            id="output"
-            label="Output"
-            value={output}
-            readOnly
-            rows={10}
-            placeholder="The counts appear here as you type"
-            actions={
-              <>
-                <CopyButton text={output} disabled={!output} />
-                <DownloadButton data={`${output}\n`} filename="word-count.txt" disabled={!output} />
-              </>
-            }
-          />
-          {stats && stats.topWords.length > 0 ? (
-            <table className="data-table">
-              <caption>Most frequent words</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Word</th>
-                  <th scope="col">Times</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.topWords.map((w) => (
-                  <tr key={w.word}>
-                    <th scope="row">{w.word}</th>
-                    <td className="numeric">{formatCount(w.count)}</td>
+        <div className="tool-panes">
+          <div className="tool-input">
+            <ConverterInput
+              source={source}
+              what="text"
+              problem={readError || result?.error?.message}
+              fileDetail="counted in the background"
+            />
+            <TaskProgress busy={busy} progress={progress} label="Counting" onCancel={cancel} />
+          </div>
+          <div className="tool-output">
+            <TextPane
+              id="output"
+              label="Output"
+              value={output}
+              readOnly
+              rows={10}
+              placeholder="The counts appear here as you type"
+              actions={
+                <>
+                  <CopyButton text={output} disabled={!output} />
+                  <DownloadButton data={`${output}\n`} filename="word-count.txt" disabled={!output} />
+                </>
+              }
+            />
+            {stats && stats.topWords.length > 0 ? (
+              <table className="data-table">
+                <caption>Most frequent words</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Word</th>
+                    <th scope="col">Times</th>
                   </tr>
+                </thead>
+                <tbody>
+                  {stats.topWords.map((w) => (
+                    <tr key={w.word}>
+                      <th scope="row">{w.word}</th>
+                      <td className="numeric">{formatCount(w.count)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            <label className="inline-setting">
+              Show the top
+              <select value={top} onChange={(e) => update({ top: Number(e.target.value) })}>
+                {[5, 10, 20, 50, 100].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
                 ))}
-              </tbody>
-            </table>
-          ) : null}
-          <label className="inline-setting">
-            Show the top
-            <select value={top} onChange={(e) => update({ top: Number(e.target.value) })}>
-              {[5, 10, 20, 50, 100].map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-            words
-          </label>
+              </select>
+              words
+            </label>
+          </div>
         </div>
       </div>
 

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
+import { splitErrorText } from '../../../shared/error-sentences';
 import { EMAIL_PATTERN, FormError, useSubmission, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { session } from '../../../shared/session/session';
 import { signIn, signUp } from '../api';
@@ -70,7 +71,7 @@ export function CredentialsForm({ mode, onDone, next }: { mode: 'register' | 'lo
       {fieldError('password')}
       {register ? <p className="hint">At least {MIN_PASSWORD} characters. A long passphrase is best.</p> : null}
       <FormError message={serverError} />
-      {!register && serverError.startsWith('RATE_LIMITED') ? (
+      {!register && splitErrorText(serverError).details?.startsWith('RATE_LIMITED') ? (
         <p className="hint">
           Too many wrong passwords for this account from here: wait, or{' '}
           <Link to={PATHS.resetRequest} state={{ email: fields.email.trim() }}>

@@ -13,8 +13,12 @@ export function HelpPage() {
         example “base64”, “qr” or “json”. Search forgives small typos. Tools marked “Coming soon” are listed so you know they are on the
         way; they do not work yet.
       </p>
-      <h2>Your files stay on your device</h2>
-      <p>The tools run in your browser. Text and files you give them are processed on your device and are not sent to Tinkerdesk.</p>
+      <h2>Which tools keep your files on your device</h2>
+      <p>
+        Most tools run in your browser: text and files you give them are processed on your device and are not sent to Tinkerdesk. A few send
+        what you give them to the server, and say so on their page: the file converter (it needs a free account), “Load from URL” (the
+        server fetches the address for you), “Save to my files”, and the wallet pass tool when you save or add a pass.
+      </p>
       <Coming what="serverConversion" as="section">
         <h2>Converting files on the server</h2>
         <p>
@@ -32,8 +36,8 @@ export function HelpPage() {
       </Coming>
       <h2>Accounts</h2>
       <p>
-        You do not need an account for the tools. An account keeps your name and time zone, and you can sign in with a password or with
-        Google, GitHub or Facebook where the site offers them.
+        The browser tools need no account; the file converter and “Load from URL” need you to be signed in. An account keeps your name and
+        time zone, and you can sign in with a password or with Google, GitHub or Facebook where the site offers them.
       </p>
       <Coming what="selling" as="section">
         <h2 id="selling">Selling</h2>

@@ -30,11 +30,11 @@ export function HomePage() {
     <div className="home">
       <section className="hero">
         <div className="hero-text">
-          <p className="eyebrow">Free online tools · no sign-up</p>
+          <p className="eyebrow">Free online tools · most need no sign-up</p>
           <h1>Small tools that get things done, right in your browser</h1>
           <p className="lead">
-            Converters, generators, barcode and document tools that run on your device: what you give them stays in your browser. No
-            sign-up, no upload.
+            Converters, generators, barcode and document tools that run on your device: what you give them stays in your browser, with no
+            sign-up and no upload. The file converter is the exception: it converts on our servers, so it needs a free account.
           </p>
           <p className="hero-actions">
             <Link className="button button-primary button-large" to={PATHS.tools}>

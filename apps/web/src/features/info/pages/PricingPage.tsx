@@ -5,18 +5,18 @@ import { Page } from '../../../shared/Page';
 
 export function PricingPage() {
   return (
-    <Page title="Pricing" lead="The tools are free, with or without an account." wide>
+    <Page title="Pricing" lead="The tools are free. Most need no account; the file converter needs a free one." wide>
       <div className="plans">
         <section className="plan" aria-labelledby="plan-free">
           <h2 id="plan-free">Free</h2>
           <p className="price">
-            $0 <span>no account needed</span>
+            $0 <span>most tools need no account</span>
           </p>
           <ul className="checklist">
-            <li>Every tool, without signing up</li>
-            <li>Tools run in your browser; your files stay on your device</li>
+            <li>Every browser tool, without signing up</li>
+            <li>Browser tools keep your files on your device</li>
             <Coming what="serverConversion" as="li">
-              Server conversions when you ask for them
+              With a free account: the file converter, which uploads your files and converts them on our servers
             </Coming>
             <Coming what="terminals" as="li">
               With a free account: terminals that share links between your browsers

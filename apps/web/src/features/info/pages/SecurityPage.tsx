@@ -6,7 +6,7 @@ export function SecurityPage() {
   return (
     <Page title="Security" lead="How Tinkerdesk protects you and your data.">
       <ul className="checklist">
-        <li>The tools run in your browser, so your files stay on your device.</li>
+        <li>The browser tools keep your files on your device; the file converter uploads them to convert them on our servers.</li>
         <Coming what="serverConversion" as="li">
           Files sent for server conversion are deleted after conversion; results expire after at most 24 hours.
         </Coming>

@@ -1,15 +1,17 @@
 import type { OAuthAppView } from '@tinkerdesk/contracts/web';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { CopyButton } from '../../../shared/ui/actions';
 import { useDeleteApp, useReplaceSecret } from '../hooks';
+import { EditApp } from './EditApp';
 import { SecretNotice } from './SecretNotice';
 
 /** A registered app: its facts, a new secret (shown once) and Delete, each after a confirm. */
 export function AppRow({ app }: { app: OAuthAppView }) {
-  const [asking, setAsking] = useState<'delete' | 'secret' | undefined>();
+  const [asking, setAsking] = useState<'delete' | 'secret' | 'edit' | undefined>();
+  const editButton = useRef<HTMLButtonElement>(null);
   const deletion = useDeleteApp();
   const secret = useReplaceSecret();
   const done = { onSettled: () => setAsking(undefined) };
@@ -45,6 +47,9 @@ export function AppRow({ app }: { app: OAuthAppView }) {
           />
         ) : (
           <span className="app-row-actions">
+            <button type="button" className="button button-small" ref={editButton} onClick={() => setAsking('edit')}>
+              Edit
+            </button>
             {app.tokenEndpointAuthMethod !== 'none' ? (
               <button type="button" className="button button-small" onClick={() => setAsking('secret')}>
                 New secret
@@ -56,6 +61,16 @@ export function AppRow({ app }: { app: OAuthAppView }) {
           </span>
         )}
       </div>
+      {asking === 'edit' ? (
+        <EditApp
+          app={app}
+          onClose={() => {
+            setAsking(undefined);
+            // Back to the opener once it is drawn again.
+            setTimeout(() => editButton.current?.focus());
+          }}
+        />
+      ) : null}
       {secret.data ? <SecretNotice created={secret.data} heading="has a new secret" onDone={() => secret.reset()} /> : null}
       <dl className="app-facts">
         <dt>Client ID</dt>

@@ -101,7 +101,9 @@ test('a refused registration shows the error in the form and keeps what was type
   await user.click(screen.getByRole('button', { name: 'Register app' }));
 
   const form = screen.getByRole('form', { name: 'Register an app' });
-  expect((await within(form).findByRole('alert')).textContent).toBe('VALIDATION_FAILED - redirectUris must use https');
+  expect((await within(form).findByRole('alert')).textContent).toBe(
+    'Some of what was entered is not accepted; the details say which part.\nDetails: VALIDATION_FAILED - redirectUris must use https',
+  );
   expect((within(form).getByLabelText('What to call the app') as HTMLInputElement).value).toBe('Reports');
   expect(screen.queryByText(/Client secret/)).toBeNull();
   expect(within(form).getByRole('button', { name: 'Register app' }).hasAttribute('disabled')).toBe(false);

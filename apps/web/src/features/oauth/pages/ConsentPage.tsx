@@ -1,8 +1,9 @@
-import { OAUTH_PATH } from '@tinkerdesk/contracts/web';
+import { OAUTH_PATH, type OAuthAppPublicView } from '@tinkerdesk/contracts/web';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { signInPath } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
+import { FormError } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
 import { session, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
@@ -39,9 +40,7 @@ function Consent() {
   if (error) {
     return (
       <Page title="Allow an app">
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
+        <FormError message={error} />
         <p>
           Go back to the app and start again. Apps ask for access through {OAUTH_PATH}; a request works once, for an hour, in the browser
           that started it.
@@ -75,6 +74,7 @@ function Consent() {
           <p>Nothing beyond knowing that you allowed it.</p>
         )}
         {again ? <p className="muted">You allowed this app these before.</p> : null}
+        <AppMaker app={details.app} />
         <p className="muted">
           You are signed in as <strong>{profile?.email}</strong>.{' '}
           <button
@@ -105,5 +105,41 @@ function Consent() {
         </div>
       </section>
     </Page>
+  );
+}
+
+const LINKS = [
+  ['homepageUrl', 'Website'],
+  ['privacyUrl', 'Privacy policy'],
+  ['termsUrl', 'Terms'],
+] as const;
+
+/** Who made the app and its links, as its developer gave them at registration; says so when they gave none. */
+function AppMaker({ app }: { app: OAuthAppPublicView }) {
+  const links = LINKS.filter(([key]) => app[key]);
+  return (
+    <div className="consent-maker">
+      <p className="muted">
+        {app.developerName ? (
+          <>
+            Made by <strong>{app.developerName}</strong>
+            {app.developerContact ? <> (contact: {app.developerContact})</> : null}.
+          </>
+        ) : (
+          'Its developer gave no name; only allow apps you trust.'
+        )}
+      </p>
+      {links.length > 0 ? (
+        <ul className="consent-links" aria-label={`Links of ${app.name}`}>
+          {links.map(([key, label]) => (
+            <li key={key}>
+              <a href={app[key]!} target="_blank" rel="noopener noreferrer nofollow">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
