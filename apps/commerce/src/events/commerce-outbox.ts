@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CommerceDomainEvent } from '@tinkerdesk/contracts';
-import { RpcClient, type Logger } from '@tinkerdesk/nest-common';
+import { liveOfCommerce, type CommerceDomainEvent } from '@tinkerdesk/contracts';
+import { LivePublisher, RpcClient, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceOutbox, type ServiceOutboxSettings } from '@tinkerdesk/persistence';
 import type { DataSource } from 'typeorm';
 import { COMMERCE_LOGGER } from '../logger.token.js';
@@ -25,6 +25,7 @@ export class CommerceOutbox extends ServiceOutbox<CommerceDomainEvent> {
     @Inject(OUTBOX_SETTINGS) settings: OutboxSettings,
     @Inject(COMMERCE_LOGGER) logger: Logger,
   ) {
+    const live = new LivePublisher(rpc.connection, settings.prefix);
     super({
       dataSource,
       service: 'commerce',
@@ -35,6 +36,8 @@ export class CommerceOutbox extends ServiceOutbox<CommerceDomainEvent> {
       listeners: [
         { name: 'commerce-timeline', mode: 'transaction', handle: (event, manager) => reactions.toTimeline(event, manager) },
         { name: 'commerce-mail', mode: 'effect', handle: (event) => reactions.toMail(event) },
+        // The accounts each event concerns hear of it on the live stream (minimal {type, ids}; docs/api.md "Live events").
+        { name: 'commerce-live', mode: 'effect', handle: (event) => live.publish(liveOfCommerce(event), event.id) },
       ],
     });
   }
