@@ -1,6 +1,6 @@
 /**
- * One connection to the signed-in user's live stream (GET /v1/events/stream, docs/api.md "Live
- * events"), read with fetch (the token goes in the Authorization header, never in the URL) and the
+ * One connection to the signed-in user's live stream (GET /v1/events/stream; docs/api.md "Live events"),
+ * read with fetch (the token goes in the Authorization header, never in the URL) and the
  * SSE parser. Resolves when the stream ends; rejects with ApiError for a refusal (401, 429).
  */
 import type { LiveEvent } from '@tinkerdesk/contracts/web';
