@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import type { RpcClient } from '@tinkerdesk/nest-common';
+import { createLogger, LivePublisher, type RpcClient } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ConversionModule } from './conversion/conversion.module.js';
 import { FilesModule } from './files/files.module.js';
@@ -28,6 +28,8 @@ import { OidcController } from './users/oidc.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { RpcModule } from './rpc.module.js';
 import { SessionCache } from './auth/session-cache.js';
+import { LiveController } from './live/live.controller.js';
+import { LiveStreams } from './live/live-streams.js';
 import { forgetWhileDisconnected } from './auth/ttl-cache.js';
 import { ProfileCache } from './users/profile-cache.js';
 
@@ -52,6 +54,19 @@ export class AppModule {
     const profiles = new ProfileCache(config.PROFILE_CACHE_TTL_MS);
     profiles.listen(rpc.connection, config.NATS_PREFIX);
     forgetWhileDisconnected(rpc.connection, [sessions, profiles]);
+    const live = new LiveStreams(
+      rpc.connection,
+      config.NATS_PREFIX,
+      rpc,
+      {
+        perUser: config.LIVE_STREAMS_PER_USER,
+        heartbeatMs: config.LIVE_HEARTBEAT_MS,
+        bufferBytes: config.LIVE_BUFFER_BYTES,
+        recheckMs: config.LIVE_RECHECK_MS,
+      },
+      createLogger('gateway', config.LOG_LEVEL),
+    );
+    live.listen();
     return {
       module: AppModule,
       imports: [ConfigModule.with(config, oauth), RpcModule.withClient(rpc, sessions, profiles), ConversionModule, FilesModule],
@@ -77,8 +92,12 @@ export class AppModule {
         OAuthController,
         TimelineController,
         ReferenceController,
+        LiveController,
       ],
-      providers: [BearerGuard, OptionalBearerGuard, Viewers, RateLimits, RateLimitInterceptor],
+      providers: [
+        { provide: LiveStreams, useValue: live },
+        { provide: LivePublisher, useValue: new LivePublisher(rpc.connection, config.NATS_PREFIX) },
+        BearerGuard, OptionalBearerGuard, Viewers, RateLimits, RateLimitInterceptor],
     };
   }
 }

@@ -105,6 +105,14 @@ export const schema = {
   SESSION_CACHE_TTL_MS: env.int(30_000, 0, 3_600_000),
   /** How long `me` answers from the gateway (identity announces every change to every replica); 0: ask every time. */
   PROFILE_CACHE_TTL_MS: env.int(30_000, 0, 3_600_000),
+  /** Live event streams (GET /v1/events/stream) one account may hold open on one gateway replica; past it, 429. */
+  LIVE_STREAMS_PER_USER: env.int(5, 1, 100),
+  /** How often an open live stream sends a heartbeat comment line (keeps proxies from closing it). */
+  LIVE_HEARTBEAT_MS: env.int(15_000, 100, 120_000),
+  /** Bytes a live stream's reader may leave unread before it is dropped (it reconnects with Last-Event-ID). */
+  LIVE_BUFFER_BYTES: env.int(262_144, 1024, 16 * 1_048_576),
+  /** How often the session behind an open live stream is checked again (an expired session ends the stream). */
+  LIVE_RECHECK_MS: env.int(60_000, 200, 3_600_000),
   CORS_ORIGINS: env.str('*'),
   WEB_DIST: env.str('apps/web/dist'),
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']),

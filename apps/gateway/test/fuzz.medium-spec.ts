@@ -44,6 +44,11 @@ async function send(request: FuzzRequest): Promise<Outcome> {
       ...(request.body !== undefined ? { body: request.body } : {}),
     });
     status = res.status;
+    if (status === 200 && res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // The live stream (GET /v1/events/stream) stays open: that it answered at once is what counts.
+      await res.body?.cancel();
+      return { request, status, ms: performance.now() - started, problems };
+    }
     const text = await res.text();
     if (status >= 500) problems.push(`answered ${status}: ${text.slice(0, 300)}`);
     if (STACK_TRACE.test(text) && !res.headers.get('content-type')?.includes('text/html')) problems.push('body has a stack trace');

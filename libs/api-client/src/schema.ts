@@ -267,6 +267,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user’s live events (text/event-stream): id, event (type), data {type, ids}; heartbeats as comment lines; send Last-Event-ID to get what was missed (kept an hour) */
+        get: operations["LiveController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/files": {
         parameters: {
             query?: never;
@@ -5182,6 +5199,101 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "QUEUE_FULL" | "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    LiveController_stream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received: the stream resumes after it */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No valid session token: INVALID_TOKEN, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found (another account’s resource answers the same): IDENTIFIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "RATE_LIMITED";
                     };
                 };
             };

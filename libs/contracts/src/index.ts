@@ -13,6 +13,7 @@ export * from './commerce-events.js';
 export * from './terminals.js';
 export * from './terminals-events.js';
 export * from './identity-domain-events.js';
+export * from './live-audience.js';
 export * from './passes.js';
 export * from './oauth.js';
 export * from './fetch.js';

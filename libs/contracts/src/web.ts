@@ -20,3 +20,4 @@ export * from './account-views.js';
 export * from './conversion-formats.js';
 export * from './files-views.js';
 export * from './responses.js';
+export * from './live-events.js';

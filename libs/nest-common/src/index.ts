@@ -17,3 +17,4 @@ export * from './safe-fetch.js';
 export * from './saved-file-storage.js';
 export * from './queues.js';
 export * from './periodic.js';
+export * from './live.js';

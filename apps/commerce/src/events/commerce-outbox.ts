@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { IDENTITY_DOMAIN_EVENTS, IDENTITY_EVENTS_STREAM, type CommerceDomainEvent, type IdentityDomainEvent } from '@tinkerdesk/contracts';
-import { RpcClient, type Logger } from '@tinkerdesk/nest-common';
+import {
+  IDENTITY_DOMAIN_EVENTS,
+  IDENTITY_EVENTS_STREAM,
+  liveOfCommerce,
+  type CommerceDomainEvent,
+  type IdentityDomainEvent,
+} from '@tinkerdesk/contracts';
+import { LivePublisher, RpcClient, type Logger } from '@tinkerdesk/nest-common';
 import { OutboxListener, ServiceOutbox, type ServiceOutboxSettings, type TransactionManager } from '@tinkerdesk/persistence';
 import type { DataSource } from 'typeorm';
 import { COMMERCE_LOGGER } from '../logger.token.js';
@@ -35,6 +41,7 @@ export class CommerceOutbox extends ServiceOutbox<CommerceDomainEvent> {
     @Inject(OUTBOX_SETTINGS) settings: OutboxSettings,
     @Inject(COMMERCE_LOGGER) logger: Logger,
   ) {
+    const live = new LivePublisher(rpc.connection, settings.prefix);
     super({
       dataSource,
       service: 'commerce',
@@ -45,6 +52,8 @@ export class CommerceOutbox extends ServiceOutbox<CommerceDomainEvent> {
       listeners: [
         { name: 'commerce-timeline', mode: 'transaction', handle: (event, manager) => reactions.toTimeline(event, manager) },
         { name: 'commerce-mail', mode: 'effect', handle: (event) => reactions.toMail(event) },
+        // The accounts each event concerns hear of it on the live stream (minimal {type, ids}; docs/api.md "Live events").
+        { name: 'commerce-live', mode: 'effect', handle: (event) => live.publish(liveOfCommerce(event), event.id) },
       ],
     });
   }

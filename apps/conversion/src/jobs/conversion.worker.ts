@@ -7,6 +7,7 @@ import {
   AppError,
   CONVERSION_BUCKET,
   CONVERSION_QUEUE,
+  LIVE_EVENTS,
   conversionInputKey,
   conversionOutputKey,
   detectSourceFormat,
@@ -21,6 +22,7 @@ import {
   createLogger,
   createRedis,
   DrainingWorkerHost,
+  LivePublisher,
   loadConfigOrExit,
   openFileStore,
   parseAllowedHosts,
@@ -184,16 +186,31 @@ export class ConversionProcessor extends DrainingWorkerHost {
   }
 
   /** Tells the gateways a job reached its final state (GET /v1/convert/jobs/{id}?wait answers at once). */
-  private finished(id: string, state: 'completed' | 'failed'): void {
+  private finished(id: string, state: 'completed' | 'failed', ownerId?: string): void {
     const { nc, config, logger } = this.deps;
     publishEvent(nc, config.NATS_PREFIX, SUBJECTS.conversion.jobFinished, { id, state }).catch((err: unknown) =>
       logger.warn({ err, jobId: id }, 'could not announce a finished job'),
     );
+    if (ownerId) this.toOwner(ownerId, id, state === 'completed' ? 100 : -1);
   }
 
-  private async step(job: Job<ConversionJobData>, id: string, progress: number): Promise<boolean> {
-    const running = await this.deps.jobs.progress(id, progress);
-    if (running) await job.updateProgress(progress);
+  private livePublisher: LivePublisher | undefined;
+
+  /** The owner's open converter hears of the job's progress (live stream; it polls too when the stream is down). */
+  private toOwner(ownerId: string, id: string, progress: number): void {
+    const { nc, config, logger } = this.deps;
+    this.livePublisher ??= new LivePublisher(nc, config.NATS_PREFIX);
+    this.livePublisher
+      .publish({ type: LIVE_EVENTS.conversionProgress, ids: { jobId: id, progress }, audience: [ownerId] })
+      .catch((err: unknown) => logger.warn({ err, jobId: id }, 'could not tell the owner of a job’s progress'));
+  }
+
+  private async step(job: Job<ConversionJobData>, record: { id: string; ownerId: string }, progress: number): Promise<boolean> {
+    const running = await this.deps.jobs.progress(record.id, progress);
+    if (running) {
+      await job.updateProgress(progress);
+      this.toOwner(record.ownerId, record.id, progress);
+    }
     return running;
   }
 
@@ -205,12 +222,12 @@ export class ConversionProcessor extends DrainingWorkerHost {
       // Started again after its workers died every time (each start that never finished): a poison job.
       const reason = 'the conversion stopped its worker every time it was tried, and was given up';
       await jobs.fail(record.id, reason);
-      this.finished(record.id, 'failed');
+      this.finished(record.id, 'failed', record.ownerId);
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       logger.error({ jobId: record.id, starts: job.attemptsStarted }, 'conversion given up: its workers died every time');
       throw new UnrecoverableError(reason);
     }
-    if (!(await this.step(job, record.id, 5))) return; // cancelled or expired before it started
+    if (!(await this.step(job, record, 5))) return; // cancelled or expired before it started
     logger.info({ jobId: record.id, attempt: job.attemptsMade + 1, stalled: job.stalledCounter }, 'conversion started');
     try {
       let input: Uint8Array = new Uint8Array(0);
@@ -236,16 +253,16 @@ export class ConversionProcessor extends DrainingWorkerHost {
         if (problem) throw new ConversionFailure('unsupported', problem);
       }
       if (!format) throw new ConversionFailure('unsupported', `unknown source format ${record.sourceFormat}`);
-      if (!(await this.step(job, record.id, 30))) return;
+      if (!(await this.step(job, record, 30))) return;
       const output = await engines.convert(record, format, input, filename, job.data.headers);
-      if (!(await this.step(job, record.id, 80))) return;
+      if (!(await this.step(job, record, 80))) return;
       await files.putBlob({ name: conversionOutputKey(record.id) }, output.data);
       const kept = await jobs.complete(
         record.id,
         { filename: output.filename, mediaType: output.mediaType, size: output.data.byteLength },
         filename,
       );
-      if (kept) this.finished(record.id, 'completed');
+      if (kept) this.finished(record.id, 'completed', record.ownerId);
       else await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       await job.updateProgress(100);
@@ -254,7 +271,7 @@ export class ConversionProcessor extends DrainingWorkerHost {
       const reason = finalReason(error);
       if (reason === undefined) throw error; // worth another attempt (BullMQ retries with backoff)
       await jobs.fail(record.id, reason);
-      this.finished(record.id, 'failed');
+      this.finished(record.id, 'failed', record.ownerId);
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       throw new UnrecoverableError(reason);
     }

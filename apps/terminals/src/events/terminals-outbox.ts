@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { TERMINALS_EVENTS, type TerminalsDomainEvent } from '@tinkerdesk/contracts';
-import { RpcClient, type Logger } from '@tinkerdesk/nest-common';
+import { liveOfTerminals, TERMINALS_EVENTS, type TerminalsDomainEvent } from '@tinkerdesk/contracts';
+import { LivePublisher, RpcClient, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceOutbox, type ServiceOutboxOptions, type ServiceOutboxSettings } from '@tinkerdesk/persistence';
 import { OUTBOX_DATA_SOURCE } from '../database/outbox-data-source.js';
 import { TERMINALS_LOGGER } from '../logger.token.js';
@@ -33,6 +33,7 @@ export class TerminalsOutbox extends ServiceOutbox<TerminalsDomainEvent> impleme
     @Inject(TERMINALS_OUTBOX_SETTINGS) settings: TerminalsOutboxSettings,
     @Inject(TERMINALS_LOGGER) logger: Logger,
   ) {
+    const live = new LivePublisher(nats.connection, settings.prefix);
     super({
       dataSource,
       service: 'terminals',
@@ -40,7 +41,11 @@ export class TerminalsOutbox extends ServiceOutbox<TerminalsDomainEvent> impleme
       nc: nats.connection,
       settings,
       logger,
-      listeners: [{ name: 'terminals-push', mode: 'effect', handle: (event) => queuePush(event, queue) }],
+      listeners: [
+        { name: 'terminals-push', mode: 'effect', handle: (event) => queuePush(event, queue) },
+        // The owner's open pages hear of a share arriving (docs/api.md "Live events").
+        { name: 'terminals-live', mode: 'effect', handle: (event) => live.publish(liveOfTerminals(event), event.id) },
+      ],
     });
   }
 

@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useLiveEvents } from '../shared/live/useLiveEvents';
 import { useSession } from '../shared/session/session';
+import { invalidateFor } from './live-updates';
 
 /**
  * The server data cache of the page (TanStack Query). Failures show at once (the pages say what went
@@ -30,10 +32,18 @@ function SessionScope() {
   return null;
 }
 
+/** The tab's live stream while signed in: each event reloads the queries it affects (live-updates.ts). */
+function LiveUpdates() {
+  const { token } = useSession();
+  useLiveEvents(token, (event) => invalidateFor(queryClient, event));
+  return null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionScope />
+      <LiveUpdates />
       {children}
     </QueryClientProvider>
   );

@@ -1,11 +1,13 @@
 /**
  * The converter's state machine: each file or URL added is an item that goes ready → uploading (with
- * the upload's progress) → converting (the job's progress, polled) → done or failed. Starting,
+ * the upload's progress) → converting (the job's progress, told by the live stream, polled as a
+ * fallback) → done or failed. Starting,
  * finishing and removing jobs reload the recent conversions.
  */
-import { detectSourceFormat, sourceFormat, type ConversionJobView, type SourceFormat } from '@tinkerdesk/contracts/web';
+import { detectSourceFormat, LIVE_EVENTS, sourceFormat, type ConversionJobView, type SourceFormat } from '@tinkerdesk/contracts/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../shared/api';
+import { onLiveEvent, useLiveConnected } from '../../shared/live/live-bus';
 import { useSession } from '../../shared/session/session';
 import { convertUrl, getJob, uploadForConversion } from './api';
 import { useReloadRecent } from './queries';
@@ -29,6 +31,8 @@ export interface Item {
 export type ConversionOptions = Record<'width' | 'height' | 'quality' | 'dpi' | 'firstPage' | 'lastPage', string>;
 
 export const POLL_MS = 700;
+/** The safety-net poll while the live stream is up (it tells of every step). */
+export const LIVE_POLL_MS = 5000;
 const PARALLEL = 3;
 const FINISHED = new Set(['completed', 'failed', 'cancelled', 'expired']);
 
@@ -63,32 +67,40 @@ export function useConversions(options: ConversionOptions) {
     [],
   );
 
-  // Follows every job that is converting until it finishes.
+  // Follows every job that is converting until it finishes: the live stream says when a job moved
+  // (its progress, its end) and the job is read then; polled too, every POLL_MS while the stream is
+  // down and every LIVE_POLL_MS as a safety net while it is up.
   const converting = items.some((i) => i.status === 'converting');
+  const live = useLiveConnected();
   useEffect(() => {
     if (!token || !converting) return;
     const controller = new AbortController();
-    const timer = setInterval(() => {
-      for (const item of itemsRef.current) {
-        if (item.status !== 'converting' || !item.job) continue;
-        getJob(item.job.id, controller.signal).then(
-          (job) => {
-            if (!FINISHED.has(job.state)) return patch(item.key, { job });
-            patch(item.key, { job, status: job.state === 'completed' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
-            reloadRecent();
-          },
-          (error: unknown) => {
-            if (!(error instanceof DOMException)) patch(item.key, { status: 'failed', error: errorText(error) });
-          },
-        );
-      }
-    }, POLL_MS);
+    const read = (item: Item) => {
+      if (item.status !== 'converting' || !item.job) return;
+      getJob(item.job.id, controller.signal).then(
+        (job) => {
+          if (!FINISHED.has(job.state)) return patch(item.key, { job });
+          patch(item.key, { job, status: job.state === 'completed' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
+          reloadRecent();
+        },
+        (error: unknown) => {
+          if (!(error instanceof DOMException)) patch(item.key, { status: 'failed', error: errorText(error) });
+        },
+      );
+    };
+    const timer = setInterval(() => itemsRef.current.forEach(read), live ? LIVE_POLL_MS : POLL_MS);
+    const stop = onLiveEvent((event) => {
+      if (event.type !== LIVE_EVENTS.conversionProgress) return;
+      const item = itemsRef.current.find((i) => i.job?.id === event.ids.jobId);
+      if (item) read(item);
+    });
     return () => {
       clearInterval(timer);
+      stop();
       controller.abort();
     };
     // The poll reads the items through the ref: it runs while anything converts.
-  }, [token, converting, patch, reloadRecent]);
+  }, [token, converting, live, patch, reloadRecent]);
 
   function addFiles(files: File[]) {
     setItems((list) => [
