@@ -71,7 +71,7 @@ for (const width of [1280, 375]) {
     const seller = await signUp(page, `live-seller-${width}`);
     const auth = { authorization: `Bearer ${seller.token}` };
     const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
-      data: { name: 'Live shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_live' },
+      data: { name: 'Live shop', displayName: 'Live shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_live' },
       headers: auth,
     });
     const serviceId = ((await service.json()) as { service: { id: string } }).service.id;

@@ -156,7 +156,7 @@ describe('GET /v1/events/stream', () => {
   it('tells the seller and the buyer of an order paid, and nobody else', async () => {
     const { seller, serviceId, productId } = await openShop(platform, {
       tag: 'live-seller',
-      service: { name: 'Live shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_live' },
+      service: { name: 'Live shop', displayName: 'Live shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_live' },
       product: { name: 'Poster', price: 1200 },
     });
     const buyer = await newAccount(platform, 'live-buyer');
