@@ -105,6 +105,14 @@ describe('an order placed signed out belongs to the account that verifies its ad
     const orderId = await guestOrder(email);
     expect(await roleOf(orderId, buyer.token)).toMatchObject({ role: 'buyer' });
     expect(await myOrders(buyer.token)).toContain(orderId);
+    // Its events are the buyer's too: the order and the seller's message on the buyer's timeline.
+    expect((await call('POST', `/v1/orders/${orderId}/reply`, { note: 'Ships Monday.' }, seller.token)).status).toBe(200);
+    const kinds = async () =>
+      ((await call('GET', '/v1/timeline?limit=100', undefined, buyer.token)).body.events as Array<{ kind: string; orderId: string | null }>)
+        .filter((e) => e.orderId === orderId)
+        .map((e) => e.kind)
+        .sort();
+    expect(await eventually(kinds, (k) => k.length >= 2)).toEqual(['order.placed', 'order.reply']);
   });
 
   it('an impostor who signs up with the address but never verifies it stays a visitor, and gets none of its orders', async () => {

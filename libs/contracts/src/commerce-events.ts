@@ -32,8 +32,13 @@ export type CommerceEventName = (typeof COMMERCE_EVENTS)[keyof typeof COMMERCE_E
 export interface OrderSnapshot {
   id: string;
   sellerId: string;
-  /** Null for an order placed signed out (its buyer has no timeline; mail goes to `email`). */
+  /** Null for an order placed signed out (mail goes to `email`). */
   buyerId: string | null;
+  /**
+   * An order placed signed out: the account that verified its `email` (the order is theirs as its
+   * buyer; see `buyerAccountOf`). Absent in events recorded before guest orders could be claimed.
+   */
+  claimedBy?: string | null;
   email: string;
   /** The buyer agreed to share their address with the seller. */
   share: boolean;
@@ -149,3 +154,6 @@ export interface CommerceEventEnvelope<N extends CommerceEventName> {
 
 /** Any commerce event: a union by name, so a switch on `name` narrows the payload. */
 export type CommerceDomainEvent = { [N in CommerceEventName]: CommerceEventEnvelope<N> }[CommerceEventName];
+
+/** The account that is an order's buyer: who placed it signed in, else the account that verified its email; null for a guest's. */
+export const buyerAccountOf = (order: Pick<OrderSnapshot, 'buyerId' | 'claimedBy'>): string | null => order.buyerId ?? order.claimedBy ?? null;

@@ -1,4 +1,4 @@
-import { COMMERCE_EVENTS, type CommerceDomainEvent } from './commerce-events.js';
+import { COMMERCE_EVENTS, buyerAccountOf, type CommerceDomainEvent } from './commerce-events.js';
 import { LIVE_EVENTS, audienceOf, type LiveEventFor } from './live-events.js';
 import { TERMINALS_EVENTS, type TerminalsDomainEvent } from './terminals-events.js';
 
@@ -21,11 +21,11 @@ export function liveOfCommerce(event: CommerceDomainEvent): LiveEventFor | null 
           : event.name === COMMERCE_EVENTS.orderPlaced
             ? LIVE_EVENTS.orderPlaced
             : LIVE_EVENTS.orderChanged;
-      return { type, ids: { orderId: order.id }, audience: audienceOf(order.sellerId, order.buyerId) };
+      return { type, ids: { orderId: order.id }, audience: audienceOf(order.sellerId, buyerAccountOf(order)) };
     }
     case COMMERCE_EVENTS.orderReplyAdded: {
       const { order, reply } = event.payload;
-      return { type: LIVE_EVENTS.orderReplied, ids: { orderId: order.id, replyId: reply.id }, audience: audienceOf(order.sellerId, order.buyerId) };
+      return { type: LIVE_EVENTS.orderReplied, ids: { orderId: order.id, replyId: reply.id }, audience: audienceOf(order.sellerId, buyerAccountOf(order)) };
     }
     case COMMERCE_EVENTS.requestSent:
       return {

@@ -56,6 +56,7 @@ export function orderSnapshot(order: OrderSnapshot): OrderSnapshot {
     id: order.id,
     sellerId: order.sellerId,
     buyerId: order.buyerId,
+    claimedBy: order.claimedBy ?? null,
     email: order.email,
     share: order.share,
     note: order.note,

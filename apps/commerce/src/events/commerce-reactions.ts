@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  buyerAccountOf,
   COMMERCE_EVENTS,
   formatLongDate,
   formatUsd,
@@ -263,7 +264,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
       const { order } = event.payload;
       const what = `${productOf(order, '')} (${formatUsd(order.amount)})`;
       return [
-        { userId: order.buyerId, kind: 'order.placed', title: `You ordered ${what}`, amount: order.amount, orderId: order.id },
+        { userId: buyerAccountOf(order), kind: 'order.placed', title: `You ordered ${what}`, amount: order.amount, orderId: order.id },
         { userId: order.sellerId, kind: 'order.received', title: `New order: ${what}`, amount: order.amount, orderId: order.id },
       ];
     }
@@ -352,7 +353,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
       const what = `${formatUsd(order.amount)} for ${productOf(order, 'an order')}`;
       return [
         {
-          userId: order.buyerId,
+          userId: buyerAccountOf(order),
           kind: 'order.paid',
           title: `You paid ${formatUsd(order.amount)} to ${receipt.sellerName} for ${productOf(order, 'an order')} (receipt ${receipt.number})`,
           amount: order.amount,
@@ -370,7 +371,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
     case COMMERCE_EVENTS.orderRefunded: {
       const { order, refund } = event.payload;
       const part = refund.amount === order.amount ? '' : ` of ${formatUsd(order.amount)}`;
-      return [order.buyerId, order.sellerId].map((userId) => ({
+      return [buyerAccountOf(order), order.sellerId].map((userId) => ({
         userId,
         kind: 'order.refunded' as const,
         title: `Refunded ${formatUsd(refund.amount)}${part} for ${productOf(order, 'an order')}`,
@@ -385,7 +386,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
       const why = lateWhy(orderState);
       return [
         {
-          userId: order.buyerId,
+          userId: buyerAccountOf(order),
           kind: 'order.late_refund',
           title: `Refunded automatically: your payment of ${formatUsd(amount)} for ${product} came ${why}`,
           amount,
@@ -403,7 +404,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
     case COMMERCE_EVENTS.orderReplyAdded: {
       const { order, reply } = event.payload;
       const product = productOf(order, 'your order');
-      const buyerId = reply.role === 'buyer' ? reply.authorId : order.buyerId;
+      const buyerId = reply.role === 'buyer' ? reply.authorId : buyerAccountOf(order);
       return [
         {
           userId: order.sellerId,
@@ -421,7 +422,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
     }
     case COMMERCE_EVENTS.orderFulfilled: {
       const { order } = event.payload;
-      return [order.buyerId, order.sellerId].map((userId) => ({
+      return [buyerAccountOf(order), order.sellerId].map((userId) => ({
         userId,
         kind: 'order.fulfilled' as const,
         title: `Fulfilled: ${productOf(order, 'an order')}`,
@@ -430,7 +431,7 @@ export function timelineEntries(event: CommerceDomainEvent): TimelineEntry[] {
     }
     case COMMERCE_EVENTS.orderCancelled: {
       const { order } = event.payload;
-      return [order.buyerId, order.sellerId].map((userId) => ({
+      return [buyerAccountOf(order), order.sellerId].map((userId) => ({
         userId,
         kind: 'order.cancelled' as const,
         title: `Order cancelled: ${productOf(order, '')}`,
