@@ -52,8 +52,9 @@ export class CommerceOutbox extends ServiceOutbox<CommerceDomainEvent> {
       listeners: [
         { name: 'commerce-timeline', mode: 'transaction', handle: (event, manager) => reactions.toTimeline(event, manager) },
         { name: 'commerce-mail', mode: 'effect', handle: (event) => reactions.toMail(event) },
-        // The accounts each event concerns hear of it on the live stream (minimal {type, ids}; docs/api.md "Live events").
-        { name: 'commerce-live', mode: 'effect', handle: (event) => live.publish(liveOfCommerce(event), event.id) },
+        // The accounts each event concerns hear of it on the live stream (minimal {type, ids}; docs/api.md "Live events"),
+        // from the events published after this listener first ran: older ones are of no use to an open page.
+        { name: 'commerce-live', mode: 'effect', from: 'new', handle: (event) => live.publish(liveOfCommerce(event), event.id) },
       ],
     });
   }

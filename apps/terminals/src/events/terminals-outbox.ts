@@ -44,7 +44,7 @@ export class TerminalsOutbox extends ServiceOutbox<TerminalsDomainEvent> impleme
       listeners: [
         { name: 'terminals-push', mode: 'effect', handle: (event) => queuePush(event, queue) },
         // The owner's open pages hear of a share arriving (docs/api.md "Live events").
-        { name: 'terminals-live', mode: 'effect', handle: (event) => live.publish(liveOfTerminals(event), event.id) },
+        { name: 'terminals-live', mode: 'effect', from: 'new', handle: (event) => live.publish(liveOfTerminals(event), event.id) },
       ],
     });
   }

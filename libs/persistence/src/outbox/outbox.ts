@@ -244,6 +244,12 @@ export interface OutboxListenerOptions<E extends OutboxEnvelope> extends EventSt
   handle(event: E, manager: EntityManager | null): Promise<void>;
   /** First redelivery delay after a failure (doubled per try, at most 30 s). */
   retryMs?: number;
+  /**
+   * Where a listener starts the first time it runs (its durable consumer is created): `all` (the
+   * default) takes every event the stream still holds; `new` only the events published from then on,
+   * for a listener added to a running deployment whose past events are of no use (live updates).
+   */
+  from?: 'all' | 'new';
 }
 
 /**
@@ -278,7 +284,7 @@ export class OutboxListener<E extends OutboxEnvelope = OutboxEnvelope> {
     const config = {
       durable_name: this.o.name,
       ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
+      deliver_policy: this.o.from === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
       // Every event of the service (one filter subject: NATS servers before 2.10 take no list);
       // a listener ignores the names it has nothing to do for.
       filter_subject: eventSubject(this.o.prefix, `${this.o.service}.>`),

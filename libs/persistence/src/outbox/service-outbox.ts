@@ -13,7 +13,7 @@ export interface ServiceOutboxSettings {
 }
 
 /** One listener of a service's outbox: its durable name, its mode and what it does (OutboxListenerOptions). */
-export type ServiceOutboxListener<E extends OutboxEnvelope> = Pick<OutboxListenerOptions<E>, 'name' | 'mode' | 'handle' | 'retryMs'>;
+export type ServiceOutboxListener<E extends OutboxEnvelope> = Pick<OutboxListenerOptions<E>, 'name' | 'mode' | 'handle' | 'retryMs' | 'from'>;
 
 export interface ServiceOutboxOptions<E extends OutboxEnvelope> {
   dataSource: DataSource;
