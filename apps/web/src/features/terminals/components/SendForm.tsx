@@ -6,11 +6,15 @@ import { session as sessionStore } from '../../../shared/session/session';
 import { useShareTo } from '../hooks/queries';
 import { isLink } from './share-text';
 
-/** Sends a link or a note to one of the terminals that receive. */
-export function SendForm({ terminals }: { terminals: TerminalView[] }) {
-  const receivers = terminals.filter((t) => t.active && t.receive);
+/**
+ * Sends a link or a note to one of the terminals that receive. This browser's own terminal (`mine`) is
+ * listed last and never chosen by default: sending is for the other devices, unless it is the only one.
+ */
+export function SendForm({ terminals, mine = null }: { terminals: TerminalView[]; mine?: string | null }) {
+  const receiving = terminals.filter((t) => t.active && t.receive);
+  const receivers = [...receiving.filter((t) => t.id !== mine), ...receiving.filter((t) => t.id === mine)];
   const [chosen, setTarget] = useState('');
-  // The chosen terminal while it can receive, else the first that can.
+  // The chosen terminal while it can receive, else the first that can (another device when there is one).
   const target = receivers.some((t) => t.id === chosen) ? chosen : (receivers[0]?.id ?? '');
   const [content, setContent] = useState('');
   const [description, setDescription] = useState('');
@@ -48,7 +52,7 @@ export function SendForm({ terminals }: { terminals: TerminalView[] }) {
       <select id="share-target" value={target} onChange={(e) => setTarget(e.target.value)}>
         {receivers.map((t) => (
           <option key={t.id} value={t.id}>
-            {t.label}
+            {t.id === mine ? `${t.label} (this browser)` : t.label}
           </option>
         ))}
       </select>
