@@ -70,6 +70,10 @@ test('two browsers of one account: each registers, one sends a link, the otherâ€
   const link = inbox.getByRole('link', { name: 'Read later' });
   await expect(link).toHaveAttribute('href', 'https://example.com/read-later');
   await expect(link).toHaveAttribute('target', '_blank');
+  // The address itself and the sending terminal are shown, not only the description; the inbox has the focus.
+  await expect(inbox.getByText('https://example.com/read-later', { exact: true })).toBeVisible();
+  await expect(inbox.getByText(/^from Phone Â· /)).toBeVisible();
+  await expect(inbox.getByRole('heading', { name: 'Inbox of Laptop' })).toBeFocused();
   await inbox.getByRole('button', { name: 'Copy Read later' }).click();
   expect(await laptop.evaluate(() => navigator.clipboard.readText())).toBe('https://example.com/read-later');
   await inbox.getByRole('button', { name: 'Delete Read later' }).click();
@@ -159,7 +163,9 @@ test('push the browser cannot give is said so: permission denied, or push notifi
   await registerHere(granted, 'Granted');
   await granted.getByLabel('Push notifications on this browser').click();
   // Headless Chromium has no push service: subscribing fails.
-  await expect(granted.getByRole('alert')).toHaveText('push notifications unavailable', { timeout: 20_000 });
+  const unavailable = granted.getByRole('alert');
+  await expect(unavailable).toContainText('This browser cannot get push notifications here', { timeout: 20_000 });
+  await expect(unavailable).toContainText('Details: push notifications unavailable');
   await expect(granted.getByLabel('Push notifications on this browser')).not.toBeChecked();
   await granted.context().close();
 
@@ -169,6 +175,7 @@ test('push the browser cannot give is said so: permission denied, or push notifi
   });
   await registerHere(denied, 'Denied');
   await denied.getByLabel('Push notifications on this browser').click();
-  await expect(denied.getByRole('alert')).toHaveText('permission denied');
+  await expect(denied.getByRole('alert')).toContainText('This browser blocks notifications from this site. Allow them');
+  await expect(denied.getByRole('alert')).toContainText('Details: permission denied');
   await denied.context().close();
 });

@@ -1,5 +1,6 @@
 import type { TerminalPlatform } from '@tinkerdesk/contracts/web';
 import { ApiError } from '../../shared/api';
+import { DETAILS_SEPARATOR } from '../../shared/error-sentences';
 import { handleStorageMessage, kvDelete, kvGet, KV_KEYS } from '../../shared/storage/db';
 import { getPushKey, removeSubscription, saveSubscription } from './api';
 
@@ -60,7 +61,7 @@ export function capabilities(): string[] {
   return list;
 }
 
-/** The push errors (docs/web-app.md#forms-and-error-texts). */
+/** The push errors (docs/web-app.md#forms-and-error-texts): the spec's texts, said in a sentence by `pushErrorText`. */
 export class PushError extends Error {
   constructor(
     readonly code: 'UNAVAILABLE' | 'DENIED',
@@ -69,6 +70,16 @@ export class PushError extends Error {
     super(message);
   }
 }
+
+/** Why push cannot be turned on, and what to do, in a sentence; the spec's text stays on the details line. */
+const PUSH_SENTENCES: Record<PushError['code'], string> = {
+  DENIED:
+    'This browser blocks notifications from this site. Allow them in its site settings (the icon beside the address), then turn push on again.',
+  UNAVAILABLE:
+    'This browser cannot get push notifications here (it may not support them, or a private window may block them). Shares still arrive in the inbox.',
+};
+
+export const pushErrorText = (error: PushError): string => `${PUSH_SENTENCES[error.code]}${DETAILS_SEPARATOR}${error.message}`;
 
 const unavailable = () => new PushError('UNAVAILABLE', 'push notifications unavailable');
 

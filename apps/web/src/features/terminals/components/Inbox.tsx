@@ -1,5 +1,5 @@
 import { formatLongDate, type TerminalView } from '@tinkerdesk/contracts/web';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { Pager } from '../../../shared/Pager';
@@ -9,9 +9,20 @@ import { isLink } from './share-text';
 
 const PAGE = 10;
 
-/** A terminal's inbox, a page at a time: open a share, copy it, delete it. */
-export function Inbox({ terminal, onClose }: { terminal: TerminalView; onClose: () => void }) {
+/**
+ * A terminal's inbox, a page at a time: open a share, copy it, delete it. Each share shows what was
+ * sent (a link's address too, not only its description) and where from (the sending terminal, or the
+ * account page). Opening it moves the focus to its heading, so it is where the user is looking.
+ */
+export function Inbox({ terminal, terminals = [], onClose }: { terminal: TerminalView; terminals?: TerminalView[]; onClose: () => void }) {
   const { profile } = useSession();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: 'nearest' });
+  }, [terminal.id]);
+  const senderOf = (id: string | null) =>
+    id === null ? 'from your account page' : `from ${terminals.find((t) => t.id === id)?.label ?? 'a removed terminal'}`;
   const [offset, setOffset] = useState(0);
   const inbox = useInbox(terminal.id, offset, PAGE, terminal.inbox);
   const removal = useDeleteShare(terminal.id);
@@ -38,7 +49,9 @@ export function Inbox({ terminal, onClose }: { terminal: TerminalView; onClose: 
   return (
     <div className="inbox" role="region" aria-label={`Inbox of ${terminal.label}`}>
       <div className="section-head">
-        <h3>Inbox of {terminal.label}</h3>
+        <h3 ref={heading} tabIndex={-1}>
+          Inbox of {terminal.label}
+        </h3>
         <button type="button" className="button button-small button-ghost" onClick={onClose}>
           Close
         </button>
@@ -56,15 +69,18 @@ export function Inbox({ terminal, onClose }: { terminal: TerminalView; onClose: 
             <li key={s.id} className="file-row">
               <span className="file-name">
                 {s.contentType === 'text/x-uri' && isLink(s.content) ? (
-                  <a href={s.content} target="_blank" rel="noopener noreferrer">
-                    {s.description || s.content}
-                  </a>
+                  <>
+                    <a href={s.content} target="_blank" rel="noopener noreferrer">
+                      {s.description || s.content}
+                    </a>
+                    {s.description ? <small className="share-url">{s.content}</small> : null}
+                  </>
                 ) : (
                   <strong className="share-text">{s.content}</strong>
                 )}
                 <small>
                   {s.description && s.contentType === 'text/plain' ? `${s.description} · ` : ''}
-                  {formatLongDate(s.created, profile?.tz)}
+                  {senderOf(s.fromTerminalId)} · {formatLongDate(s.created, profile?.tz)}
                 </small>
               </span>
               <span className="actions">

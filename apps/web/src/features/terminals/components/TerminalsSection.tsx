@@ -65,7 +65,7 @@ export function TerminalsSection() {
           <TerminalList terminals={terminals} mine={mine?.id ?? null} inboxOf={inboxOf} onInbox={setInboxOf} />
           {terminals.length > 0 ? <SendForm terminals={terminals} mine={mine?.id ?? null} /> : null}
           {inboxOf && terminals.some((t) => t.id === inboxOf) ? (
-            <Inbox terminal={terminals.find((t) => t.id === inboxOf)!} onClose={() => setInboxOf(null)} />
+            <Inbox terminal={terminals.find((t) => t.id === inboxOf)!} terminals={terminals} onClose={() => setInboxOf(null)} />
           ) : null}
         </>
       )}

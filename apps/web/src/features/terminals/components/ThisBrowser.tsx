@@ -11,6 +11,7 @@ import {
   forgetTerminal,
   platformOf,
   PushError,
+  pushErrorText,
   subscribePush,
   unsubscribePush,
   type LocalTerminal,
@@ -89,7 +90,7 @@ export function ThisBrowser(props: {
   const terminal = props.terminal;
   const local = props.local;
   const failure = change.error;
-  const error = failure ? (failure instanceof PushError ? failure.message : errorText(failure)) : '';
+  const error = failure ? (failure instanceof PushError ? pushErrorText(failure) : errorText(failure)) : '';
   return (
     <div className="form form-flat terminal-this" aria-label="This browser" role="group">
       <h3>This browser: {terminal.label}</h3>
