@@ -86,8 +86,8 @@ for (const width of [1280, 375]) {
     const opened = streamOpened(sellerPage);
     await sellerPage.goto('/account#selling');
     await opened;
-    const incoming = sellerPage.locator('.orders-list', { has: sellerPage.getByRole('heading', { name: 'Incoming orders' }) });
-    await expect(incoming.getByText('No orders yet.', { exact: false })).toBeVisible();
+    const overview = sellerPage.getByRole('region', { name: /^Overview/ });
+    await expect(overview.getByText(/No orders yet/)).toBeVisible();
 
     const buyerPage = await signedIn(browser, baseURL!, buyer, width);
     await buyerPage.goto(`/shop/${seller.guid}/${serviceId}`);
@@ -101,7 +101,7 @@ for (const width of [1280, 375]) {
     await expect(buyerPage.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
 
     // The seller's page, untouched since it opened, shows the order as paid.
-    const row = incoming.getByRole('listitem').filter({ hasText: 'Live poster' });
+    const row = overview.getByRole('list', { name: 'Orders', exact: true }).getByRole('listitem').filter({ hasText: 'Live poster' });
     await expect(row.getByText('Paid', { exact: true })).toBeVisible({ timeout: 3000 });
     await row.scrollIntoViewIfNeeded();
     await sellerPage.screenshot({ path: test.info().outputPath(`live-seller-${width}.png`), fullPage: false });

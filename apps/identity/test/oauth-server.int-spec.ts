@@ -392,6 +392,24 @@ describe('authorization code flow', () => {
     expect((await call('GET', '/v1/users/me', undefined, altered)).status).toBe(401);
   });
 
+  it('names the app asking to a signed-out browser (the sign-in page before consent), only in the browser that started the request', async () => {
+    const browser = new Browser();
+    const consent = await browser.open(authorizeUrl(app, { code_challenge: pkce().challenge }));
+    const uid = consent.url.pathname.split('/').pop()!;
+    expect(consent.url.pathname).toBe(`/oauth2/consent/${uid}`);
+    const asking = await browser.api(`/v1/oauth2/interaction/${uid}/app`);
+    expect(asking).toMatchObject({ status: 200, body: { success: true, app: { id: app.id, name: 'Shelf scanner' } } });
+    expect(Object.keys(asking.body).sort()).toEqual(['app', 'success']);
+    // The consent details themselves still need the signed-in user.
+    expect((await browser.api(`/v1/oauth2/interaction/${uid}`)).status).toBe(401);
+    // Another browser (without the request's cookie) learns nothing.
+    expect(await new Browser().api(`/v1/oauth2/interaction/${uid}/app`)).toMatchObject({
+      status: 410,
+      body: { success: false, error: 'LINK_INVALID' },
+    });
+    expect((await browser.api('/v1/oauth2/interaction/bad!/app')).status).toBe(400);
+  });
+
   it('a refusal returns the browser to the app with error=access_denied', async () => {
     const browser = new Browser(owner);
     const consent = await browser.open(authorizeUrl(app, { code_challenge: pkce().challenge, state: 'no-thanks' }));

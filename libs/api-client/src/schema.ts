@@ -616,6 +616,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/oauth2/interaction/{interaction}/app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which app an authorization request is from (the sign-in page before consent names it)
+         * @description No account needed: the request's interaction cookie, set in the browser that started it, is. Answers only the app's public details, never the scopes' grant state.
+         */
+        get: operations["OAuthController_asking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/oauth2/reject": {
         parameters: {
             query?: never;
@@ -2298,6 +2318,11 @@ export interface components {
             /** @description The consent's id (the app's id): DELETE /v1/oauth2/consents/{id} ends every grant, code and token of the app for the user. */
             id: string;
             scopes: components["schemas"]["OAuthScope"][];
+        };
+        OAuthInteractionAppResponse: {
+            app: components["schemas"]["OAuthAppPublicView"];
+            /** @enum {boolean} */
+            success: true;
         };
         OAuthInteractionResponse: {
             app: components["schemas"]["OAuthAppPublicView"];
@@ -7559,6 +7584,77 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Gone: LINK_INVALID */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "LINK_INVALID";
+                    };
+                };
+            };
+            /** @description Unexpected failure (the body names a logged error id): INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description A service did not answer in time: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    OAuthController_asking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction the authorization request started (the consent page has it) */
+                interaction: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthInteractionAppResponse"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "VALIDATION_FAILED";
                     };
                 };
             };

@@ -115,6 +115,11 @@ export interface OAuthConsentList {
   consents: OAuthConsentView[];
 }
 
+/** Which app an authorization request is from, for the sign-in page shown before consent (no account needed). */
+export interface OAuthInteractionAppView {
+  app: OAuthAppPublicView;
+}
+
 /** What the consent page shows: who asks for what, and where the browser goes back to. */
 export interface OAuthInteractionView {
   interaction: string;

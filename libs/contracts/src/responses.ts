@@ -28,7 +28,14 @@ import type {
   PlanList,
   PlanView,
 } from './commerce-views.js';
-import type { OAuthAppCreated, OAuthAppList, OAuthAppUpdated, OAuthConsentList, OAuthInteractionView } from './oauth-views.js';
+import type {
+  OAuthAppCreated,
+  OAuthAppList,
+  OAuthAppUpdated,
+  OAuthConsentList,
+  OAuthInteractionAppView,
+  OAuthInteractionView,
+} from './oauth-views.js';
 import type { ShareList, ShareView, TerminalList, TerminalRegistration, TerminalView } from './terminals-views.js';
 import type { PassGoogleView, PassList, PassView, WalletConfigView } from './passes-views.js';
 import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
@@ -135,6 +142,7 @@ export interface ResponseMap {
   OAuthApps: Success & OAuthAppList;
   OAuthConsents: Success & OAuthConsentList;
   OAuthInteraction: Success & OAuthInteractionView;
+  OAuthInteractionApp: Success & OAuthInteractionAppView;
   Pass: Success & { pass: PassView };
   Passes: Success & PassList;
   PassGoogle: Success & PassGoogleView;

@@ -1260,6 +1260,24 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     ],
     "description": "The consent a user gave an app, listed once per app in /account and withdrawable: every grant of that app for that user (one per browser or device that authorized it), with their scopes together."
   },
+  "OAuthInteractionAppResponse": {
+    "type": "object",
+    "properties": {
+      "app": {
+        "$ref": "#/components/schemas/OAuthAppPublicView"
+      },
+      "success": {
+        "type": "boolean",
+        "enum": [
+          true
+        ]
+      }
+    },
+    "required": [
+      "app",
+      "success"
+    ]
+  },
   "OAuthInteractionResponse": {
     "type": "object",
     "properties": {

@@ -94,6 +94,23 @@ export class OAuthController {
     };
   }
 
+  @Get('interaction/:interaction/app')
+  @ApiOperation({
+    summary: 'Which app an authorization request is from (the sign-in page before consent names it)',
+    description:
+      "No account needed: the request's interaction cookie, set in the browser that started it, is. Answers only the app's public details, never the scopes' grant state.",
+  })
+  @ApiAnswer(200, 'OAuthInteractionApp')
+  @ApiErrors('LINK_INVALID')
+  async asking(
+    @Param() params: OAuthInteractionQueryDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ResponseMap['OAuthInteractionApp']> {
+    const interaction = await this.interaction(req, res, params.interaction);
+    return { success: true, app: (await this.requestedScopes(interaction)).app };
+  }
+
   @Get('interaction/:interaction')
   @UseGuards(BearerGuard)
   @ApiBearerAuth()

@@ -21,8 +21,11 @@ export function keysOf(event: LiveEvent): QueryKey[] {
   switch (event.type) {
     case LIVE_EVENTS.shareReceived:
     case LIVE_EVENTS.terminalRegistered:
-    case LIVE_EVENTS.terminalRemoved:
       return [LIVE_KEYS.terminals];
+    case LIVE_EVENTS.terminalRemoved:
+      // The list only: an inbox open on the removed terminal would be read again (a 404) before the list
+      // that no longer has it closes the inbox.
+      return [[...LIVE_KEYS.terminals, 'overview']];
     case LIVE_EVENTS.orderPlaced:
     case LIVE_EVENTS.orderPaid:
     case LIVE_EVENTS.orderChanged:

@@ -35,6 +35,10 @@ export const withdrawConsent = (id: string) => unwrap(v1.DELETE('/v1/oauth2/cons
 export const interactionDetails = (interaction: string) =>
   unwrap(v1.GET('/v1/oauth2/interaction/{interaction}', { params: { path: { interaction } } }));
 
+/** Which app a request is from, signed out too (the request's cookie is this browser's). */
+export const interactionApp = (interaction: string) =>
+  unwrap(v1.GET('/v1/oauth2/interaction/{interaction}/app', { params: { path: { interaction } } }));
+
 /** GET /v1/oauth2/setup: allow; the gateway sends the browser back to the app with a code. */
 export const allowUrl = (interaction: string) => `/v1/oauth2/setup?${new URLSearchParams({ interaction })}`;
 /** GET /v1/oauth2/reject: refuse; the browser goes back to the app with error=access_denied. */

@@ -9,6 +9,7 @@ import { reload } from '../../shared/query';
 import {
   createApp,
   deleteApp,
+  interactionApp,
   interactionDetails,
   listApps,
   listConsents,
@@ -22,6 +23,7 @@ export const oauthKeys = {
   all: ['oauth'] as const,
   access: () => [...oauthKeys.all, 'access'] as const,
   interaction: (interaction: string) => [...oauthKeys.all, 'interaction', interaction] as const,
+  asking: (interaction: string) => [...oauthKeys.all, 'asking', interaction] as const,
 };
 
 /** The apps this user allowed and the apps they registered. */
@@ -32,6 +34,19 @@ export const useOAuthAccess = () =>
       const [c, a] = await Promise.all([listConsents(), listApps()]);
       return { consents: c.consents, apps: a.apps };
     },
+  });
+
+/**
+ * The app asking, for the sign-in page in front of a consent page (`interaction` from its `next`);
+ * nothing when there is none. A request that expired or belongs to another browser names no app.
+ */
+export const useAskingApp = (interaction: string | null) =>
+  useQuery({
+    queryKey: oauthKeys.asking(interaction ?? ''),
+    queryFn: async () => (await interactionApp(interaction!)).app,
+    enabled: interaction !== null,
+    retry: false,
+    staleTime: Infinity,
   });
 
 /** The consent page's request: the app, the scopes it asks for, where the browser goes back to. */

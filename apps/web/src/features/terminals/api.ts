@@ -39,8 +39,19 @@ export const saveSubscription = (terminalToken: string, id: string, subscription
 export const removeSubscription = (terminalToken: string, id: string) =>
   unwrap(anonymous.DELETE('/v1/terminals/{id}/subscription', { params: { path: { id } }, headers: bearer(terminalToken) }));
 
-export const shareTo = (terminalId: string, body: { contentType: ShareContentType; content: string; description: string }) =>
-  unwrap(v1.POST('/v1/terminals/{terminalId}/share', { params: { path: { terminalId } }, body }));
+/** Sends to a terminal; with `asTerminal` (a sending terminal's token) the share names that terminal as its sender. */
+export const shareTo = (
+  terminalId: string,
+  body: { contentType: ShareContentType; content: string; description: string },
+  asTerminal?: string,
+) =>
+  unwrap(
+    v1.POST('/v1/terminals/{terminalId}/share', {
+      params: { path: { terminalId } },
+      body,
+      ...(asTerminal ? { headers: { authorization: `Bearer ${asTerminal}` } } : {}),
+    }),
+  );
 
 export const listInbox = (id: string, offset: number, limit: number) =>
   unwrap(v1.GET('/v1/terminals/{id}/inbox', { params: { path: { id }, query: { offset, limit } } }));

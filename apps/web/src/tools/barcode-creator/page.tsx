@@ -193,12 +193,14 @@ export default function BarcodeCreatorPage({ tool }: ToolPageProps) {
           </label>
         ) : null}
         <label className="wide-setting">
-          More options (for experts)
+          {/* Named by this text alone: the hint below describes it (its words are not part of the name). */}
+          <span id="barcode-options-label">More options (for experts)</span>
           <input
             type="text"
             value={settings.options}
             placeholder="none"
             aria-invalid={extra.error ? true : undefined}
+            aria-labelledby="barcode-options-label"
             aria-describedby="barcode-options-hint"
             onChange={(e) => update({ options: e.target.value })}
           />

@@ -6,6 +6,7 @@ import { useTitle } from '../../../shared/useTitle';
 import { CredentialsForm } from '../components/CredentialsForm';
 import { ResetPasswordForm, ResetRequestForm } from '../components/ResetForms';
 import { SocialSignIn } from '../components/SocialSignIn';
+import { useAskingApp } from '../../oauth/hooks';
 import { viewOf, type LoginView } from '../hash-routes';
 
 const TITLES: Record<LoginView['name'], string> = {
@@ -23,6 +24,9 @@ export function LoginPage() {
   const { ready, loggedIn } = useSession();
   const view = viewOf(hash);
   const next = safeNext(params.get('next'));
+  // On the way to an app's consent page: say which app is asking.
+  const consent = next ? /^\/oauth2\/consent\/([^/?#]+)$/.exec(next) : null;
+  const asking = useAskingApp(consent ? decodeURIComponent(consent[1]!) : null).data;
   const title = TITLES[view.name];
   useTitle(title);
 
@@ -51,6 +55,13 @@ export function LoginPage() {
         <h1>{title}</h1>
         {view.name === 'register' || view.name === 'login' ? (
           <>
+            {asking ? (
+              <p className="notice asking-app" role="note">
+                <strong>{asking.name}</strong>
+                {asking.developerName ? ` (by ${asking.developerName})` : ''} asks to use your Tinkerdesk account.{' '}
+                {view.name === 'register' ? 'Create an account' : 'Sign in'}, then choose what to allow.
+              </p>
+            ) : null}
             <CredentialsForm key={view.name} mode={view.name} onDone={done} next={next} />
             <SocialSignIn next={next} />
             <p className="form-footer muted">

@@ -4,13 +4,23 @@ import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { session as sessionStore } from '../../../shared/session/session';
 import { useShareTo } from '../hooks/queries';
+import type { LocalTerminal } from '../this-browser';
 import { isLink } from './share-text';
 
 /**
  * Sends a link or a note to one of the terminals that receive. This browser's own terminal (`mine`) is
  * listed last and never chosen by default: sending is for the other devices, unless it is the only one.
+ * `from` is this browser's terminal when it may send: the receiving inbox then names it as the sender.
  */
-export function SendForm({ terminals, mine = null }: { terminals: TerminalView[]; mine?: string | null }) {
+export function SendForm({
+  terminals,
+  mine = null,
+  from = null,
+}: {
+  terminals: TerminalView[];
+  mine?: string | null;
+  from?: LocalTerminal | null;
+}) {
   const receiving = terminals.filter((t) => t.active && t.receive);
   const receivers = [...receiving.filter((t) => t.id !== mine), ...receiving.filter((t) => t.id === mine)];
   const [chosen, setTarget] = useState('');
@@ -27,7 +37,13 @@ export function SendForm({ terminals, mine = null }: { terminals: TerminalView[]
     if (!content.trim()) return (sending.reset(), setRefusal('Write a link or a note to send.'));
     setRefusal('');
     sending.mutate(
-      { target, contentType: isLink(content) ? 'text/x-uri' : 'text/plain', content: content.trim(), description: description.trim() },
+      {
+        target,
+        from,
+        contentType: isLink(content) ? 'text/x-uri' : 'text/plain',
+        content: content.trim(),
+        description: description.trim(),
+      },
       {
         onSuccess: ({ share }) => {
           const to = terminals.find((t) => t.id === share.terminalId)?.label ?? 'the terminal';

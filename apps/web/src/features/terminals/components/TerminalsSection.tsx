@@ -63,7 +63,9 @@ export function TerminalsSection() {
             mobile={platform.mobile}
           />
           <TerminalList terminals={terminals} mine={mine?.id ?? null} inboxOf={inboxOf} onInbox={setInboxOf} />
-          {terminals.length > 0 ? <SendForm terminals={terminals} mine={mine?.id ?? null} /> : null}
+          {terminals.length > 0 ? (
+            <SendForm terminals={terminals} mine={mine?.id ?? null} from={mine?.active && mine.send ? local : null} />
+          ) : null}
           {inboxOf && terminals.some((t) => t.id === inboxOf) ? (
             <Inbox terminal={terminals.find((t) => t.id === inboxOf)!} terminals={terminals} onClose={() => setInboxOf(null)} />
           ) : null}

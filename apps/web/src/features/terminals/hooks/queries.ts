@@ -100,8 +100,18 @@ const isLocalChange = (value: unknown): value is LocalChange =>
 export function useShareTo() {
   const reload = useReloadTerminals();
   return useMutation({
-    mutationFn: ({ target, ...body }: { target: string; contentType: ShareContentType; content: string; description: string }) =>
-      shareTo(target, body),
+    // Sent from this browser's terminal (when it sends, to another terminal), the share names it as its sender.
+    mutationFn: ({
+      target,
+      from,
+      ...body
+    }: {
+      target: string;
+      from?: LocalTerminal | null;
+      contentType: ShareContentType;
+      content: string;
+      description: string;
+    }) => shareTo(target, body, from && from.terminalId !== target ? from.terminalToken : undefined),
     onSuccess: reload,
   });
 }
