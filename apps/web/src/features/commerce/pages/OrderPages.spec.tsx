@@ -11,7 +11,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { json, profileAnswer, record, type RecordedCall } from '../../../shared/gateway.fake';
-import { preparePages, renderRoutes } from './render.fake';
+import { orderAnswer, preparePages, renderRoutes } from './render.fake';
 
 const calls: RecordedCall[] = [];
 let refuseReply = false;
@@ -19,45 +19,22 @@ let replies: { id: string; from: 'buyer' | 'seller'; note: string; created: stri
 /** A load held until the test lets it go (the loading state). */
 let held: Promise<void> = Promise.resolve();
 
-const paidOrder = () => ({
-  id: 'order-1',
-  state: 'paid',
-  serviceId: 's1',
-  serviceName: 'Print shop',
-  sellerId: 'seller-1',
-  sellerName: 'Grace Prints',
-  provider: 'sandbox',
-  vendor: 'digital',
-  email: 'ada@example.com',
-  note: '',
-  share: false,
-  items: [{ productId: 'p1', name: 'Poster', description: 'A2, matte', quantity: 1, price: 1250, amount: 1250 }],
-  amount: 1250,
-  currency: 'usd',
-  shipping: null,
-  failure: null,
-  receipt: {
-    number: 'R-2026-000042',
-    items: [],
-    amount: 1250,
-    currency: 'usd',
-    paidAt: '2026-11-20T10:05:00.000Z',
-    date: 'November 20, 2026 10:05 AM',
-    timeZone: 'UTC',
-    seller: { name: 'Grace Prints', service: 'Print shop', supportEmail: null },
-    email: 'ada@example.com',
-  },
-  replies,
-  latePayments: [],
-  role: 'buyer',
-  created: '2026-11-20T10:00:00.000Z',
-  modified: '2026-11-20T10:05:00.000Z',
-  paidAt: '2026-11-20T10:05:00.000Z',
-  fulfilledAt: null,
-  fulfilNote: null,
-  refundedAmount: 0,
-  refunds: [],
-});
+const paidOrder = () =>
+  orderAnswer({
+    sellerName: 'Grace Prints',
+    receipt: {
+      number: 'R-2026-000042',
+      items: [],
+      amount: 1250,
+      currency: 'usd',
+      paidAt: '2026-11-20T10:05:00.000Z',
+      date: 'November 20, 2026 10:05 AM',
+      timeZone: 'UTC',
+      seller: { name: 'Grace Prints', service: 'Print shop', supportEmail: null },
+      email: 'ada@example.com',
+    },
+    replies,
+  });
 
 async function fakeGateway(request: Request): Promise<Response> {
   const { pathname, body } = await record(calls, request);
