@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { watchErrors } from './helpers.js';
+import { signInContext, watchErrors } from './helpers.js';
 
 /**
  * Product images (issue 29) in Chromium against the real platform: the seller drops a picture on the
@@ -38,11 +38,7 @@ async function sellerWithProduct(
 }
 
 async function signIn(page: Page, baseURL: string, token: string): Promise<void> {
-  const domain = new URL(baseURL).hostname;
-  await page.context().addCookies([
-    { name: 'token', value: token, domain, path: '/' },
-    { name: 'loggedIn', value: 'true', domain, path: '/' },
-  ]);
+  await signInContext(page.context(), baseURL, token);
 }
 
 /** A striped picture (so a resized copy is easy to tell from nothing), as base64. */

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mailTo, signUp, watchErrors, type Account } from './helpers.js';
+import { type Account, mailTo, signInContext, signUp, watchErrors } from './helpers.js';
 
 /**
  * Selling in Chromium against the real platform: a seller creates a service and a product in
@@ -14,11 +14,7 @@ const LLL = /^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/;
 
 /** Signs the page's context in with the account's token (before the page loads, so its startup reads it). */
 async function signIn(page: Page, baseURL: string, account: Account): Promise<void> {
-  const host = new URL(baseURL).hostname;
-  await page.context().addCookies([
-    { name: 'token', value: account.token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(page.context(), baseURL, account.token);
 }
 
 /** A seller with a service and a product made through the API (the UI path has its own test). */

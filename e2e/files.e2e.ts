@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { watchErrors } from './helpers.js';
+import { signInContext, watchErrors } from './helpers.js';
 
 /**
  * Saved files ("cloud saves") in the browser against the real platform: a conversion result and a
@@ -13,11 +13,7 @@ async function signIn(page: Page, baseURL: string): Promise<void> {
   const email = `files-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const res = await page.request.post('/v1/users', { data: { email, password: 'saving my files' } });
   const { token } = (await res.json()) as { token: string };
-  const host = new URL(baseURL).hostname;
-  await page.context().addCookies([
-    { name: 'token', value: token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(page.context(), baseURL, token);
 }
 
 test('signed out, a tool offers Download but not Save to my files', async ({ page }) => {

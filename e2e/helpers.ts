@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -14,6 +14,34 @@ export async function signUp(page: Page, tag: string, password = 'selling in e2e
   const res = await page.request.post('/v1/users', { data: { email, password } });
   const body = (await res.json()) as { token: string; profile: { guid: string } };
   return { email, token: body.token, guid: body.profile.guid };
+}
+
+/**
+ * Signs a browser context in with an account's token: the session cookies the web app reads at start,
+ * set before its page loads. `siteUrl` is any address of the site (its host names the cookies).
+ */
+export async function signInContext(context: BrowserContext, siteUrl: string, token: string): Promise<void> {
+  const domain = new URL(siteUrl).hostname;
+  await context.addCookies([
+    { name: 'token', value: token, domain, path: '/' },
+    { name: 'loggedIn', value: 'true', domain, path: '/' },
+  ]);
+}
+
+/** The page of a new browser context (viewport, permissions… as given), signed in with `token`. */
+export async function signedInPage(browser: Browser, baseURL: string, token: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  await signInContext(context, baseURL, token);
+  return context.newPage();
+}
+
+/** Registers this browser as a terminal named `label` on /account#terminals and waits for its controls. */
+export async function registerHere(page: Page, label: string): Promise<void> {
+  await page.goto('/account#terminals');
+  const form = page.getByRole('form', { name: 'Register this browser' });
+  await form.getByLabel('What to call this browser').fill(label);
+  await form.getByRole('button', { name: 'Register this browser' }).click();
+  await expect(page.getByRole('group', { name: 'This browser' }).getByRole('heading', { name: `This browser: ${label}` })).toBeVisible();
 }
 
 /** Collects console errors and uncaught page errors; a test ends by expecting the list to be empty. */

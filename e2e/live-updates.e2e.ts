@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signUp, watchErrors, type Account } from './helpers.js';
+import { type Account, registerHere, signedInPage, signUp, watchErrors } from './helpers.js';
 
 /**
  * Live updates in Chromium with two browser contexts (docs/web-app.md "Live updates"): a link sent
@@ -8,23 +8,8 @@ import { signUp, watchErrors, type Account } from './helpers.js';
  */
 test.describe.configure({ timeout: 120_000 });
 
-async function signedIn(browser: Browser, baseURL: string, account: Account, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const host = new URL(baseURL).hostname;
-  await context.addCookies([
-    { name: 'token', value: account.token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
-  return context.newPage();
-}
-
-async function registerHere(page: Page, label: string): Promise<void> {
-  await page.goto('/account#terminals');
-  const form = page.getByRole('form', { name: 'Register this browser' });
-  await form.getByLabel('What to call this browser').fill(label);
-  await form.getByRole('button', { name: 'Register this browser' }).click();
-  await expect(page.getByRole('group', { name: 'This browser' }).getByRole('heading', { name: `This browser: ${label}` })).toBeVisible();
-}
+const signedIn = (browser: Browser, baseURL: string, account: Account, width: number): Promise<Page> =>
+  signedInPage(browser, baseURL, account.token, { viewport: { width, height: 900 } });
 
 /** Resolves once the page's live stream is open (its request answered 200). */
 function streamOpened(page: Page): Promise<unknown> {
@@ -67,7 +52,11 @@ for (const width of [1280, 375]) {
     await receiver.context().close();
   });
 
-  test(`at ${width} px: an order paid by a buyer appears on the seller's open account page, without reload`, async ({ browser, baseURL, page }) => {
+  test(`at ${width} px: an order paid by a buyer appears on the seller's open account page, without reload`, async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
     const seller = await signUp(page, `live-seller-${width}`);
     const auth = { authorization: `Bearer ${seller.token}` };
     const service = await page.request.post(`/v1/users/${seller.guid}/services`, {

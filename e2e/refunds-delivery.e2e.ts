@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
-import { signUp, watchErrors, type Account } from './helpers.js';
+import { type Account, signInContext, signUp, watchErrors } from './helpers.js';
 
 /**
  * Delivery and partial refunds in Chromium against the real platform: the seller fulfils a paid order
@@ -15,11 +15,7 @@ const LLL = /[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/;
 
 async function asUser(browser: Browser, baseURL: string, account: Account, width: number): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
-  const host = new URL(baseURL).hostname;
-  await context.addCookies([
-    { name: 'token', value: account.token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(context, baseURL, account.token);
   return context.newPage();
 }
 
@@ -48,7 +44,11 @@ async function paidOrder(page: Page): Promise<{ seller: Account; buyer: Account;
   const { sessionId } = (await started.json()) as { sessionId: string };
   expect((await page.request.post(`/v1/sandbox/sessions/${sessionId}/pay`, { data: CARD })).status()).toBe(200);
   await expect
-    .poll(async () => ((await (await page.request.get(`/v1/orders/${orderId}`, { headers: auth(buyer) })).json()) as { order: { state: string } }).order.state)
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/v1/orders/${orderId}`, { headers: auth(buyer) })).json()) as { order: { state: string } }).order
+          .state,
+    )
     .toBe('paid');
   return { seller, buyer, orderId };
 }
@@ -142,7 +142,10 @@ for (const width of [1280, 375]) {
           async () => {
             await p.goto('/billing');
             const timeline = p.getByRole('region', { name: 'Timeline' });
-            await timeline.getByText('Refunded $7.50 of $12.50 for Poster').waitFor({ timeout: 2000 }).catch(() => undefined);
+            await timeline
+              .getByText('Refunded $7.50 of $12.50 for Poster')
+              .waitFor({ timeout: 2000 })
+              .catch(() => undefined);
             return timeline.getByText('-$7.50').count();
           },
           { timeout: 15_000 },

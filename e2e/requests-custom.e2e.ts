@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mailTo, signUp, watchErrors, type Account } from './helpers.js';
+import { type Account, mailTo, signInContext, signUp, watchErrors } from './helpers.js';
 
 /**
  * Payment requests of a custom amount in Chromium against the real platform (issue 29): a seller asks
@@ -24,11 +24,7 @@ async function seller(browser: Browser, baseURL: string, width: number): Promise
     headers: auth,
   });
   expect(made.status()).toBe(201);
-  const host = new URL(baseURL).hostname;
-  await context.addCookies([
-    { name: 'token', value: account.token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(context, baseURL, account.token);
   return { page, account, service };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mailTo, signUp, watchErrors } from './helpers.js';
+import { mailTo, signInContext, signUp, watchErrors } from './helpers.js';
 
 /**
  * The name buyers see, in Chromium against the real platform, at 1280 and 375 px: a seller who never
@@ -11,11 +11,7 @@ async function signedInPage(browser: Browser, baseURL: string, width: number): P
   const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
   const page = await context.newPage();
   const seller = await signUp(page, `nameless-${width}`);
-  const host = new URL(baseURL).hostname;
-  await context.addCookies([
-    { name: 'token', value: seller.token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(context, baseURL, seller.token);
   return { page, email: seller.email };
 }
 

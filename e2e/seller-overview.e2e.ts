@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUp, watchErrors, type Account } from './helpers.js';
+import { type Account, signInContext, signUp, watchErrors } from './helpers.js';
 
 /**
  * The seller's overview in Chromium against the real platform: a seller with paid, fulfilled,
@@ -11,11 +11,7 @@ const SHOTS = 'test-results/e2e/seller-overview';
 const LONG_EMAIL = 'a.very.long.buyer.address.for.printed.posters@example-print-collective.com';
 
 async function signIn(page: Page, baseURL: string, account: Account): Promise<void> {
-  const host = new URL(baseURL).hostname;
-  await page.context().addCookies([
-    { name: 'token', value: account.token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(page.context(), baseURL, account.token);
 }
 
 interface Catalogue {
@@ -36,7 +32,10 @@ async function catalogue(page: Page): Promise<Catalogue> {
     });
     expect(service.status()).toBe(201);
     const serviceId = ((await service.json()) as { service: { id: string } }).service.id;
-    const made = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/products`, { data: { name: product, price }, headers });
+    const made = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/products`, {
+      data: { name: product, price },
+      headers,
+    });
     expect(made.status()).toBe(201);
     return { serviceId, productId: ((await made.json()) as { product: { id: string } }).product.id };
   };
@@ -71,7 +70,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.getByRole('region', { name: /^Overview/ }).screenshot({ path: `${SHOTS}-${name}-overview.png` });
 }
 
-test('a seller sees earnings, the order to fulfil and filters their orders; a new order shows as new', async ({ page, baseURL, playwright }) => {
+test('a seller sees earnings, the order to fulfil and filters their orders; a new order shows as new', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   const errors = watchErrors(page);
   const c = await catalogue(page);
   const visitor = await playwright.request.newContext({ baseURL: baseURL! });

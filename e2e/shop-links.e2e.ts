@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clipboardText, signUp, watchErrors } from './helpers.js';
+import { clipboardText, signInContext, signUp, watchErrors } from './helpers.js';
 
 /**
  * Shop links in Chromium against the real platform: a seller chooses the short link in the service
@@ -15,11 +15,7 @@ test('a seller chooses a short link, copies it and sees its QR code; a visitor o
   const page = await context.newPage();
   const errors = watchErrors(page);
   const seller = await signUp(page, 'slug-seller');
-  const host = new URL(baseURL!).hostname;
-  await context.addCookies([
-    { name: 'token', value: seller.token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(context, baseURL!, seller.token);
   const tag = Date.now().toString(36);
   await page.goto('/account#selling');
   const selling = page.locator('#selling');
@@ -87,11 +83,7 @@ test('at 375 px a long shop link wraps and the page fits; an unknown slug says t
     headers: auth,
   });
   expect(created.status()).toBe(201);
-  const host = new URL(baseURL!).hostname;
-  await context.addCookies([
-    { name: 'token', value: seller.token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(context, baseURL!, seller.token);
   await page.goto('/account#selling');
   const link = page.getByRole('region', { name: 'Shop link of Phone shop' });
   await expect(link.getByText(`${baseURL}/shop/${seller.guid}/`)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { watchErrors } from './helpers.js';
+import { registerHere, signedInPage, watchErrors } from './helpers.js';
 
 /**
  * Terminals in Chromium against the real platform: two browsers of one account register themselves in
@@ -20,23 +20,8 @@ async function signUp(page: Page, tag: string): Promise<Account> {
   return { token: ((await res.json()) as { token: string }).token };
 }
 
-async function signedIn(browser: Browser, baseURL: string, account: Account, permissions: string[] = []): Promise<Page> {
-  const context = await browser.newContext({ permissions });
-  const host = new URL(baseURL).hostname;
-  await context.addCookies([
-    { name: 'token', value: account.token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
-  return context.newPage();
-}
-
-async function registerHere(page: Page, label: string): Promise<void> {
-  await page.goto('/account#terminals');
-  const form = page.getByRole('form', { name: 'Register this browser' });
-  await form.getByLabel('What to call this browser').fill(label);
-  await form.getByRole('button', { name: 'Register this browser' }).click();
-  await expect(page.getByRole('group', { name: 'This browser' }).getByRole('heading', { name: `This browser: ${label}` })).toBeVisible();
-}
+const signedIn = (browser: Browser, baseURL: string, account: Account, permissions: string[] = []): Promise<Page> =>
+  signedInPage(browser, baseURL, account.token, { permissions });
 
 test('two browsers of one account: each registers, one sends a link, the other’s inbox opens, copies and deletes it', async ({
   browser,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { watchErrors } from './helpers.js';
+import { signInContext, watchErrors } from './helpers.js';
 
 /**
  * "Load from URL" in the browser tools: the server fetches the URL (POST /v1/users/{guid}/fetch) and
@@ -31,11 +31,7 @@ async function signIn(page: Page): Promise<void> {
   const { token } = (await (await page.request.post('/v1/users', { data: { email, password: 'loading from a url' } })).json()) as {
     token: string;
   };
-  const host = new URL(page.url()).hostname;
-  await page.context().addCookies([
-    { name: 'token', value: token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(page.context(), page.url(), token);
 }
 
 test('signed out, Load from URL says login required', async ({ page }) => {
@@ -60,12 +56,10 @@ test('signed in, a URL loads into the tool; an inside address shows the serverâ€
   await page.getByLabel('URL', { exact: true }).fill('http://10.0.0.1/secret.txt');
   await page.getByRole('button', { name: 'Load', exact: true }).click();
   await expect(
-    page
-      .getByRole('alert')
-      .filter({
-        hasText:
-          /^That address cannot be reached from this site\. Use a public http or https address\.\s+Details: URL_NOT_ALLOWED - 10\.0\.0\.1 cannot be fetched: 10\.0\.0\.1 is a private address$/,
-      }),
+    page.getByRole('alert').filter({
+      hasText:
+        /^That address cannot be reached from this site\. Use a public http or https address\.\s+Details: URL_NOT_ALLOWED - 10\.0\.0\.1 cannot be fetched: 10\.0\.0\.1 is a private address$/,
+    }),
   ).toBeVisible();
   await page.getByLabel('URL', { exact: true }).fill(`http://127.0.0.1:${port}/hello.txt`);
   await page.getByRole('button', { name: 'Load', exact: true }).click();

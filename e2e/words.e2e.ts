@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, watchErrors } from './helpers.js';
+import { signInContext, signUp, watchErrors } from './helpers.js';
 
 /**
  * Issue 30, "Words and honesty": pages promise only what is true (the file converter needs an account
@@ -21,11 +21,7 @@ async function fitsWidth(page: Page): Promise<void> {
 }
 
 async function signInWithCookies(page: Page, token: string): Promise<void> {
-  const host = new URL(page.url()).hostname;
-  await page.context().addCookies([
-    { name: 'token', value: token, domain: host, path: '/' },
-    { name: 'loggedIn', value: 'true', domain: host, path: '/' },
-  ]);
+  await signInContext(page.context(), page.url(), token);
 }
 
 for (const width of WIDTHS) {
