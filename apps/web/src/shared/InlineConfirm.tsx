@@ -1,6 +1,11 @@
+import { useEffect, useRef } from 'react';
+import { closeOnEscape } from './disclosure';
+
 /**
  * The question a destructive action asks first, in place of its button: the action (in danger
  * colours) and a way back. `label` names the group for screen readers ("Delete report.pdf?").
+ * It takes the focus on its way back (Enter never destroys by accident) and Escape answers it with
+ * that way back; the opener's `useDisclosure` gives the focus back (docs/web-app.md#inline-forms).
  */
 export function InlineConfirm({
   label,
@@ -19,13 +24,15 @@ export function InlineConfirm({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => back.current?.focus(), []);
   return (
-    <span className="file-actions" role="group" aria-label={label}>
+    <span className="file-actions inline-confirm" role="group" aria-label={label} onKeyDown={(event) => closeOnEscape(event, onCancel)}>
       <span>{question}</span>
       <button type="button" className="button button-small button-danger" disabled={busy} onClick={onConfirm}>
         {action}
       </button>
-      <button type="button" className="button button-small button-ghost" onClick={onCancel}>
+      <button type="button" className="button button-small button-ghost" ref={back} data-autofocus onClick={onCancel}>
         {keep}
       </button>
     </span>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorText } from './api';
+import { ApiError, errorText } from './api';
 import { splitErrorText } from './error-sentences';
 
 /** Email pattern: something@something.tld, no spaces (docs/web-app.md#forms-and-error-texts). */
@@ -56,14 +56,9 @@ export function useValidatedForm<K extends string>(
     onChange: (event: { target: { value: string } }) => change(key, event.target.value),
   });
 
-  const fieldError = (key: K) =>
-    shown(key) ? (
-      <span className="field-error" id={`${idPrefix}-${key}-error`}>
-        {shown(key)}
-      </span>
-    ) : null;
+  const fieldError = (key: K, name?: string) => <FieldError id={`${idPrefix}-${key}-error`} name={name} message={shown(key)} />;
 
-  return { fields, change, check, fieldProps, fieldError };
+  return { fields, change, check, fieldProps, fieldError, errorOf: shown };
 }
 
 /**
@@ -96,4 +91,44 @@ export function useSubmission(describe: (error: unknown) => string = errorText) 
   const error = submission.error ? describe(submission.error) : '';
   const run = (work: () => Promise<void>): Promise<void> => submission.mutateAsync(work).catch(() => undefined);
   return { state, error, run };
+}
+
+/**
+ * The field a server refusal concerns (docs/web-app.md#inline-forms): its `detail` starts with the
+ * field's name ("amount must be…", "email: …"), as the gateway's validation and the services word it.
+ */
+export function refusedField<K extends string>(error: unknown, fields: readonly K[]): K | null {
+  if (!(error instanceof ApiError) || !error.detail) return null;
+  const detail = error.detail;
+  return fields.find((f) => detail.startsWith(`${f} `) || detail.startsWith(`${f}:`)) ?? null;
+}
+
+/** A refusal's detail as a sentence for its field: "description must be one line" → "Description must be one line." */
+export function refusalWords(error: unknown): string {
+  const text = (error instanceof ApiError ? (error.detail ?? '') : '').replace(/^(\w+):\s*/, '');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+}
+
+/** The error text of a field, named by it ("Amount: …") unless its sentence already starts with the name. */
+export function namedError(name: string | undefined, message: string): string {
+  if (!name || message.toLowerCase().startsWith(name.toLowerCase())) return message;
+  return `${name}: ${message}`;
+}
+
+/**
+ * An error under the field it concerns: the field points at it with aria-describedby (and is
+ * aria-invalid); `name` is the field's short name, said first (docs/web-app.md#inline-forms).
+ */
+export function FieldError({ id, name, message }: { id: string; name?: string | undefined; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <span className="field-error" id={id}>
+      {namedError(name, message)}
+    </span>
+  );
+}
+
+/** Moves the focus to a field a refusal concerns (its id is `${prefix}-${field}`); none: the focus stays. */
+export function focusField(prefix: string, field: string | null | undefined): void {
+  if (field) document.getElementById(`${prefix}-${field}`)?.focus();
 }

@@ -1,7 +1,8 @@
 import { formatLongDate, formatUsd, type OrderView } from '@tinkerdesk/contracts/web';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, errorText } from '../../../shared/api';
-import { FormError } from '../../../shared/forms';
+import { useDisclosure } from '../../../shared/disclosure';
+import { FieldError, FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { centsToDollars, parseDollars } from '../money';
 
@@ -87,7 +88,7 @@ function RefundRow({ date, amount, reason }: { date: string; amount: number; rea
 
 /** What refunds a mutation: the page's (its pending state and error show in the form). */
 export interface RefundSender {
-  mutate: (refund: { amount?: number; reason?: string }, options: { onSuccess: () => void }) => void;
+  mutate: (refund: { amount?: number; reason?: string }, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
   reset: () => void;
   isPending: boolean;
   error: unknown;
@@ -107,7 +108,9 @@ export function checkRefundAmount(text: string, remaining: number): { cents: num
 function amountRefusal(error: unknown): string {
   if (!(error instanceof ApiError) || error.error !== 'VALIDATION_FAILED' || !error.detail?.startsWith('amount')) return '';
   const most = /at most \d+ cents \((\$[\d,.]+)\)/.exec(error.detail);
-  return most ? `You can refund at most ${most[1]}, what remains of this order.` : 'This amount cannot be refunded: check it and try again.';
+  return most
+    ? `You can refund at most ${most[1]}, what remains of this order.`
+    : 'This amount cannot be refunded: check it and try again.';
 }
 
 /**
@@ -119,7 +122,10 @@ export function RefundForm({ order, refund, busy, onDone }: { order: OrderView; 
   const [amount, setAmount] = useState(centsToDollars(remaining));
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const [confirming, setConfirming] = useState<number | null>(null);
+  // The confirmation, opened by "Refund…" (the focus returns to it), and the amount it names.
+  const confirm = useDisclosure();
+  const [cents, setCents] = useState(0);
+  const confirming = confirm.shown ? cents : null;
   const checked = checkRefundAmount(amount, remaining);
   const serverAmount = amountRefusal(refund.error);
   const amountError = (touched && 'error' in checked ? checked.error : '') || serverAmount;
@@ -133,7 +139,8 @@ export function RefundForm({ order, refund, busy, onDone }: { order: OrderView; 
       document.getElementById('refund-amount')?.focus();
       return;
     }
-    setConfirming(checked.cents);
+    setCents(checked.cents);
+    confirm.open('open');
   }
 
   function send(cents: number) {
@@ -141,19 +148,23 @@ export function RefundForm({ order, refund, busy, onDone }: { order: OrderView; 
     const body = { amount: cents, ...(reason.trim() ? { reason: reason.trim() } : {}) };
     refund.mutate(body, {
       onSuccess: () => {
-        setConfirming(null);
+        confirm.close();
         setReason('');
         onDone();
       },
+      // A refusal of the amount sends the focus to its field; another, back to "Refund…".
+      onError: (error) => confirm.close(amountRefusal(error) ? 'refund-amount' : undefined),
     });
   }
 
   return (
     <form className="form form-flat refund-form" onSubmit={submit} noValidate aria-labelledby="refund-heading">
       <h3 id="refund-heading">Refund</h3>
+      <FormError message={otherError} />
       <p className="muted">
         Paid {formatUsd(order.amount)}
-        {order.refundedAmount > 0 ? `, refunded ${formatUsd(order.refundedAmount)} so far` : ''}: up to {formatUsd(remaining)} can be refunded.
+        {order.refundedAmount > 0 ? `, refunded ${formatUsd(order.refundedAmount)} so far` : ''}: up to {formatUsd(remaining)} can be
+        refunded.
       </p>
       <label htmlFor="refund-amount">Amount to refund (US dollars)</label>
       <span className="input-with-unit">
@@ -167,19 +178,14 @@ export function RefundForm({ order, refund, busy, onDone }: { order: OrderView; 
           onChange={(e) => {
             setAmount(e.target.value);
             setTouched(true);
-            setConfirming(null);
+            if (confirm.shown) confirm.close('refund-amount');
           }}
         />
         <span className="muted">USD</span>
       </span>
-      {amountError ? (
-        <span className="field-error" id="refund-amount-error">
-          {amountError}
-        </span>
-      ) : null}
+      <FieldError id="refund-amount-error" name="Amount" message={amountError} />
       <label htmlFor="refund-reason">Reason for the buyer (optional)</label>
       <textarea id="refund-reason" name="reason" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      <FormError message={otherError} />
       {confirming !== null ? (
         <InlineConfirm
           label="Confirm the refund"
@@ -188,10 +194,10 @@ export function RefundForm({ order, refund, busy, onDone }: { order: OrderView; 
           keep="Keep it"
           busy={busy}
           onConfirm={() => send(confirming)}
-          onCancel={() => setConfirming(null)}
+          onCancel={confirm.close}
         />
       ) : (
-        <button type="submit" className="button button-ghost align-start" disabled={busy}>
+        <button type="submit" className="button button-ghost align-start" disabled={busy} id={confirm.opener('open').id}>
           Refund…
         </button>
       )}

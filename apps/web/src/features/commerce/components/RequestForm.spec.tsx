@@ -73,10 +73,10 @@ test('says what is missing on each field, focuses the first, and sends nothing',
   await userEvent.click(within(form).getByRole('button', { name: 'Send request' }));
 
   const email = within(form).getByLabelText('Their email');
-  expect(errorOf(email)).toBe('Please enter a valid email address.');
+  expect(errorOf(email)).toBe('Email: Please enter a valid email address.');
   expect(document.activeElement).toBe(email);
-  expect(errorOf(within(form).getByLabelText('Amount (US dollars)'))).toBe('Enter an amount in dollars, like 12.50.');
-  expect(errorOf(within(form).getByLabelText('What it is for'))).toBe('Say what the payment is for.');
+  expect(errorOf(within(form).getByLabelText('Amount (US dollars)'))).toBe('Amount: Enter an amount in dollars, like 12.50.');
+  expect(errorOf(within(form).getByLabelText('What it is for'))).toBe('Description: Say what the payment is for.');
   expect(sent()).toEqual([]);
 });
 
@@ -93,7 +93,7 @@ test.each([
   await userEvent.click(within(form).getByRole('button', { name: 'Send request' }));
 
   const field = within(form).getByLabelText('Amount (US dollars)');
-  expect(errorOf(field)).toBe(text);
+  expect(errorOf(field)).toBe(`Amount: ${text}`);
   expect(field.getAttribute('aria-invalid')).toBe('true');
   expect(sent()).toEqual([]);
 });
@@ -112,7 +112,7 @@ test('sends the amount in cents and the description, without a product', async (
   ]);
 });
 
-test('a server refusal about the description shows on the description field', async () => {
+test('a server refusal about the description shows on the description field, which takes the focus', async () => {
   refusal = { detail: 'description must be one line of plain text' };
   const form = await openForm();
   await userEvent.type(within(form).getByLabelText('Their email'), 'payer@example.com');
@@ -123,6 +123,7 @@ test('a server refusal about the description shows on the description field', as
   const field = within(form).getByLabelText('What it is for');
   expect(await within(form).findByText('Description must be one line of plain text.')).toBeTruthy();
   expect(errorOf(field)).toBe('Description must be one line of plain text.');
+  expect(document.activeElement).toBe(field);
   expect(within(form).queryByRole('alert')).toBeNull();
 });
 

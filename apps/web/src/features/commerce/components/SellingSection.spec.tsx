@@ -3,6 +3,8 @@
  * /account#selling for a returning seller: signed IN (the sign-in's profile carries no services), the
  * services and their products show at once, without a reload. The service form does not offer Stripe
  * where the site has no Stripe set up, and says why in words for people (never an operator setting).
+ * Its inline forms open next to what opened them, take the focus and give it back (Escape, Cancel), and
+ * say errors on their fields (docs/web-app.md#inline-forms).
  * Fetch is faked at the boundary; everything above it is real.
  */
 import { beforeAll, beforeEach, expect, test } from '@jest/globals';
@@ -30,6 +32,8 @@ async function fakeGateway(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname === '/v1/users/me')
     return json(200, { success: true, ...profile, ...(url.searchParams.get('include') === 'services' ? { services: [service] } : {}) });
+  if (url.pathname === '/v1/users/u1/services/s1/products' && request.method === 'POST')
+    return json(400, { success: false, error: 'VALIDATION_FAILED', detail: 'price must not be greater than 99999999' });
   if (url.pathname === '/v1/users/u1/services/s1/products')
     return json(200, { success: true, products: [product], servicetype: 'digital' });
   if (url.pathname === '/v1/fulfillment' || url.pathname === '/v1/orders') return json(200, { success: true, orders: [], total: 0 });
@@ -82,4 +86,48 @@ test('with Stripe on the site the service form offers it', async () => {
   const stripe = (await within(select).findByRole('option', { name: 'Stripe (your connected account)' })) as HTMLOptionElement;
   expect(stripe.disabled).toBe(false);
   expect(screen.queryByText(/not available on this site/)).toBeNull();
+});
+
+test('Request payment opens under its product with the focus in it; Escape closes it and the focus returns', async () => {
+  const user = userEvent.setup();
+  renderSelling();
+  const block = await screen.findByRole('article', { name: 'Ada Prints' });
+  const opener = await within(block).findByRole('button', { name: 'Request payment for Poster' });
+  expect(opener.getAttribute('aria-expanded')).toBe('false');
+  await user.click(opener);
+  const form = screen.getByRole('form', { name: 'Request payment for Poster' });
+  const row = within(block).getByText('Poster').closest('li')!;
+  expect(row.contains(form)).toBe(true);
+  expect(opener.getAttribute('aria-expanded')).toBe('true');
+  expect(document.activeElement).toBe(within(form).getByLabelText('Their email'));
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('form', { name: 'Request payment for Poster' })).toBeNull();
+  expect(document.activeElement).toBe(opener);
+});
+
+test('Add product says what is wrong on the field, named by it, before and after the server answers', async () => {
+  const user = userEvent.setup();
+  renderSelling();
+  const block = await screen.findByRole('article', { name: 'Ada Prints' });
+  await user.click(await within(block).findByRole('button', { name: 'Add product' }));
+  const form = screen.getByRole('form', { name: 'New product' });
+  const name = within(form).getByLabelText('Product name');
+  expect(document.activeElement).toBe(name);
+  await user.click(within(form).getByRole('button', { name: 'Add product' }));
+  expect(name.getAttribute('aria-invalid')).toBe('true');
+  expect(within(form).getByText('Product name: Give the product a name.')).toBeTruthy();
+  expect(document.activeElement).toBe(name);
+
+  await user.type(name, 'Mural');
+  const price = within(form).getByLabelText('Price (US dollars)');
+  await user.type(price, '12');
+  await user.click(within(form).getByRole('button', { name: 'Add product' }));
+  const error = await within(form).findByText('Price must not be greater than 99999999.');
+  expect(price.getAttribute('aria-describedby')).toBe(error.id);
+  expect(document.activeElement).toBe(price);
+  expect(name.getAttribute('aria-invalid')).toBeNull();
+  expect(within(form).queryByRole('alert')).toBeNull();
+
+  await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+  expect(document.activeElement).toBe(within(block).getByRole('button', { name: 'Add product' }));
 });

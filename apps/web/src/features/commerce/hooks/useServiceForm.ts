@@ -16,6 +16,7 @@ import {
 } from '@tinkerdesk/contracts/web';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorText } from '../../../shared/api';
+import { focusField, refusalWords, refusedField } from '../../../shared/forms';
 import { session, useSession } from '../../../shared/session/session';
 import { useInstruments } from './queries';
 import { useSaveService, useValidateAccount } from './selling';
@@ -28,6 +29,24 @@ export function suggestedSandboxAccount(name: string | undefined, guid: string):
     .replace(/^_+|_+$/g, '')
     .slice(0, 32);
   return `sandbox_${slug || guid.slice(0, 8)}`;
+}
+
+/** The fields a server refusal may name (its detail starts with one), each with its input's id. */
+const REFUSABLE = ['name', 'account', 'statementDescriptor', 'supportEmail'] as const;
+type Refusable = (typeof REFUSABLE)[number];
+export const SERVICE_FIELD_IDS: Record<Refusable, string> = {
+  name: 'service-name',
+  account: 'service-account',
+  statementDescriptor: 'service-descriptor',
+  supportEmail: 'service-support',
+};
+
+/** The input (its id after `service-`) a refusal of the save is about: the shop link taken, the name buyers see, another field; else none. */
+function refusedInput(error: unknown): string | null {
+  if (error instanceof ApiError && error.error === 'CONFLICT') return 'slug';
+  if (error instanceof ApiError && error.detail?.startsWith('displayName')) return 'display-name';
+  const field = refusedField(error, REFUSABLE);
+  return field ? SERVICE_FIELD_IDS[field].slice('service-'.length) : null;
 }
 
 export type OriginAddress = Record<'name' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country', string>;
@@ -105,7 +124,7 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
       setDisplayNameMissing(true);
       return document.getElementById('service-display-name')?.focus();
     }
-    if (!name.trim()) return (save.reset(), setRefusal('Give the service a name.'));
+    if (!name.trim()) return (save.reset(), setRefusal('Give the service a name.'), focusField('service', 'name'));
     if (slug.trim() && shopSlugProblem(slug.trim())) return (save.reset(), setSlugTouched(true), setSlugValue(slug));
     setRefusal('');
     save.mutate(
@@ -145,6 +164,7 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
           });
           onDone();
         },
+        onError: (error) => focusField('service', refusedInput(error)),
       },
     );
   }
@@ -157,6 +177,12 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
     : displayNameRefused
       ? `The name buyers see is needed, at most ${SELLER_NAME_MAX} characters.`
       : '';
+  // A refusal about one field shows on it ("Support email: …"); the name left empty too.
+  const refusedOn = refusedField(failure, REFUSABLE);
+  const fieldErrors: Partial<Record<Refusable, string>> = {
+    ...(refusedOn ? { [refusedOn]: refusalWords(failure) } : {}),
+    ...(refusal ? { name: refusal } : {}),
+  };
   const slugProblem = slug.trim() ? shopSlugProblem(slug.trim()) : undefined;
   const slugError = taken
     ? 'That shop link is taken: choose another.'
@@ -169,7 +195,7 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
     slugError,
     displayNameError,
     set: {
-      name: setName,
+      name: (next: string) => (setName(next), setRefusal('')),
       displayName: setDisplayName,
       provider: setProvider,
       vendor: setVendor,
@@ -180,7 +206,8 @@ export function useServiceForm(existing: ServiceView | undefined, onDone: () => 
       slug: setSlug,
     },
     check: check.data ? { valid: check.data.valid, reason: check.data.reason } : null,
-    error: refusal || (failure && !taken && !displayNameRefused ? errorText(failure) : ''),
+    fieldErrors,
+    error: failure && !taken && !displayNameRefused && !refusedOn ? errorText(failure) : '',
     busy: save.isPending,
     stripeUnavailable,
     validate,

@@ -1,7 +1,8 @@
 import { formatLongDate, formatUsd, linkBuilder, PAYABLE_ORDER_STATES, type OrderView } from '@tinkerdesk/contracts/web';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
+import { useDisclosure } from '../../../shared/disclosure';
 import { FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
@@ -23,7 +24,7 @@ export function OrderPage() {
   const pay = usePayOrder(orderId);
   const cancel = useCancelOrder(orderId);
   const reply = useBuyerReply(orderId);
-  const [confirmCancel, setConfirmCancel] = useState(false);
+  const cancelling = useDisclosure();
 
   if (missing) return <NotFoundPage />;
   if (!order) {
@@ -41,7 +42,7 @@ export function OrderPage() {
     pay.reset();
     cancel.mutate(undefined, {
       onSuccess: () => {
-        setConfirmCancel(false);
+        cancelling.close();
         sessionStore.notify({ tag: 'order', type: 'success', content: 'Your order is cancelled.', timeout: 5000 });
       },
     });
@@ -82,7 +83,7 @@ export function OrderPage() {
             <button type="button" className="button button-primary" disabled={busy} onClick={startPay}>
               {order.state === 'failed' ? `Try another card (${formatUsd(order.amount)})` : `Pay ${formatUsd(order.amount)}`}
             </button>
-            {confirmCancel ? (
+            {cancelling.shown ? (
               <InlineConfirm
                 label="Cancel this order?"
                 question="Cancel this order?"
@@ -90,10 +91,10 @@ export function OrderPage() {
                 keep="Keep it"
                 busy={busy}
                 onConfirm={confirmCancelOrder}
-                onCancel={() => setConfirmCancel(false)}
+                onCancel={() => cancelling.close()}
               />
             ) : (
-              <button type="button" className="button button-ghost" onClick={() => setConfirmCancel(true)}>
+              <button type="button" className="button button-ghost" {...cancelling.opener('open')}>
                 Cancel order
               </button>
             )}

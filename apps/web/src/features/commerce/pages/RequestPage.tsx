@@ -2,6 +2,7 @@ import { formatLongDate, formatUsd, linkBuilder, type PaymentRequestView, type R
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
+import { InlinePanel, useDisclosure } from '../../../shared/disclosure';
 import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { Page } from '../../../shared/Page';
@@ -92,21 +93,21 @@ export function RequestPage() {
 }
 
 function Withdraw({ request, requestKey }: { request: PaymentRequestView; requestKey?: string }) {
-  const [confirming, setConfirming] = useState(false);
+  const confirming = useDisclosure();
   const withdraw = useWithdrawRequest(request.id, requestKey);
   return (
     <>
       <FormError message={withdraw.error ? errorText(withdraw.error) : ''} />
-      {confirming ? (
+      {confirming.shown ? (
         <InlineConfirm
           label="Withdraw this request?"
           question="Withdraw this request?"
           action="Withdraw"
           onConfirm={() => withdraw.mutate()}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => confirming.close()}
         />
       ) : (
-        <button type="button" className="button button-ghost align-start" onClick={() => setConfirming(true)}>
+        <button type="button" className="button button-ghost align-start" {...confirming.opener('open')}>
           Withdraw request…
         </button>
       )}
@@ -125,7 +126,7 @@ function Answer({ request, requestKey }: { request: PaymentRequestView; requestK
   const form = useValidatedForm<'email'>('answer', { email: profile?.email ?? request.email }, validate);
   const [note, setNote] = useState('');
   const [share, setShare] = useState(false);
-  const [declining, setDeclining] = useState(false);
+  const declining = useDisclosure();
   const [reason, setReason] = useState('');
   const acceptAndPay = useAcceptAndPay(request.id, requestKey);
   const decline = useDeclineRequest(request.id, requestKey);
@@ -164,21 +165,23 @@ function Answer({ request, requestKey }: { request: PaymentRequestView; requestK
         <button type="submit" className="button button-primary" disabled={busy}>
           {accepting ? 'Opening the payment page…' : `Accept and pay ${formatUsd(request.product.price)}`}
         </button>
-        {declining ? null : (
-          <button type="button" className="button button-ghost" onClick={() => setDeclining(true)} disabled={busy}>
+        {declining.shown ? null : (
+          <button type="button" className="button button-ghost" {...declining.opener('open')} disabled={busy}>
             Decline…
           </button>
         )}
       </div>
-      {declining ? (
-        <DeclinePanel
-          reason={reason}
-          onReason={setReason}
-          error={decline.error}
-          busy={busy}
-          onConfirm={confirmDecline}
-          onCancel={() => (decline.reset(), setDeclining(false))}
-        />
+      {declining.shown ? (
+        <InlinePanel disclosure={declining}>
+          <DeclinePanel
+            reason={reason}
+            onReason={setReason}
+            error={decline.error}
+            busy={busy}
+            onConfirm={confirmDecline}
+            onCancel={() => (decline.reset(), declining.close())}
+          />
+        </InlinePanel>
       ) : null}
     </form>
   );

@@ -50,12 +50,18 @@ const order = () => ({
 async function fakeGateway(request: Request): Promise<Response> {
   const { pathname, body } = await record(calls, request);
   if (pathname === '/v1/users/me') return profileAnswer();
-  if (pathname === '/v1/fulfillment/order-1/order') return json(200, { success: true, order: order(), buyer: null, shipping: null, canFulfil: false });
+  if (pathname === '/v1/fulfillment/order-1/order')
+    return json(200, { success: true, order: order(), buyer: null, shipping: null, canFulfil: false });
   if (pathname === '/v1/orders/order-1/refund') {
     keys.push(request.headers.get('idempotency-key'));
     const { amount } = body as { amount: number };
     // The first try: another refund was made meanwhile, only $2.50 remains (the page learns it from the refusal).
-    if (keys.length === 1 && amount > 250) return json(400, { success: false, error: 'VALIDATION_FAILED', detail: 'amount may be at most 250 cents ($2.50), what remains to refund' });
+    if (keys.length === 1 && amount > 250)
+      return json(400, {
+        success: false,
+        error: 'VALIDATION_FAILED',
+        detail: 'amount may be at most 250 cents ($2.50), what remains to refund',
+      });
     refunded += amount;
     refundRows = [...refundRows, { id: `rf${refundRows.length + 1}`, amount, reason: null, refundedAt: '2026-11-21T09:00:00.000Z' }];
     return json(200, { success: true, order: order() });
@@ -77,7 +83,7 @@ beforeEach(() => {
   refundRows = [{ id: 'rf0', amount: 500, reason: null, refundedAt: '2026-11-21T08:00:00.000Z' }];
 });
 
-test('refunds the amount confirmed; the server’s refusal of the amount shows on the field in plain words', async () => {
+test('refunds the amount confirmed; the server’s refusal of the amount shows on the field in plain words and takes the focus', async () => {
   const user = userEvent.setup();
   renderRoutes('/account/orders/order-1', { '/account/orders/:orderId': <SellerOrderPage /> });
   const amount = await screen.findByLabelText('Amount to refund (US dollars)');
@@ -86,10 +92,17 @@ test('refunds the amount confirmed; the server’s refusal of the amount shows o
   await user.type(screen.getByLabelText('Reason for the buyer (optional)'), 'Bent corner');
   await user.click(screen.getByRole('button', { name: 'Refund…' }));
   expect(calls.filter((c) => c.path === '/v1/orders/order-1/refund')).toHaveLength(0);
+  // The confirmation takes the focus on its way back; Escape answers it and the focus returns to "Refund…".
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep it' }));
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('group', { name: 'Confirm the refund' })).toBeNull();
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refund…' }));
+  await user.keyboard('{Enter}');
   const confirm = screen.getByRole('group', { name: 'Confirm the refund' });
   await user.click(within(confirm).getByRole('button', { name: 'Refund $7.50' }));
-  expect(await screen.findByText('You can refund at most $2.50, what remains of this order.')).toBeTruthy();
+  expect(await screen.findByText('Amount: You can refund at most $2.50, what remains of this order.')).toBeTruthy();
   expect(amount.getAttribute('aria-invalid')).toBe('true');
+  expect(document.activeElement).toBe(amount);
   expect(calls.find((c) => c.path === '/v1/orders/order-1/refund')?.body).toEqual({ amount: 750, reason: 'Bent corner' });
   await user.clear(amount);
   await user.type(amount, '2.5');

@@ -9,6 +9,7 @@ import {
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
+import { InlinePanel, useDisclosure } from '../../../shared/disclosure';
 import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
 import { useSession } from '../../../shared/session/session';
@@ -79,18 +80,20 @@ function Storefront({ shop, error }: { shop: StorefrontView | undefined; error: 
 }
 
 function ProductCard({ guid, serviceId, product }: { guid: string; serviceId: string; product: ProductView }) {
-  const [open, setOpen] = useState(false);
+  const order = useDisclosure();
   return (
     <article className="card product-card" aria-labelledby={`product-${product.id}`}>
       <ProductImage product={product} />
       <h2 id={`product-${product.id}`}>{product.name}</h2>
       <p className="price">{formatUsd(product.price)}</p>
       {product.description ? <p className="product-description">{product.description}</p> : null}
-      {open ? (
-        <OrderForm guid={guid} serviceId={serviceId} product={product} onCancel={() => setOpen(false)} />
+      {order.shown ? (
+        <InlinePanel disclosure={order}>
+          <OrderForm guid={guid} serviceId={serviceId} product={product} onCancel={() => order.close()} />
+        </InlinePanel>
       ) : (
         <div className="actions">
-          <button type="button" className="button button-primary" onClick={() => setOpen(true)} aria-label={`Order ${product.name}`}>
+          <button type="button" className="button button-primary" {...order.opener('open')} aria-label={`Order ${product.name}`}>
             Order
           </button>
           {product.shipping === null ? (

@@ -1,6 +1,7 @@
 import { formatLongDate, type SavedFileView } from '@tinkerdesk/contracts/web';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api';
+import { useDisclosure } from '../../../shared/disclosure';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { useSession } from '../../../shared/session/session';
 import { formatSize } from '../../../shared/ui/format';
@@ -17,7 +18,8 @@ export function MyFilesSection() {
   const list = files.data ?? null;
   const download = useDownloadFile();
   const removal = useDeleteFile();
-  const [confirming, setConfirming] = useState<string | null>(null);
+  // The file whose Delete asks first (the focus returns to its Delete button on Keep).
+  const confirming = useDisclosure<string>();
   // The last failure: an action's, else the list's.
   const failure = download.error ?? removal.error ?? files.error;
   const error = failure ? errorText(failure) : '';
@@ -25,7 +27,7 @@ export function MyFilesSection() {
 
   function remove(file: SavedFileView) {
     download.reset();
-    removal.mutate(file, { onSuccess: () => setConfirming(null) });
+    removal.mutate(file, { onSuccess: () => confirming.close() });
   }
 
   return (
@@ -66,14 +68,14 @@ export function MyFilesSection() {
                       {formatSize(file.size)} · {formatLongDate(file.created, profile?.tz)}
                     </small>
                   </span>
-                  {confirming === file.id ? (
+                  {confirming.shown === file.id ? (
                     <InlineConfirm
                       label={`Delete ${file.filename}?`}
                       question="Delete it?"
                       action="Delete"
                       busy={busy === file.id}
                       onConfirm={() => remove(file)}
-                      onCancel={() => setConfirming(null)}
+                      onCancel={() => confirming.close()}
                     />
                   ) : (
                     <span className="file-actions">
@@ -92,8 +94,8 @@ export function MyFilesSection() {
                       <button
                         type="button"
                         className="button button-small button-ghost"
+                        {...confirming.opener(file.id)}
                         aria-label={`Delete ${file.filename}`}
-                        onClick={() => setConfirming(file.id)}
                       >
                         Delete
                       </button>

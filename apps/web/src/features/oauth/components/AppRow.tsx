@@ -1,6 +1,6 @@
 import type { OAuthAppView } from '@tinkerdesk/contracts/web';
-import { useRef, useState } from 'react';
 import { errorText } from '../../../shared/api';
+import { useDisclosure } from '../../../shared/disclosure';
 import { FormError } from '../../../shared/forms';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { CopyButton } from '../../../shared/ui/actions';
@@ -10,18 +10,18 @@ import { SecretNotice } from './SecretNotice';
 
 /** A registered app: its facts, a new secret (shown once) and Delete, each after a confirm. */
 export function AppRow({ app }: { app: OAuthAppView }) {
-  const [asking, setAsking] = useState<'delete' | 'secret' | 'edit' | undefined>();
-  const editButton = useRef<HTMLButtonElement>(null);
+  // One question or form at a time; the focus returns to the button that opened it (shared/disclosure.tsx).
+  const asking = useDisclosure<'delete' | 'secret' | 'edit'>();
   const deletion = useDeleteApp();
   const secret = useReplaceSecret();
-  const done = { onSettled: () => setAsking(undefined) };
+  const done = { onSettled: () => asking.close() };
   // The last action's failure: starting one clears the other's.
   const error = deletion.error ?? secret.error;
   return (
     <li className="app-row">
       <div className="app-row-head">
         <strong>{app.name}</strong>
-        {asking === 'delete' ? (
+        {asking.shown === 'delete' ? (
           <InlineConfirm
             label={`Delete ${app.name}?`}
             question="Delete it? Everyone's access through it ends."
@@ -31,9 +31,9 @@ export function AppRow({ app }: { app: OAuthAppView }) {
               secret.reset();
               deletion.mutate(app.id, done);
             }}
-            onCancel={() => setAsking(undefined)}
+            onCancel={() => asking.close()}
           />
-        ) : asking === 'secret' ? (
+        ) : asking.shown === 'secret' ? (
           <InlineConfirm
             label={`Replace the secret of ${app.name}?`}
             question="Replace its secret? The old one stops working at once."
@@ -43,34 +43,25 @@ export function AppRow({ app }: { app: OAuthAppView }) {
               deletion.reset();
               secret.mutate(app.id, done);
             }}
-            onCancel={() => setAsking(undefined)}
+            onCancel={() => asking.close()}
           />
         ) : (
           <span className="app-row-actions">
-            <button type="button" className="button button-small" ref={editButton} onClick={() => setAsking('edit')}>
+            <button type="button" className="button button-small" {...asking.opener('edit')}>
               Edit
             </button>
             {app.tokenEndpointAuthMethod !== 'none' ? (
-              <button type="button" className="button button-small" onClick={() => setAsking('secret')}>
+              <button type="button" className="button button-small" {...asking.opener('secret')}>
                 New secret
               </button>
             ) : null}
-            <button type="button" className="button button-small button-ghost" onClick={() => setAsking('delete')}>
+            <button type="button" className="button button-small button-ghost" {...asking.opener('delete')}>
               Delete
             </button>
           </span>
         )}
       </div>
-      {asking === 'edit' ? (
-        <EditApp
-          app={app}
-          onClose={() => {
-            setAsking(undefined);
-            // Back to the opener once it is drawn again.
-            setTimeout(() => editButton.current?.focus());
-          }}
-        />
-      ) : null}
+      {asking.shown === 'edit' ? <EditApp app={app} onClose={() => asking.close()} /> : null}
       {secret.data ? <SecretNotice created={secret.data} heading="has a new secret" onDone={() => secret.reset()} /> : null}
       <dl className="app-facts">
         <dt>Client ID</dt>

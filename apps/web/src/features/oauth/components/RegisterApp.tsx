@@ -1,6 +1,7 @@
 import { OAUTH_AUTH_METHODS, OAUTH_SCOPE_NAMES, OAUTH_SCOPES, type OAuthAuthMethod, type OAuthScope } from '@tinkerdesk/contracts/web';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/api';
+import { useDisclosure } from '../../../shared/disclosure';
 import { FormError } from '../../../shared/forms';
 import { useCreateApp } from '../hooks';
 import { SecretNotice } from './SecretNotice';
@@ -19,7 +20,10 @@ export function RegisterApp() {
   const [method, setMethod] = useState<OAuthAuthMethod>('client_secret_basic');
   const create = useCreateApp();
   // The form opens on request: most people only ever allow apps, and its fields stay out of their way.
-  const [open, setOpen] = useState(false);
+  // Focus into it on opening, back to "Register an app" on closing; Escape closes (shared/disclosure.tsx).
+  const disclosure = useDisclosure();
+  const open = disclosure.shown !== null;
+  const setOpen = (next: boolean) => (next ? disclosure.open('open') : disclosure.close());
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,7 +47,7 @@ export function RegisterApp() {
     <>
       {create.data ? <SecretNotice created={create.data} heading="is registered" onDone={() => create.reset()} /> : null}
       {open ? (
-        <form className="form form-flat" onSubmit={submit} aria-label="Register an app">
+        <form className="form form-flat inline-panel" onSubmit={submit} aria-label="Register an app" {...disclosure.panel}>
           <label htmlFor="app-name">What to call the app</label>
           <input id="app-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} required />
           <label htmlFor="app-uris">Redirect URIs (one per line)</label>
@@ -91,7 +95,7 @@ export function RegisterApp() {
           </button>
         </form>
       ) : (
-        <button type="button" className="button button-primary align-start" onClick={() => setOpen(true)}>
+        <button type="button" className="button button-primary align-start" {...disclosure.opener('open')}>
           Register an app
         </button>
       )}

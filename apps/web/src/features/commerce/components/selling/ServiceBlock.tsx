@@ -1,6 +1,6 @@
 import { formatUsd, type ProductView, type ServiceView } from '@tinkerdesk/contracts/web';
-import { useState } from 'react';
 import { errorText } from '../../../../shared/api';
+import { InlinePanel, useDisclosure } from '../../../../shared/disclosure';
 import { FormError } from '../../../../shared/forms';
 import { InlineConfirm } from '../../../../shared/InlineConfirm';
 import { session, useSession } from '../../../../shared/session/session';
@@ -9,13 +9,17 @@ import { ProductForm } from './ProductForm';
 import { RequestForm } from './RequestForm';
 import { ShopLink } from './ShopLink';
 
-/** One service: its links, a custom amount request, its products (edit, request payment, activate, delete) and the product form. */
-export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit: () => void }) {
+/** What is open in a service's block: one form or confirmation at a time, each next to what opened it. */
+type Panel = 'new' | 'custom' | `edit:${string}` | `request:${string}` | `delete:${string}`;
+
+/**
+ * One service: its links, a custom amount request, its products (edit, request payment, activate, delete) and the product form.
+ * `editOpener` is the Edit service button's attributes (its form is the section's: shared/disclosure.tsx).
+ */
+export function ServiceBlock({ service, onEdit, editOpener }: { service: ServiceView; onEdit: () => void; editOpener?: { id: string } }) {
   const { token, profile } = useSession();
   const guid = profile?.guid ?? '';
-  const [editing, setEditing] = useState<ProductView | 'new' | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [requesting, setRequesting] = useState<ProductView | 'custom' | null>(null);
+  const panel = useDisclosure<Panel>();
   const products = useProducts(guid, service.id);
   const removal = useDeleteProduct(guid, service.id);
   const toggling = useSaveProduct(guid, service.id);
@@ -30,7 +34,7 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
           content: deleted ? `${product.name} is deleted.` : `${product.name} has orders, so it is deactivated instead of deleted.`,
           timeout: 6000,
         });
-        setConfirming(null);
+        panel.close();
       },
     });
   }
@@ -53,24 +57,29 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
       <p className="muted">Buyers see you as {service.displayName}.</p>
       <ShopLink service={service} guid={guid} onEdit={onEdit} />
       <p className="service-links">
-        <button type="button" className="button button-small button-ghost" onClick={onEdit}>
+        <button type="button" className="button button-small button-ghost" {...editOpener} onClick={onEdit}>
           Edit service
         </button>
         {service.vendor === 'mail' ? null : (
           <button
             type="button"
             className="button button-small button-ghost"
-            onClick={() => setRequesting('custom')}
+            {...panel.opener('custom')}
             aria-label={`Request a custom amount for ${service.name}`}
           >
             Request a custom amount
           </button>
         )}
       </p>
+      {panel.shown === 'custom' ? (
+        <InlinePanel disclosure={panel}>
+          <RequestForm service={service} onDone={panel.close} />
+        </InlinePanel>
+      ) : null}
       <FormError message={failure ? errorText(failure) : ''} />
       {list === null ? (
         <p role="status">Loading…</p>
-      ) : list.length === 0 && editing === null ? (
+      ) : list.length === 0 && panel.shown !== 'new' ? (
         <p className="empty-state-text">No products yet: add one so buyers can order it from the public page.</p>
       ) : (
         <ul className="file-list">
@@ -83,20 +92,20 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
                   {product.active ? '' : ' · inactive'}
                 </small>
               </span>
-              {confirming === product.id ? (
+              {panel.shown === `delete:${product.id}` ? (
                 <InlineConfirm
                   label={`Delete ${product.name}?`}
                   question="Delete it?"
                   action="Delete"
                   onConfirm={() => remove(product)}
-                  onCancel={() => setConfirming(null)}
+                  onCancel={panel.close}
                 />
               ) : (
                 <span className="file-actions">
                   <button
                     type="button"
                     className="button button-small"
-                    onClick={() => setEditing(product)}
+                    {...panel.opener(`edit:${product.id}`)}
                     aria-label={`Edit ${product.name}`}
                   >
                     Edit
@@ -105,7 +114,7 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
                     <button
                       type="button"
                       className="button button-small button-ghost"
-                      onClick={() => setRequesting(product)}
+                      {...panel.opener(`request:${product.id}`)}
                       aria-label={`Request payment for ${product.name}`}
                     >
                       Request payment
@@ -117,24 +126,32 @@ export function ServiceBlock({ service, onEdit }: { service: ServiceView; onEdit
                   <button
                     type="button"
                     className="button button-small button-ghost"
-                    onClick={() => setConfirming(product.id)}
+                    {...panel.opener(`delete:${product.id}`)}
                     aria-label={`Delete ${product.name}`}
                   >
                     Delete
                   </button>
                 </span>
               )}
+              {panel.shown === `edit:${product.id}` ? (
+                <InlinePanel disclosure={panel}>
+                  <ProductForm service={service} existing={product} onDone={panel.close} />
+                </InlinePanel>
+              ) : panel.shown === `request:${product.id}` ? (
+                <InlinePanel disclosure={panel}>
+                  <RequestForm service={service} product={product} onDone={panel.close} />
+                </InlinePanel>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
-      {requesting ? (
-        <RequestForm service={service} product={requesting === 'custom' ? undefined : requesting} onDone={() => setRequesting(null)} />
-      ) : null}
-      {editing !== null ? (
-        <ProductForm service={service} existing={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+      {panel.shown === 'new' ? (
+        <InlinePanel disclosure={panel}>
+          <ProductForm service={service} onDone={panel.close} />
+        </InlinePanel>
       ) : (
-        <button type="button" className="button button-small" onClick={() => setEditing('new')}>
+        <button type="button" className="button button-small" {...panel.opener('new')}>
           Add product
         </button>
       )}

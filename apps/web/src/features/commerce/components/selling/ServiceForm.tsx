@@ -1,13 +1,25 @@
 import { SELLER_NAME_MAX, type PaymentProviderId, type ServiceView, type Vendor } from '@tinkerdesk/contracts/web';
-import { FormError } from '../../../../shared/forms';
-import { useServiceForm, type OriginAddress } from '../../hooks/useServiceForm';
+import { FieldError, FormError } from '../../../../shared/forms';
+import { SERVICE_FIELD_IDS, useServiceForm, type OriginAddress } from '../../hooks/useServiceForm';
 import { CountrySelect, RegionField } from '../AddressParts';
 
 /** Creates or edits a service: name, payment provider and account (with a check), what it sells, where mail ships from. */
 export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDone: () => void }) {
-  const { fields, set, check, error, slugError, displayNameError, slugSuggestion, busy, stripeUnavailable, validate, submit } =
+  const { fields, set, check, error, fieldErrors, slugError, displayNameError, slugSuggestion, busy, stripeUnavailable, validate, submit } =
     useServiceForm(existing, onDone);
   const { address, provider, vendor } = fields;
+  /** A field's error under it, named by it; the input points at it. */
+  const refused = (key: keyof typeof SERVICE_FIELD_IDS, name: string) => ({
+    props: {
+      'aria-invalid': fieldErrors[key] ? true : undefined,
+      'aria-describedby': fieldErrors[key] ? `${SERVICE_FIELD_IDS[key]}-error` : undefined,
+    },
+    error: <FieldError id={`${SERVICE_FIELD_IDS[key]}-error`} name={name} message={fieldErrors[key]} />,
+  });
+  const nameField = refused('name', 'Service name');
+  const account = refused('account', 'Account');
+  const descriptor = refused('statementDescriptor', 'Card statement text');
+  const support = refused('supportEmail', 'Support email');
 
   const field = (key: keyof OriginAddress, label: string, autoComplete: string) => (
     <>
@@ -23,8 +35,10 @@ export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDo
 
   return (
     <form className="form form-flat service-form" onSubmit={submit} aria-label={existing ? `Edit ${existing.name}` : 'New service'}>
+      <FormError message={error} />
       <label htmlFor="service-name">Service name</label>
-      <input id="service-name" value={fields.name} maxLength={100} onChange={(e) => set.name(e.target.value)} />
+      <input id="service-name" value={fields.name} maxLength={100} {...nameField.props} onChange={(e) => set.name(e.target.value)} />
+      {nameField.error}
       <label htmlFor="service-display-name">Seller name buyers see</label>
       <input
         id="service-display-name"
@@ -89,11 +103,18 @@ export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDo
       ) : null}
       <label htmlFor="service-account">{provider === 'stripe' ? 'Stripe account id (acct_…)' : 'Sandbox account (sandbox_…)'}</label>
       <span className="field-row">
-        <input id="service-account" value={fields.account} maxLength={64} onChange={(e) => set.account(e.target.value)} />
+        <input
+          id="service-account"
+          value={fields.account}
+          maxLength={64}
+          {...account.props}
+          onChange={(e) => set.account(e.target.value)}
+        />
         <button type="button" className="button button-small" onClick={validate}>
           Check account
         </button>
       </span>
+      {account.error}
       {check ? (
         <p className={`notice ${check.valid ? 'notice-success' : 'notice-error'}`} role="status">
           {check.valid ? 'The account can take payments: ' : 'The account cannot take payments: '}
@@ -109,11 +130,19 @@ export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDo
       {provider === 'stripe' ? (
         <>
           <label htmlFor="service-descriptor">Card statement text (optional, 5–22 characters)</label>
-          <input id="service-descriptor" value={fields.descriptor} maxLength={22} onChange={(e) => set.descriptor(e.target.value)} />
+          <input
+            id="service-descriptor"
+            value={fields.descriptor}
+            maxLength={22}
+            {...descriptor.props}
+            onChange={(e) => set.descriptor(e.target.value)}
+          />
+          {descriptor.error}
         </>
       ) : null}
       <label htmlFor="service-support">Support email (shown on receipts, optional)</label>
-      <input id="service-support" type="email" value={fields.support} onChange={(e) => set.support(e.target.value)} />
+      <input id="service-support" type="email" value={fields.support} {...support.props} onChange={(e) => set.support(e.target.value)} />
+      {support.error}
       {vendor === 'mail' ? (
         <fieldset className="fieldset">
           <legend>Shipping from</legend>
@@ -137,7 +166,6 @@ export function ServiceForm({ existing, onDone }: { existing?: ServiceView; onDo
           {field('postalCode', 'Postal code', 'postal-code')}
         </fieldset>
       ) : null}
-      <FormError message={error} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Saving…' : existing ? 'Save service' : 'Create service'}
