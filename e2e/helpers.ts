@@ -100,3 +100,40 @@ export async function mailTo(to: string, pattern: RegExp): Promise<string> {
   }
   throw new Error(`no mail to ${to} matching ${pattern}`);
 }
+
+/** A sandbox card the sandbox processor accepts. */
+const CARD = { number: '4242424242424242', expiry: '12 / 34', cvc: '123' };
+
+/** A seller's sandbox shop and a buyer's order of its $12.50 poster, paid (through the API). */
+export async function paidOrder(page: Page): Promise<{ seller: Account; buyer: Account; orderId: string; serviceId: string }> {
+  const seller = await signUp(page, 'refund-seller');
+  const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
+  await page.request.post('/v1/users/me', { data: { name: 'Ada Prints' }, headers: auth(seller) });
+  const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
+    data: { name: 'Ada’s print shop', displayName: 'Ada’s print shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_ada' },
+    headers: auth(seller),
+  });
+  const serviceId = ((await service.json()) as { service: { id: string } }).service.id;
+  const product = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/products`, {
+    data: { name: 'Poster', description: 'A2, matte', price: 1250 },
+    headers: auth(seller),
+  });
+  const productId = ((await product.json()) as { product: { id: string } }).product.id;
+  const buyer = await signUp(page, 'refund-buyer');
+  const placed = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/order`, {
+    data: { product: productId, email: buyer.email, share: true },
+    headers: auth(buyer),
+  });
+  const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
+  const started = await page.request.post(`/v1/orders/${orderId}/pay`, { headers: auth(buyer) });
+  const { sessionId } = (await started.json()) as { sessionId: string };
+  expect((await page.request.post(`/v1/sandbox/sessions/${sessionId}/pay`, { data: CARD })).status()).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/v1/orders/${orderId}`, { headers: auth(buyer) })).json()) as { order: { state: string } }).order
+          .state,
+    )
+    .toBe('paid');
+  return { seller, buyer, orderId, serviceId };
+}

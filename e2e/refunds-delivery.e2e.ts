@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
-import { type Account, signInContext, signUp, watchErrors } from './helpers.js';
+import { type Account, paidOrder, signInContext, watchErrors } from './helpers.js';
 
 /**
  * Delivery and partial refunds in Chromium against the real platform: the seller fulfils a paid order
@@ -10,47 +10,12 @@ import { type Account, signInContext, signUp, watchErrors } from './helpers.js';
  * screenshots in test-results/refunds-delivery.
  */
 const SHOTS = 'test-results/refunds-delivery';
-const CARD = { number: '4242424242424242', expiry: '12 / 34', cvc: '123' };
 const LLL = /[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/;
 
 async function asUser(browser: Browser, baseURL: string, account: Account, width: number): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
   await signInContext(context, baseURL, account.token);
   return context.newPage();
-}
-
-/** A seller's sandbox shop and a buyer's order of its $12.50 poster, paid (through the API). */
-async function paidOrder(page: Page): Promise<{ seller: Account; buyer: Account; orderId: string }> {
-  const seller = await signUp(page, 'refund-seller');
-  const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
-  await page.request.post('/v1/users/me', { data: { name: 'Ada Prints' }, headers: auth(seller) });
-  const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
-    data: { name: 'Ada’s print shop', displayName: 'Ada’s print shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_ada' },
-    headers: auth(seller),
-  });
-  const serviceId = ((await service.json()) as { service: { id: string } }).service.id;
-  const product = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/products`, {
-    data: { name: 'Poster', description: 'A2, matte', price: 1250 },
-    headers: auth(seller),
-  });
-  const productId = ((await product.json()) as { product: { id: string } }).product.id;
-  const buyer = await signUp(page, 'refund-buyer');
-  const placed = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/order`, {
-    data: { product: productId, email: buyer.email, share: true },
-    headers: auth(buyer),
-  });
-  const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
-  const started = await page.request.post(`/v1/orders/${orderId}/pay`, { headers: auth(buyer) });
-  const { sessionId } = (await started.json()) as { sessionId: string };
-  expect((await page.request.post(`/v1/sandbox/sessions/${sessionId}/pay`, { data: CARD })).status()).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/v1/orders/${orderId}`, { headers: auth(buyer) })).json()) as { order: { state: string } }).order
-          .state,
-    )
-    .toBe('paid');
-  return { seller, buyer, orderId };
 }
 
 async function shot(page: Page, name: string): Promise<void> {

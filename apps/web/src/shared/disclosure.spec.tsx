@@ -22,7 +22,6 @@ function Rows() {
   const submit = (event: FormEvent) => (event.preventDefault(), panel.close());
   return (
     // The page's own Escape handling (another panel, All Tools): it must not hear an Escape a panel used.
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a listener standing in for the page's
     <div onKeyDown={(e) => e.key === 'Escape' && setOuterKeys((n) => n + 1)}>
       <p>Escapes the page heard: {outerKeys}</p>
       {(['a', 'b'] as const).map((row) => (
