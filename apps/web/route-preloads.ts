@@ -18,6 +18,21 @@ export interface RoutePreload {
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
+/**
+ * index.html as built, with the stylesheet first in its head (requested before the scripts, it is all
+ * the first paint waits for) and `<link rel="modulepreload">` for the boot chunk's files after the
+ * entry's own, so they download while the static top bar is painted.
+ */
+function startPage(html: string, bootScripts: string[]): string {
+  const styles = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+  let out = styles.reduce((page, tag) => page.replace(tag, ''), html);
+  const firstScript = out.indexOf('<script type="module"');
+  if (firstScript >= 0) out = `${out.slice(0, firstScript)}${styles.map((t) => t.trim()).join('\n    ')}\n    ${out.slice(firstScript)}`;
+  const links = bootScripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    ');
+  const head = out.indexOf('</head>');
+  return head < 0 ? out : `${out.slice(0, head)}  ${links}\n  ${out.slice(head)}`;
+}
+
 /** `export const NAME = { key: 'value', ... }` in a source file: its string entries. */
 function constObject(file: string, name: string): Record<string, string> {
   const source = readFileSync(file, 'utf8');
@@ -37,6 +52,7 @@ function constObject(file: string, name: string): Record<string, string> {
  */
 export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
   const appFile = join(webRoot, 'src/app/App.tsx');
+  const bootFile = join(webRoot, 'src/boot.tsx');
   const toolsDir = join(webRoot, 'src/tools');
   return {
     name: 'tinkerdesk-route-preloads',
@@ -103,9 +119,20 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
           }
           return into;
         };
-        // The entry's own files are in index.html already.
+        // The entry's own files are in index.html already; the app's boot chunk (src/boot.tsx, which the
+        // entry imports once the first paint is done) and its imports are added to it here.
         const loaded = new Set<Rolldown.OutputChunk>();
         for (const entry of chunks.filter((c) => c.isEntry)) closure(entry, loaded);
+        const boot = chunks.find((c) => c.facadeModuleId === bootFile);
+        if (!boot) return this.error(`route preloads: no chunk for ${bootFile}`);
+        const bootFiles = [...closure(boot)].filter((c) => !loaded.has(c));
+        for (const chunk of bootFiles) loaded.add(chunk);
+        const page = bundle['index.html'];
+        if (page?.type !== 'asset' || typeof page.source !== 'string') return this.error('route preloads: no index.html in the bundle');
+        page.source = startPage(
+          page.source,
+          bootFiles.map((c) => `/${c.fileName}`),
+        );
 
         const table: RoutePreload[] = [];
         for (const { route, module } of wanted) {
