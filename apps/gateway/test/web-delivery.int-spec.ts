@@ -254,7 +254,7 @@ describe('web app delivery (the real build)', () => {
 
   /** The page's preloaded scripts (the links the gateway adds after index.html's own). */
   const preloads = (html: string): string[] =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g)].map((m) => m[1]!);
 
   it("opens a tool's route with its page chunk preloaded, in the page sent as brotli (gzip, none) with Vary", async () => {
     const built = preloads(readFileSync(join(dist, 'index.html'), 'utf8'));

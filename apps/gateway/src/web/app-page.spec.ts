@@ -36,9 +36,9 @@ describe('route preloads: which route a path opens', () => {
     expect(preloadFor([], '/')).toBeUndefined();
   });
 
-  it('writes modulepreload links for scripts and preload links for stylesheets', () => {
+  it('writes modulepreload links for scripts (low priority: after the entry and the stylesheet) and preload links for stylesheets', () => {
     expect(preloadLinks({ route: '/x', scripts: ['/assets/a.js'], styles: ['/assets/a.css'] })).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/a.js">\n    <link rel="preload" as="style" crossorigin href="/assets/a.css">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/a.js">\n    <link rel="preload" as="style" crossorigin href="/assets/a.css">',
     );
   });
 });
