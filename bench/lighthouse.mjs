@@ -11,12 +11,16 @@
 //
 // Builds nothing. Uses the platform at --url (default http://localhost:8090, started with
 // `PORT=8090 node scripts/start.mjs --no-build`) when it answers; otherwise starts the built gateway
-// alone on a free loopback port (pages load; /v1 calls fail, which these pages do not need).
+// alone on a free loopback port (pages load; /v1 calls fail, which the tool pages do not need).
+// With the platform, the default pages add a storefront and /account: the bench signs up a seller
+// through the API with a sandbox service of three products; `{shop}` in a path is that shop's page
+// (/shop/{guid}/{serviceId}) and a path starting with `+` is opened signed in as that seller (the
+// session cookies `token` and `loggedIn` set in the fresh browser before Lighthouse loads the page).
 // Usage: node bench/lighthouse.mjs [--url=http://localhost:8090] [--runs=3] [--json=out.json] [path ...]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, median } from './lib/browser.mjs';
@@ -26,7 +30,8 @@ const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?
 const runs = Number(option('runs', 3));
 const jsonOut = option('json', undefined);
 const paths = args.filter((a) => !a.startsWith('--'));
-const PAGES = paths.length > 0 ? paths : ['/', '/tools/converters/base64/encode/', '/tools/displaybarcode/'];
+const TOOL_PAGES = ['/', '/tools/converters/base64/encode/', '/tools/displaybarcode/', '/tools/'];
+const PLATFORM_PAGES = ['{shop}', '+/account'];
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function answers(url) {
@@ -41,7 +46,15 @@ async function answers(url) {
 /** The built gateway on its own (apps/gateway/dist/main.js, WEB_DIST as set or apps/web/dist). */
 function startGateway() {
   const child = spawn(process.execPath, ['apps/gateway/dist/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      // Production refuses to start without it; no file is signed for these pages.
+      FILES_SIGNING_SECRET: process.env.FILES_SIGNING_SECRET ?? 'bench-lighthouse-only-not-a-real-secret',
+    },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   // It never outlives the benchmark, however that ends.
@@ -107,10 +120,66 @@ function encodingOf(url) {
   });
 }
 
-async function audit(url) {
+/** A seller with a sandbox shop of three products, made through the API: its token and shop path. */
+async function seedShop(url) {
+  const call = async (path, body, token) => {
+    const res = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const email = `bench-${Date.now()}@example.com`;
+  const { token, profile } = await call('/v1/users', { email, password: 'benchmarking the first load' });
+  const service = await call(
+    `/v1/users/${profile.guid}/services`,
+    { name: 'Bench prints', displayName: 'Bench prints', provider: 'sandbox', vendor: 'digital', account: 'sandbox_bench' },
+    token,
+  );
+  const serviceId = service.service?.id ?? service.id;
+  for (const [name, price] of [
+    ['Poster', 1250],
+    ['Postcard set', 900],
+    ['Calendar', 2400],
+  ]) {
+    await call(`/v1/users/${profile.guid}/services/${serviceId}/products`, { name, description: `${name}, printed on matte paper`, price }, token);
+  }
+  return { token, shop: `/shop/${profile.guid}/${serviceId}` };
+}
+
+/** Sets the session cookies in the browser at DevTools `port` (its browser target), for `origin`. */
+async function setSessionCookies(port, origin, token) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onerror = () => reject(new Error('no DevTools connection'));
+    socket.onopen = resolve;
+  });
+  const cookies = [
+    { name: 'token', value: token, url: origin, path: '/' },
+    { name: 'loggedIn', value: 'true', url: origin, path: '/' },
+  ];
+  const answer = new Promise((resolve) => (socket.onmessage = (event) => resolve(JSON.parse(event.data))));
+  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
+  const result = await answer;
+  socket.close();
+  if (result.error) throw new Error(`cookies not set: ${result.error.message}`);
+}
+
+async function audit(url, token) {
   const chrome = await launchChromium();
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    // Signed in: the cookies go in first, and Lighthouse keeps them (no storage reset; the profile is new).
+    if (token) await setSessionCookies(chrome.port, new URL(url).origin, token);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: Boolean(token),
+    });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -139,20 +208,29 @@ if (!(await answers(wanted))) {
   site = await startGateway();
 }
 
+const withApi = site.url === wanted;
+const PAGES = paths.length > 0 ? paths : withApi ? [...TOOL_PAGES, ...PLATFORM_PAGES] : TOOL_PAGES;
+const seller = PAGES.some((p) => p.includes('{shop}') || p.startsWith('+')) ? await seedShop(site.url) : undefined;
+
 const report = [];
 try {
-  console.log(`Lighthouse 13, mobile defaults, ${runs} runs per page, medians; site ${site.url}`);
+  const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+  console.log(`Lighthouse 13, mobile defaults, ${runs} runs per page, medians; site ${site.url}; load average (1, 5, 15 min) ${load()}`);
+  process.on('exit', () => console.log(`load average at the end: ${load()}`));
   console.log(
     'page                                  score   FCP ms   LCP ms  TBT ms    CLS   first-load JS (files) / with workers  JS/CSS Content-Encoding',
   );
-  for (const path of PAGES) {
+  for (const page of PAGES) {
+    const signedIn = page.startsWith('+');
+    const path = page.replace(/^\+/, '').replace('{shop}', seller?.shop ?? '{shop}');
+    const token = signedIn ? seller?.token : undefined;
     const results = [];
     for (let i = 0; i < runs; i++) {
       // A run Lighthouse reports as failed (its runtimeError) is tried once more.
       results.push(
-        await audit(site.url + path).catch((error) => {
+        await audit(site.url + path, token).catch((error) => {
           console.error(`run failed, once more: ${error.message}`);
-          return audit(site.url + path);
+          return audit(site.url + path, token);
         }),
       );
     }
@@ -162,7 +240,7 @@ try {
     for (const e of encodings) counts[e.encoding] = (counts[e.encoding] ?? 0) + 1;
     const scriptBytes = encodings.filter((e) => /\.m?js(\?|$)/.test(e.url)).reduce((sum, e) => sum + e.bytes, 0);
     const row = {
-      path,
+      path: signedIn ? `${path} (signed in)` : path.replace(seller?.shop ?? '{shop}', '/shop/… (3 products)'),
       score: median(results.map((r) => r.score)),
       scores: results.map((r) => r.score),
       fcp: median(results.map((r) => r.fcp)),
@@ -180,7 +258,7 @@ try {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
     console.log(
-      `${path.padEnd(36)} ${String(row.score).padStart(5)} ${row.fcp.toFixed(0).padStart(8)} ${row.lcp.toFixed(0).padStart(8)} ${row.tbt
+      `${row.path.padEnd(36)} ${String(row.score).padStart(5)} ${row.fcp.toFixed(0).padStart(8)} ${row.lcp.toFixed(0).padStart(8)} ${row.tbt
         .toFixed(0)
         .padStart(
           7,

@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './route-preloads';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -61,6 +62,8 @@ export default defineConfig({
   plugins: [
     react(),
     pdfjsAssets(),
+    // dist/route-preloads.json: each route's page chunk, for the gateway's modulepreload links.
+    routePreloads(root, fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url))),
     // The service worker (src/sw/serviceworker.ts) is built to /serviceworker.js with the list of every
     // built file injected, so the whole site, each tool's chunk included, works offline after one visit.
     VitePWA({

@@ -252,6 +252,70 @@ describe('web app delivery (the real build)', () => {
     }
   });
 
+  /** The page's preloaded scripts (the links the gateway adds after index.html's own). */
+  const preloads = (html: string): string[] =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g)].map((m) => m[1]!);
+
+  it("opens a tool's route with its page chunk preloaded, in the page sent as brotli (gzip, none) with Vary", async () => {
+    const built = preloads(readFileSync(join(dist, 'index.html'), 'utf8'));
+    const a = await get(platform.url, '/tools/converters/base64/encode/', { 'accept-encoding': BROWSER });
+    expect(a.status).toBe(200);
+    expect(header(a, 'content-encoding')).toBe('br');
+    expect(header(a, 'vary').toLowerCase()).toContain('accept-encoding');
+    expect(header(a, 'content-type')).toContain('text/html');
+    expect(header(a, 'cache-control')).toBe('no-cache');
+    const html = brotliDecompressSync(a.body).toString();
+    const added = preloads(html).filter((href) => !built.includes(href));
+    // The chunk whose source map names the Base64 encoder's page is one of them.
+    const pageChunk = added.find((href) =>
+      (JSON.parse(readFileSync(join(dist, `${href}.map`), 'utf8')) as { sources: string[] }).sources.some((s) =>
+        s.endsWith('tools/base64-encode/page.tsx'),
+      ),
+    );
+    expect(pageChunk).toMatch(/^\/assets\/.+\.js$/);
+    for (const href of added) expect(existsSync(join(dist, href))).toBe(true);
+    // Its head is the built page's with the links added; the app page stays the same otherwise.
+    expect(html.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(
+      readFileSync(join(dist, 'index.html'), 'utf8').replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, ''),
+    );
+
+    const gzip = await get(platform.url, '/tools/converters/base64/encode/', { 'accept-encoding': 'gzip' });
+    expect(header(gzip, 'content-encoding')).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(html);
+    const plain = await get(platform.url, '/tools/converters/base64/encode/', { 'accept-encoding': 'identity' });
+    expect(header(plain, 'content-encoding')).toBe('');
+    expect(header(plain, 'vary').toLowerCase()).toContain('accept-encoding');
+    expect(plain.body.toString()).toBe(html);
+    expect(a.body.length).toBeLessThan(plain.body.length / 2);
+  });
+
+  it('answers a repeated request with 304 by its ETag, and HEAD with the headers only', async () => {
+    const first = await get(platform.url, '/tools/', { 'accept-encoding': BROWSER });
+    const etag = header(first, 'etag');
+    expect(etag).not.toBe('');
+    const again = await get(platform.url, '/tools/', { 'accept-encoding': BROWSER, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    const head = await get(platform.url, '/tools/', { 'accept-encoding': BROWSER }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(header(head, 'content-length')).toBe(header(first, 'content-length'));
+  });
+
+  it('adds no preload to a path no route opens (the app shows its 404 page)', async () => {
+    const built = preloads(readFileSync(join(dist, 'index.html'), 'utf8'));
+    for (const path of ['/no-such-page', '/tools/no-such-tool/']) {
+      const a = await get(platform.url, path, { 'accept-encoding': BROWSER });
+      expect([path, a.status]).toEqual([path, 200]);
+      expect(preloads(brotliDecompressSync(a.body).toString())).toEqual(built);
+    }
+  });
+
+  it('lets the browser keep /logo.svg, which the page shows several times, for a day', async () => {
+    const a = await get(platform.url, '/logo.svg');
+    expect(a.status).toBe(200);
+    expect(header(a, 'cache-control')).toBe('public, max-age=86400');
+  });
+
   it('keeps the compressed copies out of the service worker precache list', () => {
     const sw = readFileSync(join(dist, 'serviceworker.js'), 'utf8');
     expect(sw).toContain('"url":"index.html"');

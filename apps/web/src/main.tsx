@@ -1,26 +1,18 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { session } from './shared/session/session';
+/**
+ * The entry: lets the browser paint index.html's static top bar first, then boots the app (boot.tsx).
+ * The app's scripts download meanwhile (index.html preloads them: apps/web/route-preloads.ts adds the
+ * boot chunk's files), but evaluating them (react-dom alone is about 200 KB) used to come before the
+ * first paint. A frame is waited for (requestAnimationFrame, then a task, so that frame is painted),
+ * or at most 200 ms where frames are not drawn (a tab opened in the background).
+ */
+// The site's stylesheet stays with the entry, so index.html loads it (render-blocking) for that first paint.
 import './styles.css';
 
-void session.start();
-
-// Offline after the first visit (production builds; the dev server has no service worker).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/serviceworker.js').catch((error: unknown) => console.warn('service worker not registered', error));
+function afterFirstPaint(): Promise<void> {
+  return new Promise((painted) => {
+    requestAnimationFrame(() => setTimeout(painted, 0));
+    setTimeout(painted, 200);
   });
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-// The first render is a transition so React renders it in slices of a few milliseconds, yielding to
-// the browser between them, instead of one long task that would hold up input on slow phones.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void afterFirstPaint().then(() => import('./boot'));

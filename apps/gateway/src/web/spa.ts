@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppError, statusOf, type ErrorEnvelope } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import { AppPage, type Encoding } from './app-page.js';
 
 const API_PATH = /^\/v1(\/|$)/;
 
@@ -18,6 +19,23 @@ export function looksLikeFile(path: string): boolean {
 }
 
 /**
+ * The encoding to send the app page in: brotli when the request's Accept-Encoding allows it, else
+ * gzip, else none (as express-static-gzip chooses for files: `orderPreference` br, gzip).
+ */
+export function pageEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/**
  * Serves the built web app for every non-/v1 path: files as they are (hashed assets cached for a
  * year), and index.html for any other GET so deep links (/tools/guidgenerator/, /login#!/register)
  * load the SPA, which renders its own 404 page for unknown routes. A missing file is a 404.
@@ -27,11 +45,17 @@ export function looksLikeFile(path: string): boolean {
  * allows (brotli first), with Content-Encoding, Vary: Accept-Encoding and the original file's
  * Content-Type; serve-static below it keeps HEAD, Range, ETag and Last-Modified working (on the copy
  * that is sent). The copies are found when the gateway starts: rebuild, then restart.
+ *
+ * The app page itself (apps/gateway/src/web/app-page.ts) carries `<link rel="modulepreload">` for the
+ * chunks of the route being opened (dist/route-preloads.json, written by the web build from the
+ * router), so a first visit fetches the page's chunk with the entry, and is compressed the same way.
+ * /logo.svg, shown by the page several times (the icon, the static top bar, the app's top bar and
+ * footer), may be kept a day so the browser fetches it once.
  */
 export function mountWebApp(app: Express, webDist: string, logger: Logger): void {
   const root = resolve(webDist);
-  const index = resolve(root, 'index.html');
-  if (!existsSync(index)) {
+  const page = new AppPage(root);
+  if (!existsSync(resolve(root, 'index.html'))) {
     logger.warn({ webDist: root }, 'web app not built: run `npm run build:web`; non-/v1 paths answer 503');
   }
   const serveFiles = expressStaticGzip(root, {
@@ -43,6 +67,7 @@ export function mountWebApp(app: Express, webDist: string, logger: Logger): void
       redirect: false,
       setHeaders(res, path) {
         if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (/[/\\]logo\.svg$/.test(path)) res.setHeader('cache-control', 'public, max-age=86400');
         else res.setHeader('cache-control', 'no-cache');
       },
     },
@@ -67,8 +92,12 @@ export function mountWebApp(app: Express, webDist: string, logger: Logger): void
       res.status(statusOf('NOT_FOUND')).setHeader('cache-control', 'no-cache').json(body);
       return;
     }
-    if (!existsSync(index)) return next(new AppError('UNAVAILABLE', 'the web app is not built'));
+    if (!page.available) return next(new AppError('UNAVAILABLE', 'the web app is not built'));
+    const { body, encoding } = page.render(req.path, pageEncoding(req.get('accept-encoding')));
     res.setHeader('cache-control', 'no-cache');
-    res.sendFile(index);
+    res.setHeader('vary', 'Accept-Encoding');
+    if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+    // send() adds the ETag (of the bytes sent), answers a matching If-None-Match with 304 and HEAD without a body.
+    res.type('html').send(body);
   });
 }

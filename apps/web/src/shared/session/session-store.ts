@@ -9,7 +9,7 @@ export interface SessionDeps {
   endSession(guid: string, token: string): Promise<AuthResult | null>;
   /** POST /v1/codes/{code}/exchange. */
   exchangeCode(code: string): Promise<AuthResult>;
-  /** The stored token (local database, else the cookie). */
+  /** The stored token (the cookie, else the local database). */
   loadToken(): Promise<string | null>;
   /** 'login' message: keep the token (local database and cookies token and loggedIn). */
   saveToken(token: string): Promise<void>;

@@ -45,10 +45,9 @@ export const session = new SessionStore({
     return 'profile' in result ? { profile: result.profile, token: result.token, verified: result.verified } : null;
   },
   exchangeCode: (code) => unwrap(anonymous.POST('/v1/codes/{code}/exchange', { params: { path: { code } } })),
-  loadToken: async () => {
-    const stored = await kvGet<string>(KV_KEYS.token).catch(() => undefined);
-    return stored ?? readCookie(COOKIE_TOKEN);
-  },
+  // The cookie first: it is read at once, while the local database opens only after the page has
+  // loaded (storage/db.ts). It is asked when there is no cookie (cleared or expired, the token kept there).
+  loadToken: async () => readCookie(COOKIE_TOKEN) || ((await kvGet<string>(KV_KEYS.token).catch(() => undefined)) ?? null),
   saveToken: async (token) => {
     writeCookie(COOKIE_TOKEN, token, SESSION_DAYS * 86_400);
     writeCookie(COOKIE_LOGGED_IN, 'true', SESSION_DAYS * 86_400);

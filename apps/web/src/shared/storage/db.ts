@@ -61,27 +61,41 @@ export interface TinkerdeskDb extends DBSchema {
 
 let opening: Promise<IDBPDatabase<TinkerdeskDb>> | undefined;
 
-/** The database, opened once per page; rejects where IndexedDB is unavailable (private modes of some browsers). */
+/** Resolves once the page's load event has fired (at once outside a loading page). */
+function pageLoaded(): Promise<void> {
+  if (typeof document === 'undefined' || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((done) => window.addEventListener('load', () => done(), { once: true }));
+}
+
+/**
+ * The database, opened once per page; rejects where IndexedDB is unavailable (private modes of some
+ * browsers). It is opened after the page's load event: opening (and on a first visit creating) it
+ * takes a few hundred milliseconds of a slow phone's start-up, which the first paint should not wait for.
+ */
 export function database(): Promise<IDBPDatabase<TinkerdeskDb>> {
-  opening ??= openDB<TinkerdeskDb>(DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore('keyvalue');
-      const history = db.createObjectStore('history', { keyPath: 'id' });
-      history.createIndex('created', 'created');
-      history.createIndex('source', 'source');
-      db.createObjectStore('settings', { keyPath: 'id' }).createIndex('name', 'name', { unique: true });
-      db.createObjectStore('connections', { keyPath: 'id' }).createIndex('guid', 'guid');
-      db.createObjectStore('domains', { keyPath: 'id' }).createIndex('name', 'name');
-    },
-    blocking() {
-      // A newer version opened in another tab: let it upgrade.
-      void opening?.then((db) => db.close());
+  opening ??= pageLoaded()
+    .then(() =>
+      openDB<TinkerdeskDb>(DB_NAME, DB_VERSION, {
+        upgrade(db) {
+          db.createObjectStore('keyvalue');
+          const history = db.createObjectStore('history', { keyPath: 'id' });
+          history.createIndex('created', 'created');
+          history.createIndex('source', 'source');
+          db.createObjectStore('settings', { keyPath: 'id' }).createIndex('name', 'name', { unique: true });
+          db.createObjectStore('connections', { keyPath: 'id' }).createIndex('guid', 'guid');
+          db.createObjectStore('domains', { keyPath: 'id' }).createIndex('name', 'name');
+        },
+        blocking() {
+          // A newer version opened in another tab: let it upgrade.
+          void opening?.then((db) => db.close());
+          opening = undefined;
+        },
+      }),
+    )
+    .catch((error: unknown) => {
       opening = undefined;
-    },
-  }).catch((error: unknown) => {
-    opening = undefined;
-    throw error;
-  });
+      throw error;
+    });
   return opening;
 }
 

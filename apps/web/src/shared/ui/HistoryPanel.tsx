@@ -25,7 +25,9 @@ export function HistoryPanel() {
     };
   }, [version]);
 
-  if (records === null) return null;
+  // Until the history is read (the local database opens after the page has loaded), the panel keeps its
+  // place, empty and invisible, so the tools below it do not move when it appears.
+  const loading = records === null;
 
   async function clear() {
     const answer = await session.prompt({
@@ -44,9 +46,13 @@ export function HistoryPanel() {
   }
 
   return (
-    <section className="history-panel card account-card" aria-labelledby="history-heading">
+    <section
+      className={loading ? 'history-panel history-panel-loading card account-card' : 'history-panel card account-card'}
+      aria-labelledby="history-heading"
+      aria-hidden={loading || undefined}
+    >
       <h2 id="history-heading">Recently used</h2>
-      {records.length === 0 ? (
+      {records === null || records.length === 0 ? (
         <p className="empty-state-text">Tools you open appear here. The history stays in this browser.</p>
       ) : (
         <ul>

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { beepIfEnabled } from '../../../shared/hardware/connection';
 import { localTerminal, subscribePush } from '../this-browser';
 
 /** The window event that tells open terminal views a share arrived (from the service worker). */
@@ -15,7 +14,8 @@ export function useTerminalMessages(): void {
     const onMessage = (event: MessageEvent) => {
       const type = (event.data as { type?: string } | null)?.type;
       if (type === 'share') {
-        void beepIfEnabled('share');
+        // The beeper's code loads with the pages that connect one; before that there is none to beep.
+        void import('../../../shared/hardware/connection').then(({ beepIfEnabled }) => beepIfEnabled('share'));
         window.dispatchEvent(new Event(SHARE_ARRIVED_EVENT));
       } else if (type === 'pushsubscriptionchange') {
         void localTerminal()

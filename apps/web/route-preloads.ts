@@ -1,0 +1,155 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+/**
+ * One route of the app and the files its page needs beyond the entry: the page's chunk and the
+ * chunks it imports (scripts), and the stylesheets Vite loads with them. Written by the build to
+ * dist/route-preloads.json; the gateway's SPA fallback (apps/gateway/src/web/spa.ts) adds
+ * `<link rel="modulepreload">` (and `<link rel="preload" as="style">`) for the route being opened,
+ * so the page's chunk downloads with the entry instead of after it has run.
+ */
+export interface RoutePreload {
+  /** A react-router pattern: static segments, `:param` segments, a trailing `*`. */
+  route: string;
+  scripts: string[];
+  styles: string[];
+}
+
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * index.html as built, with the stylesheet first in its head (requested before the scripts, it is all
+ * the first paint waits for) and `<link rel="modulepreload">` for the boot chunk's files after the
+ * entry's own, so they download while the static top bar is painted.
+ */
+function startPage(html: string, bootScripts: string[]): string {
+  const styles = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+  let out = styles.reduce((page, tag) => page.replace(tag, ''), html);
+  const firstScript = out.indexOf('<script type="module"');
+  if (firstScript >= 0) out = `${out.slice(0, firstScript)}${styles.map((t) => t.trim()).join('\n    ')}\n    ${out.slice(firstScript)}`;
+  const links = bootScripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    ');
+  const head = out.indexOf('</head>');
+  return head < 0 ? out : `${out.slice(0, head)}  ${links}\n  ${out.slice(head)}`;
+}
+
+/** `export const NAME = { key: 'value', ... }` in a source file: its string entries. */
+function constObject(file: string, name: string): Record<string, string> {
+  const source = readFileSync(file, 'utf8');
+  const body = new RegExp(`export const ${name} = \\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1];
+  if (!body) throw new Error(`route preloads: no "export const ${name} = {" in ${file}`);
+  return Object.fromEntries([...body.matchAll(/^\s*(\w+): '([^']*)',/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+/**
+ * The table is generated, never kept by hand: the routes and their lazy imports are read from the
+ * router (src/app/App.tsx: `const X = lazyPage(() => import('…'), 'X')` or through a shared loader
+ * `const pages = () => import('…')`, and `{ path: PATHS.x, element: <X /> }`), the route patterns'
+ * values from routes/paths.ts (PATHS) and the contracts' links.ts (LINK_ROUTES), and the tool routes
+ * from the tool registry's sources (each tools/<id>/meta.ts path and its page.tsx). A route whose
+ * element is not a lazy page (the catch-all) has no entry; one written in a form this reader does not
+ * know is reported as a build warning and left out.
+ */
+export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
+  const appFile = join(webRoot, 'src/app/App.tsx');
+  const bootFile = join(webRoot, 'src/boot.tsx');
+  const toolsDir = join(webRoot, 'src/tools');
+  return {
+    name: 'tinkerdesk-route-preloads',
+    apply: 'build',
+    // After Vite's own generateBundle steps: chunks that held only CSS are gone by then, their
+    // stylesheets listed on the chunks that imported them.
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const values: Record<string, Record<string, string>> = {
+          PATHS: constObject(join(webRoot, 'src/routes/paths.ts'), 'PATHS'),
+          LINK_ROUTES: constObject(join(contractsSrc, 'links.ts'), 'LINK_ROUTES'),
+        };
+        const pathOf = (expression: string): string | undefined => {
+          const literal = /^'([^']*)'$/.exec(expression);
+          if (literal) return literal[1];
+          const member = /^(\w+)\.(\w+)$/.exec(expression);
+          if (member) return values[member[1]!]?.[member[2]!];
+          const template = /^`\$\{(\w+)\.(\w+)\}([^`$]*)`$/.exec(expression);
+          const base = template ? values[template[1]!]?.[template[2]!] : undefined;
+          return base === undefined ? undefined : base + template![3];
+        };
+
+        // Page module (as imported) of each lazy component of the router.
+        const app = readFileSync(appFile, 'utf8');
+        const loaders = new Map([...app.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!]));
+        const components = new Map<string, string>();
+        for (const m of app.matchAll(/const (\w+) = lazyPage\(\s*(?:\(\) => import\('([^']+)'\)|(\w+))\s*,/g)) {
+          const specifier = m[2] ?? loaders.get(m[3]!);
+          if (specifier) components.set(m[1]!, specifier);
+        }
+        const wanted: Array<{ route: string; module: string }> = [];
+        for (const m of app.matchAll(/\{\s*path: ([^,]+?),\s*element: <(\w+)\b[^>]*\/>\s*\}/g)) {
+          const component = m[2]!;
+          const specifier = components.get(component);
+          if (!specifier) continue; // not a lazy page (the tools' catch-all)
+          const route = pathOf(m[1]!.trim());
+          const resolved = await this.resolve(specifier, appFile);
+          if (route === undefined || !resolved) {
+            this.warn(`route preloads: cannot read the route of <${component} /> (path: ${m[1]}); it gets no preload`);
+            continue;
+          }
+          wanted.push({ route, module: resolved.id });
+        }
+        for (const id of readdirSync(toolsDir)) {
+          const page = join(toolsDir, id, 'page.tsx');
+          const meta = join(toolsDir, id, 'meta.ts');
+          if (!existsSync(page) || !existsSync(meta)) continue;
+          const route = /\bpath: '([^']+)'/.exec(readFileSync(meta, 'utf8'))?.[1];
+          if (route) wanted.push({ route, module: page });
+          else this.warn(`route preloads: no path in ${meta}`);
+        }
+        if (wanted.length === 0) this.error('route preloads: no route found in src/app/App.tsx');
+
+        const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        /** A chunk and every chunk it imports statically. */
+        const closure = (start: Rolldown.OutputChunk, into = new Set<Rolldown.OutputChunk>()) => {
+          if (into.has(start)) return into;
+          into.add(start);
+          for (const name of start.imports) {
+            const next = byName.get(name);
+            if (next) closure(next, into);
+          }
+          return into;
+        };
+        // The entry's own files are in index.html already; the app's boot chunk (src/boot.tsx, which the
+        // entry imports once the first paint is done) and its imports are added to it here.
+        const loaded = new Set<Rolldown.OutputChunk>();
+        for (const entry of chunks.filter((c) => c.isEntry)) closure(entry, loaded);
+        const boot = chunks.find((c) => c.facadeModuleId === bootFile);
+        if (!boot) return this.error(`route preloads: no chunk for ${bootFile}`);
+        const bootFiles = [...closure(boot)].filter((c) => !loaded.has(c));
+        for (const chunk of bootFiles) loaded.add(chunk);
+        const page = bundle['index.html'];
+        if (page?.type !== 'asset' || typeof page.source !== 'string') return this.error('route preloads: no index.html in the bundle');
+        page.source = startPage(
+          page.source,
+          bootFiles.map((c) => `/${c.fileName}`),
+        );
+
+        const table: RoutePreload[] = [];
+        for (const { route, module } of wanted) {
+          const chunk = chunks.find((c) => c.facadeModuleId === module) ?? chunks.find((c) => c.moduleIds.includes(module));
+          if (!chunk) {
+            this.warn(`route preloads: no chunk holds ${module} (${route})`);
+            continue;
+          }
+          const needed = [...closure(chunk)].filter((c) => !loaded.has(c));
+          table.push({
+            route,
+            scripts: needed.map((c) => `/${c.fileName}`),
+            styles: [...new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map((f) => `/${f}`),
+          });
+        }
+        this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
+      },
+    },
+  };
+}
