@@ -143,6 +143,22 @@ for (const width of [1280, 375]) {
   });
 }
 
+test('only the shown section loads its data: another section loads when it is opened', async ({ browser, baseURL }) => {
+  const page = await sellerAt(browser, baseURL!, 1280);
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  const sectionData = (prefix: string) => asked.filter((path) => path.startsWith(prefix));
+  await page.goto('/account/profile');
+  await expect(page.getByRole('heading', { level: 2, name: 'Profile', exact: true })).toBeVisible();
+  await loaded(page);
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Files' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'My files' })).toBeFocused();
+  await loaded(page);
+  expect(sectionData('/v1/files').length).toBeGreaterThan(0);
+  expect([...sectionData('/v1/oauth2'), ...sectionData('/v1/timeline'), ...sectionData('/v1/requests')]).toEqual([]);
+  await page.context().close();
+});
+
 test('old anchors land on their sections; the terminals hash route and the verification result stay', async ({ browser, baseURL }) => {
   const page = await sellerAt(browser, baseURL!, 1280);
   const errors = watchErrors(page);
