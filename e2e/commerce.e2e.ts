@@ -330,10 +330,11 @@ test('a seller requests payment twice; the payer declines one, accepts and pays 
   await expect(page.getByRole('link', { name: 'See the order' })).toBeVisible();
 
   // The seller's Billing: both requests with their states, and the timeline newest first.
-  await sellerPage.goto('/billing');
+  await sellerPage.goto('/billing/requests');
   const sent = sellerPage.getByRole('region', { name: 'Payment requests you sent' });
   await expect(sent.getByText('paid', { exact: true })).toBeVisible();
   await expect(sent.getByText('declined', { exact: true })).toBeVisible();
+  await sellerPage.goto('/billing/timeline');
   const timeline = sellerPage.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
   await expect(timeline.nth(0)).toContainText(/^Paid: \$12\.50 for Poster \(receipt R-\d{4}-\d{6}\)/);
   await expect(timeline.nth(1)).toContainText(`${payer} accepted your request of $12.50 for Poster`);
@@ -344,14 +345,14 @@ test('a seller requests payment twice; the payer declines one, accepts and pays 
   await sellerPage.context().close();
 });
 
-test('a returning seller signs in and /account shows their services and products at once', async ({ page }) => {
+test('a returning seller signs in and Account → Selling shows their services and products at once', async ({ page }) => {
   const { seller } = await shop(page, 'sandbox');
-  await page.goto('/account');
-  await expect(page).toHaveURL(/\/login\?next=%2Faccount/);
+  await page.goto('/account/selling');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Fselling/);
   await page.getByLabel('Email').fill(seller.email);
   await page.getByLabel('Password', { exact: true }).fill('selling in e2e');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/account\/selling$/, { timeout: 15_000 });
   const block = page.getByRole('article', { name: "Ada's sandbox shop" });
   await expect(block).toBeVisible();
   await expect(block.getByText('Poster', { exact: true })).toBeVisible();
@@ -392,8 +393,9 @@ test('a payer without a card adds one from the plan form and is back on it with 
   await expect(page.getByRole('heading', { name: 'Poster: $12.50 a month' })).toBeVisible();
   await expect(page.getByText('Starts on', { exact: true })).toBeVisible();
 
-  await page.goto('/billing');
+  await page.goto('/billing/plans');
   await expect(page.getByRole('region', { name: 'Plans' }).getByText(/starts on [A-Z][a-z]+ \d{1,2}, \d{4}/)).toBeVisible();
+  await page.goto('/billing/timeline');
   const started = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').nth(0);
   await expect(started).toContainText('You started a plan: $12.50 a month for Poster');
   // Only the title and its date: nothing was charged, so no amount.
@@ -407,10 +409,11 @@ test('a payer saves two cards, makes one default, starts a plan from the seller�
   const { seller, serviceId } = await shop(page, 'sandbox');
   const payer = await signUp(page, 'plan-payer');
   await signIn(page, baseURL!, payer);
+  await page.goto('/billing/plans');
+  await expect(page.getByRole('region', { name: 'Plans' }).getByText('No plans.')).toBeVisible();
   await page.goto('/billing');
   const cards = page.getByRole('region', { name: 'Payment methods' });
   await expect(cards.getByText('No saved cards.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Plans' }).getByText('No plans.')).toBeVisible();
 
   // Two cards through the sandbox's card page: 4242, then 3155 (which asks for a confirmation once).
   for (const [number, last4] of [
@@ -468,6 +471,7 @@ test('a payer saves two cards, makes one default, starts a plan from the seller�
   await moveDialog.getByRole('button', { name: 'Move to Visa •••• 4242 and delete' }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.nth(0)).toContainText('Default');
+  await page.getByRole('navigation', { name: 'Billing sections' }).getByRole('link', { name: 'Plans' }).click();
   const plans = page.getByRole('region', { name: 'Plans' });
   await expect(plans.getByText(/Visa •••• 4242/)).toBeVisible();
 
@@ -481,12 +485,16 @@ test('a payer saves two cards, makes one default, starts a plan from the seller�
   await expect(plans.getByText('cancelled', { exact: true })).toBeVisible();
 
   // The last card goes too, after a confirmation.
+  await page.getByRole('navigation', { name: 'Billing sections' }).getByRole('link', { name: 'Cards' }).click();
+  // Shown again, the cards are reloaded: the card no longer pays the cancelled plan.
+  await expect(cards.getByText('pays 1 plan')).toHaveCount(0);
   await cards.getByRole('button', { name: 'Delete Visa •••• 4242' }).click();
   await page.getByRole('dialog', { name: 'Delete Visa •••• 4242?' }).getByRole('button', { name: 'Delete the card' }).click();
   await expect(cards.getByText('No saved cards.')).toBeVisible();
 
   // Timeline entries are written after commit by commerce's outbox listener, a moment after the answer:
   // the page shows the last one once it is there (reloaded until then).
+  await page.goto('/billing/timeline');
   const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
   await expect(async () => {
     await page.reload();
@@ -507,7 +515,7 @@ test('a payer saves two cards, makes one default, starts a plan from the seller�
   ]);
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/billing');
+  await page.goto('/billing/plans');
   await expect(page.getByRole('heading', { name: 'Plans' })).toBeVisible();
   await noHorizontalScroll(page);
 });

@@ -51,8 +51,8 @@ test('a conversion result and a tool output are saved to my files, listed on /ac
   await expect(page.getByText('Saved.')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('link', { name: 'My files' }).click();
 
-  // Both are listed on /account, newest first, with the quota in use.
-  await expect(page).toHaveURL(/\/account#files$/);
+  // Both are listed on /account/files, newest first, with the quota in use.
+  await expect(page).toHaveURL(/\/account\/files$/);
   const files = page.getByRole('region', { name: 'My files' });
   await expect(files.getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
   await expect(files.getByRole('listitem').nth(1)).toContainText('Logo Entwurf.webp');

@@ -106,7 +106,7 @@ for (const width of [1280, 375]) {
     await shot('order-buyer');
 
     // The order is in the buyer's orders.
-    await page.goto('/account#selling');
+    await page.goto('/account/orders');
     const mine = page.locator('.orders-list', { has: page.getByRole('heading', { name: 'My orders' }) });
     await expect(mine.getByRole('link', { name: 'Poster' })).toBeVisible();
     await noHorizontalScroll(page, width);

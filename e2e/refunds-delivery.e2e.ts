@@ -105,7 +105,7 @@ for (const width of [1280, 375]) {
       await expect
         .poll(
           async () => {
-            await p.goto('/billing');
+            await p.goto('/billing/timeline');
             const timeline = p.getByRole('region', { name: 'Timeline' });
             await timeline
               .getByText('Refunded $7.50 of $12.50 for Poster')

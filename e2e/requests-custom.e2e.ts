@@ -112,10 +112,11 @@ for (const width of [1280, 375]) {
     await expect(page.getByText('We settled this in cash at the meeting.')).toBeVisible();
     await fits(page, width);
     await page.screenshot({ path: test.info().outputPath(`seller-declined-request-${width}.png`), fullPage: true });
-    await page.goto('/billing');
+    await page.goto('/billing/requests');
     const sent = page.getByRole('region', { name: 'Payment requests you sent' });
     await expect(sent.getByText('Their reason: We settled this in cash at the meeting.')).toBeVisible();
     await expect(sent.getByText('paid', { exact: true })).toBeVisible();
+    await page.goto('/billing/timeline');
     await expect(
       page.getByRole('region', { name: 'Timeline' }).getByText(/declined your request of \$125\.50 for Consulting hour/),
     ).toBeVisible();

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { LINK_ROUTES } from '@tinkerdesk/contracts/web';
 import { PATHS } from '../routes/paths';
@@ -49,6 +49,26 @@ const ReceiptPage = lazyPage(orderPages, 'ReceiptPage');
 const RequestPage = lazyPage(() => import('../features/commerce/pages/RequestPage'), 'RequestPage');
 const SellerOrderPage = lazyPage(() => import('../features/commerce/pages/SellerOrderPage'), 'SellerOrderPage');
 
+/** The account and billing dashboards: their own path and each section's (any other /account/… path is a 404). */
+const ACCOUNT_PATHS = [
+  PATHS.account,
+  PATHS.accountProfile,
+  PATHS.accountSelling,
+  PATHS.accountOrders,
+  PATHS.accountTerminals,
+  PATHS.accountFiles,
+  PATHS.accountApps,
+];
+const BILLING_PATHS = [
+  PATHS.billing,
+  PATHS.billingCards,
+  PATHS.billingPlans,
+  PATHS.billingRequests,
+  PATHS.billingReceipts,
+  PATHS.billingTimeline,
+];
+const dashboardRoutes = (paths: readonly string[], element: ReactElement) => paths.map((path) => ({ path, element }));
+
 /** Tool routes come from the registry; anything else unknown is the 404 page. */
 function ToolOrNotFound() {
   const { pathname } = useLocation();
@@ -93,10 +113,9 @@ const router = createBrowserRouter([
       { path: PATHS.login, element: <LoginPage /> },
       { path: PATHS.oauthCallback, element: <OAuthCallbackPage /> },
       { path: PATHS.oauthConsent, element: <ConsentPage /> },
-      { path: PATHS.account, element: <AccountPage /> },
-      { path: `${PATHS.account}/*`, element: <AccountPage /> },
+      ...dashboardRoutes(ACCOUNT_PATHS, <AccountPage />),
       { path: LINK_ROUTES.sellerOrder, element: <SellerOrderPage /> },
-      { path: PATHS.billing, element: <BillingPage /> },
+      ...dashboardRoutes(BILLING_PATHS, <BillingPage />),
       { path: LINK_ROUTES.newPlan, element: <PlanNewPage /> },
       { path: LINK_ROUTES.plan, element: <PlanPage /> },
       { path: LINK_ROUTES.storefront, element: <StorefrontPage /> },

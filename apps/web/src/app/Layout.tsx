@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useHashEntry } from '../features/auth/use-hash-entry';
 import { usePaymentAlerts } from '../features/commerce/hooks/usePaymentAlerts';
 import { useTerminalMessages } from '../features/terminals/hooks/useTerminalMessages';
+import { ROUTE_FOCUS_ATTRIBUTE } from '../shared/dashboard-routes';
 import { PageLoading } from '../shared/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
@@ -44,6 +45,7 @@ export function Layout() {
 /**
  * After a client-side navigation to another page, move focus to the new page's heading so keyboard
  * and screen-reader users start at the content (not on the first load: the skip link comes first).
+ * A dashboard's section names its own heading (ROUTE_FOCUS_ATTRIBUTE), which comes before the h1.
  */
 function useFocusOnNavigation(pathname: string): void {
   const first = useRef(true);
@@ -52,7 +54,10 @@ function useFocusOnNavigation(pathname: string): void {
       first.current = false;
       return;
     }
-    const heading = document.querySelector<HTMLElement>('main h1') ?? document.getElementById('main');
+    const heading =
+      document.querySelector<HTMLElement>(`main [${ROUTE_FOCUS_ATTRIBUTE}]`) ??
+      document.querySelector<HTMLElement>('main h1') ??
+      document.getElementById('main');
     if (!heading) return;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });

@@ -20,8 +20,21 @@ export const PATHS = {
   oauthCallback: '/login/oauth/:provider',
   /** An app's OAuth authorization request lands here (OAUTH_CONSENT_PATH/{interaction}). */
   oauthConsent: '/oauth2/consent/:interaction',
+  /** The account dashboard (features/account/pages/AccountPages.tsx): Profile at /account and one route per section. */
   account: '/account',
+  accountProfile: '/account/profile',
+  accountSelling: '/account/selling',
+  accountOrders: '/account/orders',
+  accountTerminals: '/account/terminals',
+  accountFiles: '/account/files',
+  accountApps: '/account/apps',
+  /** The billing dashboard (features/commerce/pages/BillingPage.tsx): cards at /billing and one route per section. */
   billing: '/billing',
+  billingCards: '/billing/cards',
+  billingPlans: '/billing/plans',
+  billingRequests: '/billing/requests',
+  billingReceipts: '/billing/receipts',
+  billingTimeline: '/billing/timeline',
   hardware: '/integrations/hardware/',
   tools: '/tools/',
   notFound: '/404',

@@ -57,7 +57,7 @@ export function SaveToFilesButton({
       <span aria-live="polite" className="save-to-files-status">
         {state.kind === 'saved' ? (
           <>
-            Saved. <Link to={`${PATHS.account}#files`}>My files</Link>
+            Saved. <Link to={PATHS.accountFiles}>My files</Link>
           </>
         ) : null}
       </span>

@@ -1,36 +1,79 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
 import { FormError, useSubmission } from '../../../shared/forms';
-import { Page } from '../../../shared/Page';
+import { Dashboard, type DashboardSection } from '../../../shared/Dashboard';
 import { session, useSession } from '../../../shared/session/session';
 import { requestPasswordReset } from '../../auth/api';
 import { RequireAuth } from '../../auth/RequireAuth';
 import { MyFilesSection } from '../../files/components/MyFilesSection';
 import { SellingSection } from '../../commerce/components/SellingSection';
+import { BuyerOrders } from '../../commerce/components/selling/OrderLists';
 import { TerminalsSection } from '../../terminals/components/TerminalsSection';
 import { AppsSection } from '../../oauth/components/AppsSection';
 import { useLogout } from '../../auth/use-logout';
 import { browserTimeZone, loadTimeZones, type TimeZoneData } from '../time-zones';
 import { useRequestVerification, useUpdateProfile } from '../hooks';
 
-/** /account (signed-in users): profile, email verification, password, saved files. */
+/** The sections of /account, one route each (docs/web-app.md#dashboards); the first is /account's own. */
+const ACCOUNT_SECTIONS: readonly [DashboardSection, ...DashboardSection[]] = [
+  {
+    path: PATHS.accountProfile,
+    label: 'Profile',
+    anchors: ['profile', 'profile-heading', 'email', 'email-heading', 'security', 'security-heading'],
+    render: () => (
+      <div className="account-grid">
+        <ProfileSection />
+        <EmailSection />
+        <SecuritySection />
+      </div>
+    ),
+  },
+  { path: PATHS.accountSelling, label: 'Selling', anchors: ['selling', 'selling-heading'], render: () => <SellingSection /> },
+  { path: PATHS.accountOrders, label: 'Orders', anchors: ['orders', 'my-orders'], render: () => <OrdersSection /> },
+  {
+    path: PATHS.accountTerminals,
+    label: 'Terminals',
+    anchors: ['terminals', 'terminals-heading'],
+    // The spec's /account/#/terminals/{id}/inbox and …/share/success stay as they are.
+    hashRoute: /^#\/terminals\//,
+    render: () => <TerminalsSection />,
+  },
+  { path: PATHS.accountFiles, label: 'Files', anchors: ['files', 'files-heading'], render: () => <MyFilesSection /> },
+  { path: PATHS.accountApps, label: 'Apps', anchors: ['apps', 'apps-heading'], render: () => <AppsSection /> },
+];
+
+/**
+ * /account (signed-in users): a dashboard of sections, one per route: profile (name, time zone, email
+ * verification, password, log out) at /account and /account/profile, selling, my orders, terminals,
+ * saved files and apps. Old anchors (/account#selling) redirect to their route.
+ */
 export function AccountPage() {
   return (
     <RequireAuth>
-      <Page title="Account" lead="Your profile, sign-in, selling, terminals, saved files and the apps you allowed." wide>
-        <VerificationResult />
-        <div className="account-grid">
-          <ProfileSection />
-          <EmailSection />
-          <SecuritySection />
-        </div>
-        <SellingSection />
-        <TerminalsSection />
-        <MyFilesSection />
-        <AppsSection />
-      </Page>
+      <Dashboard
+        title="Account"
+        menuLabel="Account sections"
+        base={PATHS.account}
+        sections={ACCOUNT_SECTIONS}
+        before={<VerificationResult />}
+      />
     </RequireAuth>
+  );
+}
+
+/** What the user ordered as a buyer (orders to the user's services are under Selling). */
+function OrdersSection() {
+  return (
+    <section className="card account-card" id="orders" aria-labelledby="orders-heading">
+      <h2 id="orders-heading">Orders</h2>
+      <p className="muted">
+        What you ordered, with its state, messages and receipt. Orders people placed with your services are under{' '}
+        <Link to={PATHS.accountSelling}>Selling</Link>.
+      </p>
+      <BuyerOrders />
+    </section>
   );
 }
 

@@ -5,11 +5,10 @@ import { FormError } from '../../../shared/forms';
 import { useSession } from '../../../shared/session/session';
 import { useServices } from '../hooks/selling';
 import { SellerOverview } from './SellerOverview';
-import { BuyerOrders } from './selling/OrderLists';
 import { ServiceBlock } from './selling/ServiceBlock';
 import { ServiceForm } from './selling/ServiceForm';
 
-/** /account#selling: services (create, edit, check the account), their products, the seller's overview, my orders. */
+/** /account/selling: services (create, edit, check the account), their products, the seller's overview (my orders: /account/orders). */
 export function SellingSection() {
   const { profile } = useSession();
   const listed = useServices(profile?.guid);
@@ -57,7 +56,6 @@ export function SellingSection() {
         ),
       )}
       {services.length > 0 ? <SellerOverview /> : null}
-      <BuyerOrders />
     </section>
   );
 }

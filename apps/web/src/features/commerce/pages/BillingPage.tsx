@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
-import { Page } from '../../../shared/Page';
+import { Dashboard, type DashboardSection } from '../../../shared/Dashboard';
 import { Pager } from '../../../shared/Pager';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
@@ -17,25 +17,57 @@ const PAGE = 10;
 /** Where "Pay regularly" was going when it sent the payer to add a card first (sessionStorage). */
 export const PENDING_PLAN_KEY = 'tinkerdesk.pending-plan';
 
+/** The sections of /billing, one route each (docs/web-app.md#dashboards); the first is /billing's own. */
+const BILLING_SECTIONS: readonly [DashboardSection, ...DashboardSection[]] = [
+  {
+    path: PATHS.billingCards,
+    label: 'Cards',
+    anchors: ['cards', 'cards-heading', 'payment-methods'],
+    render: () => <PaymentMethodsSection />,
+  },
+  { path: PATHS.billingPlans, label: 'Plans', anchors: ['plans', 'plans-heading'], render: () => <PlansSection /> },
+  {
+    path: PATHS.billingRequests,
+    label: 'Requests',
+    anchors: ['requests', 'requests-received', 'requests-sent'],
+    render: () => (
+      <div className="stack">
+        <RequestsSection box="received" />
+        <RequestsSection box="sent" />
+      </div>
+    ),
+  },
+  { path: PATHS.billingReceipts, label: 'Receipts', anchors: ['receipts', 'receipts-heading'], render: () => <ReceiptsSection /> },
+  { path: PATHS.billingTimeline, label: 'Timeline', anchors: ['timeline', 'timeline-heading'], render: () => <TimelineSection /> },
+];
+
 /**
- * /billing (signed-in users): saved cards, plans, payment requests received and sent, and the
- * account's timeline. A card page comes back here with ?setup={id}, which keeps the card (and goes on
- * to the plan form it was added from, the card chosen: PENDING_PLAN_KEY).
+ * /billing (signed-in users): a dashboard of sections, one per route: saved cards (at /billing and
+ * /billing/cards), plans, payment requests received and sent, receipts, and the account's timeline. A card
+ * page comes back to /billing with ?setup={id}, which keeps the card (and goes on to the plan form it was
+ * added from, the card chosen: PENDING_PLAN_KEY).
  */
 export function BillingPage() {
   return (
     <RequireAuth>
-      <Page title="Billing" lead="Your cards, plans and payment requests, and everything that happened in your account." wide>
-        <BillingSections />
-        <p className="muted">
-          Questions about billing? <Link to={PATHS.contact}>Contact us</Link>.
-        </p>
-      </Page>
+      <Dashboard
+        title="Billing"
+        menuLabel="Billing sections"
+        base={PATHS.billing}
+        sections={BILLING_SECTIONS}
+        before={<CardSetupReturn />}
+        after={
+          <p className="muted">
+            Questions about billing? <Link to={PATHS.contact}>Contact us</Link>.
+          </p>
+        }
+      />
     </RequireAuth>
   );
 }
 
-function BillingSections() {
+/** ?setup={id}: the card page came back; keep the card, then go on (to the plan form, or /billing). */
+function CardSetupReturn() {
   const { token } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -60,17 +92,7 @@ function BillingSections() {
     });
   }, [setupId, token, navigate, complete]);
 
-  return (
-    <div className="stack">
-      <FormError message={completion.error ? `The card was not saved: ${errorText(completion.error)}` : ''} />
-      <PaymentMethodsSection />
-      <PlansSection />
-      <RequestsSection box="received" />
-      <RequestsSection box="sent" />
-      <ReceiptsSection />
-      <TimelineSection />
-    </div>
-  );
+  return <FormError message={completion.error ? `The card was not saved: ${errorText(completion.error)}` : ''} />;
 }
 
 function RequestsSection({ box }: { box: 'sent' | 'received' }) {

@@ -54,7 +54,7 @@ function SellerOrder() {
   return (
     <Page title={order.items[0]?.name ?? 'Order'} lead={<>Incoming order · {order.serviceName}</>} wide>
       <p>
-        <Link to={`${PATHS.account}#selling`}>← All orders</Link>
+        <Link to={PATHS.accountSelling}>← All orders</Link>
       </p>
       <section className="card order-summary" aria-labelledby="deliver-heading">
         <div className="section-head">

@@ -10,7 +10,7 @@ import { useDeleteFile, useDownloadFile, useMyFiles } from '../hooks';
 
 const PAGE = 50;
 
-/** /account#files: the files the user saved ("Save to my files"), with download and delete. */
+/** /account/files: the files the user saved ("Save to my files"), with download and delete. */
 export function MyFilesSection() {
   const { profile } = useSession();
   const [limit, setLimit] = useState(PAGE);

@@ -42,8 +42,8 @@ export function HelpPage() {
       <Coming what="selling" as="section">
         <h2 id="selling">Selling</h2>
         <p>
-          Signed in, open <Link to={`${PATHS.account}#selling`}>Account → Selling</Link> and add a service: the name buyers see you by (your
-          name or your shop’s; it is on your shop page, orders, receipts and emails), and how you are paid (the built-in sandbox for test
+          Signed in, open <Link to={PATHS.accountSelling}>Account → Selling</Link> and add a service: the name buyers see you by (your name
+          or your shop’s; it is on your shop page, orders, receipts and emails), and how you are paid (the built-in sandbox for test
           payments, or Stripe where the site offers it). Add products with a price and a picture: pick, drop or paste one, and buyers get it
           in the right size. Choose a short shop link such as <code>/s/riso-corner</code> and share it, or show its QR code.
         </p>
@@ -86,9 +86,8 @@ export function HelpPage() {
       </p>
       <p>
         <Coming what="oauthApps">
-          An app can act for other people with their consent through OAuth 2 (authorization code with PKCE): register it on your{' '}
-          <Link to={`${PATHS.account}#apps`}>Account page</Link> under Apps and access, where people also see and withdraw the apps they
-          allowed.
+          An app can act for other people with their consent through OAuth 2 (authorization code with PKCE): register it in{' '}
+          <Link to={PATHS.accountApps}>Account → Apps</Link>, where people also see and withdraw the apps they allowed.
         </Coming>
       </p>
       <h2>Still stuck?</h2>

@@ -1,6 +1,7 @@
 import type { TerminalView } from '@tinkerdesk/contracts/web';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { PATHS } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { useSession } from '../../../shared/session/session';
@@ -14,7 +15,7 @@ import { ThisBrowser } from './ThisBrowser';
 const HASH_ROUTE = /^#\/terminals\/([0-9a-f-]{36})\/(inbox|share\/success)$/;
 
 /**
- * /account#terminals: this browser as a terminal (register, name, push on or off, where its shares
+ * /account/terminals: this browser as a terminal (register, name, push on or off, where its shares
  * go), the account's other terminals, each one's inbox (open, copy, delete), sending to a terminal,
  * and the share success route (/account/#/terminals/{id}/share/success).
  */
@@ -45,7 +46,7 @@ export function TerminalsSection() {
       <h2 id="terminals-heading">Terminals</h2>
       <p className="muted">Your browsers send links and notes to each other; a terminal that receives gets a push notification.</p>
       {route?.[2] === 'share/success' ? (
-        <ShareSuccess terminals={terminals} terminalId={route[1]!} onClose={() => void navigate('/account')} />
+        <ShareSuccess terminals={terminals} terminalId={route[1]!} onClose={() => void navigate(PATHS.accountTerminals)} />
       ) : null}
       <FormError message={error} />
       {terminals === null || local === undefined ? (
