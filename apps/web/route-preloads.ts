@@ -44,11 +44,11 @@ function constObject(file: string, name: string): Record<string, string> {
 /**
  * The table is generated, never kept by hand: the routes and their lazy imports are read from the
  * router (src/app/App.tsx: `const X = lazyPage(() => import('…'), 'X')` or through a shared loader
- * `const pages = () => import('…')`, and `{ path: PATHS.x, element: <X /> }`), the route patterns'
+ * `const pages = () => import('…')`, and `{ path: PATHS.x, element: <X /> }` or `...dashboardRoutes(LIST, <X />)` over `const LIST = [PATHS.a, …]`), the route patterns'
  * values from routes/paths.ts (PATHS) and the contracts' links.ts (LINK_ROUTES), and the tool routes
  * from the tool registry's sources (each tools/<id>/meta.ts path and its page.tsx). A route whose
- * element is not a lazy page (the catch-all) has no entry; one written in a form this reader does not
- * know is reported as a build warning and left out.
+ * element is not a lazy page (the catch-all) has no entry; a lazy page whose route this reader cannot
+ * read fails the build.
  */
 export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
   const appFile = join(webRoot, 'src/app/App.tsx');
@@ -84,19 +84,33 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
           const specifier = m[2] ?? loaders.get(m[3]!);
           if (specifier) components.set(m[1]!, specifier);
         }
+        // Routes as `{ path: X, element: <Page /> }`, and the dashboards' `...dashboardRoutes(NAME, <Page />)`
+        // over `const NAME = [PATHS.a, PATHS.b, …]`.
+        const pathLists = new Map(
+          [...app.matchAll(/const (\w+) = \[([^\]]*)\]/g)].map((m) => [m[1]!, m[2]!.split(',').map((e) => e.trim()).filter(Boolean)]),
+        );
+        const routed: Array<{ expression: string; component: string }> = [
+          ...[...app.matchAll(/\{\s*path: ([^,]+?),\s*element: <(\w+)\b[^>]*\/>\s*\}/g)].map((m) => ({ expression: m[1]!.trim(), component: m[2]! })),
+          ...[...app.matchAll(/\.\.\.\w+\((\w+), <(\w+)\b[^>]*\/>\)/g)].flatMap((m) =>
+            (pathLists.get(m[1]!) ?? [`<no list ${m[1]}>`]).map((expression) => ({ expression, component: m[2]! })),
+          ),
+        ];
         const wanted: Array<{ route: string; module: string }> = [];
-        for (const m of app.matchAll(/\{\s*path: ([^,]+?),\s*element: <(\w+)\b[^>]*\/>\s*\}/g)) {
-          const component = m[2]!;
+        for (const { expression, component } of routed) {
           const specifier = components.get(component);
           if (!specifier) continue; // not a lazy page (the tools' catch-all)
-          const route = pathOf(m[1]!.trim());
+          const route = pathOf(expression);
           const resolved = await this.resolve(specifier, appFile);
           if (route === undefined || !resolved) {
-            this.warn(`route preloads: cannot read the route of <${component} /> (path: ${m[1]}); it gets no preload`);
-            continue;
+            this.error(`route preloads: cannot read the route of <${component} /> (path: ${expression}): write it as the router's other routes`);
           }
           wanted.push({ route, module: resolved.id });
         }
+        // Every lazy page of the router is reached by some route this reader understood: a route written in
+        // another form fails the build instead of silently losing its preload.
+        const routedComponents = new Set(routed.map((r) => r.component));
+        const unread = [...components.keys()].filter((c) => !routedComponents.has(c) && app.includes(`<${c}`));
+        if (unread.length > 0) this.error(`route preloads: no route read for ${unread.join(', ')} in src/app/App.tsx`);
         for (const id of readdirSync(toolsDir)) {
           const page = join(toolsDir, id, 'page.tsx');
           const meta = join(toolsDir, id, 'meta.ts');
