@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ShareView, TerminalView } from '@tinkerdesk/contracts';
-import { In, type DataSource, type Repository } from 'typeorm';
-import { recordTerminalsEvents, type TerminalsEventRecord } from '../events/terminals-events.js';
+import { type DataSource, type Repository } from 'typeorm';
+import { TERMINALS_EVENTS } from '@tinkerdesk/contracts';
+import { recordTerminalsEvents, terminalsEvent, type TerminalsEventRecord } from '../events/terminals-events.js';
 import { ShareEntity } from './share.entity.js';
 import { TerminalEntity, type StoredSubscription } from './terminal.entity.js';
 
@@ -63,17 +64,23 @@ export class TerminalsRepository {
     this.shareRows = db.getRepository(ShareEntity);
   }
 
+  /** Inserts a terminal with its `terminal.registered` event, in one transaction. */
   async insert(
     row: Omit<TerminalRow, 'destination' | 'subscription' | 'inbox' | 'created' | 'modified'>,
     tokenHash: string,
   ): Promise<TerminalRow> {
     const { app, ...fields } = row;
-    await this.terminals.insert({
-      ...fields,
-      tokenHash,
-      grantId: app?.grantId ?? null,
-      appId: app?.id ?? null,
-      appName: app?.name ?? null,
+    await this.db.transaction(async (manager) => {
+      await manager.insert(TerminalEntity, {
+        ...fields,
+        tokenHash,
+        grantId: app?.grantId ?? null,
+        appId: app?.id ?? null,
+        appName: app?.name ?? null,
+      });
+      await recordTerminalsEvents(manager, [
+        terminalsEvent(TERMINALS_EVENTS.terminalRegistered, { type: 'terminal', id: row.id }, { terminal: { id: row.id, userId: row.userId } }),
+      ]);
     });
     return (await this.find(row.id, row.userId))!;
   }
@@ -125,8 +132,33 @@ export class TerminalsRepository {
     return result.affected === 1;
   }
 
+  /** Removes the user's terminal with its `terminal.removed` event, in one transaction; false when there is none. */
   async remove(id: string, userId: string): Promise<boolean> {
-    return (await this.terminals.delete({ id, userId })).affected === 1;
+    return (await this.removeWhere('"id" = :id AND "user_id" = :userId', { id, userId }, 'removed')) === 1;
+  }
+
+  /**
+   * Deletes the terminals a condition picks (their inboxes go with them) and records a
+   * `terminal.removed` event for each one in the same transaction; how many.
+   */
+  private async removeWhere(where: string, params: Record<string, unknown>, reason: 'removed' | 'grant ended'): Promise<number> {
+    return this.db.transaction(async (manager) => {
+      const gone = await manager
+        .createQueryBuilder()
+        .delete()
+        .from(TerminalEntity)
+        .where(where, params)
+        .returning(['id', 'user_id'])
+        .execute();
+      const rows = gone.raw as Array<{ id: string; user_id: string }>;
+      await recordTerminalsEvents(
+        manager,
+        rows.map((r) =>
+          terminalsEvent(TERMINALS_EVENTS.terminalRemoved, { type: 'terminal', id: r.id }, { terminal: { id: r.id, userId: r.user_id }, reason }),
+        ),
+      );
+      return rows.length;
+    });
   }
 
   async grantIds(userId: string): Promise<string[]> {
@@ -143,7 +175,7 @@ export class TerminalsRepository {
   /** Removes every terminal registered under these OAuth grants (their inboxes go with them); how many. */
   async removeByGrants(grantIds: string[]): Promise<number> {
     if (grantIds.length === 0) return 0;
-    return (await this.terminals.delete({ grantId: In(grantIds) })).affected ?? 0;
+    return this.removeWhere('"grant_id" IN (:...grantIds)', { grantIds }, 'grant ended');
   }
 
   /** Inserts a share and records its events in the outbox, in one transaction (published after commit). */
