@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ShareView, TerminalView } from '@tinkerdesk/contracts';
-import { type DataSource, type Repository } from 'typeorm';
+import { In, type DataSource, type FindOptionsWhere, type Repository } from 'typeorm';
 import { TERMINALS_EVENTS } from '@tinkerdesk/contracts';
 import { recordTerminalsEvents, terminalsEvent, type TerminalsEventRecord } from '../events/terminals-events.js';
 import { ShareEntity } from './share.entity.js';
@@ -134,30 +134,27 @@ export class TerminalsRepository {
 
   /** Removes the user's terminal with its `terminal.removed` event, in one transaction; false when there is none. */
   async remove(id: string, userId: string): Promise<boolean> {
-    return (await this.removeWhere('"id" = :id AND "user_id" = :userId', { id, userId }, 'removed')) === 1;
+    return (await this.removeWhere({ id, userId }, 'removed')) === 1;
   }
 
   /**
    * Deletes the terminals a condition picks (their inboxes go with them) and records a
    * `terminal.removed` event for each one in the same transaction; how many.
    */
-  private async removeWhere(where: string, params: Record<string, unknown>, reason: 'removed' | 'grant ended'): Promise<number> {
+  private async removeWhere(where: FindOptionsWhere<TerminalEntity>, reason: 'removed' | 'grant ended'): Promise<number> {
     return this.db.transaction(async (manager) => {
-      const gone = await manager
-        .createQueryBuilder()
-        .delete()
-        .from(TerminalEntity)
-        .where(where, params)
-        .returning(['id', 'user_id'])
-        .execute();
-      const rows = gone.raw as Array<{ id: string; user_id: string }>;
+      const rows = await manager.find(TerminalEntity, { where, select: { id: true, userId: true } });
+      if (rows.length === 0) return 0;
+      // Deleted by id: a row another transaction removed meanwhile is not announced twice.
+      const gone = new Set<string>();
+      for (const r of rows) if ((await manager.delete(TerminalEntity, { id: r.id })).affected === 1) gone.add(r.id);
       await recordTerminalsEvents(
         manager,
-        rows.map((r) =>
-          terminalsEvent(TERMINALS_EVENTS.terminalRemoved, { type: 'terminal', id: r.id }, { terminal: { id: r.id, userId: r.user_id }, reason }),
+        rows.filter((r) => gone.has(r.id)).map((r) =>
+          terminalsEvent(TERMINALS_EVENTS.terminalRemoved, { type: 'terminal', id: r.id }, { terminal: { id: r.id, userId: r.userId }, reason }),
         ),
       );
-      return rows.length;
+      return gone.size;
     });
   }
 
@@ -175,7 +172,7 @@ export class TerminalsRepository {
   /** Removes every terminal registered under these OAuth grants (their inboxes go with them); how many. */
   async removeByGrants(grantIds: string[]): Promise<number> {
     if (grantIds.length === 0) return 0;
-    return this.removeWhere('"grant_id" IN (:...grantIds)', { grantIds }, 'grant ended');
+    return this.removeWhere({ grantId: In(grantIds) }, 'grant ended');
   }
 
   /** Inserts a share and records its events in the outbox, in one transaction (published after commit). */
