@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { liveStreamName } from '@tinkerdesk/contracts';
-import { LiveStreamReader, mailedResetToken, newAccount, openShop, queryDatabase, TestPlatform, type TestAccount } from '@tinkerdesk/testing';
+import { createRedis } from '@tinkerdesk/nest-common';
+import { LiveStreamReader, mailedResetToken, mailedToken, newAccount, openShop, queryDatabase, TestPlatform, type TestAccount } from '@tinkerdesk/testing';
 import { mkdtempSync } from 'node:fs';
+import { LiveSlots } from '../src/live/live-slots.js';
+import { LiveStreams } from '../src/live/live-streams.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -79,6 +82,7 @@ beforeAll(async () => {
     OUTBOX_POLL_MS: '200',
     LIVE_STREAMS_PER_USER: '2',
     LIVE_HEARTBEAT_MS: '300',
+    LIVE_RECHECK_MS: '500',
   });
 }, 120_000);
 
@@ -148,6 +152,37 @@ describe('GET /v1/events/stream', () => {
       expect(replies(s).map((e) => e.ids.orderId)).toEqual([orderId, orderId]);
       expect(new Set(replies(s).map((e) => e.ids.replyId)).size).toBe(2);
     }
+  });
+
+  it('tells the seller and the payer (a verified address of an account) of a request received, accepted and declined, and nobody else', async () => {
+    const { seller, serviceId, productId } = await openShop(platform, { tag: 'live-request', service: SERVICE, product: { name: 'Poster', price: 1200 } });
+    const payer = await newAccount(platform, 'live-payer');
+    // A request names an account as its payer only once that account's address is verified.
+    const verify = await mailedToken(dataDir, payer.email, /\/v1\/account\/verify\?token=([A-Za-z0-9_-]{43})/);
+    expect((await call('GET', `/v1/account/verify?token=${verify}`)).status).toBeLessThan(400);
+    const other = await newAccount(platform, 'live-request-other');
+    const [sellerStream, payerStream, otherStream] = await Promise.all([stream(seller.token), stream(payer.token), stream(other.token)]);
+    const send = async () => {
+      const sent = await call('POST', '/v1/requests', { email: payer.email, note: 'For the poster', service: serviceId, product: productId }, seller.token);
+      expect(sent.status).toBe(201);
+      return (sent.body.request as { id: string }).id;
+    };
+    const accepted = await send();
+    const declined = await send();
+    for (const s of [sellerStream, payerStream]) {
+      await s.event('request.received', { requestId: accepted });
+      await s.event('request.received', { requestId: declined });
+    }
+    const accepting = await call('POST', `/v1/requests/${accepted}/accept`, { email: payer.email }, payer.token);
+    expect(accepting.status).toBe(200);
+    const orderId = (accepting.body.order as { id: string }).id;
+    expect((await call('POST', `/v1/requests/${declined}/decline`, undefined, payer.token)).status).toBe(200);
+    for (const s of [sellerStream, payerStream]) {
+      expect((await s.event('request.accepted', { requestId: accepted })).ids).toEqual({ requestId: accepted, orderId });
+      expect((await s.event('request.declined', { requestId: declined })).ids).toEqual({ requestId: declined });
+    }
+    await otherStream.until(() => otherStream.heartbeats() >= 3);
+    expect(otherStream.events()).toEqual([]);
   });
 
   it('tells the payer and the seller of a plan charged by the scheduler', async () => {
@@ -256,5 +291,75 @@ describe('GET /v1/events/stream', () => {
     const desk = await terminal(frank, 'Desk');
     expect((await after.event('terminal.registered', { terminalId: desk.id })).ids).toEqual({ terminalId: desk.id });
     before.close();
+  });
+
+  it('ends the stream at the next recheck when its session expires', async () => {
+    const hana = await newAccount(platform, 'live-hana');
+    const s = await stream(hana.token);
+    // The session's time is up (as it would be after SESSION_TTL): no revocation is announced, the recheck finds it.
+    await queryDatabase(platform.env.DATABASE_URL!, `UPDATE "identity"."session" SET "expires_at" = now() WHERE "user_id" = $1`, [hana.guid]);
+    await s.until(() => s.ended, 10_000);
+    expect(s.frames.find((f) => f.event === 'end')?.data).toContain('session ended');
+  });
+
+  it('drops a reader that leaves more than LIVE_BUFFER_BYTES unread (its connection destroyed, its place given back); Last-Event-ID then gets what it missed', async () => {
+    const gina = await newAccount(platform, 'live-gina');
+    const inbox = await terminal(gina, 'Inbox');
+    const nc = await connect({ servers: platform.env.NATS_URL });
+    const slots = new LiveSlots(createRedis(platform.env.REDIS_URL!, 'live-test'), platform.env.REDIS_PREFIX!, 1, 60_000, 1);
+    const streams = new LiveStreams(
+      nc,
+      platform.env.NATS_PREFIX ?? '',
+      { send: () => Promise.resolve({}) as never },
+      slots,
+      { heartbeatMs: 60_000, bufferBytes: 1024, recheckMs: 60_000, openTimeoutMs: 5000 },
+      { warn: () => undefined },
+    );
+    // A client that reads nothing: every byte written stays unread.
+    const sink = {
+      chunks: [] as string[],
+      writableLength: 0,
+      destroyed: false,
+      ended: false,
+      write(chunk: string): boolean {
+        this.chunks.push(chunk);
+        this.writableLength += Buffer.byteLength(chunk);
+        return false;
+      },
+      end(): void {
+        this.ended = true;
+      },
+      destroy(): void {
+        this.destroyed = true;
+      },
+    };
+    try {
+      let began!: () => void;
+      const opened = new Promise<void>((r) => (began = r));
+      const done = streams.stream({ userId: gina.guid, sessionId: 'unread', token: gina.token }, sink, {
+        after: undefined,
+        closed: new Promise<void>(() => undefined),
+        begin: () => began(),
+      });
+      await opened;
+      const shares: string[] = [];
+      for (let i = 0; i < 12 && !sink.destroyed; i++) shares.push(await share(gina, inbox.id, `https://example.com/unread/${i}`));
+      await done;
+      expect(sink).toMatchObject({ destroyed: true, ended: false });
+      expect(streams.count(gina.guid)).toBe(0);
+      // Its place is free again: the limit here is 1.
+      await (await slots.take(gina.guid)).release();
+      // The client read the first event only; it reconnects after it and gets every share since.
+      const firstId = /^id: (\d+)$/m.exec(sink.chunks.find((c) => c.startsWith('id: '))!)![1]!;
+      const again = await stream(gina.token, firstId);
+      const missed = await again.until(() => {
+        const got = again.events().filter((e) => e.type === 'share.received');
+        return got.length >= shares.length - 1 ? got : undefined;
+      });
+      expect(missed.map((e) => e.ids.shareId)).toEqual(shares.slice(1));
+    } finally {
+      await streams.closeAll();
+      await nc.close();
+    }
   });
 });
