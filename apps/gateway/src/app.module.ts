@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { createLogger, LivePublisher, type RpcClient } from '@tinkerdesk/nest-common';
+import { createLogger, type RpcClient } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ConversionModule } from './conversion/conversion.module.js';
 import { FilesModule } from './files/files.module.js';
@@ -30,6 +30,7 @@ import { RpcModule } from './rpc.module.js';
 import { SessionCache } from './auth/session-cache.js';
 import { LiveController } from './live/live.controller.js';
 import { LiveStreams } from './live/live-streams.js';
+import { liveSlots } from './live/live-slots.js';
 import { forgetWhileDisconnected } from './auth/ttl-cache.js';
 import { ProfileCache } from './users/profile-cache.js';
 
@@ -58,11 +59,12 @@ export class AppModule {
       rpc.connection,
       config.NATS_PREFIX,
       rpc,
+      liveSlots(config),
       {
-        perUser: config.LIVE_STREAMS_PER_USER,
         heartbeatMs: config.LIVE_HEARTBEAT_MS,
         bufferBytes: config.LIVE_BUFFER_BYTES,
         recheckMs: config.LIVE_RECHECK_MS,
+        openTimeoutMs: config.RPC_TIMEOUT_MS,
       },
       createLogger('gateway', config.LOG_LEVEL),
     );
@@ -96,7 +98,6 @@ export class AppModule {
       ],
       providers: [
         { provide: LiveStreams, useValue: live },
-        { provide: LivePublisher, useValue: new LivePublisher(rpc.connection, config.NATS_PREFIX) },
         BearerGuard, OptionalBearerGuard, Viewers, RateLimits, RateLimitInterceptor],
     };
   }

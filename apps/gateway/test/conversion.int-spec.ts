@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { declaredPng, pdfText, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { declaredPng, LiveStreamReader, pdfText, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
 import { zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -119,6 +119,22 @@ describe('uploads', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('holiday photo.webp');
     expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+  });
+
+  it('tells the owner’s live stream of the job’s progress up to 100, and nobody else’s', async () => {
+    const [mine, theirs] = await Promise.all([LiveStreamReader.open(platform.url, alice), LiveStreamReader.open(platform.url, bob)]);
+    try {
+      const job = await created(await upload(alice, await png(64, 48), 'live.png', { to: 'gif' }, 'image/png'));
+      const done = await mine.stream!.event('conversion.progress', { jobId: job.id, progress: 100 });
+      expect(done.ids).toEqual({ jobId: job.id, progress: 100 });
+      const steps = mine.stream!.events().filter((e) => e.ids.jobId === job.id).map((e) => e.ids.progress as number);
+      expect(steps).toEqual([...steps].sort((x, y) => x - y));
+      // Bob's stream, open the whole time, heard nothing of it.
+      expect(theirs.stream!.events()).toEqual([]);
+    } finally {
+      mine.stream?.close();
+      theirs.stream?.close();
+    }
   });
 
   it('holds GET ?wait=N until the job finishes (a long poll), and refuses a wait out of range', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ROOT, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { mailedResetToken, mailedToken, ROOT, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -47,30 +47,7 @@ async function profile(base: string, token: string): Promise<Record<string, unkn
   return (await (await fetch(`${base}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
 }
 
-async function mailedToken(address: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const dir = join(dataDir, 'mail');
-    for (const file of (() => {
-      try {
-        return readdirSync(dir);
-      } catch {
-        return [];
-      }
-    })()) {
-      const raw = readFileSync(join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (raw.includes(address)) {
-        const token = pattern.exec(raw)?.[1];
-        if (token) return token;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail for ${address} matching ${pattern}`);
-}
-
-const resetToken = (address: string) => mailedToken(address, /\/login#!\/reset\/([A-Za-z0-9_-]{43})/);
+const resetToken = (address: string) => mailedResetToken(dataDir, address);
 
 describe('session checks cached by each gateway', () => {
   it('a logout through one replica ends the token on the very next call through the other', async () => {
@@ -127,7 +104,7 @@ describe('session checks cached by each gateway', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(asked.status).toBe(200);
-    const link = await mailedToken(address, /\/v1\/account\/verify\?token=([A-Za-z0-9_-]{43})/);
+    const link = await mailedToken(dataDir, address, /\/v1\/account\/verify\?token=([A-Za-z0-9_-]{43})/);
     expect(await platform.call('POST', '/v1/account/verify', { token: link })).toMatchObject({ status: 200 });
     expect(await profile(secondUrl, token)).toMatchObject({ verified: true });
     expect(await profile(platform.url, token)).toMatchObject({ verified: true });

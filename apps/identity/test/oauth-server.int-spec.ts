@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CookieJar, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { CookieJar, LiveStreamReader, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 /**
@@ -625,7 +625,14 @@ describe('one consent per user and app (issue 27, item 7)', () => {
     expect(consents).toEqual([
       { id: app.id, appId: app.id, appName: 'Shelf scanner', scopes: ['openid', 'profile', 'terminals'], created: expect.any(String) },
     ]);
+    // The account's open pages hear of the app's terminal going, as of one removed by hand.
+    const live = (await LiveStreamReader.open(platform.url, person.token)).stream!;
     expect((await call('DELETE', `/v1/oauth2/consents/${app.id}`, undefined, person.token)).status).toBe(204);
+    try {
+      expect((await live.event('terminal.removed', { terminalId: terminal.id })).ids).toEqual({ terminalId: terminal.id });
+    } finally {
+      live.close();
+    }
 
     for (const access of [laptop.access_token, phone.access_token, phoneNow.access_token])
       expect((await call('GET', '/v1/terminals', undefined, access)).status).toBe(401);

@@ -66,7 +66,7 @@ export function liveOfCommerce(event: CommerceDomainEvent): LiveEventFor | null 
   }
 }
 
-/** Which live event a terminals domain event makes: a share arriving is for the owner of its terminals. */
+/** Which live event a terminals domain event makes: a share arriving, a terminal registered or removed, for the owner of its terminals. */
 export function liveOfTerminals(event: TerminalsDomainEvent): LiveEventFor | null {
   switch (event.name) {
     case TERMINALS_EVENTS.shareCreated: {
@@ -76,6 +76,12 @@ export function liveOfTerminals(event: TerminalsDomainEvent): LiveEventFor | nul
         ids: { shareId: share.id, terminalId: share.terminalId, ...(share.fromTerminalId ? { fromTerminalId: share.fromTerminalId } : {}) },
         audience: audienceOf(share.userId),
       };
+    }
+    case TERMINALS_EVENTS.terminalRegistered:
+    case TERMINALS_EVENTS.terminalRemoved: {
+      const { terminal } = event.payload;
+      const type = event.name === TERMINALS_EVENTS.terminalRegistered ? LIVE_EVENTS.terminalRegistered : LIVE_EVENTS.terminalRemoved;
+      return { type, ids: { terminalId: terminal.id }, audience: audienceOf(terminal.userId) };
     }
   }
 }

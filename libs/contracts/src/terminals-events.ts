@@ -8,6 +8,9 @@ import type { PushMessage } from './terminals-views.js';
  */
 export const TERMINALS_EVENTS = {
   shareCreated: 'terminals.share.created',
+  terminalRegistered: 'terminals.terminal.registered',
+  /** By its owner, or with the OAuth consent (grant) under which an app registered it. */
+  terminalRemoved: 'terminals.terminal.removed',
 } as const;
 
 export type TerminalsEventName = (typeof TERMINALS_EVENTS)[keyof typeof TERMINALS_EVENTS];
@@ -18,6 +21,8 @@ export interface TerminalsEventMap {
     /** The notification to push to the target terminal; null when it has no subscription (inbox only). */
     push: PushMessage | null;
   };
+  [TERMINALS_EVENTS.terminalRegistered]: { terminal: { id: string; userId: string } };
+  [TERMINALS_EVENTS.terminalRemoved]: { terminal: { id: string; userId: string }; reason: 'removed' | 'grant ended' };
 }
 
 /** Fails to compile when a name of TERMINALS_EVENTS has no payload in the map (or the map one name too many). */

@@ -13,3 +13,5 @@ export * from './shop.js';
 export * from './repository-database.js';
 export * from './images.js';
 export * from './fetch-answer.js';
+export * from './live-stream.js';
+export * from './mail-files.js';

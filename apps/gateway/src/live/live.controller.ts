@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, type BeforeApplicationShutdown, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
@@ -12,8 +12,13 @@ import { lastEventSeq, LiveStreams } from './live-streams.js';
 @ApiTags('live')
 @ApiBearerAuth()
 @Controller('v1')
-export class LiveController {
+export class LiveController implements BeforeApplicationShutdown {
   constructor(@Inject(LiveStreams) private readonly streams: LiveStreams) {}
+
+  /** Open streams end with `event: end` (their clients reconnect to another replica) and give their slots back. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.streams.closeAll();
+  }
 
   @Get('events/stream')
   @UseGuards(BearerGuard)
@@ -24,10 +29,9 @@ export class LiveController {
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The id of the last event received: the stream resumes after it' })
   @ApiProduces('text/event-stream')
   @ApiResponse({ status: 200, description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
-  @ApiErrors('RATE_LIMITED')
+  @ApiErrors('RATE_LIMITED', 'UNAVAILABLE')
   async stream(@CurrentSession() session: AuthenticatedSession, @Req() req: Request, @Res() res: Response): Promise<void> {
-    // Refused before anything is written, so the error is the usual envelope.
-    this.streams.admit(session.userId);
+    // A refusal (429 past the limit, 503 without Redis or JetStream) comes before anything is written: the usual envelope.
     const closed = new Promise<void>((resolve) => res.on('close', () => resolve()));
     const begin = () => {
       res.status(200);

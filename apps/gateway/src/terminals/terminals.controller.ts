@@ -11,11 +11,9 @@ import {
   TerminalIdParamsDto,
   TerminalParamsDto,
   UpdateTerminalDto,
-  LIVE_EVENTS,
-  type LiveEventType,
   type ResponseMap,
 } from '@tinkerdesk/contracts';
-import { LivePublisher, RpcClient } from '@tinkerdesk/nest-common';
+import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import type { OAuthServer } from '../oauth/oauth-provider.js';
 import { OAuthScope } from '../oauth/oauth-scope.js';
@@ -40,7 +38,6 @@ export class TerminalsController {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(OAUTH_SERVER) private readonly oauth: OAuthServer,
     @Inject(OAuthTokens) private readonly tokens: OAuthTokens,
-    @Inject(LivePublisher) private readonly live: LivePublisher,
   ) {}
 
   @Post('terminals')
@@ -62,7 +59,6 @@ export class TerminalsController {
     // ends with it; the list names the app.
     const app = session.oauth ? await this.appOf(session.oauth) : undefined;
     const registered = await this.rpc.send(SUBJECTS.terminals.terminalRegister, { ...body, userId: session.userId, ...(app ? { app } : {}) });
-    this.tellOwner(LIVE_EVENTS.terminalRegistered, session.userId, registered.terminal.id);
     return { success: true, ...registered };
   }
 
@@ -129,13 +125,8 @@ export class TerminalsController {
   @ApiNoContent()
   @ApiErrors('NOT_FOUND')
   async remove(@CurrentSession() session: AuthenticatedSession, @Param() params: TerminalParamsDto): Promise<void> {
+    // The owner's open pages hear of it from the terminals service (its terminal.removed event).
     await this.rpc.send(SUBJECTS.terminals.terminalRemove, { userId: session.userId, terminalId: params.id });
-    this.tellOwner(LIVE_EVENTS.terminalRemoved, session.userId, params.id);
-  }
-
-  /** The owner's open pages hear of a terminal registered or removed (live stream; best effort, after the change). */
-  private tellOwner(type: LiveEventType, userId: string, terminalId: string): void {
-    this.live.publish({ type, ids: { terminalId }, audience: [userId] }).catch(() => undefined);
   }
 
   @Post('terminals/:id/subscription')

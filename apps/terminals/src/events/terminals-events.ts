@@ -7,7 +7,7 @@ export const TERMINALS_STREAM = 'TERMINALS_EVENTS';
 /** Something that happened, typed by its name (TerminalsEventMap), about one aggregate. */
 export interface TerminalsEventRecord<N extends TerminalsEventName = TerminalsEventName> {
   name: N;
-  aggregateType: 'share';
+  aggregateType: 'share' | 'terminal';
   aggregateId: string;
   payload: TerminalsEventMap[N];
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ShareView, TerminalView } from '@tinkerdesk/contracts';
-import { In, type DataSource, type Repository } from 'typeorm';
-import { recordTerminalsEvents, type TerminalsEventRecord } from '../events/terminals-events.js';
+import { In, type DataSource, type FindOptionsWhere, type Repository } from 'typeorm';
+import { TERMINALS_EVENTS } from '@tinkerdesk/contracts';
+import { recordTerminalsEvents, terminalsEvent, type TerminalsEventRecord } from '../events/terminals-events.js';
 import { ShareEntity } from './share.entity.js';
 import { TerminalEntity, type StoredSubscription } from './terminal.entity.js';
 
@@ -63,17 +64,23 @@ export class TerminalsRepository {
     this.shareRows = db.getRepository(ShareEntity);
   }
 
+  /** Inserts a terminal with its `terminal.registered` event, in one transaction. */
   async insert(
     row: Omit<TerminalRow, 'destination' | 'subscription' | 'inbox' | 'created' | 'modified'>,
     tokenHash: string,
   ): Promise<TerminalRow> {
     const { app, ...fields } = row;
-    await this.terminals.insert({
-      ...fields,
-      tokenHash,
-      grantId: app?.grantId ?? null,
-      appId: app?.id ?? null,
-      appName: app?.name ?? null,
+    await this.db.transaction(async (manager) => {
+      await manager.insert(TerminalEntity, {
+        ...fields,
+        tokenHash,
+        grantId: app?.grantId ?? null,
+        appId: app?.id ?? null,
+        appName: app?.name ?? null,
+      });
+      await recordTerminalsEvents(manager, [
+        terminalsEvent(TERMINALS_EVENTS.terminalRegistered, { type: 'terminal', id: row.id }, { terminal: { id: row.id, userId: row.userId } }),
+      ]);
     });
     return (await this.find(row.id, row.userId))!;
   }
@@ -125,8 +132,30 @@ export class TerminalsRepository {
     return result.affected === 1;
   }
 
+  /** Removes the user's terminal with its `terminal.removed` event, in one transaction; false when there is none. */
   async remove(id: string, userId: string): Promise<boolean> {
-    return (await this.terminals.delete({ id, userId })).affected === 1;
+    return (await this.removeWhere({ id, userId }, 'removed')) === 1;
+  }
+
+  /**
+   * Deletes the terminals a condition picks (their inboxes go with them) and records a
+   * `terminal.removed` event for each one in the same transaction; how many.
+   */
+  private async removeWhere(where: FindOptionsWhere<TerminalEntity>, reason: 'removed' | 'grant ended'): Promise<number> {
+    return this.db.transaction(async (manager) => {
+      const rows = await manager.find(TerminalEntity, { where, select: { id: true, userId: true } });
+      if (rows.length === 0) return 0;
+      // Deleted by id: a row another transaction removed meanwhile is not announced twice.
+      const gone = new Set<string>();
+      for (const r of rows) if ((await manager.delete(TerminalEntity, { id: r.id })).affected === 1) gone.add(r.id);
+      await recordTerminalsEvents(
+        manager,
+        rows.filter((r) => gone.has(r.id)).map((r) =>
+          terminalsEvent(TERMINALS_EVENTS.terminalRemoved, { type: 'terminal', id: r.id }, { terminal: { id: r.id, userId: r.userId }, reason }),
+        ),
+      );
+      return gone.size;
+    });
   }
 
   async grantIds(userId: string): Promise<string[]> {
@@ -143,7 +172,7 @@ export class TerminalsRepository {
   /** Removes every terminal registered under these OAuth grants (their inboxes go with them); how many. */
   async removeByGrants(grantIds: string[]): Promise<number> {
     if (grantIds.length === 0) return 0;
-    return (await this.terminals.delete({ grantId: In(grantIds) })).affected ?? 0;
+    return this.removeWhere({ grantId: In(grantIds) }, 'grant ended');
   }
 
   /** Inserts a share and records its events in the outbox, in one transaction (published after commit). */

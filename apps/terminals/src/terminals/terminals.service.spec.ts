@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { TERMINALS_EVENTS, type TerminalsDomainEvent } from '@tinkerdesk/contracts';
+import { TERMINALS_EVENTS, type TerminalsEventEnvelope } from '@tinkerdesk/contracts';
 import type { TerminalsEventRecord } from '../events/terminals-events.js';
 import { queuePush } from '../events/terminals-outbox.js';
 import type { PushSender } from '../push/push-sender.js';
@@ -107,12 +107,12 @@ describe('TerminalsService.send', () => {
         })
       ).push,
     ).toBe('none');
-    for (const { events } of [...committed, ...off.committed]) expect(events.map((e) => e.payload.push)).toEqual([null]);
+    for (const { events } of [...committed, ...off.committed]) expect(events.map((e) => ('push' in e.payload ? e.payload.push : undefined))).toEqual([null]);
   });
 });
 
 describe('the push listener (queuePush)', () => {
-  const event = (push: boolean): TerminalsDomainEvent => {
+  const event = (push: boolean): TerminalsEventEnvelope<typeof TERMINALS_EVENTS.shareCreated> => {
     const share = { id: randomUUID(), terminalId: randomUUID(), userId: USER, fromTerminalId: null };
     return {
       id: randomUUID(),
