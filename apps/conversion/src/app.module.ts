@@ -1,7 +1,15 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CONVERSION_BUCKET, PLATFORM_VERSION } from '@tinkerdesk/contracts';
-import { createRedis, openFileStore, pingRedis, queueRoot, savedFileStorage, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
+import {
+  createRedis,
+  openConversionFiles,
+  pingRedis,
+  queueRoot,
+  savedFileStorage,
+  type ConfigOf,
+  type Logger,
+} from '@tinkerdesk/nest-common';
 import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import type { Redis } from 'ioredis';
 import type { schema } from './config.js';
@@ -35,7 +43,7 @@ export class AppModule implements OnApplicationShutdown {
         ConversionJobsModule.register({
           redis,
           logger,
-          files: async () => openFileStore(await nats, CONVERSION_BUCKET, config.NATS_PREFIX, config),
+          files: async () => openConversionFiles(await nats, redis, CONVERSION_BUCKET, config),
           settings: {
             queueLimit: config.CONVERSION_QUEUE_LIMIT,
             attempts: config.CONVERSION_ATTEMPTS,

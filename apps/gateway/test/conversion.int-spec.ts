@@ -44,6 +44,8 @@ beforeAll(async () => {
     FETCH_ALLOWED_HOSTS: '127.0.0.1',
     RATE_LIMIT_FACTOR: '1000',
     CONVERSION_JOBS_PER_MINUTE: '1000',
+    // Files up to 100 kB go through Redis, larger ones through the object store: both tiers are used here.
+    CONVERSION_INLINE_MAX_BYTES: '100000',
   });
   const signUp = async (tag: string) =>
     (await platform.call('POST', '/v1/users', { email: uniqueEmail(tag), password: 'converting things' })).body.token as string;
@@ -160,6 +162,41 @@ describe('uploads', () => {
       });
     }
   }, 20_000);
+
+  it('answers POST upload?wait=N once the job has finished, for a file kept in Redis and one past that size in the object store', async () => {
+    const noisy = (w: number, h: number) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+        .png()
+        .toBuffer();
+    for (const [file, name] of [
+      [await png(200, 100), 'small.png'],
+      [await noisy(300, 200), 'larger.png'],
+    ] as const) {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(file)], { type: 'image/png' }), name);
+      form.set('to', 'jpg');
+      const res = await fetch(`${platform.url}/v1/convert/upload?wait=30`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${alice}` },
+      });
+      const job = await created(res);
+      expect(job).toMatchObject({
+        state: 'completed',
+        progress: 100,
+        source: { size: file.byteLength },
+        output: { mediaType: 'image/jpeg' },
+      });
+      const out = await result(job.id);
+      expect(out.status).toBe(200);
+      expect(await sharp(Buffer.from(await out.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg' });
+      // Another account sees neither the job nor its result; deleting it frees the files of either tier.
+      expect((await result(job.id, bob)).status).toBe(404);
+      expect(await platform.call('DELETE', `/v1/convert/jobs/${job.id}`, undefined, alice)).toMatchObject({ body: { state: 'deleted' } });
+      expect((await result(job.id)).status).toBe(404);
+    }
+    expect((await noisy(300, 200)).byteLength).toBeGreaterThan(100_000);
+  }, 30_000);
 
   it('converts text to DOCX and that DOCX to PDF with LibreOffice', async () => {
     const text = new TextEncoder().encode('Minutes of the meeting.\nEverything converted.\n');

@@ -258,7 +258,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a conversion of an uploaded file; answers 202 with the job to poll
-         * @description The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 400 names what the source can become when the pair is not supported.
+         * @description The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 400 names what the source can become when the pair is not supported. With wait=N (up to 30 s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once.
          */
         post: operations["ConversionController_upload"];
         delete?: never;
@@ -5109,7 +5109,10 @@ export interface operations {
     };
     ConversionController_upload: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Seconds to wait for the job to finish before answering (long poll); 0 answers at once */
+                wait?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5134,7 +5137,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Queued: poll GET /v1/convert/jobs/{id} */
+            /** @description Queued: poll GET /v1/convert/jobs/{id} (with wait, it may have finished already) */
             202: {
                 headers: {
                     [name: string]: unknown;

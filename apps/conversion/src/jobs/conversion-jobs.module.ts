@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Inject, Injectable, Module, type DynamicModule } from '@nestjs/common';
 import { CONVERSION_QUEUE } from '@tinkerdesk/contracts';
-import { PeriodicTask, type Logger, type ObjectStore, type PeriodicSchedule } from '@tinkerdesk/nest-common';
+import { PeriodicTask, type ConversionFiles, type Logger, type PeriodicSchedule } from '@tinkerdesk/nest-common';
 import type { Redis } from 'ioredis';
 import { ConversionJobsController } from './conversion-jobs.controller.js';
 import { ConversionJobsRepository } from './conversion-jobs.repository.js';
@@ -39,7 +39,7 @@ class ExpirySweeper extends PeriodicTask {
 
 export interface JobsModuleDeps {
   redis: Redis;
-  files: () => Promise<ObjectStore>;
+  files: () => Promise<ConversionFiles>;
   logger: Logger;
   settings: ConversionSettings & ConversionLimitSettings & { redisPrefix: string };
 }

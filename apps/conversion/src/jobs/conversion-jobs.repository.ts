@@ -61,8 +61,11 @@ export class ConversionJobsRepository {
     this.repo = dataSource.getRepository(ConversionJobEntity);
   }
 
-  insert(job: NewJob): Promise<ConversionJobEntity> {
-    return this.repo.save(this.repo.create({ ...job, state: 'queued', progress: 0 }));
+  /** One INSERT (its defaults come back with RETURNING; save() would SELECT first). */
+  async insert(job: NewJob): Promise<ConversionJobEntity> {
+    const entity = this.repo.create({ ...job, state: 'queued', progress: 0 });
+    await this.repo.insert(entity);
+    return entity;
   }
 
   findById(id: string): Promise<ConversionJobEntity | null> {

@@ -80,8 +80,13 @@ export class ConversionJobsService {
       const problem = pairProblem(format, input.to);
       if (problem) throw new AppError('VALIDATION_FAILED', problem);
     }
-    if (await this.jobs.findById(input.id)) throw new AppError('CONFLICT', `job ${input.id} exists already`);
-    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed');
+    // The checks that use nothing up read at once, then the owner's allowances (a small job's time is
+    // mostly such round trips).
+    const [existing, counts] = await Promise.all([
+      this.jobs.findById(input.id),
+      this.queue.getJobCounts('waiting', 'prioritized', 'delayed'),
+    ]);
+    if (existing) throw new AppError('CONFLICT', `job ${input.id} exists already`);
     const waiting = Object.values(counts).reduce((a, b) => a + b, 0);
     if (waiting >= this.settings.queueLimit) {
       throw new AppError('QUEUE_FULL', `the conversion queue is full (${waiting} jobs waiting); try again shortly`, undefined, 30);

@@ -24,7 +24,7 @@ import {
   DrainingWorkerHost,
   LivePublisher,
   loadConfigOrExit,
-  openFileStore,
+  openConversionFiles,
   parseAllowedHosts,
   PinoNestLogger,
   publishEvent,
@@ -32,8 +32,8 @@ import {
   safeFetch,
   type ConfigOf,
   type FetchPolicy,
+  type ConversionFiles,
   type Logger,
-  type ObjectStore,
 } from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
 import { UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
@@ -150,6 +150,20 @@ class Engines {
   }
 }
 
+/** Milliseconds each phase of a job took since the one before, for its log line (where a job's time goes). */
+function phaseClock(): { mark(phase: string): void; ms: Record<string, number> } {
+  let last = performance.now();
+  const ms: Record<string, number> = {};
+  return {
+    ms,
+    mark(phase) {
+      const now = performance.now();
+      ms[phase] = Math.round(now - last);
+      last = now;
+    },
+  };
+}
+
 /** A sentence for a job that cannot succeed, from whatever the engines or the fetch threw; undefined: worth another attempt. */
 function finalReason(error: unknown): string | undefined {
   if (error instanceof ConversionFailure) return error.final ? error.message : undefined;
@@ -162,7 +176,7 @@ interface WorkerDeps {
   config: ConfigOf<typeof schema>;
   logger: Logger;
   jobs: ConversionJobsRepository;
-  files: ObjectStore;
+  files: ConversionFiles;
   limits: ConversionLimits;
   policy: FetchPolicy;
   engines: Engines;
@@ -205,10 +219,15 @@ export class ConversionProcessor extends DrainingWorkerHost {
       .catch((err: unknown) => logger.warn({ err, jobId: id }, 'could not tell the owner of a job’s progress'));
   }
 
+  /**
+   * Moves the job's progress on (and tells its owner) unless it was cancelled or had finished
+   * meanwhile; false then. BullMQ's own copy of the progress is not waited for (nothing reads it on
+   * a job's way).
+   */
   private async step(job: Job<ConversionJobData>, record: { id: string; ownerId: string }, progress: number): Promise<boolean> {
     const running = await this.deps.jobs.progress(record.id, progress);
     if (running) {
-      await job.updateProgress(progress);
+      job.updateProgress(progress).catch(() => undefined);
       this.toOwner(record.ownerId, record.id, progress);
     }
     return running;
@@ -216,10 +235,13 @@ export class ConversionProcessor extends DrainingWorkerHost {
 
   async process(job: Job<ConversionJobData>): Promise<void> {
     const { config, logger, jobs, files, limits, policy, engines } = this.deps;
-    const record = await jobs.findById(job.data.id);
-    if (!record) throw new UnrecoverableError(`job ${job.data.id} has no record`);
+    const clock = phaseClock();
+    const queued = Date.now() - job.timestamp; // from the queue's entry to this worker taking it
+    const id = job.data.id;
     if ((job.attemptsStarted ?? 0) > config.CONVERSION_ATTEMPTS) {
       // Started again after its workers died every time (each start that never finished): a poison job.
+      const record = await jobs.findById(id);
+      if (!record) throw new UnrecoverableError(`job ${id} has no record`);
       const reason = 'the conversion stopped its worker every time it was tried, and was given up';
       await jobs.fail(record.id, reason);
       this.finished(record.id, 'failed', record.ownerId);
@@ -227,16 +249,27 @@ export class ConversionProcessor extends DrainingWorkerHost {
       logger.error({ jobId: record.id, starts: job.attemptsStarted }, 'conversion given up: its workers died every time');
       throw new UnrecoverableError(reason);
     }
-    if (!(await this.step(job, record, 5))) return; // cancelled or expired before it started
+    // The record, the job's start (unless it was cancelled meanwhile) and an upload's input, at once:
+    // for a small file these round trips are a good part of the job's time.
+    const [record, running, upload] = await Promise.all([
+      jobs.findById(id),
+      jobs.progress(id, 5),
+      files.getBlob(conversionInputKey(id)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+    ]);
+    if (!record) throw new UnrecoverableError(`job ${id} has no record`);
+    if (!running) return; // cancelled or expired before it started
+    job.updateProgress(5).catch(() => undefined);
+    this.toOwner(record.ownerId, record.id, 5);
+    clock.mark('start');
     logger.info({ jobId: record.id, attempt: job.attemptsMade + 1, stalled: job.stalledCounter }, 'conversion started');
     try {
       let input: Uint8Array = new Uint8Array(0);
       let filename = record.filename;
       let format = sourceFormat(record.sourceFormat);
       if (record.sourceKind === 'upload') {
-        const blob = await files.getBlob(conversionInputKey(record.id));
-        if (!blob) throw new ConversionFailure('unreadable', 'the uploaded file has expired or was removed');
-        input = blob;
+        if (upload instanceof Error) throw upload;
+        if (!upload) throw new ConversionFailure('unreadable', 'the uploaded file has expired or was removed');
+        input = upload;
       } else if (format?.kind !== 'web') {
         const got = await safeFetch(record.sourceUrl ?? '', policy, job.data.headers ? { headers: job.data.headers } : {});
         await limits.countBytes(record.ownerId, got.size);
@@ -253,20 +286,37 @@ export class ConversionProcessor extends DrainingWorkerHost {
         if (problem) throw new ConversionFailure('unsupported', problem);
       }
       if (!format) throw new ConversionFailure('unsupported', `unknown source format ${record.sourceFormat}`);
-      if (!(await this.step(job, record, 30))) return;
+      clock.mark('read');
+      // The progress steps run beside the work (a cancelled job's output is dropped after it).
+      const converting = this.step(job, record, 30);
+      converting.catch(() => undefined); // awaited below; a failure while converting is not left unhandled
       const output = await engines.convert(record, format, input, filename, job.data.headers);
-      if (!(await this.step(job, record, 80))) return;
-      await files.putBlob({ name: conversionOutputKey(record.id) }, output.data);
+      clock.mark('convert');
+      const [convertedWhileRunning, storedWhileRunning] = await Promise.all([
+        converting,
+        this.step(job, record, 80),
+        files.putBlob(conversionOutputKey(record.id), output.data),
+      ]);
+      clock.mark('store');
+      if (!convertedWhileRunning || !storedWhileRunning) {
+        await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
+        return;
+      }
       const kept = await jobs.complete(
         record.id,
         { filename: output.filename, mediaType: output.mediaType, size: output.data.byteLength },
         filename,
       );
+      clock.mark('record');
       if (kept) this.finished(record.id, 'completed', record.ownerId);
       else await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
-      await job.updateProgress(100);
-      logger.info({ jobId: record.id, from: format.id, to: record.target, size: output.data.byteLength }, 'conversion completed');
+      job.updateProgress(100).catch(() => undefined);
+      clock.mark('cleanup');
+      logger.info(
+        { jobId: record.id, from: format.id, to: record.target, size: output.data.byteLength, queuedMs: queued, ms: clock.ms },
+        'conversion completed',
+      );
     } catch (error) {
       const reason = finalReason(error);
       if (reason === undefined) throw error; // worth another attempt (BullMQ retries with backoff)
@@ -330,9 +380,9 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   await dataSource.initialize();
   const jobs = new ConversionJobsRepository(dataSource);
   const nc = await connect({ servers: config.NATS_URL, name: `conversion-worker-${process.pid}`, maxReconnectAttempts: -1 });
-  const files: ObjectStore = await openFileStore(nc, CONVERSION_BUCKET, config.NATS_PREFIX, config);
   const redis = createRedis(config.REDIS_URL, 'conversion-worker', { forBullmq: true });
   redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
+  const files = await openConversionFiles(nc, redis, CONVERSION_BUCKET, config);
   const limits = new ConversionLimits(redis, config.REDIS_PREFIX, {
     jobsPerMinute: config.CONVERSION_JOBS_PER_MINUTE,
     bytesPerDay: config.CONVERSION_BYTES_PER_DAY,

@@ -39,16 +39,15 @@ import {
   type SourceFormat,
   type TargetFormat,
 } from '@tinkerdesk/contracts';
-import { checkUrl, parseAllowedHosts, RpcClient, type FetchPolicy, type ObjectStore } from '@tinkerdesk/nest-common';
+import { checkUrl, parseAllowedHosts, RpcClient, type ConversionFiles, type FetchPolicy } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { OAuthScope } from '../oauth/oauth-scope.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { FILE_STORE } from './file-store.provider.js';
-import { JobWaiter } from './job-waiter.js';
+import { JobWaiter, type Wait } from './job-waiter.js';
 import type { StoredUpload } from './object-store-storage.js';
 
 /** States a job does not leave. */
@@ -87,7 +86,7 @@ export class ConversionController {
 
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
-    @Inject(FILE_STORE) private readonly files: ObjectStore,
+    @Inject(FILE_STORE) private readonly files: ConversionFiles,
     @Inject(JobWaiter) private readonly waiter: JobWaiter,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
@@ -111,8 +110,7 @@ export class ConversionController {
   @UseInterceptors(FileInterceptor('file'))
   @ApiOperation({
     summary: 'Queue a conversion of an uploaded file; answers 202 with the job to poll',
-    description:
-      'The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 400 names what the source can become when the pair is not supported.',
+    description: `The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 400 names what the source can become when the pair is not supported. With wait=N (up to ${JOB_WAIT_MAX_SECONDS} s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once.`,
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -133,16 +131,21 @@ export class ConversionController {
       },
     },
   })
-  @ApiAnswer(202, 'ConversionJob', 'Queued: poll GET /v1/convert/jobs/{id}')
+  @ApiAnswer(202, 'ConversionJob', 'Queued: poll GET /v1/convert/jobs/{id} (with wait, it may have finished already)')
   @ApiErrors('QUEUE_FULL', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE')
   async upload(
     @CurrentSession() session: AuthenticatedSession,
     @UploadedFile() file: (Express.Multer.File & Partial<StoredUpload>) | undefined,
     @Body() body: ConvertUploadDto,
+    @Query() query: JobWaitQueryDto,
+    @Req() req: Request,
   ): Promise<{ success: true; job: ConversionJobView }> {
     if (!file?.jobId) throw new AppError('VALIDATION_FAILED', 'file is required (multipart field "file")');
     const jobId = file.jobId;
     const drop = () => this.files.delete(conversionInputKey(jobId)).catch(() => undefined);
+    // Waiting begins before the job is queued, so a job that finishes at once is not missed.
+    const wait = this.waiter.begin(jobId, (query.wait ?? 0) * 1000);
+    let job: ConversionJobView;
     try {
       const size = file.size ?? 0;
       if (size === 0) throw new AppError('VALIDATION_FAILED', 'file is empty');
@@ -155,7 +158,7 @@ export class ConversionController {
         );
       }
       checkPair(format, body.to);
-      const job = await this.rpc.send(SUBJECTS.conversion.jobCreate, {
+      job = await this.rpc.send(SUBJECTS.conversion.jobCreate, {
         id: jobId,
         ownerId: session.userId,
         from: format.id,
@@ -168,10 +171,32 @@ export class ConversionController {
         },
         options: optionsOf(body),
       });
-      return { success: true, job };
     } catch (error) {
+      wait?.cancel();
       await drop();
       throw error;
+    }
+    return { success: true, job: await this.settle(job, session.userId, wait, req) };
+  }
+
+  /**
+   * The job once `wait` is over (it finished, or the time is up): read again unless it had finished
+   * already or the client went away meanwhile (its connection closed, which also ends the wait).
+   */
+  private async settle(job: ConversionJobView, ownerId: string, wait: Wait | undefined, req: Request): Promise<ConversionJobView> {
+    if (!wait) return job;
+    try {
+      if (FINAL_STATES.has(job.state)) return job;
+      const socket = req.socket;
+      socket.once('close', wait.cancel);
+      try {
+        await wait.done;
+      } finally {
+        socket.off('close', wait.cancel);
+      }
+      return socket.destroyed ? job : await this.rpc.send(SUBJECTS.conversion.jobGet, { id: job.id, ownerId });
+    } finally {
+      wait.cancel();
     }
   }
 
@@ -230,26 +255,16 @@ export class ConversionController {
     @Query() query: JobWaitQueryDto,
     @Req() req: Request,
   ): Promise<{ success: true; job: ConversionJobView }> {
-    const message = { id: params.id, ownerId: session.userId };
     // Waiting begins before the first read, so a job that finishes in between is not missed.
     const wait = this.waiter.begin(params.id, (query.wait ?? 0) * 1000);
+    let job: ConversionJobView;
     try {
-      let job = await this.rpc.send(SUBJECTS.conversion.jobGet, message);
-      if (wait && !FINAL_STATES.has(job.state)) {
-        // A client that goes away (its connection closes) stops the wait.
-        const socket = req.socket;
-        socket.once('close', wait.cancel);
-        try {
-          await wait.done;
-        } finally {
-          socket.off('close', wait.cancel);
-        }
-        if (!socket.destroyed) job = await this.rpc.send(SUBJECTS.conversion.jobGet, message);
-      }
-      return { success: true, job };
-    } finally {
+      job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id, ownerId: session.userId });
+    } catch (error) {
       wait?.cancel();
+      throw error;
     }
+    return { success: true, job: await this.settle(job, session.userId, wait, req) };
   }
 
   @Get('jobs/:id/result')
@@ -266,14 +281,14 @@ export class ConversionController {
     if (job.state === 'expired') throw new AppError('EXPIRED', `the result expired at ${job.expires}; convert the file again`);
     if (job.state === 'cancelled') throw new AppError('CONFLICT', 'the job was cancelled');
     if (job.state !== 'completed' || !job.output) throw new AppError('CONFLICT', `the job is ${job.state}; try again when it is completed`);
-    const stored = await this.files.get(conversionOutputKey(job.id));
+    const stored = await this.files.open(conversionOutputKey(job.id));
     if (!stored) throw new AppError('EXPIRED', 'the converted file is no longer stored; convert the file again');
     res.status(200);
     res.setHeader('content-type', job.output.mediaType);
     res.setHeader('content-length', String(job.output.size));
     res.setHeader('content-disposition', contentDisposition(job.output.filename));
     res.setHeader('cache-control', 'private, no-store');
-    Readable.fromWeb(stored.data as import('node:stream/web').ReadableStream<Uint8Array>).pipe(res);
+    stored.pipe(res);
   }
 
   @Delete('jobs/:id')

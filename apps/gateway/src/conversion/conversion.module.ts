@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
-import { RpcClient, type ObjectStore } from '@tinkerdesk/nest-common';
+import { RpcClient, type ConversionFiles } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { uploadOptions } from '../http/uploads.js';
 import { ConversionController } from './conversion.controller.js';
-import { FILE_STORE, fileStoreProvider } from './file-store.provider.js';
+import { ConversionFilesRedis, FILE_STORE, fileStoreProvider } from './file-store.provider.js';
 import { JobWaiter } from './job-waiter.js';
 import { ObjectStoreStorage } from './object-store-storage.js';
 
-@Module({ providers: [fileStoreProvider], exports: [FILE_STORE] })
+@Module({ providers: [ConversionFilesRedis, fileStoreProvider], exports: [FILE_STORE] })
 class FileStoreModule {}
 
 @Module({
@@ -16,8 +16,8 @@ class FileStoreModule {}
     MulterModule.registerAsync({
       imports: [FileStoreModule],
       inject: [GATEWAY_CONFIG, FILE_STORE],
-      // Uploads stream into the object store (ObjectStoreStorage), never into the gateway's memory.
-      useFactory: (config: GatewayConfig, store: ObjectStore) => ({
+      // Uploads stream into the conversion files (ObjectStoreStorage): a large one never sits in the gateway's memory.
+      useFactory: (config: GatewayConfig, store: ConversionFiles) => ({
         ...uploadOptions(config.UPLOAD_LIMIT),
         storage: new ObjectStoreStorage(() => store),
       }),

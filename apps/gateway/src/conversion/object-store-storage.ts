@@ -1,10 +1,9 @@
 import { conversionInputKey, AppError } from '@tinkerdesk/contracts';
-import type { ObjectStore } from '@tinkerdesk/nest-common';
+import type { ConversionFiles } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
 
-/** What an upload stored in the object store adds to multer's file: the job id it was stored for, and its size. */
+/** What an upload stored in the conversion files adds to multer's file: the job id it was stored for, and its size. */
 export interface StoredUpload {
   jobId: string;
   size: number;
@@ -13,31 +12,23 @@ export interface StoredUpload {
 type StoredFile = Express.Multer.File & Partial<StoredUpload>;
 
 /**
- * A multer storage engine that streams the upload straight into the JetStream object store (in
- * chunks) under a fresh job id, so no upload sits in the gateway's memory: eight parallel 50 MB
- * uploads used to take the gateway from 143 MB to 748 MB. multer's size limit cuts the stream; the
- * part already stored is then removed.
+ * A multer storage engine that streams the upload straight into the conversion files under a fresh
+ * job id: a small file (CONVERSION_INLINE_MAX_BYTES) into Redis in one write, a larger one into the
+ * JetStream object store in chunks as it arrives, so no large upload sits in the gateway's memory
+ * (eight parallel 50 MB uploads used to take the gateway from 143 MB to 748 MB). multer's size limit
+ * cuts the stream; the part already stored is then removed.
  */
 export class ObjectStoreStorage {
-  constructor(private readonly store: () => ObjectStore) {}
+  constructor(private readonly files: () => ConversionFiles) {}
 
   _handleFile(_req: Request, file: StoredFile, callback: (error?: unknown, info?: Partial<StoredFile>) => void): void {
     const jobId = randomUUID();
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
-    file.stream.on('error', (error) => counter.destroy(error));
-    file.stream.pipe(counter);
-    this.store()
-      .put({ name: conversionInputKey(jobId) }, Readable.toWeb(counter) as unknown as Parameters<ObjectStore['put']>[1])
+    this.files()
+      .putStream(conversionInputKey(jobId), file.stream)
       .then(
-        () => callback(null, { jobId, size }),
+        (size) => callback(null, { jobId, size }),
         (error: unknown) => {
-          void this.store()
+          void this.files()
             .delete(conversionInputKey(jobId))
             .catch(() => undefined);
           const full = error instanceof Error && /maximum bytes|insufficient|storage/i.test(error.message);
@@ -48,7 +39,7 @@ export class ObjectStoreStorage {
 
   _removeFile(_req: Request, file: StoredFile, callback: (error: Error | null) => void): void {
     if (!file.jobId) return callback(null);
-    this.store()
+    this.files()
       .delete(conversionInputKey(file.jobId))
       .then(
         () => callback(null),

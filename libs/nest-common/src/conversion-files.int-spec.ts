@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Redis } from 'ioredis';
+import type { ConversionFiles } from './conversion-files.js';
+import { openConversionFiles } from './file-store.js';
+
+// Real Redis and NATS (JetStream), under a prefix of this run's own.
+const prefix = `t${randomBytes(4).toString('hex')}`;
+let redis: Redis;
+let nc: NatsConnection;
+let files: ConversionFiles;
+
+beforeAll(async () => {
+  redis = new Redis('redis://localhost:6379');
+  nc = await connect({ servers: 'nats://localhost:4222' });
+  files = await openConversionFiles(nc, redis, 'conversion-files-test', {
+    NATS_PREFIX: prefix,
+    REDIS_PREFIX: prefix,
+    CONVERSION_RESULT_TTL_HOURS: 1,
+    CONVERSION_STORE_MAX_BYTES: 64 * 1024 ** 2,
+    CONVERSION_INLINE_MAX_BYTES: 1000,
+    CONVERSION_INLINE_BUDGET_BYTES: 1500,
+  });
+});
+
+afterAll(async () => {
+  await files?.store.destroy();
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis?.disconnect();
+  await nc?.close();
+});
+
+const inRedis = (name: string) => redis.exists(`${prefix}:conversion-file:${name}`);
+const inStore = async (name: string) => {
+  const info = await files.store.info(name);
+  return info !== null && !info.deleted; // a deleted object leaves its tombstone
+};
+const budgetUsed = async () => Number((await redis.get(`${prefix}:conversion-files:bytes`)) ?? 0);
+
+describe('ConversionFiles', () => {
+  it('keeps a small file in Redis within the budget, and one past the budget in the object store', async () => {
+    const a = randomBytes(800);
+    const b = randomBytes(800);
+    await files.putBlob('a', a);
+    await files.putBlob('b', b); // 800 + 800 > 1500: the budget is spent
+    expect([await inRedis('a'), await inStore('a')]).toEqual([1, false]);
+    expect([await inRedis('b'), await inStore('b')]).toEqual([0, true]);
+    expect(await budgetUsed()).toBe(800);
+    expect(Buffer.from((await files.getBlob('a')) ?? [])).toEqual(a);
+    expect(Buffer.from((await files.getBlob('b')) ?? [])).toEqual(b);
+
+    // Deleting gives the bytes back: the next small file fits again.
+    await files.delete('a');
+    await files.delete('b');
+    expect([await inRedis('a'), await inStore('b'), await budgetUsed()]).toEqual([0, false, 0]);
+    await files.putBlob('c', b);
+    expect(await inRedis('c')).toBe(1);
+    await files.delete('c');
+    expect(await files.getBlob('c')).toBeNull();
+    expect(await files.open('c')).toBeNull();
+  });
+
+  it('streams an upload: whole into Redis when small, on into the object store when it turns out larger', async () => {
+    const small = randomBytes(600);
+    const large = randomBytes(300_000);
+    const chunks = (data: Buffer) =>
+      Readable.from(Array.from({ length: Math.ceil(data.length / 256) }, (_, i) => data.subarray(i * 256, (i + 1) * 256)));
+    expect(await files.putStream('small', chunks(small))).toBe(600);
+    expect(await files.putStream('large', chunks(large))).toBe(300_000);
+    expect([await inRedis('small'), await inStore('small')]).toEqual([1, false]);
+    expect([await inRedis('large'), await inStore('large')]).toEqual([0, true]);
+    expect(await buffer((await files.open('small')) ?? Readable.from([]))).toEqual(small);
+    expect(await buffer((await files.open('large')) ?? Readable.from([]))).toEqual(large);
+    await files.delete('small');
+    await files.delete('large');
+    expect([await files.getBlob('small'), await files.getBlob('large')]).toEqual([null, null]);
+  });
+
+  it('stores an upload cut short by an error nowhere', async () => {
+    async function* failing(): AsyncGenerator<Uint8Array> {
+      yield randomBytes(2000); // past the inline size: on into the object store
+      throw new Error('the client went away');
+    }
+    await expect(files.putStream('cut', failing())).rejects.toThrow('the client went away');
+    await files.delete('cut').catch(() => undefined); // what the gateway does after a failed upload
+    expect(await files.getBlob('cut')).toBeNull();
+  });
+});
