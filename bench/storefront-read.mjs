@@ -12,10 +12,10 @@
 // latency) and a loaded run (50 connections: requests per second). Prints the figures and the ratios.
 // Starts its own platform (identity, commerce, gateway) on a throwaway database. Builds nothing: run
 // `npm run build:server` first. Usage: node bench/storefront-read.mjs [--seconds=10] [--products=12]
-import { createServer } from 'node:http';
+import { fork } from 'node:child_process';
 import pg from 'pg';
 import { TestPlatform } from '../libs/testing/dist/index.js';
-import { measure, printRows, ratios } from './lib/load.mjs';
+import { measure, pidsNamed, printCpu, printRows, ratios } from './lib/load.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SECONDS = arg('seconds', 10);
@@ -72,42 +72,12 @@ await pool.query(
   [serviceId, productId, seller.guid, ORDERS],
 );
 
-// The reference: the two queries commerce makes for the list (the service, then its active products) and the same answer.
-const PRODUCT_COLUMNS = `"id", "service_id", "user_id", "name", "description", "price", "currency", "image", "uploaded_image", "active", "shipping", "created", "modified"`;
-const reference = createServer(async (req, res) => {
-  try {
-    const [, userId, sid] = /^\/v1\/users\/([^/]+)\/services\/([^/]+)\/products$/.exec(req.url ?? '') ?? [];
-    const found = await pool.query('SELECT "id", "user_id", "vendor" FROM "commerce"."service" WHERE "id" = $1', [sid]);
-    if (found.rowCount === 0 || found.rows[0].user_id !== userId) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"error":"NOT_FOUND","detail":"no such service"}');
-      return;
-    }
-    const rows = await pool.query(
-      `SELECT ${PRODUCT_COLUMNS} FROM "commerce"."product" WHERE "service_id" = $1 AND "active" ORDER BY "created" ASC, "id" ASC`,
-      [sid],
-    );
-    const products = rows.rows.map((p) => ({
-      id: p.id,
-      serviceId: p.service_id,
-      userId: p.user_id,
-      name: p.name,
-      description: p.description,
-      price: p.price,
-      currency: p.currency,
-      image: p.image,
-      images: null,
-      active: p.active,
-      shipping: p.shipping,
-      created: p.created.toISOString(),
-      modified: p.modified.toISOString(),
-    }));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, products }));
-  } catch (error) {
-    res.writeHead(500).end(String(error));
-  }
+// The reference, in a process of its own (bench/lib/storefront-reference.mjs): the same two queries, the same answer.
+const referenceProcess = fork(new URL('./lib/storefront-reference.mjs', import.meta.url), [], {
+  env: { ...process.env, DATABASE_URL: platform.env.DATABASE_URL },
 });
-await new Promise((resolve) => reference.listen(0, '127.0.0.1', resolve));
-const referenceUrl = `http://127.0.0.1:${reference.address().port}`;
+const { port } = await new Promise((resolve) => referenceProcess.once('message', resolve));
+const referenceUrl = `http://127.0.0.1:${port}`;
 
 const path = `/v1/users/${seller.guid}/services/${serviceId}/products`;
 const [ours, theirs] = await Promise.all([
@@ -120,24 +90,39 @@ const list = await platform.call('GET', '/v1/fulfillment?limit=20', undefined, s
 if (list.status !== 200 || list.body.total !== ORDERS || list.body.orders.length !== 20)
   throw new Error(`unexpected order list: ${list.status}`);
 
+// Where the CPU of each loaded run goes: the servers of the path, the NATS server and PostgreSQL (the machine's).
+const postgres = () => pidsNamed('postgres');
+const referenceCpu = { reference: [referenceProcess.pid], postgres };
+const platformCpu = {
+  gateway: [platform.pidOf('gateway')],
+  commerce: [platform.pidOf('commerce')],
+  identity: [platform.pidOf('identity')],
+  'nats-server': () => pidsNamed('nats-server'),
+  postgres,
+};
 const anonymous = { seconds: SECONDS };
 const results = [];
-results.push(await measure('reference: node:http + pg, same two queries', `${referenceUrl}${path}`, anonymous));
+results.push(await measure('reference: node:http + pg, same two queries', `${referenceUrl}${path}`, { ...anonymous, cpu: referenceCpu }));
 results.push(
-  await measure(`platform: GET ${path.replace(seller.guid, '{id}').replace(serviceId, '{sid}')}`, `${platform.url}${path}`, anonymous),
+  await measure(`platform: GET ${path.replace(seller.guid, '{id}').replace(serviceId, '{sid}')}`, `${platform.url}${path}`, {
+    ...anonymous,
+    cpu: platformCpu,
+  }),
 );
 results.push(
   await measure(`platform: GET /v1/fulfillment (page of 20 of ${ORDERS})`, `${platform.url}/v1/fulfillment?limit=20`, {
     seconds: SECONDS,
     headers: { authorization: `Bearer ${seller.token}` },
+    cpu: platformCpu,
   }),
 );
 
-reference.close();
+referenceProcess.disconnect();
 await pool.end();
 await platform.close();
 
 await printRows(`Uncached read path (${PRODUCTS} products; ${ORDERS} orders)`, SECONDS, results);
 const [ref, products, orders] = results;
 console.log(`products / reference: ${ratios(products, ref)}`);
+printCpu(results);
 console.log(`order list / products: latency ${(orders.p50 / products.p50).toFixed(2)}× (goal ≤ 2)`);
