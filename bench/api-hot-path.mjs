@@ -11,11 +11,11 @@
 // reference's (goal at least 0.6).
 // Starts its own platform (identity and gateway) on a throwaway database. Builds nothing: run
 // `npm run build` first. Usage: node bench/api-hot-path.mjs [--seconds=10]
-import autocannon from 'autocannon';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { TestPlatform } from '../libs/testing/dist/index.js';
+import { measure, printRows, ratios } from './lib/load.mjs';
 
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 10);
 
@@ -61,54 +61,17 @@ const reference = createServer(async (req, res) => {
 await new Promise((resolve) => reference.listen(0, '127.0.0.1', resolve));
 const referenceUrl = `http://127.0.0.1:${reference.address().port}`;
 
-function run(url, connections) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: SECONDS, headers: { authorization: `Bearer ${token}` } }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
-
-/** Median latency of requests made one after another on a kept-alive connection (autocannon rounds to whole ms). */
-async function sequentialMedian(url, count = 2000) {
-  const times = [];
-  let bad = 0;
-  for (let i = 0; i < count; i++) {
-    const t = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    await res.arrayBuffer();
-    times.push(performance.now() - t);
-    if (!res.ok) bad++;
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length / 2)], bad };
-}
-
-async function measure(name, url) {
-  await run(url, 10); // warm up
-  const sequential = await sequentialMedian(url);
-  const loaded = await run(url, 50);
-  const bad = sequential.bad + loaded.non2xx + loaded.errors;
-  return { name, p50: sequential.p50, rps: loaded.requests.average, bad };
-}
+const auth = { seconds: SECONDS, headers: { authorization: `Bearer ${token}` } };
 
 const results = [];
-results.push(await measure('reference: node:http + pg, same two queries', `${referenceUrl}/v1/users/me`));
-results.push(await measure('platform: GET /v1/users/me', `${platform.url}/v1/users/me`));
-results.push(await measure('gateway only: GET /v1/health/live', `${platform.url}/v1/health/live`));
+results.push(await measure('reference: node:http + pg, same two queries', `${referenceUrl}/v1/users/me`, auth));
+results.push(await measure('platform: GET /v1/users/me', `${platform.url}/v1/users/me`, auth));
+results.push(await measure('gateway only: GET /v1/health/live', `${platform.url}/v1/health/live`, auth));
 
 reference.close();
 await pool.end();
 await platform.close();
 
-const cores = (await import('node:os')).cpus().length;
-console.log(`Hot path, ${SECONDS} s per run, ${cores} cores: sequential (1 connection) median latency; 50 connections requests/s`);
-for (const r of results) {
-  console.log(
-    `${r.name.padEnd(48)} p50 ${r.p50.toFixed(2).padStart(6)} ms   ${r.rps.toFixed(0).padStart(6)} req/s${r.bad ? `   (${r.bad} non-2xx or errors)` : ''}`,
-  );
-}
+await printRows('Hot path', SECONDS, results);
 const [ref, me] = results;
-console.log(
-  `platform / reference: latency ${(me.p50 / ref.p50).toFixed(2)}× (goal ≤ 1.5), throughput ${(me.rps / ref.rps).toFixed(2)}× (goal ≥ 0.6)`,
-);
+console.log(`platform / reference: ${ratios(me, ref)}`);

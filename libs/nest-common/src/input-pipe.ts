@@ -1,6 +1,7 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform, type ValidationPipe } from '@nestjs/common';
 import { AppError, inputProblem } from '@tinkerdesk/contracts';
 import { getMetadataStorage } from 'class-validator';
+import { rememberValidationMetadata } from './validation-metadata.js';
 
 const WHAT: Record<ArgumentMetadata['type'], string> = { body: 'the body', query: 'the query', param: 'the path', custom: 'the input' };
 
@@ -12,7 +13,9 @@ const WHAT: Record<ArgumentMetadata['type'], string> = { body: 'the body', query
  */
 @Injectable()
 export class InputPipe implements PipeTransform {
-  constructor(private readonly validation: ValidationPipe) {}
+  constructor(private readonly validation: ValidationPipe) {
+    rememberValidationMetadata();
+  }
 
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type === 'custom') return value;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { Column, DataSource, Entity, PrimaryColumn, QueryFailedError } from 'typeorm';
 import { ensureDatabase } from './database.js';
 import { entityColumns, isUniqueViolation, sql } from './sql.js';
 
@@ -110,5 +110,23 @@ describe('sql', () => {
     expect(isUniqueViolation(error, 'item_name_key')).toBe(true);
     expect(isUniqueViolation(error, 'item_pkey')).toBe(false);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
+  });
+
+  it('outside a transaction, logs each statement through the DataSource and fails with TypeORM’s error, as a query runner did', async () => {
+    const logged: string[] = [];
+    const logger = db.logger;
+    db.logger = new Proxy(logger, {
+      get: (target, key, receiver) => (key === 'logQuery' ? (query: string) => void logged.push(query) : Reflect.get(target, key, receiver)),
+    });
+    try {
+      await sql.rows(db, `SELECT 1 AS "one"`);
+      await sql.execute(db.manager, `INSERT INTO "item" VALUES (3, 'c')`);
+    } finally {
+      db.logger = logger;
+    }
+    expect(logged).toEqual([`SELECT 1 AS "one"`, `INSERT INTO "item" VALUES (3, 'c')`]);
+    const error: unknown = await sql.rows(db, `SELECT * FROM "missing"`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QueryFailedError);
+    expect(error).toMatchObject({ query: `SELECT * FROM "missing"`, driverError: { code: '42P01' } });
   });
 });

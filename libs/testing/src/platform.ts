@@ -171,6 +171,11 @@ export class TestPlatform {
     });
   }
 
+  /** The process id of a running process of the platform (benchmarks read its CPU time); undefined when it is not running. */
+  pidOf(name: ProcessName): number | undefined {
+    return this.running.get(name)?.child.pid;
+  }
+
   /** Stops a process (SIGKILL models a crash; SIGTERM a clean stop) and waits for it to exit. */
   async stopProcess(name: ProcessName, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const entry = this.running.get(name);

@@ -95,11 +95,63 @@ describe('orders', () => {
     const c = await repository.insertOrder(order({ sellerId: seller, state: 'cancelled' }));
     const page = await repository.listOrders({ sellerId: seller }, undefined, 0, 2);
     expect(page.total).toBe(3);
-    expect(page.rows.map((o) => o.id)).toEqual([c.id, b.id]);
+    expect(page.rows.map((o) => o.order.id)).toEqual([c.id, b.id]);
+    // The order as findOrder reads it.
+    expect(page.rows[1]?.order).toEqual(await repository.findOrder(b.id));
     const some = await repository.listOrders({ sellerId: seller }, ['pending', 'paid'], 0, 10);
-    expect(some).toMatchObject({ total: 2, rows: [{ id: b.id }, { id: a.id }] });
-    await expect(repository.listOrders({ sellerId: seller }, 'cancelled', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ id: c.id }] });
-    await expect(repository.listOrders({ buyerId: buyer }, undefined, 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ id: a.id }] });
+    expect(some).toMatchObject({ total: 2, rows: [{ order: { id: b.id } }, { order: { id: a.id } }] });
+    await expect(repository.listOrders({ sellerId: seller }, 'cancelled', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: c.id } }] });
+    await expect(repository.listOrders({ buyerId: buyer }, undefined, 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: a.id } }] });
+    // Past the end: no rows, the total still counted; nobody's orders: none.
+    await expect(repository.listOrders({ sellerId: seller }, undefined, 5, 10)).resolves.toEqual({ total: 3, rows: [] });
+    await expect(repository.listOrders({ sellerId: randomUUID() }, undefined, 0, 10)).resolves.toEqual({ total: 0, rows: [] });
+  });
+
+  it('reads a page with each order’s receipt, replies, done refunds and late payments in one statement, whatever its size', async () => {
+    const seller = randomUUID();
+    const service = await insertService(db, seller);
+    const plain = await repository.insertOrder(newOrder({ serviceId: service, sellerId: seller }));
+    const paid = await repository.insertOrder(newOrder({ serviceId: service, sellerId: seller }));
+    const paidAt = new Date('2026-03-01T10:00:00.123Z');
+    const receipt = await repository.inTransaction(async (tx) => {
+      await tx.updateOrder(paid.id, { state: 'paid', paidAt });
+      const made = await tx.insertReceipt({
+        orderId: paid.id,
+        amount: 1250,
+        currency: 'USD',
+        items: [{ productId: null, name: 'Poster', description: '', unitPrice: 1250, quantity: 1, amount: 1250 }],
+        email: 'buyer@example.test',
+        sellerName: 'Riso Corner',
+        serviceName: 'Shop',
+        supportEmail: null,
+        paidAt,
+      });
+      await tx.insertReply({ id: randomUUID(), orderId: paid.id, authorId: seller, authorRole: 'seller', note: 'Ships Monday.' });
+      await tx.insertRefund({ id: randomUUID(), orderId: paid.id, amount: 200, reason: 'Bent corner', state: 'pending', providerRefundId: null, refundedAt: null });
+      await tx.insertRefund({ id: randomUUID(), orderId: paid.id, amount: 100, reason: null, state: 'pending', providerRefundId: null, refundedAt: null });
+      await tx.recordLatePayment(late(paid.id));
+      return made;
+    });
+    const [done] = await repository.inTransaction((tx) => tx.refundsOf(paid.id));
+    await repository.inTransaction((tx) => tx.finishRefund(done?.id ?? '', 're_1'));
+
+    const small = await db.countQueries(() => repository.listOrders({ sellerId: seller }, undefined, 0, 1));
+    const large = await db.countQueries(() => repository.listOrders({ sellerId: seller }, undefined, 0, 100));
+    expect(small.queries).toHaveLength(1);
+    expect(large.queries).toHaveLength(1);
+    expect(small.result.total).toBe(2);
+    expect(large.result.rows.map((r) => r.order.id).sort()).toEqual([plain.id, paid.id].sort());
+
+    // What the view reads one by one (receipt, replies, refunds, latePayments), equal field for field.
+    const listed = large.result.rows.find((r) => r.order.id === paid.id);
+    expect(listed?.receipt).toEqual(await repository.receipt(paid.id));
+    expect(listed?.receipt).toMatchObject({ number: receipt.number, paidAt });
+    expect(listed?.replies).toEqual(await repository.replies(paid.id));
+    expect(listed?.refunds).toEqual(await repository.refunds(paid.id));
+    expect(listed?.refunds).toMatchObject([{ amount: done?.amount, state: 'done', refundedAt: expect.any(Date) }]);
+    expect(listed?.latePayments).toEqual(await repository.latePayments(paid.id));
+    expect(listed?.latePayments).toHaveLength(1);
+    expect(large.result.rows.find((r) => r.order.id === plain.id)).toMatchObject({ receipt: null, replies: [], refunds: [], latePayments: [] });
   });
 
   it('claims the unclaimed guest orders of an address for an account, once; lists them among its orders', async () => {
@@ -118,9 +170,9 @@ describe('orders', () => {
     const bought = await repository.insertOrder(order({ buyerId: account, state: 'paid' }));
     await expect(repository.listOrders({ buyerId: account }, undefined, 0, 10)).resolves.toMatchObject({
       total: 2,
-      rows: [{ id: bought.id }, { id: guest.id }],
+      rows: [{ order: { id: bought.id } }, { order: { id: guest.id } }],
     });
-    await expect(repository.listOrders({ buyerId: account }, 'paid', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ id: bought.id }] });
+    await expect(repository.listOrders({ buyerId: account }, 'paid', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: bought.id } }] });
   });
 
   it('locks the order in a transaction (FOR UPDATE) and updates the given fields', async () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { OrderState, PaymentProviderId } from '@tinkerdesk/contracts';
 import { entityColumns, sql, type SqlRunner, type TransactionManager } from '@tinkerdesk/persistence';
-import { In, IsNull, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 import { LatePaymentEntity } from './late-payment.entity.js';
@@ -61,6 +61,46 @@ export interface OrdersTx {
   record(...events: CommerceEventRecord[]): Promise<void>;
 }
 
+
+/** An order of a list page with what its view shows. */
+export interface ListedOrder {
+  order: OrderRow;
+  receipt: ReceiptRow | null;
+  replies: ReplyRow[];
+  /** Its done refunds, in the order they were made. */
+  refunds: RefundRow[];
+  latePayments: LatePaymentRow[];
+}
+
+/** A row as json_agg / row_to_json write it: dates as text. */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
+/** A row of listOrders' statement: the total, and an order (all null on a page past the end) with its related rows. */
+type ListedRecord = Omit<OrderRow, 'id'> & {
+  id: string | null;
+  total: number;
+  receipt: Json<ReceiptEntity> | null;
+  replies: Json<OrderReplyEntity>[] | null;
+  refunds: Json<OrderRefundEntity>[] | null;
+  latePayments: Json<LatePaymentEntity>[] | null;
+};
+
+const asDate = (value: string): Date => new Date(value);
+const asMaybeDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
+function toListedOrder({ total: _total, receipt, replies, refunds, latePayments, id, ...order }: ListedRecord): ListedOrder {
+  return {
+    order: { ...order, id: id ?? '' },
+    receipt: receipt && { ...receipt, paidAt: asDate(receipt.paidAt) },
+    replies: (replies ?? []).map((r) => ({ ...r, created: asDate(r.created) })),
+    refunds: (refunds ?? []).map((r) => ({ ...r, created: asDate(r.created), refundedAt: asMaybeDate(r.refundedAt) })),
+    latePayments: (latePayments ?? []).map(({ attemptAt: _attemptAt, ...l }) => ({
+      ...l,
+      created: asDate(l.created),
+      refundedAt: asMaybeDate(l.refundedAt),
+    })),
+  };
+}
 
 const toSession = ({ modified: _modified, ...session }: PaymentSessionEntity): PaymentSessionRow => session;
 
@@ -200,9 +240,19 @@ export class OrdersRepository {
   private readonly orders: Repository<OrderEntity>;
   private readonly keys: Repository<IdempotencyKeyEntity>;
 
+  /** The select lists of listOrders, each column named as its property. */
+  private readonly listColumns: Record<'order' | 'receipt' | 'reply' | 'refund' | 'late', string>;
+
   constructor(@InjectDataSource() private readonly db: DataSource) {
     this.orders = db.getRepository(OrderEntity);
     this.keys = db.getRepository(IdempotencyKeyEntity);
+    this.listColumns = {
+      order: entityColumns(db, OrderEntity, 'o'),
+      receipt: entityColumns(db, ReceiptEntity, 'r'),
+      reply: entityColumns(db, OrderReplyEntity, 'r'),
+      refund: entityColumns(db, OrderRefundEntity, 'r'),
+      late: entityColumns(db, LatePaymentEntity, 'r'),
+    };
   }
 
   /** Runs `work` in one transaction (READ COMMITTED; rows locked when it reads them). */
@@ -254,22 +304,40 @@ export class OrdersRepository {
     return this.orders.findOneBy({ paymentId });
   }
 
+  /**
+   * A page of the seller's or buyer's orders (newest first), each with what its view shows (receipt,
+   * replies, done refunds, late payments), and how many match: one statement whatever the page size.
+   */
   async listOrders(
     who: { sellerId: string } | { buyerId: string },
     state: OrderState | readonly OrderState[] | undefined,
     offset: number,
     limit: number,
-  ): Promise<{ rows: OrderRow[]; total: number }> {
-    const states = state === undefined ? {} : { state: In(typeof state === 'string' ? [state] : [...state]) };
+  ): Promise<{ rows: ListedOrder[]; total: number }> {
+    const states = state === undefined ? null : typeof state === 'string' ? [state] : [...state];
     // A buyer's orders: placed signed in, or placed signed out with the address the account verified.
-    const parties = 'sellerId' in who ? [{ sellerId: who.sellerId }] : [{ buyerId: who.buyerId }, { claimedBy: who.buyerId }];
-    const [rows, total] = await this.orders.findAndCount({
-      where: parties.map((party) => ({ ...party, ...states })),
-      order: { created: 'DESC', id: 'ASC' },
-      skip: offset,
-      take: limit,
-    });
-    return { rows, total };
+    const party = 'sellerId' in who ? `o."seller_id" = $1` : `(o."buyer_id" = $1 OR o."claimed_by" = $1)`;
+    // The filter twice rather than a CTE read twice: a CTE used twice is materialized, every matching order
+    // read whole (items and all) only to be counted; this way the count reads the index and the page its rows.
+    const matching = `${party} AND ($2::text[] IS NULL OR o."state" = ANY($2::text[]))`;
+    const rows = await sql.rows<ListedRecord>(
+      this.db,
+      `WITH page AS (
+         SELECT o.* FROM "commerce"."order" o WHERE ${matching} ORDER BY o."created" DESC, o."id" ASC OFFSET $3 LIMIT $4
+       )
+       SELECT t."total", ${this.listColumns.order},
+              (SELECT row_to_json(x) FROM (SELECT ${this.listColumns.receipt} FROM "commerce"."receipt" r WHERE r."order_id" = o."id") x) AS "receipt",
+              (SELECT json_agg(x ORDER BY x."created", x."id") FROM (
+                 SELECT ${this.listColumns.reply} FROM "commerce"."order_reply" r WHERE r."order_id" = o."id") x) AS "replies",
+              (SELECT json_agg(x ORDER BY x."refundedAt", x."id") FROM (
+                 SELECT ${this.listColumns.refund} FROM "commerce"."order_refund" r WHERE r."order_id" = o."id" AND r."state" = 'done') x) AS "refunds",
+              (SELECT json_agg(x ORDER BY x."created", x."paymentId") FROM (
+                 SELECT ${this.listColumns.late} FROM "commerce"."late_payment" r WHERE r."order_id" = o."id") x) AS "latePayments"
+         FROM (SELECT count(*)::int AS "total" FROM "commerce"."order" o WHERE ${matching}) t LEFT JOIN page o ON true
+        ORDER BY o."created" DESC, o."id" ASC`,
+      ['sellerId' in who ? who.sellerId : who.buyerId, states, offset, limit],
+    );
+    return { total: rows[0]?.total ?? 0, rows: rows.filter((r) => r.id !== null).map(toListedOrder) };
   }
 
   /**

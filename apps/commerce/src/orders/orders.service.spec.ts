@@ -200,7 +200,17 @@ class FakeOrders {
   };
   findOrder = (id: string) => Promise.resolve(this.orders.get(id) ?? null);
   findOrderByPayment = (paymentId: string) => Promise.resolve([...this.orders.values()].find((o) => o.paymentId === paymentId) ?? null);
-  listOrders = () => Promise.resolve({ rows: [...this.orders.values()], total: this.orders.size });
+  listOrders = () =>
+    Promise.resolve({
+      rows: [...this.orders.values()].map((order) => ({
+        order,
+        receipt: this.receipts.get(order.id) ?? null,
+        replies: this.replyRows.filter((r) => r.orderId === order.id),
+        refunds: this.refundRows.filter((r) => r.orderId === order.id && r.state === 'done'),
+        latePayments: [...this.late.values()].filter((l) => l.orderId === order.id),
+      })),
+      total: this.orders.size,
+    });
   receipt = (orderId: string) => Promise.resolve(this.receipts.get(orderId) ?? null);
   replies = (orderId: string) => Promise.resolve(this.replyRows.filter((r) => r.orderId === orderId));
   refunds = (orderId: string) => Promise.resolve(this.refundRows.filter((r) => r.orderId === orderId && r.state === 'done'));
@@ -382,7 +392,10 @@ function setup(options: { service?: Partial<ServiceRow>; product?: Partial<Produ
   const provider = new FakeProvider();
   const identity = new FakeIdentity();
   const timeline = new FakeTimeline();
-  const services = { find: (id: string) => Promise.resolve(id === SERVICE ? service(options.service) : null) };
+  const services = {
+    find: (id: string) => Promise.resolve(id === SERVICE ? service(options.service) : null),
+    findMany: (ids: string[]) => Promise.resolve(ids.includes(SERVICE) ? [service(options.service)] : []),
+  };
   const products = { find: (id: string) => Promise.resolve(id === PRODUCT ? product(options.product) : null) };
   const sut = new OrdersService(
     orders as unknown as OrdersRepository,

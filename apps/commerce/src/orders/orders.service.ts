@@ -29,13 +29,14 @@ import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { PAYMENT_PROVIDERS_TOKEN, type CheckoutState, type PaymentEvent, type PaymentProviders } from '../payments/payment-provider.js';
 import { ProductsService, type ProductOrders } from '../products/products.service.js';
-import { ProviderServicesService } from '../services/provider-services.service.js';
+import { ProviderServicesService, type ServiceRow } from '../services/provider-services.service.js';
 import { assertMove, paidRequestRefusal } from '../requests/request-states.js';
 import { OrderRefunds } from './order-refunds.js';
 import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
 import {
   OrdersRepository,
   type LatePaymentRow,
+  type ListedOrder,
   type OrderRow,
   type OrdersTx,
   type PaymentSessionRow,
@@ -243,8 +244,10 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     const limit = input.limit ?? 20;
     const who = input.role === 'seller' ? { sellerId: input.viewerId } : { buyerId: input.viewerId };
     const states = input.receipts === 'true' ? RECEIPTED_ORDER_STATES.filter((s) => !input.state || s === input.state) : input.state;
+    // One statement for the page and what each order shows, one for their services (another feature's).
     const { rows, total } = await this.orders.listOrders(who, states, offset, limit);
-    const orders = await Promise.all(rows.map((row) => this.view(row, input.viewerId, 'UTC')));
+    const services = new Map((await this.services.findMany(rows.map((r) => r.order.serviceId))).map((s) => [s.id, s]));
+    const orders = rows.map((row) => compose(row, services.get(row.order.serviceId) ?? null, this.roleOf(row.order, input.viewerId), 'UTC'));
     return { orders, total, offset, limit };
   }
 
@@ -270,58 +273,17 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     return (await this.identity.verifiedEmail(viewerId))?.toLowerCase() === order.email ? 'buyer' : 'visitor';
   }
 
-  /**
-   * The order as the viewer may see it. The seller never sees the buyer's address unless the buyer
-   * agreed to share it (the order's and the receipt's); messages are for the buyer and the seller
-   * only, never for a visitor holding the link (the page says to sign in to read and write them).
-   */
+  /** The order as the viewer may see it (compose), with what it shows read for it. */
   private async view(order: OrderRow, viewerId: string | undefined, timeZone: string, knownRole?: OrderRole): Promise<OrderView> {
     const role = knownRole ?? (await this.readerOf(order, viewerId));
-    const [receipt, replies, service, late, refunds] = await Promise.all([
+    const [receipt, replies, service, latePayments, refunds] = await Promise.all([
       PAYABLE_STATES.includes(order.state) || order.state === 'cancelled' ? null : this.orders.receipt(order.id),
       role === 'visitor' ? [] : this.orders.replies(order.id),
       this.services.find(order.serviceId),
       this.orders.latePayments(order.id),
       this.orders.refunds(order.id),
     ]);
-    const showEmail = role !== 'seller' || order.share;
-    return {
-      id: order.id,
-      state: order.state,
-      serviceId: order.serviceId,
-      serviceName: service?.name ?? '',
-      sellerId: order.sellerId,
-      // The receipt's name once issued (receipts are records); before, the service's display name.
-      sellerName: receipt?.sellerName ?? service?.displayName ?? '',
-      provider: order.provider,
-      vendor: order.vendor,
-      // The seller sees the buyer's address only with the buyer's consent (share).
-      email: showEmail ? order.email : null,
-      note: order.note,
-      share: order.share,
-      items: order.items,
-      amount: order.amount,
-      currency: order.currency,
-      shipping: order.shipping,
-      failure: order.failure,
-      receipt: receipt ? toReceiptView(receipt, timeZone, showEmail) : null,
-      replies: replies.map((r: ReplyRow) => ({ id: r.id, from: r.authorRole, note: r.note, created: r.created.toISOString() })),
-      latePayments: late.map((l) => ({
-        amount: l.amount,
-        state: l.state,
-        created: l.created.toISOString(),
-        refundedAt: l.refundedAt?.toISOString() ?? null,
-      })),
-      role,
-      created: order.created.toISOString(),
-      modified: order.modified.toISOString(),
-      paidAt: order.paidAt?.toISOString() ?? null,
-      fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
-      // The delivery (a download link, a tracking number) is for whoever holds the order, as emailed.
-      fulfilNote: order.fulfilNote,
-      refundedAmount: order.refundedAmount,
-      refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, refundedAt: (r.refundedAt ?? r.created).toISOString() })),
-    };
+    return compose({ order, receipt, replies, latePayments, refunds }, service, role, timeZone);
   }
 
   // ---- Idempotency-Key -----------------------------------------------------------------------
@@ -795,6 +757,60 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     });
     return this.view(done, viewerId, 'UTC');
   }
+}
+
+/**
+ * The order as the viewer may see it. The seller never sees the buyer's address unless the buyer
+ * agreed to share it (the order's and the receipt's); messages are for the buyer and the seller
+ * only, never for a visitor holding the link (the page says to sign in to read and write them).
+ */
+function compose(
+  { order, receipt: stored, replies: written, latePayments: late, refunds }: ListedOrder,
+  service: ServiceRow | null,
+  role: OrderRole,
+  timeZone: string,
+): OrderView {
+  // An unpaid or cancelled order has no receipt; a visitor never reads the messages.
+  const receipt = PAYABLE_STATES.includes(order.state) || order.state === 'cancelled' ? null : stored;
+  const replies = role === 'visitor' ? [] : written;
+  const showEmail = role !== 'seller' || order.share;
+  return {
+    id: order.id,
+    state: order.state,
+    serviceId: order.serviceId,
+    serviceName: service?.name ?? '',
+    sellerId: order.sellerId,
+    // The receipt's name once issued (receipts are records); before, the service's display name.
+    sellerName: receipt?.sellerName ?? service?.displayName ?? '',
+    provider: order.provider,
+    vendor: order.vendor,
+    // The seller sees the buyer's address only with the buyer's consent (share).
+    email: showEmail ? order.email : null,
+    note: order.note,
+    share: order.share,
+    items: order.items,
+    amount: order.amount,
+    currency: order.currency,
+    shipping: order.shipping,
+    failure: order.failure,
+    receipt: receipt ? toReceiptView(receipt, timeZone, showEmail) : null,
+    replies: replies.map((r: ReplyRow) => ({ id: r.id, from: r.authorRole, note: r.note, created: r.created.toISOString() })),
+    latePayments: late.map((l) => ({
+      amount: l.amount,
+      state: l.state,
+      created: l.created.toISOString(),
+      refundedAt: l.refundedAt?.toISOString() ?? null,
+    })),
+    role,
+    created: order.created.toISOString(),
+    modified: order.modified.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+    // The delivery (a download link, a tracking number) is for whoever holds the order, as emailed.
+    fulfilNote: order.fulfilNote,
+    refundedAmount: order.refundedAmount,
+    refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, refundedAt: (r.refundedAt ?? r.created).toISOString() })),
+  };
 }
 
 /** The receipt in the viewer's time zone; the buyer's address only when `showEmail` (not for a seller without consent). */

@@ -66,9 +66,14 @@ export class ProductsService {
   }
 
   async list(userId: string, serviceId: string, viewerId: string | undefined, servicetype: Vendor | undefined): Promise<ProductView[]> {
-    const service = await this.serviceOf(userId, serviceId);
+    // The products are read beside the service's check (one round trip instead of two after each other),
+    // and answered only once the service is the user's: the check still decides.
+    const [service, products] = await Promise.all([
+      this.serviceOf(userId, serviceId),
+      this.products.listByService(serviceId, viewerId !== userId),
+    ]);
     if (servicetype && service.vendor !== servicetype) return [];
-    return (await this.products.listByService(serviceId, viewerId !== userId)).map(toProductView);
+    return products.map(toProductView);
   }
 
   /** A product of the service; an inactive one only for its owner. */

@@ -63,6 +63,11 @@ export class ProviderServicesService {
     return this.repository.find(id);
   }
 
+  /** The services of these ids in one statement (unknown ids are left out): a page of orders names its services at once. */
+  findMany(ids: readonly string[]): Promise<ServiceRow[]> {
+    return this.repository.findMany(ids);
+  }
+
   async listForUser(userId: string): Promise<ServiceView[]> {
     return (await this.repository.listByUser(userId)).map(toServiceView);
   }

@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// The uncached read path, measured side by side in one run with the same tool (autocannon, bench/lib/load.mjs):
+//   - GET /v1/users/{id}/services/{sid}/products, anonymous (the storefront's products): gateway → NATS →
+//     commerce → PostgreSQL (the service, to check it is the user's, then its active products). Nothing
+//     on this path is cached;
+//   - a reference: a bare node:http server doing the same two PostgreSQL queries on the same database
+//     and answering the same JSON (the floor a Node service on this machine can reach);
+//   - GET /v1/fulfillment (the seller's order list, a page of 20, newest first) of a seller with 1,000
+//     orders (a third paid with a receipt, a third fulfilled with a reply, a third pending), signed in:
+//     goal a median within 2× of the storefront read's.
+// Each gets a sequential run (2,000 requests one after another on a kept-alive connection: median
+// latency) and a loaded run (50 connections: requests per second). Prints the figures and the ratios.
+// Starts its own platform (identity, commerce, gateway) on a throwaway database. Builds nothing: run
+// `npm run build:server` first. Usage: node bench/storefront-read.mjs [--seconds=10] [--products=12]
+import { fork } from 'node:child_process';
+import pg from 'pg';
+import { TestPlatform } from '../libs/testing/dist/index.js';
+import { measure, pidsNamed, printCpu, printRows, ratios } from './lib/load.mjs';
+
+const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const SECONDS = arg('seconds', 10);
+const PRODUCTS = arg('products', 12);
+const ORDERS = 1000;
+
+const platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], { LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000' });
+const signedUp = (await platform.call('POST', '/v1/users', { email: `store-${Date.now()}@example.com`, password: 'storefront benchmark' }))
+  .body;
+const seller = { token: signedUp.token, guid: signedUp.profile.guid };
+const service = await platform.call(
+  'POST',
+  `/v1/users/${seller.guid}/services`,
+  { name: 'Print shop', displayName: 'Riso Corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_bench' },
+  seller.token,
+);
+if (service.status !== 201) throw new Error(`service not created: ${JSON.stringify(service.body)}`);
+const serviceId = service.body.service.id;
+let productId;
+for (let i = 0; i < PRODUCTS; i++) {
+  const product = await platform.call(
+    'POST',
+    `/v1/users/${seller.guid}/services/${serviceId}/products`,
+    { name: `Poster ${i + 1}`, description: 'A3 risograph print, two colours, on recycled paper.', price: 1250 + i * 100 },
+    seller.token,
+  );
+  if (product.status !== 201) throw new Error(`product not created: ${JSON.stringify(product.body)}`);
+  productId ??= product.body.product.id;
+}
+
+const pool = new pg.Pool({ connectionString: platform.env.DATABASE_URL, max: 10 });
+
+// The seller's 1,000 orders, written straight into the database (placing them through the API would take minutes).
+await pool.query(
+  `WITH placed AS (
+     INSERT INTO "commerce"."order" ("id", "service_id", "product_id", "seller_id", "email", "state", "provider", "account", "vendor",
+                                     "items", "amount", "currency", "paid_at", "fulfilled_at", "fulfil_note", "created")
+     SELECT gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, 'buyer' || i || '@example.com',
+            (ARRAY['paid', 'fulfilled', 'pending'])[i % 3 + 1], 'sandbox', 'sandbox_bench', 'digital',
+            jsonb_build_array(jsonb_build_object('productId', $2::text, 'name', 'Poster 1', 'description', '', 'unitPrice', 1250, 'quantity', 1, 'amount', 1250)),
+            1250, 'USD',
+            CASE WHEN i % 3 < 2 THEN now() - i * interval '1 minute' END,
+            CASE WHEN i % 3 = 1 THEN now() - i * interval '1 minute' END,
+            CASE WHEN i % 3 = 1 THEN 'https://example.com/download/' || i END,
+            now() - i * interval '1 minute'
+       FROM generate_series(1, $4::int) AS i
+     RETURNING "id", "state", "email", "paid_at"
+   ), receipts AS (
+     INSERT INTO "commerce"."receipt" ("order_id", "number", "amount", "currency", "items", "email", "seller_name", "service_name", "paid_at")
+     SELECT "id", 'R-BENCH-' || "id", 1250, 'USD', '[]', "email", 'Riso Corner', 'Print shop', "paid_at" FROM placed WHERE "paid_at" IS NOT NULL
+   )
+   INSERT INTO "commerce"."order_reply" ("id", "order_id", "author_id", "author_role", "note")
+   SELECT gen_random_uuid(), "id", $3::uuid, 'seller', 'Shipped today.' FROM placed WHERE "state" = 'fulfilled'`,
+  [serviceId, productId, seller.guid, ORDERS],
+);
+
+// The reference, in a process of its own (bench/lib/storefront-reference.mjs): the same two queries, the same answer.
+const referenceProcess = fork(new URL('./lib/storefront-reference.mjs', import.meta.url), [], {
+  env: { ...process.env, DATABASE_URL: platform.env.DATABASE_URL },
+});
+const { port } = await new Promise((resolve) => referenceProcess.once('message', resolve));
+const referenceUrl = `http://127.0.0.1:${port}`;
+
+const path = `/v1/users/${seller.guid}/services/${serviceId}/products`;
+const [ours, theirs] = await Promise.all([
+  fetch(`${platform.url}${path}`).then((r) => r.json()),
+  fetch(`${referenceUrl}${path}`).then((r) => r.json()),
+]);
+if (JSON.stringify(ours) !== JSON.stringify(theirs))
+  throw new Error(`the reference answers differently:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
+const list = await platform.call('GET', '/v1/fulfillment?limit=20', undefined, seller.token);
+if (list.status !== 200 || list.body.total !== ORDERS || list.body.orders.length !== 20)
+  throw new Error(`unexpected order list: ${list.status}`);
+
+// Where the CPU of each loaded run goes: the servers of the path, the NATS server and PostgreSQL (the machine's).
+const postgres = () => pidsNamed('postgres');
+const referenceCpu = { reference: [referenceProcess.pid], postgres };
+const platformCpu = {
+  gateway: [platform.pidOf('gateway')],
+  commerce: [platform.pidOf('commerce')],
+  identity: [platform.pidOf('identity')],
+  'nats-server': () => pidsNamed('nats-server'),
+  postgres,
+};
+const anonymous = { seconds: SECONDS };
+const results = [];
+results.push(await measure('reference: node:http + pg, same two queries', `${referenceUrl}${path}`, { ...anonymous, cpu: referenceCpu }));
+results.push(
+  await measure(`platform: GET ${path.replace(seller.guid, '{id}').replace(serviceId, '{sid}')}`, `${platform.url}${path}`, {
+    ...anonymous,
+    cpu: platformCpu,
+  }),
+);
+results.push(
+  await measure(`platform: GET /v1/fulfillment (page of 20 of ${ORDERS})`, `${platform.url}/v1/fulfillment?limit=20`, {
+    seconds: SECONDS,
+    headers: { authorization: `Bearer ${seller.token}` },
+    cpu: platformCpu,
+  }),
+);
+
+referenceProcess.disconnect();
+await pool.end();
+await platform.close();
+
+await printRows(`Uncached read path (${PRODUCTS} products; ${ORDERS} orders)`, SECONDS, results);
+const [ref, products, orders] = results;
+console.log(`products / reference: ${ratios(products, ref)}`);
+printCpu(results);
+console.log(`order list / products: latency ${(orders.p50 / products.p50).toFixed(2)}× (goal ≤ 2)`);
