@@ -63,8 +63,10 @@ let opening: Promise<IDBPDatabase<TinkerdeskDb>> | undefined;
 
 /** Resolves once the page's load event has fired (at once outside a loading page). */
 function pageLoaded(): Promise<void> {
-  if (typeof document === 'undefined' || document.readyState === 'complete') return Promise.resolve();
-  return new Promise((done) => window.addEventListener('load', () => done(), { once: true }));
+  // Also compiled for the service worker (no DOM types there): the page's document through globalThis.
+  const page = globalThis as { document?: { readyState: string }; addEventListener: typeof globalThis.addEventListener };
+  if (!page.document || page.document.readyState === 'complete') return Promise.resolve();
+  return new Promise((done) => page.addEventListener('load', () => done(), { once: true }));
 }
 
 /**
