@@ -2,8 +2,17 @@ import { OAUTH_AUTH_METHODS, OAUTH_SCOPE_NAMES, OAUTH_SCOPES, type OAuthAuthMeth
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
+import type { AppDetails } from '../api';
 import { useCreateApp } from '../hooks';
+import { DETAIL_FIELDS, fieldOf, inputTypeOf, maxLengthOf, type AppFieldKey, type DetailKey } from './app-fields';
 import { SecretNotice } from './SecretNotice';
+
+const NO_DETAILS: Record<DetailKey, string> = { developerName: '', developerContact: '', homepageUrl: '', privacyUrl: '', termsUrl: '' };
+
+/** The details given (trimmed); one left empty is not sent. */
+function detailsOf(values: Record<DetailKey, string>): AppDetails {
+  return Object.fromEntries(DETAIL_FIELDS.map(([key]) => [key, values[key].trim()]).filter(([, value]) => value !== ''));
+}
 
 const AUTH_METHOD_LABELS: Record<OAuthAuthMethod, string> = {
   client_secret_basic: 'Server app, secret in the Authorization header (client_secret_basic)',
@@ -17,7 +26,21 @@ export function RegisterApp() {
   const [uris, setUris] = useState('');
   const [scopes, setScopes] = useState<OAuthScope[]>(['openid', 'profile']);
   const [method, setMethod] = useState<OAuthAuthMethod>('client_secret_basic');
+  const [details, setDetails] = useState(NO_DETAILS);
   const create = useCreateApp();
+  // A refusal that names a field shows on that field; any other above the buttons.
+  const onField = fieldOf(create.error);
+  const message = create.error ? errorText(create.error) : '';
+  const fieldError = (key: AppFieldKey) =>
+    onField === key ? (
+      <span className="field-error" id={`app-${key}-error`}>
+        {message}
+      </span>
+    ) : null;
+  const described = (key: AppFieldKey) => ({
+    'aria-invalid': onField === key,
+    'aria-describedby': onField === key ? `app-${key}-error` : undefined,
+  });
   // The form opens on request: most people only ever allow apps, and its fields stay out of their way.
   const [open, setOpen] = useState(false);
 
@@ -28,11 +51,12 @@ export function RegisterApp() {
       .map((u) => u.trim())
       .filter(Boolean);
     create.mutate(
-      { name, redirectUris, scopes, tokenEndpointAuthMethod: method },
+      { name, redirectUris, scopes, tokenEndpointAuthMethod: method, ...detailsOf(details) },
       {
         onSuccess: () => {
           setName('');
           setUris('');
+          setDetails(NO_DETAILS);
           setOpen(false);
         },
       },
@@ -45,7 +69,8 @@ export function RegisterApp() {
       {open ? (
         <form className="form form-flat" onSubmit={submit} aria-label="Register an app">
           <label htmlFor="app-name">What to call the app</label>
-          <input id="app-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} required />
+          <input id="app-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} required {...described('name')} />
+          {fieldError('name')}
           <label htmlFor="app-uris">Redirect URIs (one per line)</label>
           <textarea
             id="app-uris"
@@ -54,7 +79,9 @@ export function RegisterApp() {
             placeholder="https://app.example.com/callback"
             onChange={(e) => setUris(e.target.value)}
             required
+            {...described('redirectUris')}
           />
+          {fieldError('redirectUris')}
           <fieldset className="app-scopes">
             <legend>Scopes it may ask for</legend>
             {OAUTH_SCOPE_NAMES.map((s) => (
@@ -78,7 +105,24 @@ export function RegisterApp() {
               </option>
             ))}
           </select>
-          <FormError message={create.error ? errorText(create.error) : ''} />
+          <fieldset className="app-details">
+            <legend>Who makes it (optional; the consent page shows these)</legend>
+            {DETAIL_FIELDS.map(([key, label]) => (
+              <div key={key} className="form-field">
+                <label htmlFor={`app-${key}`}>{label}</label>
+                <input
+                  id={`app-${key}`}
+                  value={details[key]}
+                  maxLength={maxLengthOf(key)}
+                  type={inputTypeOf(key)}
+                  onChange={(e) => setDetails((d) => ({ ...d, [key]: e.target.value }))}
+                  {...described(key)}
+                />
+                {fieldError(key)}
+              </div>
+            ))}
+          </fieldset>
+          <FormError message={onField ? '' : message} />
           <button
             type="submit"
             className="button button-primary align-start"
