@@ -11,7 +11,12 @@ const NO_DETAILS: Record<DetailKey, string> = { developerName: '', developerCont
 
 /** The details given (trimmed); one left empty is not sent. */
 function detailsOf(values: Record<DetailKey, string>): AppDetails {
-  return Object.fromEntries(DETAIL_FIELDS.map(([key]) => [key, values[key].trim()]).filter(([, value]) => value !== ''));
+  const details: AppDetails = {};
+  for (const [key] of DETAIL_FIELDS) {
+    const value = values[key].trim();
+    if (value !== '') details[key] = value;
+  }
+  return details;
 }
 
 const AUTH_METHOD_LABELS: Record<OAuthAuthMethod, string> = {
