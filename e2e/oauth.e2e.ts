@@ -119,7 +119,9 @@ test('a signed-out user signs in, allows the app on the consent page, and its to
   await page.goto(authorizeUrl(baseURL!, client.id, challenge, 'allow-state'));
   // Signed out: sign in first (the page says which app is asking), then the consent page of this very request.
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('note')).toHaveText('Shelf scanner asks to use your Tinkerdesk account. Sign in, then choose what to allow.');
+  await expect(page.getByRole('note')).toHaveText(
+    'Shelf scanner (by Shelf Tools Ltd) asks to use your Tinkerdesk account. Sign in, then choose what to allow.',
+  );
   await page.screenshot({ path: test.info().outputPath('sign-in-asking-1280.png') });
   await signInHere(page, user.email);
   await expect(page).toHaveURL(/\/oauth2\/consent\//);
