@@ -56,6 +56,22 @@ async function registerApp(page: Page, email: string): Promise<{ id: string; sec
   await form.getByLabel('What to call the app').fill('Shelf scanner');
   await form.getByLabel('Redirect URIs (one per line)').fill(`${appUrl}/callback`);
   await form.getByRole('checkbox', { name: /terminals/ }).check();
+  // Who makes it, given at registration: the consent page shows it.
+  await form.getByLabel('Made by (a person or a company)').fill('Shelf Tools Ltd');
+  await form.getByLabel('Contact for users (an email address or a URL)').fill('support@shelf.example.com');
+  await form.getByLabel('Website (http or https)').fill('not a link');
+  await form.getByRole('button', { name: 'Register app' }).click();
+  // The browser's own check of a url field stops it first; a value it lets through but the API refuses shows on its field.
+  await form.getByLabel('Website (http or https)').fill('ftp://shelf.example.com');
+  await form.getByRole('button', { name: 'Register app' }).click();
+  const website = form.getByLabel('Website (http or https)');
+  await expect(website).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText(/VALIDATION_FAILED - homepageUrl/)).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 900 });
+  await form.screenshot({ path: test.info().outputPath('register-app-375.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await form.screenshot({ path: test.info().outputPath('register-app-1280.png') });
+  await website.fill('https://shelf.example.com');
   await form.getByRole('button', { name: 'Register app' }).click();
   const created = page.getByRole('status').filter({ hasText: 'is registered' });
   await expect(created).toContainText('Copy the secret now: it is shown only once.');
@@ -103,11 +119,15 @@ test('a signed-out user signs in, allows the app on the consent page, and its to
   await page.goto(authorizeUrl(baseURL!, client.id, challenge, 'allow-state'));
   // Signed out: sign in first (the page says which app is asking), then the consent page of this very request.
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('note')).toHaveText('Shelf scanner asks to use your Tinkerdesk account. Sign in, then choose what to allow.');
+  await expect(page.getByRole('note')).toHaveText(
+    'Shelf scanner (by Shelf Tools Ltd) asks to use your Tinkerdesk account. Sign in, then choose what to allow.',
+  );
   await page.screenshot({ path: test.info().outputPath('sign-in-asking-1280.png') });
   await signInHere(page, user.email);
   await expect(page).toHaveURL(/\/oauth2\/consent\//);
   await expect(page.getByRole('heading', { name: 'Allow Shelf scanner?' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Made by Shelf Tools Ltd (contact: support@shelf.example.com).');
+  await expect(page.getByRole('main').getByRole('link', { name: /Website/ })).toHaveAttribute('href', 'https://shelf.example.com');
   const scopes = page.getByRole('listitem');
   await expect(scopes).toContainText([/Know that it is you/, /See and change your name, time zone and email address/, /send them links/]);
   await expect(page.getByRole('main').getByText(appUrl)).toBeVisible();
@@ -157,6 +177,8 @@ test('refusing sends the browser back with error=access_denied; a wrong redirect
 
   await page.goto(authorizeUrl(baseURL!, client.id, pkce().challenge, 'refuse-state'));
   await expect(page.getByRole('heading', { name: 'Allow Shelf scanner?' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Made by Shelf Tools Ltd (contact: support@shelf.example.com).');
+  await expect(page.getByRole('main').getByRole('link', { name: /Website/ })).toHaveAttribute('href', 'https://shelf.example.com');
   await page.getByRole('button', { name: 'Don’t allow' }).click();
   await expect(page.getByRole('heading', { name: 'Back in the app' })).toBeVisible();
   const back = new URL(page.url());

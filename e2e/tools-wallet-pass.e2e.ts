@@ -29,8 +29,8 @@ interface Exported {
 }
 
 interface WalletConfig {
-  google: { configured: boolean; missing: string[] };
-  apple: { configured: boolean; missing: string[] };
+  google: { configured: boolean };
+  apple: { configured: boolean };
 }
 
 async function picture(width: number, height: number, background: string): Promise<Buffer> {
@@ -233,6 +233,8 @@ test('signed in: save with a logo, list sorted and paged, reopen, edit, delete; 
   await page.goto(baseURL!);
   const token = await signIn(page);
   const wallets = (await (await page.request.get('/v1/passes/wallets')).json()) as WalletConfig;
+  // Which wallets work, and nothing of the server's configuration (that is in the operator's log).
+  expect(wallets).toEqual({ success: true, google: { configured: expect.any(Boolean) }, apple: { configured: expect.any(Boolean) } });
   // Eleven passes made through the API, so the list has two pages once the page saves one more.
   const made: string[] = [];
   for (let i = 1; i <= 11; i++) {
@@ -274,10 +276,8 @@ test('signed in: save with a logo, list sorted and paged, reopen, edit, delete; 
       'Adding to a wallet is not available on this site; you can still save the pass here and download it in Google’s format with “Download JSON” below.',
     );
   }
-  for (const name of [...wallets.google.missing, ...wallets.apple.missing]) await expect(page.getByText(name)).toHaveCount(0);
-  await expect(page.locator('body')).not.toContainText(/GOOGLE_WALLET_|APPLE_PASS_/);
+  await expect(page.locator('body')).not.toContainText(/GOOGLE_WALLET_|APPLE_PASS_|APPLE_TEAM_ID|APPLE_WWDR_/);
   if (!wallets.google.configured) {
-    expect(wallets.google.missing.join(' ')).toContain('GOOGLE_WALLET_ISSUER_ID');
     await expect(unavailable).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add to Google Wallet' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Download JSON' })).toBeEnabled();

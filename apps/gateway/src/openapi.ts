@@ -9,6 +9,9 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import { ERROR_STATUS, type ErrorCode, OAUTH_PATH, OAUTH_SCOPES, PLATFORM_VERSION } from '@tinkerdesk/contracts';
+import type { Express } from 'express';
+import { mountApiReference } from './api-reference.js';
+import { addClientSamples, quickStart } from './api-guide.js';
 import { OAUTH_SECURITY_SCHEME } from './oauth/oauth-scope.js';
 import { RESPONSE_SCHEMAS } from './generated/response-schemas.js';
 import { ERROR_CODES_EXTENSION, OPTIONAL_AUTH_EXTENSION, PUBLIC_EXTENSION, RATE_LIMITED_EXTENSION } from './http/api-docs.js';
@@ -97,14 +100,7 @@ export function completeErrorResponses(document: OpenAPIObject): void {
 export function buildOpenApiDocument(app: INestApplication, publicUrl: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Tinkerdesk API')
-    .setDescription(
-      'The /v1 API of Tinkerdesk. Every error is `{ "success": false, "error": "CODE", "detail": "text" }` with a fitting HTTP ' +
-        'status; each route lists the codes it can answer (`x-error-codes` and one response per status). Calls that need an ' +
-        'account take `Authorization: Bearer <token>`: the token of sign-up or sign-in, or an access token an app got through ' +
-        'OAuth 2 (the `oauth2` scheme: authorization code with PKCE at /v1/oauth2, discovery at ' +
-        '/v1/oauth2/.well-known/openid-configuration), accepted on the routes whose scope it carries. The typed client ' +
-        'generated from this document is `@tinkerdesk/api-client`.',
-    )
+    .setDescription(quickStart(publicUrl))
     .setVersion(PLATFORM_VERSION)
     .addServer(publicUrl)
     .addBearerAuth({
@@ -134,20 +130,22 @@ export function buildOpenApiDocument(app: INestApplication, publicUrl: string): 
     schemas: { ...document.components?.schemas, ...(RESPONSE_SCHEMAS as Record<string, SchemaObject>) },
   };
   completeErrorResponses(document);
+  addClientSamples(document, publicUrl);
   return document;
 }
 
 /**
  * OpenAPI 3 document generated from the controllers and the contract DTOs that also validate the
- * requests: JSON at /v1/openapi.json, browsable docs at /v1/docs.
+ * requests: JSON at /v1/openapi.json (and YAML at /v1/openapi.yaml), browsable at /v1/docs (Scalar,
+ * ./api-reference.ts).
  */
 export function mountOpenApi(app: INestApplication, publicUrl: string): void {
   const document = buildOpenApiDocument(app, publicUrl);
   SwaggerModule.setup('v1/docs', app, document, {
     jsonDocumentUrl: 'v1/openapi.json',
     yamlDocumentUrl: 'v1/openapi.yaml',
-    customSiteTitle: 'Tinkerdesk API',
-    ui: true,
+    ui: false,
     raw: ['json', 'yaml'],
   });
+  mountApiReference(app.getHttpAdapter().getInstance() as Express);
 }

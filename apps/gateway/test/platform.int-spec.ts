@@ -140,9 +140,21 @@ describe('the gateway contract', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/v1/health', '/v1/convert/upload', '/v1/convert/jobs/{id}', '/v1/convert/jobs/{id}/result']),
     );
+    expect(doc).toMatchObject({ info: { description: expect.stringContaining('## Quick start') } });
+    const yaml = await fetch(`${platform.url}/v1/openapi.yaml`);
+    expect(yaml.status).toBe(200);
+    // The reference (Scalar) and its bundle come from the gateway itself.
     const docs = await fetch(`${platform.url}/v1/docs`);
     expect(docs.status).toBe(200);
-    expect(await docs.text()).toContain('swagger');
+    expect(docs.headers.get('content-type')).toContain('text/html');
+    const page = await docs.text();
+    expect(page).toContain('<script src="/v1/docs/scalar.js"></script>');
+    expect(page).not.toMatch(/<script src="https?:/);
+    for (const script of ['/v1/docs/scalar.js', '/v1/docs/start.js']) {
+      const res = await fetch(`${platform.url}${script}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('javascript');
+    }
   });
 
   it('sends security headers and CORS', async () => {

@@ -36,7 +36,7 @@ export class AppModule {
         ServiceHealthModule.forService({ service: 'terminals', version: PLATFORM_VERSION }),
         queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'terminals-queues' }),
         TerminalsModule.register(config),
-        PassesModule.register(config),
+        PassesModule.register(config, logger),
       ],
     };
   }

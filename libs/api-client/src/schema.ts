@@ -2493,8 +2493,6 @@ export interface components {
             configured: boolean;
             genericClass: components["schemas"]["GoogleGenericClass"];
             genericObject: components["schemas"]["GoogleGenericObject"];
-            /** @description The configuration variables that are missing (empty when configured). */
-            missing: string[];
             /** @description https://pay.google.com/gp/v/save/<jwt>, or null when not configured. */
             saveUrl: string | null;
             /** @enum {boolean} */
@@ -3505,11 +3503,9 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
-        /** @description One wallet: whether the site can make its passes, and the variables still to set. */
+        /** @description One wallet: whether the site can make its passes. What is missing is the operator's business: the terminals service logs it at startup, and it is never answered to visitors. */
         WalletStatus: {
             configured: boolean;
-            /** @description The configuration variables that are missing (empty when configured). */
-            missing: string[];
         };
         WalletTextRow: {
             body: string;

@@ -74,11 +74,12 @@ export interface PassSaved {
   created: boolean;
 }
 
-/** One wallet: whether the site can make its passes, and the variables still to set. */
+/**
+ * One wallet: whether the site can make its passes. What is missing is the operator's business: the
+ * terminals service logs it at startup, and it is never answered to visitors.
+ */
 export interface WalletStatus {
   configured: boolean;
-  /** The configuration variables that are missing (empty when configured). */
-  missing: string[];
 }
 
 export interface WalletConfigView {

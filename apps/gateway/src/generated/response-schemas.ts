@@ -1801,13 +1801,6 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "configured": {
         "type": "boolean"
       },
-      "missing": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        },
-        "description": "The configuration variables that are missing (empty when configured)."
-      },
       "saveUrl": {
         "type": "string",
         "nullable": true,
@@ -1830,7 +1823,6 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "configured",
       "genericClass",
       "genericObject",
-      "missing",
       "saveUrl",
       "success"
     ]
@@ -4633,20 +4625,12 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
     "properties": {
       "configured": {
         "type": "boolean"
-      },
-      "missing": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        },
-        "description": "The configuration variables that are missing (empty when configured)."
       }
     },
     "required": [
-      "configured",
-      "missing"
+      "configured"
     ],
-    "description": "One wallet: whether the site can make its passes, and the variables still to set."
+    "description": "One wallet: whether the site can make its passes. What is missing is the operator's business: the terminals service logs it at startup, and it is never answered to visitors."
   },
   "WalletTextRow": {
     "type": "object",

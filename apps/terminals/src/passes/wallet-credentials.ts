@@ -1,6 +1,6 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '@tinkerdesk/nest-common';
+import { ConfigError, type Logger } from '@tinkerdesk/nest-common';
 import type { WalletStatus } from '@tinkerdesk/contracts';
 
 /** The variables of the wallets (apps/terminals/src/config.ts). */
@@ -179,5 +179,15 @@ export function loadWalletCredentials(env: WalletEnv): WalletCredentials {
 }
 
 export function walletStatus(missing: string[]): WalletStatus {
-  return { configured: missing.length === 0, missing };
+  return { configured: missing.length === 0 };
+}
+
+/** Says in the operator's log, once at startup, which wallets are off and what to set for each. */
+export function logWalletSetup(credentials: WalletCredentials, logger: Logger): void {
+  for (const [wallet, missing] of [
+    ['Google Wallet', credentials.google.missing],
+    ['Apple Wallet', credentials.apple.missing],
+  ] as const) {
+    if (missing.length > 0) logger.info({ wallet, missing }, `${wallet} passes are off until these are set: ${missing.join(', ')}`);
+  }
 }

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { AppError } from '@tinkerdesk/contracts';
-import { ConfigError } from '@tinkerdesk/nest-common';
-import { GOOGLE_KEY_VARIABLES, loadWalletCredentials, type WalletEnv } from './wallet-credentials.js';
+import { ConfigError, type Logger } from '@tinkerdesk/nest-common';
+import { GOOGLE_KEY_VARIABLES, loadWalletCredentials, logWalletSetup, type WalletEnv } from './wallet-credentials.js';
 import { Wallets, type WalletPass } from './wallets.js';
 
 const NONE: WalletEnv = {
@@ -47,14 +47,24 @@ function refused(env: Partial<WalletEnv>): string | undefined {
 }
 
 describe('wallets without configuration', () => {
-  it('say what is missing', () => {
-    expect(wallets({}).config()).toEqual({
-      google: { configured: false, missing: ['GOOGLE_WALLET_ISSUER_ID', GOOGLE_KEY_VARIABLES] },
-      apple: {
-        configured: false,
-        missing: ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT_FILE', 'APPLE_PASS_KEY_FILE', 'APPLE_WWDR_CERT_FILE'],
+  it('answer only that they are off, and name what is missing in the operator\'s log alone', () => {
+    expect(wallets({}).config()).toEqual({ google: { configured: false }, apple: { configured: false } });
+    const lines: { fields: unknown; message: string }[] = [];
+    const logger = { info: (fields: unknown, message: string) => lines.push({ fields, message }) } as unknown as Logger;
+    logWalletSetup(loadWalletCredentials(NONE), logger);
+    expect(lines).toEqual([
+      {
+        fields: { wallet: 'Google Wallet', missing: ['GOOGLE_WALLET_ISSUER_ID', GOOGLE_KEY_VARIABLES] },
+        message: `Google Wallet passes are off until these are set: GOOGLE_WALLET_ISSUER_ID, ${GOOGLE_KEY_VARIABLES}`,
       },
-    });
+      {
+        fields: {
+          wallet: 'Apple Wallet',
+          missing: ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT_FILE', 'APPLE_PASS_KEY_FILE', 'APPLE_WWDR_CERT_FILE'],
+        },
+        message: expect.stringContaining('Apple Wallet passes are off until these are set: APPLE_PASS_TYPE_ID, APPLE_TEAM_ID'),
+      },
+    ]);
   });
 
   it('still make the Google JSON, with a placeholder issuer or the configured one, and no link', async () => {
@@ -64,20 +74,21 @@ describe('wallets without configuration', () => {
       genericClass: { id: 'ISSUER_ID.tinkerdesk_generic' },
       genericObject: { id: `ISSUER_ID.${PASS.id}`, classId: 'ISSUER_ID.tinkerdesk_generic', state: 'ACTIVE' },
     });
-    expect(await wallets({ GOOGLE_WALLET_ISSUER_ID: '123' }).google(PASS)).toMatchObject({
+    const partly = await wallets({ GOOGLE_WALLET_ISSUER_ID: '123' }).google(PASS);
+    expect(partly).not.toHaveProperty('missing');
+    expect(partly).toMatchObject({
       configured: false,
-      missing: [GOOGLE_KEY_VARIABLES],
       saveUrl: null,
       genericObject: { id: `123.${PASS.id}` },
     });
   });
 
-  it('answer UNAVAILABLE for Apple, naming what to set', async () => {
+  it('answer UNAVAILABLE for Apple, without naming the configuration', async () => {
     const error = await wallets({})
       .apple(PASS, { logo: null, hero: null })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'UNAVAILABLE', detail: expect.stringContaining('set APPLE_PASS_TYPE_ID, APPLE_TEAM_ID') });
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', detail: 'Apple Wallet passes are not set up on this server' });
   });
 });
 
@@ -121,7 +132,6 @@ describe('wallet configuration checked at boot', () => {
       const google = await wallets({ GOOGLE_WALLET_ISSUER_ID: '1', ...env }).google(PASS);
       expect(google).toMatchObject({
         configured: true,
-        missing: [],
         saveUrl: expect.stringMatching(/^https:\/\/pay\.google\.com\/gp\/v\/save\/ey/),
       });
     }

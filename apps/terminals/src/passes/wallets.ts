@@ -85,8 +85,9 @@ export class Wallets {
 
   /** The signed .pkpass of a pass; UNAVAILABLE without Apple's configuration, UNPROCESSABLE for a barcode Apple does not show. */
   async apple(pass: WalletPass, pictures: ApplePictures): Promise<Buffer> {
-    const { credentials, missing } = this.settings.credentials.apple;
-    if (!credentials) throw new AppError('UNAVAILABLE', `Apple Wallet passes are not configured on this server: set ${missing.join(', ')}`);
+    const { credentials } = this.settings.credentials.apple;
+    // What is missing is in the operator's log (logWalletSetup), never in an answer.
+    if (!credentials) throw new AppError('UNAVAILABLE', 'Apple Wallet passes are not set up on this server');
     if (!appleShowsBarcode(pass.barcode)) {
       throw new AppError(
         'UNPROCESSABLE',

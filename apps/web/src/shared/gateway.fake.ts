@@ -27,7 +27,7 @@ export interface RecordedCall {
 /** Records a request in `calls` (with its JSON body when it is a POST) and answers its path and body to route on. */
 export async function record(calls: RecordedCall[], request: Request): Promise<{ pathname: string; body: unknown }> {
   const { pathname } = new URL(request.url);
-  const body: unknown = request.method === 'POST' ? await request.json() : undefined;
+  const body: unknown = request.method === 'POST' || request.method === 'PATCH' ? await request.json() : undefined;
   calls.push({ method: request.method, path: pathname, authorization: request.headers.get('authorization'), body });
   return { pathname, body };
 }

@@ -8,20 +8,30 @@ import { unwrap, v1 } from '../../shared/api';
 
 export const listApps = () => unwrap(v1.GET('/v1/oauth2/apps'));
 
-export const createApp = (body: { name: string; redirectUris: string[]; scopes: OAuthScope[]; tokenEndpointAuthMethod: OAuthAuthMethod }) =>
-  unwrap(v1.POST('/v1/oauth2/apps', { body }));
-
-/** PATCH /v1/oauth2/apps/{id}: name, redirect URIs, developer and links; an empty text clears a field. */
-export const updateApp = (id: string, body: AppChanges) => unwrap(v1.PATCH('/v1/oauth2/apps/{id}', { params: { path: { id } }, body }));
-
-export interface AppChanges {
-  name?: string;
-  redirectUris?: string[];
+/** Who made an app and its links (each optional), which the consent page shows. */
+export interface AppDetails {
   developerName?: string;
   developerContact?: string;
   homepageUrl?: string;
   privacyUrl?: string;
   termsUrl?: string;
+}
+
+export interface AppRegistration extends AppDetails {
+  name: string;
+  redirectUris: string[];
+  scopes: OAuthScope[];
+  tokenEndpointAuthMethod: OAuthAuthMethod;
+}
+
+export const createApp = (body: AppRegistration) => unwrap(v1.POST('/v1/oauth2/apps', { body }));
+
+/** PATCH /v1/oauth2/apps/{id}: name, redirect URIs, developer and links; an empty text clears a field. */
+export const updateApp = (id: string, body: AppChanges) => unwrap(v1.PATCH('/v1/oauth2/apps/{id}', { params: { path: { id } }, body }));
+
+export interface AppChanges extends AppDetails {
+  name?: string;
+  redirectUris?: string[];
 }
 
 export const deleteApp = (id: string) => unwrap(v1.DELETE('/v1/oauth2/apps/{id}', { params: { path: { id } } }));

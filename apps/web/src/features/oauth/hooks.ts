@@ -4,7 +4,6 @@
  * mutations, each of which reloads the section's lists before it settles.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OAuthAuthMethod, OAuthScope } from '@tinkerdesk/contracts/web';
 import { reload } from '../../shared/query';
 import {
   createApp,
@@ -17,6 +16,7 @@ import {
   updateApp,
   withdrawConsent,
   type AppChanges,
+  type AppRegistration,
 } from './api';
 
 export const oauthKeys = {
@@ -62,13 +62,6 @@ function useReloadAccess(): () => Promise<void> {
 export function useWithdrawConsent() {
   const reloadAccess = useReloadAccess();
   return useMutation({ mutationFn: withdrawConsent, onSuccess: reloadAccess });
-}
-
-export interface AppRegistration {
-  name: string;
-  redirectUris: string[];
-  scopes: OAuthScope[];
-  tokenEndpointAuthMethod: OAuthAuthMethod;
 }
 
 /** Registers an app; the answer (its client secret, shown once) is the mutation's data, shown before the list reloads. */

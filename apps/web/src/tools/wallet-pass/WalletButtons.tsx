@@ -22,7 +22,8 @@ function WalletIcon() {
 
 /**
  * A wallet the site is not set up for, in one sentence with what still works. Visitors never see the
- * server's configuration names (the status answer's `missing` is for the operator: docs/configuration.md).
+ * server's configuration names: the API does not answer them; the terminals service logs them at startup
+ * for the operator (docs/configuration.md).
  */
 function Unavailable({ wallet }: { wallet: 'Google Wallet' | 'Apple Wallet' | 'a wallet' }) {
   return (

@@ -57,5 +57,5 @@ export const googleLink = (id: string) => unwrap(v1.GET('/v1/passes/{id}/google'
 /** The Apple Wallet .pkpass of a saved pass. */
 export const applePass = (id: string) => unwrap(v1.GET('/v1/passes/{id}/apple', { params: { path: { id } }, parseAs: 'blob' }));
 
-/** Which wallets this site is set up for, and the names of what is missing (no sign-in needed). */
+/** Which wallets this site is set up for (no sign-in needed). */
 export const walletStatus = () => unwrap(anonymous.GET('/v1/passes/wallets'));

@@ -1,25 +1,13 @@
 import type { OAuthAppView } from '@tinkerdesk/contracts/web';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, errorText } from '../../../shared/api';
+import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import type { AppChanges } from '../api';
 import { useUpdateApp } from '../hooks';
+import { DETAIL_FIELDS, fieldOf, inputTypeOf, maxLengthOf, type AppFieldKey } from './app-fields';
 
-const FIELDS = [
-  ['name', 'What to call the app'],
-  ['developerName', 'Made by (a person or a company)'],
-  ['developerContact', 'Contact for users (an email address or a URL)'],
-  ['homepageUrl', 'Website (http or https)'],
-  ['privacyUrl', 'Privacy policy (http or https)'],
-  ['termsUrl', 'Terms (http or https)'],
-] as const;
-type Key = (typeof FIELDS)[number][0] | 'redirectUris';
-
-/** The field a server refusal names (its detail starts with the field's name), so the error shows on it. */
-function fieldOf(error: unknown): Key | undefined {
-  if (!(error instanceof ApiError) || !error.detail) return undefined;
-  return ([...FIELDS.map(([k]) => k), 'redirectUris'] as Key[]).find((k) => error.detail!.startsWith(k));
-}
+const FIELDS = [['name', 'What to call the app'], ...DETAIL_FIELDS] as const;
+type Key = AppFieldKey;
 
 /**
  * Editing a registered app: its name, redirect URIs (checked as at registration), who made it and its
@@ -74,8 +62,8 @@ export function EditApp({ app, onClose }: { app: OAuthAppView; onClose: () => vo
             ref={i === 0 ? first : undefined}
             value={values[key]}
             required={key === 'name'}
-            maxLength={key === 'name' || key === 'developerName' ? 80 : key === 'developerContact' ? 200 : 2000}
-            type={key.endsWith('Url') ? 'url' : 'text'}
+            maxLength={maxLengthOf(key)}
+            type={inputTypeOf(key)}
             onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
             {...described(key)}
           />
