@@ -34,8 +34,8 @@ export interface LiveSlot {
 }
 
 /**
- * The live streams an account holds open, counted across every gateway replica (docs/api.md "Live
- * events"): a sorted set per account in Redis, `<REDIS_PREFIX>:live:streams:<userId>`, of stream ids
+ * The live streams an account holds open, counted across every gateway replica
+ * (docs/api.md "Live events"): a sorted set per account in Redis, `<REDIS_PREFIX>:live:streams:<userId>`, of stream ids
  * scored by when their lease runs out. A stream renews its lease with each heartbeat and removes itself
  * when it ends; a replica that dies without saying so leaves leases that run out within `leaseMs`,
  * and the key itself expires with its last lease.
