@@ -98,6 +98,9 @@ export default defineConfig({
         REDIS_PREFIX: `e2e${run}`,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // JetStream reserves each object store's cap on its disk (10 GiB by default): a test run asks for less.
+        CONVERSION_STORE_MAX_BYTES: String(1024 ** 3),
+        FILES_STORE_MAX_BYTES: String(256 * 1024 ** 2),
         // The account tests sign up more than the per-address sign-up limit allows from one address.
         RATE_LIMIT_FACTOR: '100',
         // Every browser of the tests signs in from 127.0.0.1: no address-wide ceiling on failed sign-ins.

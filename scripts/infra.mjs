@@ -43,3 +43,34 @@ export async function checkInfrastructure(env = process.env) {
   }
   return problems;
 }
+
+/** The JetStream streams of a test run (`t<8 hex>_…`, `e2e<8 hex>_…`, their object stores `OBJ_…`). */
+const TEST_STREAM = /^(OBJ_)?(t|e2e)[0-9a-f]{8}_/;
+
+/**
+ * Deletes the JetStream streams that test runs killed before their clean-up left behind, once they are
+ * older than `olderThanMs` (a run still going is younger). JetStream reserves each object store's cap on
+ * its disk, so a few stale ones make every later run's stores refuse to open ("insufficient storage
+ * resources available"). Returns how many were deleted; NATS being unreachable is reported elsewhere.
+ */
+export async function sweepStaleTestStreams(env = process.env, olderThanMs = 3 * 3600_000) {
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  let nc;
+  try {
+    nc = await connect({ servers: env.NATS_URL ?? 'nats://localhost:4222', timeout: 2000 });
+  } catch {
+    return 0;
+  }
+  try {
+    const jsm = await jetstreamManager(nc);
+    const stale = [];
+    for await (const stream of jsm.streams.list()) {
+      if (TEST_STREAM.test(stream.config.name) && Date.now() - new Date(stream.created).getTime() > olderThanMs) stale.push(stream.config.name);
+    }
+    for (const name of stale) await jsm.streams.delete(name);
+    return stale.length;
+  } finally {
+    await nc.close();
+  }
+}

@@ -8,7 +8,7 @@ import './runtime.mjs';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ensureDebianPrograms } from './debian-programs.mjs';
-import { checkInfrastructure } from './infra.mjs';
+import { checkInfrastructure, sweepStaleTestStreams } from './infra.mjs';
 import { run } from './processes.mjs';
 
 const only = process.argv
@@ -29,6 +29,8 @@ if (problems.length > 0) {
   for (const line of problems) console.error(line);
   process.exit(1);
 }
+const swept = await sweepStaleTestStreams();
+if (swept > 0) console.log(`removed ${swept} JetStream streams that killed test runs left behind (older than 3 hours)`);
 
 // Jest's ESM mode needs vm modules, which Node marks experimental: say so once here, not in every run's output.
 const jest = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '--ci'];

@@ -71,6 +71,7 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     REDIS_PREFIX: `t${id}`,
     // JetStream reserves each object store's cap on its disk: test runs side by side must not run it out.
     FILES_STORE_MAX_BYTES: String(256 * 1024 ** 2),
+    CONVERSION_STORE_MAX_BYTES: String(1024 ** 3),
     WEB_DIST: web,
     PORT: '0',
     HOST: '127.0.0.1',
