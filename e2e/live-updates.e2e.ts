@@ -223,7 +223,8 @@ for (const width of [1280, 375]) {
     });
     const productId = ((await product.json()) as { product: { id: string } }).product.id;
     const payer = await signUp(page, `live-plan-payer-${width}`);
-    const setup = await page.request.post('/v1/paymentmethods', { data: {}, headers: auth(payer) });
+    const setup = await page.request.post('/v1/paymentmethods', { data: { provider: 'sandbox' }, headers: auth(payer) });
+    // The e2e site has Stripe set up too: the card is kept by the sandbox, as the shop's provider.
     const setupId = ((await setup.json()) as { setup: { id: string } }).setup.id;
     expect((await page.request.post(`/v1/sandbox/sessions/${setupId}/pay`, { data: CARD })).status()).toBe(200);
     const kept = await page.request.post(`/v1/paymentmethods/setup/${setupId}/complete`, { headers: auth(payer) });
@@ -250,7 +251,8 @@ for (const width of [1280, 375]) {
     await expect(plan.getByText(/starts on/)).toBeVisible();
 
     // Its first charge falls due now (as the clock reaching it would): the platform's scheduler sweeps
-    // every few seconds and charges it; the open page follows the plan.charged event.
+    // every 5 s (PLAN_SWEEP_SECONDS in playwright.config.ts) and charges it; the open page follows the
+    // plan.charged event.
     await e2eDatabase(`UPDATE "commerce"."plan" SET "next_charge_at" = now() WHERE "id" = $1`, [planId]);
     await expect(plan.getByText(/next charge/)).toBeVisible({ timeout: 20_000 });
 
