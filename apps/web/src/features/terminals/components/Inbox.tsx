@@ -58,7 +58,9 @@ export function Inbox({ terminal, terminals = [], onClose }: { terminal: Termina
           <p role="status">Loading…</p>
         )
       ) : list.shares.length === 0 ? (
-        <p className="empty-state-text">Nothing here yet. Send a link or a note from another terminal, or from the form above.</p>
+        <p className="empty-state-text">
+          Nothing here yet. Send a link or a note from another terminal, or from “Send to a terminal” below.
+        </p>
       ) : (
         <ul className="file-list" aria-label="Shares">
           {list.shares.map((s) => (
