@@ -1,6 +1,8 @@
 import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import pg from 'pg';
+import { strToU8, zipSync } from 'fflate';
 
 export interface Account {
   email: string;
@@ -136,4 +138,35 @@ export async function paidOrder(page: Page): Promise<{ seller: Account; buyer: A
     )
     .toBe('paid');
   return { seller, buyer, orderId, serviceId };
+}
+
+/**
+ * Runs one statement on the e2e platform's own database (playwright.config.ts names it after E2E_RUN_ID),
+ * for what the clock would do: a plan's charge falling due now.
+ */
+export async function e2eDatabase(sql: string, params: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: `postgres://postgres@localhost:5432/tinkerdesk_e2e_${process.env.E2E_RUN_ID!}` });
+  await client.connect();
+  try {
+    await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A minimal Word document LibreOffice opens: content types, the package relation and one paragraph. */
+export function docx(text: string): Buffer {
+  return Buffer.from(
+    zipSync({
+      '[Content_Types].xml': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+      '_rels/.rels': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      ),
+      'word/document.xml': strToU8(
+        `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+      ),
+    }),
+  );
 }

@@ -103,6 +103,8 @@ export default defineConfig({
         FILES_STORE_MAX_BYTES: String(256 * 1024 ** 2),
         // The account tests sign up more than the per-address sign-up limit allows from one address.
         RATE_LIMIT_FACTOR: '100',
+        // A plan whose charge a test moved to now is charged within seconds (live-updates.e2e.ts), not a minute.
+        PLAN_SWEEP_SECONDS: '5',
         // Every browser of the tests signs in from 127.0.0.1: no address-wide ceiling on failed sign-ins.
         SIGN_IN_ADDRESS_ACCOUNTS: '1000000',
         // "Load from URL" and URL conversions reach the tests' own loopback sites.

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { zipSync, strToU8 } from 'fflate';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
-import { watchErrors } from './helpers.js';
+import { docx, watchErrors } from './helpers.js';
 
 /**
  * The file converter page against the real platform: signed out it explains and asks to sign in;
@@ -14,23 +13,6 @@ import { watchErrors } from './helpers.js';
  * of recent conversions offers them again.
  */
 const PATH = '/tools/converters/files/';
-
-/** A minimal Word document LibreOffice opens: content types, the package relation and one paragraph. */
-function docx(text: string): Buffer {
-  return Buffer.from(
-    zipSync({
-      '[Content_Types].xml': strToU8(
-        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-      ),
-      '_rels/.rels': strToU8(
-        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-      ),
-      'word/document.xml': strToU8(
-        `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
-      ),
-    }),
-  );
-}
 
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-converter-'));

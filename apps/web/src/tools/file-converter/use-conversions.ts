@@ -1,7 +1,7 @@
 /**
  * The converter's state machine: each file or URL added is an item that goes ready → uploading (with
- * the upload's progress) → converting (the job's progress, told by the live stream, polled as a
- * fallback) → done or failed. Starting,
+ * the upload's progress) → converting (the job's progress, told by the live stream; polled only
+ * while the stream is down) → done or failed. Starting,
  * finishing and removing jobs reload the recent conversions.
  */
 import { detectSourceFormat, LIVE_EVENTS, sourceFormat, type ConversionJobView, type SourceFormat } from '@tinkerdesk/contracts/web';
@@ -30,9 +30,8 @@ export interface Item {
 /** The option fields of the page (all text, as typed). */
 export type ConversionOptions = Record<'width' | 'height' | 'quality' | 'dpi' | 'firstPage' | 'lastPage', string>;
 
+/** The poll while the live stream is down (while it is up, the stream tells of every step). */
 export const POLL_MS = 700;
-/** The safety-net poll while the live stream is up (it tells of every step). */
-export const LIVE_POLL_MS = 5000;
 const PARALLEL = 3;
 const FINISHED = new Set(['completed', 'failed', 'cancelled', 'expired']);
 
@@ -67,39 +66,77 @@ export function useConversions(options: ConversionOptions) {
     [],
   );
 
-  // Follows every job that is converting until it finishes: the live stream says when a job moved
-  // (its progress, its end) and the job is read then; polled too, every POLL_MS while the stream is
-  // down and every LIVE_POLL_MS as a safety net while it is up.
-  const converting = items.some((i) => i.status === 'converting');
+  // The progress the live stream told of, by job (100 completed, -1 failed): an event can come before
+  // the upload's answer has made its item a converting one.
+  const heard = useRef(new Map<string, number>());
+  useEffect(
+    () =>
+      onLiveEvent((event) => {
+        const { jobId, progress } = event.ids;
+        if (event.type === LIVE_EVENTS.conversionProgress && typeof jobId === 'string' && typeof progress === 'number')
+          heard.current.set(jobId, progress);
+      }),
+    [],
+  );
+
+  // Follows every job that is converting until it finishes. While the live stream is up it tells of
+  // each step: the progress is shown from the event, and the job is read once, when it has finished
+  // (for its result's size, or its error). While the stream is down the jobs are polled every POLL_MS;
+  // when it comes back, each is read once (what it missed meanwhile is not told again).
+  // The jobs converting (the effect runs again when one starts, in case the stream told of it already).
+  const converting = items
+    .filter((i) => i.status === 'converting')
+    .map((i) => i.job?.id)
+    .join(' ');
   const live = useLiveConnected();
+  const wasLive = useRef(live);
   useEffect(() => {
+    const cameBack = live && !wasLive.current;
+    wasLive.current = live;
     if (!token || !converting) return;
     const controller = new AbortController();
+    const reading = new Set<string>();
     const read = (item: Item) => {
-      if (item.status !== 'converting' || !item.job) return;
+      if (item.status !== 'converting' || !item.job || reading.has(item.key)) return;
+      reading.add(item.key);
       getJob(item.job.id, controller.signal).then(
         (job) => {
+          reading.delete(item.key);
           if (!FINISHED.has(job.state)) return patch(item.key, { job });
           patch(item.key, { job, status: job.state === 'completed' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
           reloadRecent();
         },
         (error: unknown) => {
+          reading.delete(item.key);
           if (!(error instanceof DOMException)) patch(item.key, { status: 'failed', error: errorText(error) });
         },
       );
     };
-    const timer = setInterval(() => itemsRef.current.forEach(read), live ? LIVE_POLL_MS : POLL_MS);
+    /** What the stream told of a converting item's job: its progress shown, or its end read. */
+    const follow = (item: Item) => {
+      const progress = item.job ? heard.current.get(item.job.id) : undefined;
+      if (item.status !== 'converting' || !item.job || progress === undefined) return;
+      if (progress < 0 || progress >= 100) read(item);
+      else if (progress > item.job.progress) patch(item.key, { job: { ...item.job, state: 'active', progress } });
+    };
+    if (!live) {
+      const timer = setInterval(() => itemsRef.current.forEach(read), POLL_MS);
+      return () => {
+        clearInterval(timer);
+        controller.abort();
+      };
+    }
+    itemsRef.current.forEach(cameBack ? read : follow);
     const stop = onLiveEvent((event) => {
       if (event.type !== LIVE_EVENTS.conversionProgress) return;
       const item = itemsRef.current.find((i) => i.job?.id === event.ids.jobId);
-      if (item) read(item);
+      if (item) follow(item);
     });
     return () => {
-      clearInterval(timer);
       stop();
       controller.abort();
     };
-    // The poll reads the items through the ref: it runs while anything converts.
+    // The items are read through the ref: this runs while anything converts.
   }, [token, converting, live, patch, reloadRecent]);
 
   function addFiles(files: File[]) {
@@ -131,7 +168,10 @@ export function useConversions(options: ConversionOptions) {
             (fraction) => patch(item.key, { upload: fraction }),
           )
         : await convertUrl(item.url ?? '', item.to, item.format?.id);
-      patch(item.key, { status: 'converting', job, upload: 1 });
+      // A small file's job can have finished before the upload's answer (upload?wait=).
+      if (FINISHED.has(job.state))
+        patch(item.key, { job, upload: 1, status: job.state === 'completed' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
+      else patch(item.key, { status: 'converting', job, upload: 1 });
       reloadRecent();
     } catch (error) {
       patch(item.key, { status: 'failed', error: errorText(error) });

@@ -1,5 +1,5 @@
 import { formatLongDate, type TerminalView } from '@tinkerdesk/contracts/web';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { Pager } from '../../../shared/Pager';
@@ -12,15 +12,11 @@ const PAGE = 10;
 /**
  * A terminal's inbox, a page at a time: open a share, copy it, delete it. Each share shows what was
  * sent (a link's address too, not only its description) and where from (the sending terminal, or the
- * account page). Opening it moves the focus to its heading, so it is where the user is looking.
+ * account page). It opens in its terminal's row, inside an InlinePanel (TerminalsSection's disclosure
+ * moves the focus to its heading; Close or Escape gives it back to the row's Inbox button).
  */
 export function Inbox({ terminal, terminals = [], onClose }: { terminal: TerminalView; terminals?: TerminalView[]; onClose: () => void }) {
   const { profile } = useSession();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-    heading.current?.scrollIntoView({ block: 'nearest' });
-  }, [terminal.id]);
   const senderOf = (id: string | null) =>
     id === null ? 'from your account page' : `from ${terminals.find((t) => t.id === id)?.label ?? 'a removed terminal'}`;
   const [offset, setOffset] = useState(0);
@@ -49,7 +45,7 @@ export function Inbox({ terminal, terminals = [], onClose }: { terminal: Termina
   return (
     <div className="inbox" role="region" aria-label={`Inbox of ${terminal.label}`}>
       <div className="section-head">
-        <h3 ref={heading} tabIndex={-1}>
+        <h3 tabIndex={-1}>
           Inbox of {terminal.label}
         </h3>
         <button type="button" className="button button-small button-ghost" onClick={onClose}>
@@ -62,7 +58,9 @@ export function Inbox({ terminal, terminals = [], onClose }: { terminal: Termina
           <p role="status">Loading…</p>
         )
       ) : list.shares.length === 0 ? (
-        <p className="empty-state-text">Nothing here yet. Send a link or a note from another terminal, or from the form above.</p>
+        <p className="empty-state-text">
+          Nothing here yet. Send a link or a note from another terminal, or from “Send to a terminal” below.
+        </p>
       ) : (
         <ul className="file-list" aria-label="Shares">
           {list.shares.map((s) => (

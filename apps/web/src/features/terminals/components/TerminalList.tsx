@@ -1,16 +1,23 @@
 import type { TerminalView } from '@tinkerdesk/contracts/web';
+import type { ReactNode } from 'react';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
 import { session as sessionStore } from '../../../shared/session/session';
 import { removeTerminal, updateTerminal } from '../api';
 import { useTerminalChange } from '../hooks/queries';
 
-/** The account's terminals: what each does, its inbox, switching it on or off, removing another one. */
+/**
+ * The account's terminals: what each does, its inbox (opened in its own row, where the user is looking),
+ * switching it on or off, removing another one.
+ */
 export function TerminalList(props: {
   terminals: TerminalView[];
   mine: string | null;
+  /** The Inbox button's attributes (TerminalsSection's disclosure: its id, aria-expanded, the click). */
+  inboxOpener: (id: string) => { id: string; 'aria-expanded': boolean; 'aria-controls'?: string; onClick: () => void };
+  /** The open inbox, drawn in its terminal's row. */
   inboxOf: string | null;
-  onInbox: (id: string | null) => void;
+  inbox: ReactNode;
 }) {
   const change = useTerminalChange();
   if (props.terminals.length === 0)
@@ -51,9 +58,8 @@ export function TerminalList(props: {
               <button
                 type="button"
                 className="button button-small"
-                aria-expanded={props.inboxOf === t.id}
                 aria-label={`Inbox of ${t.label}`}
-                onClick={() => props.onInbox(props.inboxOf === t.id ? null : t.id)}
+                {...props.inboxOpener(t.id)}
               >
                 Inbox
               </button>
@@ -76,6 +82,7 @@ export function TerminalList(props: {
                 </button>
               ) : null}
             </span>
+            {props.inboxOf === t.id ? props.inbox : null}
           </li>
         ))}
       </ul>

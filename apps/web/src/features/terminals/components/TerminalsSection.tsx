@@ -1,8 +1,9 @@
 import type { TerminalView } from '@tinkerdesk/contracts/web';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
+import { InlinePanel, useDisclosure } from '../../../shared/disclosure';
 import { FormError } from '../../../shared/forms';
 import { useSession } from '../../../shared/session/session';
 import { useReloadOnShare, useTerminalsOverview } from '../hooks/queries';
@@ -25,21 +26,27 @@ export function TerminalsSection() {
   const navigate = useNavigate();
   const overview = useTerminalsOverview();
   useReloadOnShare();
-  const [chosenInbox, setInboxOf] = useState<string | null | undefined>(undefined);
+  // The open inbox, in its terminal's row: the focus moves into it, and back to its Inbox button when it closes.
+  const inbox = useDisclosure<string>();
   const route = HASH_ROUTE.exec(location.hash);
-  // /account/#/terminals/{id}/inbox opens that inbox until another is chosen.
-  const inboxOf = chosenInbox !== undefined ? chosenInbox : route?.[2] === 'inbox' ? route[1]! : null;
-
-  const routed = route ? `${route[1]}/${route[2]}` : null;
-  useEffect(() => {
-    if (routed) document.getElementById('terminals')?.scrollIntoView({ block: 'start' });
-  }, [routed]);
-
   const error = overview.error ? errorText(overview.error) : '';
   const terminals = overview.data?.terminals ?? null;
+
+  // /account/#/terminals/{id}/inbox opens that inbox in place once the list is drawn (the focus moving
+  // into it brings it into view); the share success route shows the section's top.
+  const [routedId, routedTo] = route ? [route[1]!, route[2]!] : [null, null];
+  const loaded = terminals !== null;
+  const { open: openInbox } = inbox;
+  useEffect(() => {
+    if (!routedId || !loaded) return;
+    if (routedTo === 'inbox') openInbox(routedId);
+    else document.getElementById('terminals')?.scrollIntoView({ block: 'start' });
+  }, [routedId, routedTo, loaded, openInbox]);
   const local = overview.data?.local;
   const mine = local ? terminals?.find((t) => t.id === local.terminalId) : undefined;
   const others = (terminals ?? []).filter((t) => t.id !== mine?.id);
+  // A removed terminal's inbox closes with its row.
+  const inboxOf = terminals?.find((t) => t.id === inbox.shown);
 
   return (
     <section className="card account-card terminals" id="terminals" aria-labelledby="terminals-heading">
@@ -63,12 +70,21 @@ export function TerminalsSection() {
             pushOn={overview.pushOn}
             mobile={platform.mobile}
           />
-          <TerminalList terminals={terminals} mine={mine?.id ?? null} inboxOf={inboxOf} onInbox={setInboxOf} />
+          <TerminalList
+            terminals={terminals}
+            mine={mine?.id ?? null}
+            inboxOpener={inbox.opener}
+            inboxOf={inboxOf?.id ?? null}
+            inbox={
+              inboxOf ? (
+                <InlinePanel disclosure={inbox}>
+                  <Inbox terminal={inboxOf} terminals={terminals} onClose={() => inbox.close()} />
+                </InlinePanel>
+              ) : null
+            }
+          />
           {terminals.length > 0 ? (
             <SendForm terminals={terminals} mine={mine?.id ?? null} from={mine?.active && mine.send ? local : null} />
-          ) : null}
-          {inboxOf && terminals.some((t) => t.id === inboxOf) ? (
-            <Inbox terminal={terminals.find((t) => t.id === inboxOf)!} terminals={terminals} onClose={() => setInboxOf(null)} />
           ) : null}
         </>
       )}
