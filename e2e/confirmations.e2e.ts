@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
-import { type Account, signedInPage, signUp, watchErrors } from './helpers.js';
+import { type Account, sandboxShop, signedInPage, signUp, watchErrors } from './helpers.js';
 
 /**
  * Confirmations in the page and the terminal forms by keyboard alone in Chromium against the real platform
@@ -66,17 +66,7 @@ async function savedCard(page: Page, payer: Account, number: string): Promise<st
 for (const width of [1280, 375]) {
   test(`register and remove terminals, cancel a plan and delete a card, by keyboard (${width} px)`, async ({ page, browser, baseURL }) => {
     // A seller's sandbox poster and a payer with two cards and a plan for it (through the API).
-    const seller = await signUp(page, `confirm-seller-${width}`);
-    const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
-      data: { name: 'Ada’s print shop', displayName: 'Ada Prints', provider: 'sandbox', vendor: 'digital', account: 'sandbox_ada' },
-      headers: auth(seller),
-    });
-    const serviceId = ((await service.json()) as { service: { id: string } }).service.id;
-    const product = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/products`, {
-      data: { name: 'Poster', description: 'A2, matte', price: 1250 },
-      headers: auth(seller),
-    });
-    const productId = ((await product.json()) as { product: { id: string } }).product.id;
+    const { serviceId, productId } = await sandboxShop(page, `confirm-seller-${width}`);
     const payer = await signUp(page, `confirm-payer-${width}`);
     const first = await savedCard(page, payer, '4242 4242 4242 4242');
     await savedCard(page, payer, '4000 0000 0000 0341');
