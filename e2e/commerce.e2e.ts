@@ -466,7 +466,7 @@ test('a payer saves two cards, makes one default, starts a plan from the seller�
   await page.goto('/billing');
   await expect(cards.getByText('pays 1 plan')).toBeVisible();
   await cards.getByRole('button', { name: 'Delete Visa •••• 3155' }).click();
-  const moveDialog = page.getByRole('dialog', { name: 'Delete Visa •••• 3155?' });
+  const moveDialog = cards.getByRole('group', { name: 'Delete Visa •••• 3155?' });
   await expect(moveDialog).toContainText('It pays for a plan.');
   await moveDialog.getByRole('button', { name: 'Move to Visa •••• 4242 and delete' }).click();
   await expect(rows).toHaveCount(1);
@@ -477,7 +477,7 @@ test('a payer saves two cards, makes one default, starts a plan from the seller�
 
   // Cancelling asks first; keeping it changes nothing.
   await plans.getByRole('button', { name: 'Cancel the plan for Poster' }).click();
-  const cancelDialog = page.getByRole('dialog', { name: 'Cancel this plan?' });
+  const cancelDialog = plans.getByRole('group', { name: 'Cancel this plan?' });
   await cancelDialog.getByRole('button', { name: 'Keep the plan' }).click();
   await expect(plans.getByText('active', { exact: true })).toBeVisible();
   await plans.getByRole('button', { name: 'Cancel the plan for Poster' }).click();
@@ -489,7 +489,7 @@ test('a payer saves two cards, makes one default, starts a plan from the seller�
   // Shown again, the cards are reloaded: the card no longer pays the cancelled plan.
   await expect(cards.getByText('pays 1 plan')).toHaveCount(0);
   await cards.getByRole('button', { name: 'Delete Visa •••• 4242' }).click();
-  await page.getByRole('dialog', { name: 'Delete Visa •••• 4242?' }).getByRole('button', { name: 'Delete the card' }).click();
+  await cards.getByRole('group', { name: 'Delete Visa •••• 4242?' }).getByRole('button', { name: 'Delete the card' }).click();
   await expect(cards.getByText('No saved cards.')).toBeVisible();
 
   // Timeline entries are written after commit by commerce's outbox listener, a moment after the answer:

@@ -106,9 +106,9 @@ export async function mailTo(to: string, pattern: RegExp): Promise<string> {
 /** A sandbox card the sandbox processor accepts. */
 const CARD = { number: '4242424242424242', expiry: '12 / 34', cvc: '123' };
 
-/** A seller's sandbox shop and a buyer's order of its $12.50 poster, paid (through the API). */
-export async function paidOrder(page: Page): Promise<{ seller: Account; buyer: Account; orderId: string; serviceId: string }> {
-  const seller = await signUp(page, 'refund-seller');
+/** A seller's sandbox shop "Ada’s print shop" with its $12.50 poster (through the API). */
+export async function sandboxShop(page: Page, tag = 'refund-seller'): Promise<{ seller: Account; serviceId: string; productId: string }> {
+  const seller = await signUp(page, tag);
   const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
   await page.request.post('/v1/users/me', { data: { name: 'Ada Prints' }, headers: auth(seller) });
   const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
@@ -120,7 +120,13 @@ export async function paidOrder(page: Page): Promise<{ seller: Account; buyer: A
     data: { name: 'Poster', description: 'A2, matte', price: 1250 },
     headers: auth(seller),
   });
-  const productId = ((await product.json()) as { product: { id: string } }).product.id;
+  return { seller, serviceId, productId: ((await product.json()) as { product: { id: string } }).product.id };
+}
+
+/** A seller's sandbox shop and a buyer's order of its $12.50 poster, paid (through the API). */
+export async function paidOrder(page: Page): Promise<{ seller: Account; buyer: Account; orderId: string; serviceId: string }> {
+  const { seller, serviceId, productId } = await sandboxShop(page);
+  const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
   const buyer = await signUp(page, 'refund-buyer');
   const placed = await page.request.post(`/v1/users/${seller.guid}/services/${serviceId}/order`, {
     data: { product: productId, email: buyer.email, share: true },

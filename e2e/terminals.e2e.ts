@@ -110,7 +110,7 @@ test('two browsers of one account: each registers, one sends a link, the otherâ€
 
   // Removing the laptop from the phone asks first.
   await phone.getByRole('button', { name: 'Remove Laptop' }).click();
-  await phone.getByRole('dialog', { name: 'Remove Laptop?' }).getByRole('button', { name: 'Remove' }).click();
+  await phone.getByRole('group', { name: 'Remove Laptop?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(phone.getByRole('list', { name: 'Your terminals' }).getByRole('listitem')).toHaveCount(1);
   // The laptop finds it is no longer a terminal, and offers to register again.
   await laptop.reload();

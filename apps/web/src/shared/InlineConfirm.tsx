@@ -6,6 +6,7 @@ import { closeOnEscape } from './disclosure';
  * colours) and a way back. `label` names the group for screen readers ("Delete report.pdf?").
  * It takes the focus on its way back (Enter never destroys by accident) and Escape answers it with
  * that way back; the opener's `useDisclosure` gives the focus back (docs/web-app.md#inline-forms).
+ * `also` adds other ways to go ahead after the first ("Move to Visa •••• 4242 and delete").
  */
 export function InlineConfirm({
   label,
@@ -13,6 +14,7 @@ export function InlineConfirm({
   action,
   keep = 'Keep',
   busy = false,
+  also = [],
   onConfirm,
   onCancel,
 }: {
@@ -21,6 +23,7 @@ export function InlineConfirm({
   action: string;
   keep?: string;
   busy?: boolean;
+  also?: ReadonlyArray<{ action: string; onConfirm: () => void }>;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -32,6 +35,11 @@ export function InlineConfirm({
       <button type="button" className="button button-small button-danger" disabled={busy} onClick={onConfirm}>
         {action}
       </button>
+      {also.map((other) => (
+        <button key={other.action} type="button" className="button button-small button-danger" disabled={busy} onClick={other.onConfirm}>
+          {other.action}
+        </button>
+      ))}
       <button type="button" className="button button-small button-ghost" ref={back} data-autofocus onClick={onCancel}>
         {keep}
       </button>

@@ -11,7 +11,7 @@ import { ApiError } from './api';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type FormEvent } from 'react';
-import { InlinePanel, useDisclosure } from './disclosure';
+import { afterRemoval, InlinePanel, useDisclosure } from './disclosure';
 import { FieldError, namedError, refusalWords, refusedField } from './forms';
 import { InlineConfirm } from './InlineConfirm';
 
@@ -116,6 +116,30 @@ describe('useDisclosure', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Nothing to fill' }));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add' }));
+  });
+
+  it('Escape on the opener of the open panel closes it (the key goes no further); on another opener it is the page’s', async () => {
+    render(<Rows />);
+    const edit = screen.getByRole('button', { name: 'Edit b' });
+    await userEvent.click(edit);
+    edit.focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(edit.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(edit);
+    expect(screen.getByText('Escapes the page heard: 0')).toBeTruthy();
+
+    await userEvent.click(edit);
+    screen.getByRole('button', { name: 'Edit a' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('form', { name: 'Edit b' })).toBeTruthy();
+    expect(screen.getByText('Escapes the page heard: 1')).toBeTruthy();
+  });
+
+  it('afterRemoval: the next item, else the one before, else the heading', () => {
+    expect(afterRemoval(['a', 'b', 'c'], 1, 'h')).toBe('c');
+    expect(afterRemoval(['a', 'b', 'c'], 2, 'h')).toBe('b');
+    expect(afterRemoval(['a'], 0, 'h')).toBe('h');
   });
 
   it('opening another panel closes the first; a confirmation focuses its way back, and Escape answers it', async () => {

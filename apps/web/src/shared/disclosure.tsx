@@ -15,6 +15,21 @@ export function focusInside(panel: HTMLElement): void {
   (target ?? panel).focus();
 }
 
+/** Focuses the element with id `id`; a heading (not focusable by itself) is made focusable from script first. */
+export function focusById(id: string): void {
+  const target = document.getElementById(id);
+  if (target && /^H[1-6]$/.test(target.tagName) && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target?.focus();
+}
+
+/**
+ * Where the focus goes once the item at `index` of a list is gone (docs/web-app.md#inline-forms): the
+ * same control of the next item, else of the one before, else the list's heading (`headingId`).
+ */
+export function afterRemoval(ids: readonly string[], index: number, headingId: string): string {
+  return ids[index + 1] ?? ids[index - 1] ?? headingId;
+}
+
 /**
  * Closes on Escape: the innermost open panel or confirmation only (the key goes
  * no further, so the page's other panels and the All Tools panel stay as they are).
@@ -33,8 +48,19 @@ export interface Disclosure<K extends string> {
   open: (key: K, returnTo?: string) => void;
   /** Closes it and gives the focus back to what opened it (or to the element with id `focusId`: a refused field). */
   close: (focusId?: string) => void;
-  /** The opener's attributes: its id (the focus comes back to it), aria-expanded and aria-controls, and a click that opens. */
-  opener: (key: K) => { id: string; 'aria-expanded': boolean; 'aria-controls'?: string; onClick: () => void };
+  /**
+   * The opener's attributes: its id (the focus comes back to it), aria-expanded and aria-controls, a click
+   * that opens, and Escape closing its panel while it is open (the opener is outside the panel).
+   */
+  opener: (key: K) => {
+    id: string;
+    'aria-expanded': boolean;
+    'aria-controls'?: string;
+    onClick: () => void;
+    onKeyDown: (event: KeyboardEvent) => void;
+  };
+  /** The id `opener(key)` gives its button: where the focus goes after something is removed (`afterRemoval`). */
+  openerId: (key: K) => string;
   /** The open panel's attributes: its id, and Escape closing it. */
   panel: { id: string; ref: (element: HTMLElement | null) => void; onKeyDown: (event: KeyboardEvent) => void };
 }
@@ -71,7 +97,7 @@ export function useDisclosure<K extends string = 'open'>(): Disclosure<K> {
     if (shown !== null && element.current) focusInside(element.current);
     if (shown === null && returning.current) {
       returning.current = false;
-      if (returnTo.current) document.getElementById(returnTo.current)?.focus();
+      if (returnTo.current) focusById(returnTo.current);
     }
   }, [shown]);
 
@@ -89,7 +115,11 @@ export function useDisclosure<K extends string = 'open'>(): Disclosure<K> {
       'aria-expanded': shown === key,
       ...(shown === key ? { 'aria-controls': panelId } : {}),
       onClick: () => (shown === key ? close() : open(key)),
+      onKeyDown: (event) => {
+        if (shown === key) closeOnEscape(event, close);
+      },
     }),
+    openerId,
     panel: { id: panelId, ref, onKeyDown },
   };
 }

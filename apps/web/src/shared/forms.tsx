@@ -103,9 +103,13 @@ export function refusedField<K extends string>(error: unknown, fields: readonly 
   return fields.find((f) => detail.startsWith(`${f} `) || detail.startsWith(`${f}:`)) ?? null;
 }
 
-/** A refusal's detail as a sentence for its field: "description must be one line" → "Description must be one line." */
-export function refusalWords(error: unknown): string {
-  const text = (error instanceof ApiError ? (error.detail ?? '') : '').replace(/^(\w+):\s*/, '');
+/**
+ * A refusal's detail as a sentence for its field: "description must be one line" → "Description must be one line."
+ * `field` → `name` says the field as the form names it: ("label", "Name") → "Name must not be empty.".
+ */
+export function refusalWords(error: unknown, field?: string, name?: string): string {
+  let text = (error instanceof ApiError ? (error.detail ?? '') : '').replace(/^(\w+):\s*/, '');
+  if (field && name && text.startsWith(`${field} `)) text = `${name}${text.slice(field.length)}`;
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }
 

@@ -8,10 +8,12 @@ import {
   type PlanState,
   type PlanView,
 } from '@tinkerdesk/contracts/web';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
+import { afterRemoval, useDisclosure } from '../../../shared/disclosure';
 import { FormError } from '../../../shared/forms';
+import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { cancelPlan } from '../api';
 import { useDeleteCard, useInstruments, useInvalidateBilling, useMakeDefaultCard, usePlans, useStartCardSetup } from '../hooks/queries';
@@ -48,34 +50,67 @@ export const cardName = (card: Pick<PaymentInstrumentView, 'brand' | 'last4'>) =
 export const planStarted = (plan: Pick<PlanView, 'start' | 'paidPeriods' | 'charges'>): boolean =>
   plan.paidPeriods > 0 || plan.charges.length > 0 || Date.parse(plan.start) <= Date.now();
 
-/** Asks, then cancels a plan; answers whether it was cancelled. */
-export async function confirmCancelPlan(plan: PlanView): Promise<boolean> {
-  const answer = await sessionStore.prompt({
-    tag: `cancel-plan-${plan.id}`,
-    title: 'Cancel this plan?',
-    content:
-      plan.role === 'payer'
-        ? `${plan.product.name}, ${cadence(plan)}: nothing more will be charged to your card. Charges made so far stay paid.`
-        : `${plan.product.name}, ${cadence(plan)}: your customer will not be charged any more.`,
-    buttons: [
-      { title: 'Keep the plan', value: 'keep' },
-      { title: 'Cancel the plan', value: 'cancel', primary: true },
-    ],
-  });
-  if (answer !== 'cancel') return false;
-  try {
-    await cancelPlan(plan.id);
-    sessionStore.notify({
-      tag: `plan-${plan.id}`,
-      type: 'success',
-      content: `The plan for ${plan.product.name} is cancelled.`,
-      timeout: 6000,
-    });
-    return true;
-  } catch (failure) {
-    sessionStore.notify({ tag: `plan-${plan.id}`, type: 'error', content: errorText(failure) });
-    return false;
+/**
+ * A plan's Cancel, which asks first in its place (docs/web-app.md#inline-forms). Once the plan is
+ * cancelled the button goes: the focus goes to the element with id `focusAfter`, then `onCancelled` runs.
+ */
+export function CancelPlan({
+  plan,
+  focusAfter,
+  onCancelled,
+  className = 'button button-small button-ghost',
+  children,
+  ...attributes
+}: {
+  plan: PlanView;
+  focusAfter: string;
+  onCancelled: () => void;
+  className?: string;
+  children: ReactNode;
+  'aria-label'?: string;
+}) {
+  const confirming = useDisclosure();
+  const [busy, setBusy] = useState(false);
+  async function cancel() {
+    setBusy(true);
+    try {
+      await cancelPlan(plan.id);
+      sessionStore.notify({
+        tag: `plan-${plan.id}`,
+        type: 'success',
+        content: `The plan for ${plan.product.name} is cancelled.`,
+        timeout: 6000,
+      });
+      confirming.close(focusAfter);
+      onCancelled();
+    } catch (failure) {
+      sessionStore.notify({ tag: `plan-${plan.id}`, type: 'error', content: errorText(failure) });
+      confirming.close();
+    } finally {
+      setBusy(false);
+    }
   }
+  if (!confirming.shown)
+    return (
+      <button type="button" className={className} {...attributes} {...confirming.opener('open')}>
+        {children}
+      </button>
+    );
+  return (
+    <InlineConfirm
+      label="Cancel this plan?"
+      question={
+        plan.role === 'payer'
+          ? `${plan.product.name}, ${cadence(plan)}: nothing more will be charged to your card. Charges made so far stay paid.`
+          : `${plan.product.name}, ${cadence(plan)}: your customer will not be charged any more.`
+      }
+      action="Cancel the plan"
+      keep="Keep the plan"
+      busy={busy}
+      onConfirm={() => void cancel()}
+      onCancel={() => confirming.close()}
+    />
+  );
 }
 
 /** Saved cards: add (the provider's page), make default, delete (another card takes over its plans). */
@@ -84,6 +119,8 @@ export function PaymentMethodsSection() {
   const setup = useStartCardSetup();
   const makeDefault = useMakeDefaultCard();
   const removal = useDeleteCard();
+  // The card whose Delete asks first (docs/web-app.md#inline-forms).
+  const confirming = useDisclosure<string>();
   const cards = instruments.data?.instruments ?? null;
   const providers = instruments.data?.providers ?? [];
   // What the user asked for that cannot be done as asked (not a failed request).
@@ -116,38 +153,56 @@ export function PaymentMethodsSection() {
     makeDefault.mutate(card.id, { onSuccess: done(`${cardName(card)} is your default card now.`) });
   }
 
-  async function remove(card: PaymentInstrumentView) {
+  /** Delete asks first in the card's row; a card that pays plans asks which card takes them over. */
+  function ask(card: PaymentInstrumentView) {
     const others = (cards ?? []).filter((c) => c.id !== card.id && c.provider === card.provider);
-    if (card.plans > 0 && others.length === 0) {
-      reset();
-      setRefusal(
+    reset();
+    if (card.plans > 0 && others.length === 0)
+      return setRefusal(
         `${cardName(card)} pays for ${card.plans === 1 ? 'a plan' : `${card.plans} plans`}: add another card first, then delete this one.`,
       );
-      return;
-    }
-    const buttons =
-      card.plans > 0
-        ? [
-            { title: 'Keep the card', value: 'keep' },
-            ...others.map((o, i) => ({ title: `Move to ${cardName(o)} and delete`, value: `move:${o.id}`, primary: i === 0 })),
-          ]
-        : [
-            { title: 'Keep the card', value: 'keep' },
-            { title: 'Delete the card', value: 'delete', primary: true },
-          ];
-    const answer = await sessionStore.prompt({
-      tag: 'delete-card',
-      title: `Delete ${cardName(card)}?`,
-      content:
-        card.plans > 0
-          ? `It pays for ${card.plans === 1 ? 'a plan' : `${card.plans} plans`}. Choose the card that pays ${card.plans === 1 ? 'it' : 'them'} from now on.`
-          : 'It is removed from your account and from the payment provider.',
-      buttons,
-    });
-    if (!answer || answer === 'keep') return;
+    confirming.open(card.id);
+  }
+
+  function remove(card: PaymentInstrumentView, replacement?: string) {
     reset();
-    const replacement = answer.startsWith('move:') ? answer.slice(5) : undefined;
-    removal.mutate({ id: card.id, ...(replacement ? { replacement } : {}) }, { onSuccess: done(`${cardName(card)} is deleted.`) });
+    const ids = (cards ?? []).map((c) => confirming.openerId(c.id));
+    const index = (cards ?? []).findIndex((c) => c.id === card.id);
+    removal.mutate(
+      { id: card.id, ...(replacement ? { replacement } : {}) },
+      {
+        onSuccess: () => {
+          done(`${cardName(card)} is deleted.`)();
+          // Gone: the focus goes to the next card's Delete (else the one before, else the heading).
+          confirming.close(afterRemoval(ids, index, 'cards-heading'));
+        },
+        onError: () => confirming.close(),
+      },
+    );
+  }
+
+  /** The confirmation in `card`'s row: Delete, or (when it pays plans) one "Move to … and delete" per other card. */
+  function confirmation(card: PaymentInstrumentView) {
+    const others = (cards ?? []).filter((c) => c.id !== card.id && c.provider === card.provider);
+    const plans = card.plans === 1 ? 'a plan' : `${card.plans} plans`;
+    const moves = others.map((o) => ({ action: `Move to ${cardName(o)} and delete`, onConfirm: () => remove(card, o.id) }));
+    const [first, ...rest] = card.plans > 0 ? moves : [{ action: 'Delete the card', onConfirm: () => remove(card) }];
+    return (
+      <InlineConfirm
+        label={`Delete ${cardName(card)}?`}
+        question={
+          card.plans > 0
+            ? `It pays for ${plans}. Choose the card that pays ${card.plans === 1 ? 'it' : 'them'} from now on.`
+            : 'It is removed from your account and from the payment provider.'
+        }
+        action={first?.action ?? 'Delete the card'}
+        also={rest}
+        keep="Keep the card"
+        busy={busy !== null}
+        onConfirm={first?.onConfirm ?? (() => remove(card))}
+        onCancel={() => confirming.close()}
+      />
+    );
   }
 
   return (
@@ -184,30 +239,35 @@ export function PaymentMethodsSection() {
                   {card.plans > 0 ? ` · pays ${card.plans === 1 ? '1 plan' : `${card.plans} plans`}` : ''}
                 </small>
               </span>
-              <span className="actions">
-                {card.default ? (
-                  <span className="badge badge-success">Default</span>
-                ) : (
+              {confirming.shown === card.id ? (
+                confirmation(card)
+              ) : (
+                <span className="actions">
+                  {card.default ? (
+                    <span className="badge badge-success">Default</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      disabled={busy !== null}
+                      aria-label={`Make ${cardName(card)} the default`}
+                      onClick={() => makeDefaultCard(card)}
+                    >
+                      Make default
+                    </button>
+                  )}
                   <button
                     type="button"
-                    className="button button-small"
+                    className="button button-small button-ghost"
                     disabled={busy !== null}
-                    aria-label={`Make ${cardName(card)} the default`}
-                    onClick={() => makeDefaultCard(card)}
+                    {...confirming.opener(card.id)}
+                    aria-label={`Delete ${cardName(card)}`}
+                    onClick={() => ask(card)}
                   >
-                    Make default
+                    Delete
                   </button>
-                )}
-                <button
-                  type="button"
-                  className="button button-small button-ghost"
-                  disabled={busy !== null}
-                  aria-label={`Delete ${cardName(card)}`}
-                  onClick={() => void remove(card)}
-                >
-                  Delete
-                </button>
-              </span>
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -241,7 +301,7 @@ export function PlansSection() {
           {plans.map((plan) => (
             <li key={plan.id} className="file-row">
               <span className="file-name">
-                <Link to={links.plan(plan.id)}>
+                <Link to={links.plan(plan.id)} id={`plan-${plan.id}`}>
                   <strong>
                     {plan.product.name}: {cadence(plan)}
                   </strong>
@@ -262,14 +322,14 @@ export function PlansSection() {
               <span className="actions">
                 <PlanStateBadge state={plan.state} />
                 {plan.state !== 'cancelled' ? (
-                  <button
-                    type="button"
-                    className="button button-small button-ghost"
+                  <CancelPlan
+                    plan={plan}
+                    focusAfter={`plan-${plan.id}`}
+                    onCancelled={invalidate}
                     aria-label={`Cancel the plan for ${plan.product.name}`}
-                    onClick={() => void confirmCancelPlan(plan).then((done) => (done ? invalidate() : undefined))}
                   >
                     Cancel
-                  </button>
+                  </CancelPlan>
                 ) : null}
               </span>
             </li>

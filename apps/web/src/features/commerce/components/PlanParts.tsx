@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { getReference } from '../api';
 import type { PlanFormState } from '../hooks/usePlanForm';
 import { useReference } from './AddressParts';
-import { cadence, cardName, confirmCancelPlan, planStarted, PlanStateBadge, reminderWords } from './BillingParts';
+import { cadence, cardName, CancelPlan, planStarted, PlanStateBadge, reminderWords } from './BillingParts';
 
 const links = linkBuilder();
 
@@ -149,17 +149,9 @@ export function PlanSummary({ plan, tz, onCancelled }: { plan: PlanView; tz?: st
         ) : null}
       </dl>
       {plan.state !== 'cancelled' ? (
-        <button
-          type="button"
-          className="button button-ghost align-start"
-          onClick={() =>
-            void confirmCancelPlan(plan).then((done) => {
-              if (done) onCancelled();
-            })
-          }
-        >
+        <CancelPlan plan={plan} focusAfter="plan-heading" onCancelled={onCancelled} className="button button-ghost align-start">
           Cancel the plan
-        </button>
+        </CancelPlan>
       ) : null}
     </section>
   );

@@ -8,7 +8,7 @@
  * Fetch is faked at the boundary; everything above it is real.
  */
 import { beforeAll, beforeEach, expect, test } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { json } from '../../../shared/gateway.fake';
@@ -27,6 +27,7 @@ const service = {
 };
 const product = productAnswer({ id: 'p1', serviceId: 's1', userId: 'u1', name: 'Poster', price: 1250 });
 let providers: string[] = [];
+let products = [product];
 
 async function fakeGateway(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -34,8 +35,11 @@ async function fakeGateway(request: Request): Promise<Response> {
     return json(200, { success: true, ...profile, ...(url.searchParams.get('include') === 'services' ? { services: [service] } : {}) });
   if (url.pathname === '/v1/users/u1/services/s1/products' && request.method === 'POST')
     return json(400, { success: false, error: 'VALIDATION_FAILED', detail: 'price must not be greater than 99999999' });
-  if (url.pathname === '/v1/users/u1/services/s1/products')
-    return json(200, { success: true, products: [product], servicetype: 'digital' });
+  if (url.pathname === '/v1/users/u1/services/s1/products') return json(200, { success: true, products, servicetype: 'digital' });
+  if (url.pathname.startsWith('/v1/users/u1/services/s1/products/') && request.method === 'DELETE') {
+    products = products.filter((p) => p.id !== url.pathname.split('/').pop());
+    return json(200, { success: true, deleted: true });
+  }
   if (url.pathname === '/v1/fulfillment' || url.pathname === '/v1/orders') return json(200, { success: true, orders: [], total: 0 });
   if (url.pathname === '/v1/paymentinstruments') return json(200, { success: true, instruments: [], providers });
   return json(404, { success: false, error: 'NOT_FOUND' });
@@ -50,6 +54,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   providers = ['sandbox'];
+  products = [product];
 });
 
 const renderSelling = () => renderRoutes('/account', { '/account': <SellingSection /> });
@@ -130,4 +135,20 @@ test('Add product says what is wrong on the field, named by it, before and after
 
   await user.click(within(form).getByRole('button', { name: 'Cancel' }));
   expect(document.activeElement).toBe(within(block).getByRole('button', { name: 'Add product' }));
+});
+
+test('a deleted product leaves the focus on the next product’s Delete, the last one on the service’s heading', async () => {
+  products = [product, productAnswer({ id: 'p2', serviceId: 's1', userId: 'u1', name: 'Mug', price: 900 })];
+  const user = userEvent.setup();
+  renderSelling();
+  const block = await screen.findByRole('article', { name: 'Ada Prints' });
+  await user.click(await within(block).findByRole('button', { name: 'Delete Poster' }));
+  expect(document.activeElement).toBe(within(block).getByRole('button', { name: 'Keep' }));
+  await user.click(within(block).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(within(block).queryByText('Poster')).toBeNull());
+  expect(document.activeElement).toBe(within(block).getByRole('button', { name: 'Delete Mug' }));
+  await user.click(within(block).getByRole('button', { name: 'Delete Mug' }));
+  await user.click(within(block).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(within(block).queryByText('Mug')).toBeNull());
+  expect(document.activeElement).toBe(within(block).getByRole('heading', { name: 'Ada Prints' }));
 });

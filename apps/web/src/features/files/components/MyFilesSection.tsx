@@ -1,7 +1,7 @@
 import { formatLongDate, type SavedFileView } from '@tinkerdesk/contracts/web';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api';
-import { useDisclosure } from '../../../shared/disclosure';
+import { afterRemoval, useDisclosure } from '../../../shared/disclosure';
 import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { useSession } from '../../../shared/session/session';
 import { formatSize } from '../../../shared/ui/format';
@@ -27,7 +27,10 @@ export function MyFilesSection() {
 
   function remove(file: SavedFileView) {
     download.reset();
-    removal.mutate(file, { onSuccess: () => confirming.close() });
+    const ids = (list?.files ?? []).map((f) => confirming.openerId(f.id));
+    const index = (list?.files ?? []).findIndex((f) => f.id === file.id);
+    // Gone: the focus goes to the next file's Delete (else the one before, else the heading).
+    removal.mutate(file, { onSuccess: () => confirming.close(afterRemoval(ids, index, 'files-heading')) });
   }
 
   return (

@@ -6,6 +6,7 @@
 import { beforeAll, expect, jest, test } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { TerminalView } from '@tinkerdesk/contracts/web';
 import type { ComponentType } from 'react';
 import { fakeDb } from '../../../shared/storage/db.fake';
@@ -44,4 +45,14 @@ test('chooses another device first; this browser is listed last, named so', () =
 
 test('this browser when it is the only terminal that receives', () => {
   expect(renderForm([terminal('t-here', 'Laptop'), terminal('t-phone', 'Phone', { active: false })], 't-here').chosen).toBe('t-here');
+});
+
+test('an empty note is refused on its field, named by it, and the field takes the focus', async () => {
+  renderForm([terminal('t-phone', 'Phone')], null);
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+  const field = screen.getByLabelText('Link or note');
+  expect(screen.getByText('Link or note: Write a link or a note to send.')).toBeTruthy();
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  expect(field.getAttribute('aria-describedby')).toBe('share-content-error');
+  expect(document.activeElement).toBe(field);
 });

@@ -1,11 +1,14 @@
 import type { TerminalView } from '@tinkerdesk/contracts/web';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/api';
-import { FormError } from '../../../shared/forms';
+import { FieldError, focusField, FormError, refusalWords, refusedField } from '../../../shared/forms';
 import { session as sessionStore } from '../../../shared/session/session';
 import { useShareTo } from '../hooks/queries';
 import type { LocalTerminal } from '../this-browser';
 import { isLink } from './share-text';
+
+/** The fields a server refusal may name (its detail starts with the field: shared/forms.ts refusedField). */
+const SHARE_FIELDS = ['content', 'description'] as const;
 
 /**
  * Sends a link or a note to one of the terminals that receive. This browser's own terminal (`mine`) is
@@ -34,7 +37,11 @@ export function SendForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!content.trim()) return (sending.reset(), setRefusal('Write a link or a note to send.'));
+    if (!content.trim()) {
+      sending.reset();
+      setRefusal('Write a link or a note to send.');
+      return focusField('share', 'content');
+    }
     setRefusal('');
     sending.mutate(
       {
@@ -45,6 +52,8 @@ export function SendForm({
         description: description.trim(),
       },
       {
+        // A refusal of a field goes under it, which takes the focus.
+        onError: (error) => focusField('share', refusedField(error, SHARE_FIELDS)),
         onSuccess: ({ share }) => {
           const to = terminals.find((t) => t.id === share.terminalId)?.label ?? 'the terminal';
           sessionStore.notify({
@@ -60,7 +69,16 @@ export function SendForm({
     );
   }
 
-  const error = refusal || (sending.error ? errorText(sending.error) : '');
+  const refused = refusedField(sending.error, SHARE_FIELDS);
+  const fieldErrors = {
+    content: refusal || (refused === 'content' ? refusalWords(sending.error, 'content', 'Link or note') : ''),
+    description: refused === 'description' ? refusalWords(sending.error) : '',
+  };
+  const error = sending.error && !refused ? errorText(sending.error) : '';
+  const invalid = (field: keyof typeof fieldErrors) => ({
+    'aria-invalid': Boolean(fieldErrors[field]),
+    'aria-describedby': fieldErrors[field] ? `share-${field}-error` : undefined,
+  });
   return (
     <form className="form form-flat" onSubmit={submit} noValidate aria-label="Send to a terminal">
       <h3>Send to a terminal</h3>
@@ -73,9 +91,24 @@ export function SendForm({
         ))}
       </select>
       <label htmlFor="share-content">Link or note</label>
-      <textarea id="share-content" rows={2} maxLength={8192} value={content} onChange={(e) => setContent(e.target.value)} />
+      <textarea
+        id="share-content"
+        rows={2}
+        maxLength={8192}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        {...invalid('content')}
+      />
+      <FieldError id="share-content-error" name="Link or note" message={fieldErrors.content} />
       <label htmlFor="share-description">Description (optional)</label>
-      <input id="share-description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <input
+        id="share-description"
+        maxLength={500}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        {...invalid('description')}
+      />
+      <FieldError id="share-description-error" name="Description" message={fieldErrors.description} />
       <FormError message={error} />
       <button type="submit" className="button button-primary align-start" disabled={sending.isPending}>
         {sending.isPending ? 'Sending…' : 'Send'}

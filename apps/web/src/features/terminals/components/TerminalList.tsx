@@ -2,7 +2,8 @@ import type { TerminalView } from '@tinkerdesk/contracts/web';
 import type { ReactNode } from 'react';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
-import { session as sessionStore } from '../../../shared/session/session';
+import { afterRemoval, useDisclosure } from '../../../shared/disclosure';
+import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { removeTerminal, updateTerminal } from '../api';
 import { useTerminalChange } from '../hooks/queries';
 
@@ -20,24 +21,22 @@ export function TerminalList(props: {
   inbox: ReactNode;
 }) {
   const change = useTerminalChange();
+  // The terminal whose Remove asks first (docs/web-app.md#inline-forms).
+  const confirming = useDisclosure<string>();
   if (props.terminals.length === 0)
     return <p className="empty-state-text">No terminals yet: register this browser above, then your others.</p>;
-  async function remove(t: TerminalView) {
-    const answer = await sessionStore.prompt({
-      tag: 'remove-terminal',
-      title: `Remove ${t.label}?`,
-      content: 'Its inbox is deleted and its terminal token stops working.',
-      buttons: [
-        { title: 'Keep it', value: 'keep' },
-        { title: 'Remove', value: 'remove', primary: true },
-      ],
-    });
-    if (answer !== 'remove') return;
-    change.mutate(() => removeTerminal(t.id));
+  function remove(t: TerminalView) {
+    const removable = props.terminals.filter((other) => other.id !== props.mine);
+    const ids = removable.map((other) => confirming.openerId(other.id));
+    const index = removable.findIndex((other) => other.id === t.id);
+    // The list's heading, or the section's when the list goes with it.
+    const heading = props.terminals.length > 1 ? 'terminal-list-heading' : 'terminals-heading';
+    // Gone: the focus goes to the next terminal's Remove (else the one before, else the list's heading).
+    change.mutate(() => removeTerminal(t.id), { onSuccess: () => confirming.close(afterRemoval(ids, index, heading)) });
   }
   return (
     <>
-      <h3>Your terminals</h3>
+      <h3 id="terminal-list-heading">Your terminals</h3>
       <FormError message={change.error ? errorText(change.error) : ''} />
       <ul className="file-list" aria-label="Your terminals">
         {props.terminals.map((t) => (
@@ -71,16 +70,26 @@ export function TerminalList(props: {
               >
                 {t.active ? 'Switch off' : 'Switch on'}
               </button>
-              {t.id !== props.mine ? (
+              {t.id === props.mine ? null : confirming.shown === t.id ? (
+                <InlineConfirm
+                  label={`Remove ${t.label}?`}
+                  question="Its inbox is deleted and its terminal token stops working. Remove it?"
+                  action="Remove"
+                  keep="Keep it"
+                  busy={change.isPending}
+                  onConfirm={() => remove(t)}
+                  onCancel={() => confirming.close()}
+                />
+              ) : (
                 <button
                   type="button"
                   className="button button-small button-ghost"
+                  {...confirming.opener(t.id)}
                   aria-label={`Remove ${t.label}`}
-                  onClick={() => void remove(t)}
                 >
                   Remove
                 </button>
-              ) : null}
+              )}
             </span>
             {props.inboxOf === t.id ? props.inbox : null}
           </li>

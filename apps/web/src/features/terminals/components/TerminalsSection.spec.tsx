@@ -3,12 +3,14 @@
  * Registering this browser as a terminal, as a signed-in user does it on /account#terminals: the form
  * sends what the user chose (with the session's token), the browser keeps the terminal token, and the
  * section turns into this terminal's controls; a refused registration shows the server's detail, or
- * the fixed text when there is none. Fetch is faked at the boundary, and the browser's database
+ * the fixed text when there is none, a refusal of the name under its field. Removing a terminal (another, or this
+ * browser) asks first in its place: the focus on "Keep it", Escape keeps it and gives the focus back to Remove;
+ * once it is gone the focus goes to the next terminal's Remove or a heading. Fetch is faked at the boundary, and the browser's database
  * (IndexedDB, which jsdom lacks) is in memory (shared/storage/db.fake.ts); everything above them is real.
  */
 import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -19,22 +21,28 @@ const calls: RecordedCall[] = [];
 let registered: Record<string, unknown>[] = [];
 let refusal: { status: number; body: unknown } | null = null;
 
+/** What the server adds to a registered terminal. */
+const SERVER_FIELDS = {
+  destination: null,
+  subscribed: false,
+  inbox: 0,
+  app: null,
+  created: '2026-11-25T10:00:00.000Z',
+  modified: '2026-11-25T10:00:00.000Z',
+};
+
 async function fakeGateway(request: Request): Promise<Response> {
   const { pathname, body } = await record(calls, request);
   if (pathname === '/v1/users/me') return profileAnswer();
+  if (request.method === 'DELETE' && pathname.startsWith('/v1/terminals/')) {
+    const id = pathname.split('/')[3];
+    registered = registered.filter((t) => t.id !== id);
+    return json(200, { success: true });
+  }
   if (pathname === '/v1/terminals' && request.method === 'GET') return json(200, { success: true, terminals: registered });
   if (pathname === '/v1/terminals' && request.method === 'POST') {
     if (refusal) return json(refusal.status, refusal.body);
-    const terminal = {
-      ...(body as Record<string, unknown>),
-      id: '0b7a3c1e-5f2d-4c8e-9a61-3d2f4e5a6b7c',
-      destination: null,
-      subscribed: false,
-      inbox: 0,
-      app: null,
-      created: '2026-11-25T10:00:00.000Z',
-      modified: '2026-11-25T10:00:00.000Z',
-    };
+    const terminal = { ...(body as Record<string, unknown>), ...SERVER_FIELDS, id: '0b7a3c1e-5f2d-4c8e-9a61-3d2f4e5a6b7c' };
     registered = [terminal];
     return json(201, { success: true, terminal, terminalToken: 'terminal-token-1' });
   }
@@ -126,4 +134,76 @@ test('a refusal without a detail shows the fixed text', async () => {
   const form = await screen.findByRole('form', { name: 'Register this browser' });
   await userEvent.click(within(form).getByRole('button', { name: 'Register this browser' }));
   expect(await within(form).findByText('error registering terminal')).toBeTruthy();
+});
+
+/** A terminal of the account as the server lists it. */
+const listed = (id: string, label: string) => ({
+  id,
+  label,
+  send: true,
+  receive: true,
+  active: true,
+  platform: 'Browser (desktop)',
+  capabilities: [],
+  remote: false,
+  details: {},
+  ...SERVER_FIELDS,
+});
+
+test('a refused name shows under its field, named by it, and the field takes the focus', async () => {
+  refusal = { status: 400, body: { success: false, error: 'VALIDATION', detail: 'label may have at most 80 characters' } };
+  renderSection();
+  const form = await screen.findByRole('form', { name: 'Register this browser' });
+  await userEvent.click(within(form).getByRole('button', { name: 'Register this browser' }));
+  const field = within(form).getByLabelText('What to call this browser');
+  expect(await within(form).findByText('Name may have at most 80 characters.')).toBeTruthy();
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  expect(field.getAttribute('aria-describedby')).toBe('terminal-label-error');
+  expect(document.activeElement).toBe(field);
+  expect(within(form).queryByRole('alert')).toBeNull();
+});
+
+test('Remove asks in the row; Escape keeps the terminal, a removal moves the focus to the next Remove, then the heading', async () => {
+  registered = [listed('11111111-1111-4111-8111-111111111111', 'Laptop'), listed('22222222-2222-4222-8222-222222222222', 'Phone')];
+  renderSection();
+  await userEvent.click(await screen.findByRole('button', { name: 'Remove Laptop' }));
+  const confirm = screen.getByRole('group', { name: 'Remove Laptop?' });
+  expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Keep it' }));
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('group', { name: 'Remove Laptop?' })).toBeNull();
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Laptop' }));
+  expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Remove Laptop' }));
+  await userEvent.click(within(screen.getByRole('group', { name: 'Remove Laptop?' })).getByRole('button', { name: 'Remove' }));
+  await waitFor(() => expect(screen.queryByText('Laptop')).toBeNull());
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Phone' }));
+
+  await userEvent.click(screen.getByRole('button', { name: 'Remove Phone' }));
+  await userEvent.click(within(screen.getByRole('group', { name: 'Remove Phone?' })).getByRole('button', { name: 'Remove' }));
+  expect(await screen.findByText('No terminals yet: register this browser above, then your others.')).toBeTruthy();
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Terminals' }));
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+    '/v1/terminals/11111111-1111-4111-8111-111111111111',
+    '/v1/terminals/22222222-2222-4222-8222-222222222222',
+  ]);
+});
+
+test('"Remove this browser" asks first; once removed, the registration form has the focus on its heading', async () => {
+  const mine = '0b7a3c1e-5f2d-4c8e-9a61-3d2f4e5a6b7c';
+  registered = [listed(mine, 'Work laptop')];
+  stored.set('terminalId', mine);
+  stored.set('terminalToken', 'terminal-token-1');
+  renderSection();
+  await userEvent.click(await screen.findByRole('button', { name: 'Remove this browser' }));
+  const confirm = screen.getByRole('group', { name: 'Remove this browser?' });
+  expect(within(confirm).getByText(/^Work laptop stops being a terminal/)).toBeTruthy();
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove this browser' }));
+
+  await userEvent.click(screen.getByRole('button', { name: 'Remove this browser' }));
+  await userEvent.click(within(screen.getByRole('group', { name: 'Remove this browser?' })).getByRole('button', { name: 'Remove' }));
+  const form = await screen.findByRole('form', { name: 'Register this browser' });
+  expect(document.activeElement).toBe(within(form).getByRole('heading', { name: 'This browser' }));
+  expect(stored.has('terminalToken')).toBe(false);
 });

@@ -1,7 +1,9 @@
 import type { TerminalView } from '@tinkerdesk/contracts/web';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorText } from '../../../shared/api';
-import { FormError } from '../../../shared/forms';
+import { FieldError, focusField, FormError, refusalWords, refusedField } from '../../../shared/forms';
+import { useDisclosure } from '../../../shared/disclosure';
+import { InlineConfirm } from '../../../shared/InlineConfirm';
 import { session as sessionStore } from '../../../shared/session/session';
 import { removeTerminal, updateTerminal } from '../api';
 import { useRegisterTerminal, useTerminalChange } from '../hooks/queries';
@@ -23,6 +25,18 @@ function registrationError(error: unknown): string {
   return 'error registering terminal';
 }
 
+/**
+ * Set when this browser stops being a terminal from its "Remove this browser": the registration form
+ * that takes its place (a new ThisBrowser, keyed by the terminal) gives the focus to its heading.
+ */
+let focusRegistration = false;
+function takeFocusAfterRemoval(heading: HTMLHeadingElement | null): void {
+  if (!heading || !focusRegistration) return;
+  focusRegistration = false;
+  heading.tabIndex = -1;
+  heading.focus();
+}
+
 /** This browser as a terminal: the registration form, or its name, push, where its shares go, and its removal. */
 export function ThisBrowser(props: {
   terminal: TerminalView | undefined;
@@ -37,6 +51,8 @@ export function ThisBrowser(props: {
   const registration = useRegisterTerminal();
   const change = useTerminalChange();
   const busy = registration.isPending || change.isPending;
+  // "Remove this browser" asks first (docs/web-app.md#inline-forms).
+  const forgetting = useDisclosure();
 
   function register(event: FormEvent) {
     event.preventDefault();
@@ -52,6 +68,8 @@ export function ThisBrowser(props: {
         remote: false,
       },
       {
+        // A refusal of the name goes under its field, which takes the focus.
+        onError: (error) => focusField('terminal', refusedField(error, ['label'])),
         onSuccess: (answer) =>
           sessionStore.notify({
             tag: 'terminal',
@@ -66,13 +84,27 @@ export function ThisBrowser(props: {
   const act = (work: () => Promise<unknown>) => change.mutate(work);
 
   if (!props.terminal || !props.local) {
-    const error = registration.error ? registrationError(registration.error) : '';
+    const labelRefused = refusedField(registration.error, ['label']) === 'label';
+    const error = registration.error && !labelRefused ? registrationError(registration.error) : '';
     return (
       <form className="form form-flat terminal-register" onSubmit={register} aria-label="Register this browser">
-        <h3>This browser</h3>
+        <h3 ref={takeFocusAfterRemoval}>This browser</h3>
         <p className="muted">Not a terminal yet. Register it to receive links and notes from your other browsers.</p>
         <label htmlFor="terminal-label">What to call this browser</label>
-        <input id="terminal-label" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} required />
+        <input
+          id="terminal-label"
+          value={label}
+          maxLength={80}
+          onChange={(e) => setLabel(e.target.value)}
+          required
+          aria-invalid={labelRefused}
+          aria-describedby={labelRefused ? 'terminal-label-error' : undefined}
+        />
+        <FieldError
+          id="terminal-label-error"
+          name="Name"
+          message={labelRefused ? refusalWords(registration.error, 'label', 'Name') : undefined}
+        />
         <label className="checkbox">
           <input type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} /> Sends shares
         </label>
@@ -144,33 +176,29 @@ export function ThisBrowser(props: {
         ))}
       </select>
       <FormError message={error} />
-      <button
-        type="button"
-        className="button button-ghost button-small align-start"
-        disabled={busy}
-        onClick={() =>
-          void (async () => {
-            const answer = await sessionStore.prompt({
-              tag: 'forget-terminal',
-              title: 'Remove this browser?',
-              content: `${terminal.label} stops being a terminal: its inbox is deleted and nothing is pushed to it any more.`,
-              buttons: [
-                { title: 'Keep it', value: 'keep' },
-                { title: 'Remove', value: 'remove', primary: true },
-              ],
-            });
-            if (answer !== 'remove') return;
+      {forgetting.shown ? (
+        <InlineConfirm
+          label="Remove this browser?"
+          question={`${terminal.label} stops being a terminal: its inbox is deleted and nothing is pushed to it any more. Remove it?`}
+          action="Remove"
+          keep="Keep it"
+          busy={busy}
+          onConfirm={() =>
             act(async () => {
               if (props.pushOn) await unsubscribePush(local).catch(() => undefined);
               await removeTerminal(terminal.id);
               await forgetTerminal();
+              focusRegistration = true;
               return { local: null };
-            });
-          })()
-        }
-      >
-        Remove this browser
-      </button>
+            })
+          }
+          onCancel={() => forgetting.close()}
+        />
+      ) : (
+        <button type="button" className="button button-ghost button-small align-start" disabled={busy} {...forgetting.opener('open')}>
+          Remove this browser
+        </button>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { formatUsd, type ProductView, type ServiceView } from '@tinkerdesk/contracts/web';
 import { errorText } from '../../../../shared/api';
-import { InlinePanel, useDisclosure } from '../../../../shared/disclosure';
+import { afterRemoval, InlinePanel, useDisclosure } from '../../../../shared/disclosure';
 import { FormError } from '../../../../shared/forms';
 import { InlineConfirm } from '../../../../shared/InlineConfirm';
 import { session, useSession } from '../../../../shared/session/session';
@@ -34,7 +34,10 @@ export function ServiceBlock({ service, onEdit, editOpener }: { service: Service
           content: deleted ? `${product.name} is deleted.` : `${product.name} has orders, so it is deactivated instead of deleted.`,
           timeout: 6000,
         });
-        panel.close();
+        // Gone: the focus goes to the next product's Delete (else the one before, else the service's heading).
+        const ids = (products.data?.products ?? []).map((p) => panel.openerId(`delete:${p.id}`));
+        const index = (products.data?.products ?? []).findIndex((p) => p.id === product.id);
+        panel.close(deleted ? afterRemoval(ids, index, `service-${service.id}`) : undefined);
       },
     });
   }
