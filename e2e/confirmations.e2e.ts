@@ -102,7 +102,7 @@ for (const width of [1280, 375]) {
     const errors = watchErrors(payerPage);
 
     // Register this browser by keyboard: its name field, then Enter.
-    await payerPage.goto('/account#terminals');
+    await payerPage.goto('/account/terminals');
     const register = payerPage.getByRole('form', { name: 'Register this browser' });
     const label = register.getByLabel('What to call this browser');
     await label.focus();
@@ -137,7 +137,7 @@ for (const width of [1280, 375]) {
     await expect(register.getByRole('heading', { name: 'This browser' })).toBeFocused();
 
     // Cancel the plan: asked in its row; cancelled, the focus is on the plan's link.
-    await payerPage.goto('/billing');
+    await payerPage.goto('/billing/plans');
     const plans = payerPage.getByRole('region', { name: 'Plans' });
     await askKeepThenGoAhead(
       payerPage,
@@ -151,6 +151,7 @@ for (const width of [1280, 375]) {
     await expect(plans.getByRole('link', { name: 'Poster: $12.50 a month' })).toBeFocused();
 
     // Delete the first card: the focus goes to the next card's Delete; the last one's to the heading.
+    await payerPage.goto('/billing/cards');
     const cards = payerPage.getByRole('region', { name: 'Payment methods' });
     await askKeepThenGoAhead(
       payerPage,

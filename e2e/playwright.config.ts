@@ -103,6 +103,10 @@ export default defineConfig({
         FILES_STORE_MAX_BYTES: String(256 * 1024 ** 2),
         // The account tests sign up more than the per-address sign-up limit allows from one address.
         RATE_LIMIT_FACTOR: '100',
+        // Two test workers, their Chromiums and the seven processes share two cores: a busy service can
+        // answer after the production deadline (1.5 s) without being broken, and a page whose session check
+        // meets 503 three times shows a signed-in user as signed out. The integration tests allow the same.
+        RPC_TIMEOUT_MS: '5000',
         // A plan whose charge a test moved to now is charged within seconds (live-updates.e2e.ts), not a minute.
         PLAN_SWEEP_SECONDS: '5',
         // Every browser of the tests signs in from 127.0.0.1: no address-wide ceiling on failed sign-ins.
