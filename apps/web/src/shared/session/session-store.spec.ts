@@ -148,6 +148,18 @@ describe('session state machine (docs/web-app.md#session-and-local-database)', (
     expect(storage.cleared).toBe(1);
   });
 
+  it('a request cut because the page is being left keeps the token (no network failure)', async () => {
+    const { store, storage } = harness({
+      fetchProfile: async () => {
+        throw new NetworkError(new TypeError('Failed to fetch'));
+      },
+      leaving: () => true,
+    });
+    await store.start();
+    expect(storage.cleared).toBe(0);
+    expect(store.getState()).toMatchObject({ ready: true });
+  });
+
   it('login saves the token (the login message); logout clears it', async () => {
     const { store, storage } = harness({}, null);
     await store.start();

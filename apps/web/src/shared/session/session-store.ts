@@ -21,6 +21,11 @@ export interface SessionDeps {
   newId(): string;
   setTimer(callback: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
+  /**
+   * True once the page is being left (a navigation or reload): the browser then cancels the page's
+   * requests, which fail like a network failure but say nothing about the network or the session.
+   */
+  leaving?(): boolean;
 }
 
 /** Codes that mean the stored session is gone for good (docs/web-app.md#session-and-local-database): drop it. */
@@ -103,6 +108,9 @@ export class SessionStore {
         this.set({ ...this.loggedOutState(), token });
         return;
       }
+      // A request cut because the page is being left is no network failure: clearing the token (and its
+      // cookie) now would sign out the page being opened.
+      if (error instanceof NetworkError && this.deps.leaving?.()) return;
       if (error instanceof ApiError || error instanceof NetworkError) {
         await this.forget();
         return;

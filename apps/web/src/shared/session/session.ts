@@ -32,6 +32,17 @@ function detectPlatform(): Platform {
 
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
 
+// Set when the page starts to be left (beforeunload: a link, a reload; pagehide: when it goes): the
+// requests it still has in flight are cancelled by the browser, which is no network failure (SessionDeps.leaving).
+// A navigation called off after beforeunload (a download, a "stay" answer) clears it again after a moment.
+let leaving = false;
+window.addEventListener('beforeunload', () => {
+  leaving = true;
+  window.setTimeout(() => (leaving = false), 3000);
+});
+window.addEventListener('pagehide', () => (leaving = true));
+window.addEventListener('pageshow', () => (leaving = false));
+
 /** The one session of this page, wired to the gateway, IndexedDB, the cookies and the other tabs. */
 export const session = new SessionStore({
   fetchProfile: async (token) => {
@@ -63,6 +74,7 @@ export const session = new SessionStore({
   newId: () => randomId(),
   setTimer: (callback, ms) => window.setTimeout(callback, ms),
   clearTimer: (handle) => window.clearTimeout(handle as number),
+  leaving: () => leaving,
 });
 
 // Every call of the typed client sends this session's token (its auth middleware, set once here).
