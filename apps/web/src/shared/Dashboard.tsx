@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { matchDashboard, ROUTE_FOCUS_ATTRIBUTE, type DashboardRoute } from './dashboard-routes';
 import { Page } from './Page';
@@ -74,10 +74,20 @@ export function Dashboard({
           </ul>
         </nav>
         <div className="dashboard-section" ref={content}>
-          {shown.render()}
+          {/* A section whose code is its own chunk (loaded on its first visit) shows a card of reserved height meanwhile. */}
+          <Suspense fallback={<SectionLoading />}>{shown.render()}</Suspense>
         </div>
       </div>
       {after}
     </Page>
+  );
+}
+
+/** The place of a section whose chunk is loading: an empty card of a section's usual height, so nothing moves when it arrives. */
+function SectionLoading() {
+  return (
+    <div className="card account-card section-loading" role="status">
+      <span className="visually-hidden">Loading…</span>
+    </div>
   );
 }
