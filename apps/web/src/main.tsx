@@ -7,6 +7,10 @@
  */
 // The site's stylesheet stays with the entry, so index.html loads it (render-blocking) for that first paint.
 import './styles.css';
+import { requestProfileEarly } from './shared/session/early-profile';
+
+// Signed in (a session cookie): the profile, which every signed-in page waits for, is asked for now.
+requestProfileEarly();
 
 function afterFirstPaint(): Promise<void> {
   return new Promise((painted) => {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { anonymous, authenticateWith, bearer, unwrap } from '../api';
 import { handleStorageMessage, kvGet, KV_KEYS, randomId } from '../storage/db';
+import { takeEarlyProfile } from './early-profile';
 import { SessionStore } from './session-store';
 import type { Platform, SessionState } from './types';
 
@@ -47,7 +48,12 @@ window.addEventListener('pageshow', () => (leaving = false));
 export const session = new SessionStore({
   fetchProfile: async (token) => {
     const { success: _ok, ...profile } = await unwrap(
-      anonymous.GET('/v1/users/me', { params: { query: { include: 'services' } }, headers: bearer(token) }),
+      anonymous.GET('/v1/users/me', {
+        params: { query: { include: 'services' } },
+        headers: bearer(token),
+        // The entry's request (early-profile.ts) when it is this one: the page's first profile.
+        fetch: (request) => takeEarlyProfile(request) ?? fetch(request),
+      }),
     );
     return profile;
   },

@@ -1,0 +1,58 @@
+/** @jest-environment ./apps/web/test/jsdom-environment.mjs */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+
+// The module keeps one early request per page: each test loads a fresh copy.
+async function load() {
+  jest.resetModules();
+  return import('./early-profile');
+}
+
+const request = (path: string, token: string, method = 'GET') =>
+  new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+
+describe('the early profile request', () => {
+  let calls: Array<{ url: string; authorization: string | null }>;
+  const realFetch = globalThis.fetch;
+
+  beforeEach(() => {
+    calls = [];
+    globalThis.fetch = ((url: string, init?: RequestInit) => {
+      calls.push({ url, authorization: new Headers(init?.headers).get('authorization') });
+      return Promise.resolve(new Response('{"success":true}', { status: 200 }));
+    }) as typeof fetch;
+  });
+
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    document.cookie = 'token=; Max-Age=0; Path=/';
+  });
+
+  it('is not sent without a session cookie', async () => {
+    const early = await load();
+    early.requestProfileEarly();
+    expect(calls).toEqual([]);
+    expect(early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok'))).toBeUndefined();
+  });
+
+  it('is sent once with the cookie’s token and answers the same request once', async () => {
+    document.cookie = `token=${encodeURIComponent('tok/1=')}; Path=/`;
+    const early = await load();
+    early.requestProfileEarly();
+    early.requestProfileEarly();
+    expect(calls).toEqual([{ url: '/v1/users/me?include=services', authorization: 'Bearer tok/1=' }]);
+    const answer = early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok/1='));
+    expect(answer).toBeDefined();
+    expect((await answer!).status).toBe(200);
+    expect(early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok/1='))).toBeUndefined();
+  });
+
+  it('does not answer another request, another token or another method', async () => {
+    document.cookie = 'token=tok2; Path=/';
+    const early = await load();
+    early.requestProfileEarly();
+    expect(early.takeEarlyProfile(request('/v1/users/me', 'tok2'))).toBeUndefined();
+    expect(early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'other'))).toBeUndefined();
+    expect(early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok2', 'DELETE'))).toBeUndefined();
+    expect(early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok2'))).toBeDefined();
+  });
+});
