@@ -16,9 +16,11 @@
 // through the API with a sandbox service of three products; `{shop}` in a path is that shop's page
 // (/shop/{guid}/{serviceId}) and a path starting with `+` is opened signed in as that seller (the
 // session cookies `token` and `loggedIn` set in the fresh browser before Lighthouse loads the page).
-// Usage: node bench/lighthouse.mjs [--url=http://localhost:8090] [--runs=3] [--json=out.json] [path ...]
+// --lhr=DIR keeps each run's whole Lighthouse report (DIR/<page>-<run>.json: treemap, long tasks,
+// main-thread breakdown, LCP element) to find what holds a page back.
+// Usage: node bench/lighthouse.mjs [--url=http://localhost:8090] [--runs=3] [--json=out.json] [--lhr=DIR] [path ...]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +31,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const runs = Number(option('runs', 3));
 const jsonOut = option('json', undefined);
+const lhrDir = option('lhr', undefined);
 const paths = args.filter((a) => !a.startsWith('--'));
 const TOOL_PAGES = ['/', '/tools/converters/base64/encode/', '/tools/displaybarcode/', '/tools/'];
 const PLATFORM_PAGES = ['{shop}', '+/account'];
@@ -168,7 +171,7 @@ async function setSessionCookies(port, origin, token) {
   if (result.error) throw new Error(`cookies not set: ${result.error.message}`);
 }
 
-async function audit(url, token) {
+async function audit(url, token, keepAs) {
   const chrome = await launchChromium();
   try {
     // Signed in: the cookies go in first, and Lighthouse keeps them (no storage reset; the profile is new).
@@ -183,6 +186,10 @@ async function audit(url, token) {
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhrDir && keepAs) {
+      mkdirSync(lhrDir, { recursive: true });
+      writeFileSync(join(lhrDir, `${keepAs}.json`), JSON.stringify(lhr));
+    }
     const requests = lhr.audits['network-requests'].details.items;
     const scripts = requests.filter((r) => r.resourceType === 'Script' || /\.(m?js)(\?|$)/.test(r.url));
     const assets = requests.filter((r) => /\.(m?js|css)(\?|$)/.test(r.url) && r.url.startsWith(new URL(url).origin));
@@ -225,12 +232,13 @@ try {
     const path = page.replace(/^\+/, '').replace('{shop}', seller?.shop ?? '{shop}');
     const token = signedIn ? seller?.token : undefined;
     const results = [];
+    const name = (page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home').toLowerCase();
     for (let i = 0; i < runs; i++) {
       // A run Lighthouse reports as failed (its runtimeError) is tried once more.
       results.push(
-        await audit(site.url + path, token).catch((error) => {
+        await audit(site.url + path, token, `${name}-${i + 1}`).catch((error) => {
           console.error(`run failed, once more: ${error.message}`);
-          return audit(site.url + path, token);
+          return audit(site.url + path, token, `${name}-${i + 1}`);
         }),
       );
     }
