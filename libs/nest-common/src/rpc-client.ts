@@ -49,9 +49,9 @@ function serviceOf(subject: string): string {
 
 /**
  * Request/reply over NATS, speaking the packet format of @nestjs/microservices' NATS transport.
- * Unlike Nest's ClientNats it uses NATS's own request, so a service with no running replica is
- * known at once (no responders → UNAVAILABLE) instead of after a timeout, and every call has a
- * deadline. The request id of the current HTTP request travels in a NATS header.
+ * Unlike Nest's ClientNats it relies on NATS's no-responders status, so a service with no running
+ * replica is known at once (no responders → UNAVAILABLE) instead of after a timeout, and every call
+ * has a deadline. The request id of the current HTTP request travels in a NATS header.
  *
  * Replies come back on one subscription of the client's own (`<inbox>.<token>`), as in the NATS
  * client's request(), but without its per-request objects: its `RequestOne` rejects its promise again
