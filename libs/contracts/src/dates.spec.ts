@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatLongDate } from './dates.js';
+import { formatLongDate, formatUsd } from './dates.js';
 
 describe('formatLongDate', () => {
   it("writes the long 'LLL' format in the given time zone", () => {
@@ -11,5 +11,22 @@ describe('formatLongDate', () => {
   it('keeps a text that is not a date, and survives an unknown zone', () => {
     expect(formatLongDate('not a date', 'UTC')).toBe('not a date');
     expect(formatLongDate('2026-11-24T11:53:00Z', 'Not/AZone')).toMatch(/^November 24, 2026 \d{1,2}:53 [AP]M$/);
+  });
+
+  it('answers the same from its kept formatters, zone after zone (one formatter per zone)', () => {
+    const zones = ['UTC', 'Asia/Tokyo', 'America/New_York', undefined, 'utc', 'Not/AZone'];
+    const first = zones.map((zone) => formatLongDate('2026-07-01T04:30:00Z', zone));
+    const again = zones.map((zone) => formatLongDate('2026-07-01T04:30:00Z', zone));
+    expect(again).toEqual(first);
+    expect(first.slice(0, 3)).toEqual(['July 1, 2026 4:30 AM', 'July 1, 2026 1:30 PM', 'July 1, 2026 12:30 AM']);
+    expect(first[4]).toBe(first[0]);
+  });
+});
+
+describe('formatUsd', () => {
+  it('writes cents as US dollars', () => {
+    expect(formatUsd(1250)).toBe('$12.50');
+    expect(formatUsd(123456)).toBe('$1,234.56');
+    expect(formatUsd(0)).toBe('$0.00');
   });
 });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { serviceTypeParsers } from './timestamps.js';
 
 /** Database name of a postgres:// URL. */
 export function databaseName(url: string): string {
@@ -54,7 +55,8 @@ export function serviceDataSourceOptions(options: ServiceDataSourceOptions): Dat
     synchronize: false,
     migrationsRun: false,
     logging: false,
-    extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
+    // Dates of rows read by parseTimestamptz (timestamps.ts) rather than pg's general parser.
+    extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, types: serviceTypeParsers },
   };
 }
 
