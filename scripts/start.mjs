@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: checks PostgreSQL, NATS and Redis, builds, migrates, then runs the gateway, the four
 // services and one conversion worker with their logs in one stream. Ctrl-C stops them all cleanly.
-// Flags: --no-build (use the existing build), --workers=N (conversion workers, default 1).
+// Flags: --no-build (use the existing build), --replicas=N (N gateways on PORT, PORT+1, …, N of each service
+// in its NATS queue group, N conversion workers; default 1), --workers=N (conversion workers, default the replicas).
 // A process that dies once the platform runs is restarted with backoff (restartDelayMs) and logged,
 // while the others keep serving; one that dies before it was ever ready stops the start-up.
 import './runtime.mjs';
@@ -12,7 +13,10 @@ import { ensureVapidKeys } from './vapid.mjs';
 
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
-const workers = Number(args.find((a) => a.startsWith('--workers='))?.split('=')[1] ?? 1);
+const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const replicas = Math.max(1, Number(flag('replicas') ?? 1) || 1);
+const workers = Math.max(1, Number(flag('workers') ?? replicas) || 1);
+const basePort = Number(process.env.PORT ?? '8080');
 
 const problems = await checkInfrastructure();
 if (problems.length > 0) {
@@ -34,7 +38,14 @@ ensureVapidKeys(process.env);
 // OAuth too: the key that signs ID tokens and the cookie secrets, made once and kept.
 ensureOAuthKeys(process.env);
 
-const list = PROCESSES.flatMap((p) => (p.name === 'conversion-worker' ? Array.from({ length: Math.max(1, workers) }, () => p) : [p]));
+// Each gateway on a port of its own (PORT, PORT+1, …: put a load balancer in front of them); the services
+// share their load through NATS queue groups, the workers through the queue.
+const list = PROCESSES.flatMap((p) =>
+  Array.from({ length: p.name === 'conversion-worker' ? workers : replicas }, (_, i) => ({
+    ...p,
+    env: p.name === 'gateway' ? { ...process.env, PORT: String(basePort + i) } : process.env,
+  })),
+);
 const children = [];
 let stopping = false;
 
@@ -61,7 +72,7 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 function launch(proc, index, restarts = 0) {
-  const child = startProcess(proc, index, process.env);
+  const child = startProcess(proc, index, proc.env);
   const entry = { proc, child };
   children.push(entry);
   const started = Date.now();
@@ -97,12 +108,11 @@ function launch(proc, index, restarts = 0) {
 const backends = list.filter((p) => p.name !== 'gateway');
 try {
   await Promise.all(backends.map((proc, index) => launch(proc, index)));
-  await launch(
-    list.find((p) => p.name === 'gateway'),
-    backends.length,
-  );
-  const port = process.env.PORT ?? '8080';
-  console.log(`Tinkerdesk is running at http://localhost:${port} (API docs at /v1/docs). Ctrl-C stops it.`);
+  const gateways = list.filter((p) => p.name === 'gateway');
+  await Promise.all(gateways.map((proc, i) => launch(proc, backends.length + i)));
+  const urls = gateways.map((g) => `http://localhost:${g.env.PORT ?? '8080'}`);
+  const more = urls.length > 1 ? ` (its ${urls.length} gateways: ${urls.join(', ')})` : '';
+  console.log(`Tinkerdesk is running at ${urls[0]}${more} (API docs at /v1/docs). Ctrl-C stops it.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   stopAll(1);

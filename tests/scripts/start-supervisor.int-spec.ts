@@ -6,21 +6,32 @@ import { createServer } from 'node:net';
 /**
  * `npm start` keeps the platform up when one process dies: the process is restarted with backoff and
  * logged, and the others keep serving. (It used to stop all seven processes when one conversion
- * worker was SIGKILLed, so one memory-hungry upload took the whole site down.)
+ * worker was SIGKILLed, so one memory-hungry upload took the whole site down.) Run here with
+ * `--replicas=2`: two gateways (PORT and PORT+1), two of each service, two workers.
  */
 let start: ChildProcess;
 let output = '';
 let env: Record<string, string>;
 let port: number;
 
-function freePort(): Promise<number> {
+/** A port that is free, or 0 when it is taken (0: any free port). */
+function freePort(wanted = 0): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(0));
+    server.listen(wanted, '127.0.0.1', () => {
       const { port: p } = server.address() as { port: number };
       server.close(() => resolve(p));
     });
   });
+}
+
+/** A free port whose next one is free too (the second gateway's). */
+async function freePortPair(): Promise<number> {
+  for (;;) {
+    const p = await freePort();
+    if (p < 65535 && (await freePort(p + 1)) === p + 1) return p;
+  }
 }
 
 async function waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
@@ -34,9 +45,9 @@ async function waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchA
 }
 
 beforeAll(async () => {
-  port = await freePort();
+  port = await freePortPair();
   env = isolatedEnv({ PORT: String(port), LOG_LEVEL: 'info', DATA_DIR: `/tmp/tinkerdesk-supervisor-${port}` });
-  start = spawn(process.execPath, ['scripts/start.mjs', '--no-build', '--workers=2'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  start = spawn(process.execPath, ['scripts/start.mjs', '--no-build', '--replicas=2'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   start.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   start.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await waitFor(/Tinkerdesk is running at/, 90_000);
@@ -60,6 +71,14 @@ afterAll(async () => {
 }, 30_000);
 
 describe('npm start', () => {
+  it('runs two gateways on PORT and PORT+1, two of each service and two workers with --replicas=2', async () => {
+    expect(output).toContain(`Tinkerdesk is running at http://localhost:${port} (its 2 gateways: http://localhost:${port}, http://localhost:${port + 1})`);
+    for (const p of [port, port + 1]) expect((await fetch(`http://127.0.0.1:${p}/v1/health/live`)).status).toBe(200);
+    for (const service of ['identity', 'commerce', 'terminals', 'conversion'])
+      expect(output.match(new RegExp(`"msg":"${service} service listening on NATS"`, 'g'))).toHaveLength(2);
+    expect(output.match(/conversion worker ready/g)).toHaveLength(2);
+  });
+
   it('restarts a SIGKILLed conversion worker while the rest keeps serving', async () => {
     const ready = await waitFor(/conversion-worker\s+\| .*"pid":(\d+).*conversion worker ready/, 10_000);
     const pid = Number(ready[1]);

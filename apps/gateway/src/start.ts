@@ -18,6 +18,8 @@ import {
 import { AppModule } from './app.module.js';
 import { schema, type GatewayConfig } from './config.js';
 import { HttpErrorFilter } from './http/error.filter.js';
+import { HttpDrain } from './http/http-drain.js';
+import { LiveStreams } from './live/live-streams.js';
 import { answerParserErrorsInEnvelope } from './http/parser-errors.js';
 import { RouteTable } from './http/route-table.js';
 import { RequestContextInterceptor, requestContextMiddleware } from './http/request-context.js';
@@ -155,13 +157,17 @@ export async function createGatewayApp(
   return { app, logger };
 }
 
-/** Builds the gateway from the environment, listens on PORT and HOST, and tells a supervising parent it serves. */
+/**
+ * Builds the gateway from the environment, listens on PORT and HOST, and tells a supervising parent it
+ * serves. `close` (SIGTERM) drains first (HttpDrain: in-flight requests finish, live streams end), then closes the app.
+ */
 export async function startGateway(env: Record<string, string | undefined> = process.env): Promise<GatewayHandle> {
   const config = loadConfigOrExit(schema, env, checkSavedFilesConfig);
   const { app, logger } = await createGatewayApp(config);
-  app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
-  const address = (app.getHttpServer() as Server).address() as AddressInfo;
+  const server = app.getHttpServer() as Server;
+  const drain = new HttpDrain(server);
+  const address = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${address.port}`;
   logger.info({ url }, 'gateway listening');
   announceReady({ service: 'gateway', url });
@@ -170,7 +176,11 @@ export async function startGateway(env: Record<string, string | undefined> = pro
     config,
     logger,
     url,
+    // Requests in flight finish with NATS and Redis still open: the app (and its connections) closes after them.
     close: async () => {
+      logger.info({ inFlight: drain.inFlight }, 'gateway draining');
+      const { cut } = await drain.drain(config.SHUTDOWN_GRACE_MS, () => app.get(LiveStreams, { strict: false }).closeAll());
+      if (cut > 0) logger.warn({ cut, graceMs: config.SHUTDOWN_GRACE_MS }, 'requests still running at the end of the grace period were cut');
       await app.close();
     },
   };

@@ -1,16 +1,31 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsOptions } from '@nestjs/microservices';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 
 const JSON_WORDS = new Set(['true', 'false', 'null']);
 
+type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
+type Packet = { err?: unknown; isDisposed?: boolean };
+
 /**
  * Nest's NATS server, with every subject under a deployment prefix (NATS_PREFIX) so environments
- * and test runs that share one NATS never see each other's messages.
+ * and test runs that share one NATS never see each other's messages, and a close that loses no
+ * request: see `close`.
  */
 export class PrefixedNatsServer extends ServerNats {
+  /** The messages this replica took and has not answered yet (an event: not handled yet). */
+  private readonly inFlight = new Set<Promise<void>>();
+  /** How each taken request tells `inFlight` it was answered (its last reply packet went out). */
+  private readonly finishers = new WeakMap<NatsMessage, () => void>();
+  /** The connection and the queue subscriptions (Nest keeps its own private). */
+  private connection: NatsConnection | undefined;
+  private queueSubscriptions: Subscription[] = [];
+
   constructor(
     private readonly prefix: string,
     options: NonNullable<NatsOptions['options']>,
+    /** How long `close` waits for the requests in hand before it closes the connection anyway. */
+    private readonly drainTimeoutMs = 10_000,
   ) {
     super(options);
   }
@@ -29,5 +44,80 @@ export class PrefixedNatsServer extends ServerNats {
     const route = super.normalizePattern(pattern);
     if (!this.prefix || route.startsWith(`${this.prefix}.`)) return route;
     return `${this.prefix}.${route}`;
+  }
+
+  override async createNatsClient(): Promise<NatsConnection> {
+    this.connection = (await super.createNatsClient()) as NatsConnection;
+    return this.connection;
+  }
+
+  /** Nest's subscriptions, each one also kept here, so `close` can drain them. */
+  override bindEvents(client: NatsConnection): void {
+    const recording = Object.create(client) as NatsConnection;
+    recording.subscribe = (subject, options) => {
+      const subscription = client.subscribe(subject, options);
+      this.queueSubscriptions.push(subscription);
+      return subscription;
+    };
+    super.bindEvents(recording);
+  }
+
+  /** Counted from the moment the message arrives (synchronously) until it is answered or, for an event, handled. */
+  override async handleMessage(channel: string, natsMsg: NatsMessage): Promise<void> {
+    let finish: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    this.inFlight.add(done);
+    void done.then(() => this.inFlight.delete(done));
+    this.finishers.set(natsMsg, finish);
+    try {
+      await super.handleMessage(channel, natsMsg);
+    } finally {
+      // An event has no reply: handled once its handler settled. A request ends with its last reply packet.
+      if (!natsMsg.reply) finish();
+    }
+  }
+
+  override getPublisher(natsMsg: NatsMessage, id: string, ctx: Parameters<ServerNats['getPublisher']>[2]): (response: Packet) => unknown {
+    const publish = super.getPublisher(natsMsg, id, ctx) as (response: Packet) => unknown;
+    const finish = this.finishers.get(natsMsg);
+    return (packet) => {
+      try {
+        return publish(packet);
+      } finally {
+        if (packet.isDisposed || packet.err !== undefined) finish?.();
+      }
+    };
+  }
+
+  /** Requests taken and not answered yet (tests, logs). */
+  get pending(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Leaves every queue group first (each subscription drains: NATS sends new requests to the other
+   * replicas, and what was already delivered here is still handled), then waits for the requests in hand
+   * to be answered (at most `drainTimeoutMs`), then flushes the replies and closes the connection. The
+   * app's destroy hooks (database pools, Redis, workers) run after this, so the requests finish with
+   * everything they use still open.
+   */
+  override async close(): Promise<void> {
+    const nc = this.connection;
+    if (!nc) return;
+    this.connection = undefined;
+    const subscriptions = this.queueSubscriptions.splice(0);
+    await Promise.all(subscriptions.map((s) => s.drain().catch(() => undefined)));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([...this.inFlight]),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.drainTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    // Replies are published on the next tick of their handler's end: let them go out, then drain the connection.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nc.drain().catch(() => undefined);
+    await super.close().catch(() => undefined);
   }
 }

@@ -33,15 +33,19 @@ export interface BootstrapServiceOptions<S extends Schema> {
 /**
  * Starts a NestJS microservice on NATS in the queue group named after the service, so replicas
  * share the load; validates config first (one line naming the variable on failure); logs as JSON;
- * serves /live and /ready on HEALTH_PORT when set (Kubernetes probes); stops cleanly on signals.
+ * serves /live and /ready on HEALTH_PORT when set (Kubernetes probes); stops cleanly on signals: it
+ * leaves its queue groups, answers what it holds (PrefixedNatsServer.close), then closes its pools.
  */
-export async function bootstrapService<S extends Schema & { NATS_URL: unknown; NATS_PREFIX: unknown; LOG_LEVEL: unknown }>(
+export async function bootstrapService<
+  S extends Schema & { NATS_URL: unknown; NATS_PREFIX: unknown; LOG_LEVEL: unknown; SHUTDOWN_GRACE_MS: unknown },
+>(
   options: BootstrapServiceOptions<S>,
 ): Promise<ServiceHandle> {
   const config = loadConfigOrExit(options.schema, options.env ?? process.env, options.check) as ConfigOf<S> & {
     NATS_URL: string;
     NATS_PREFIX: string;
     LOG_LEVEL: string;
+    SHUTDOWN_GRACE_MS: number;
     HEALTH_PORT?: number;
   };
   const logger = createLogger(options.name, config.LOG_LEVEL);
@@ -51,7 +55,7 @@ export async function bootstrapService<S extends Schema & { NATS_URL: unknown; N
     name: `${options.name}-${process.pid}`,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
-  });
+  }, config.SHUTDOWN_GRACE_MS);
   const app = await NestFactory.createMicroservice(options.module(config, logger), {
     strategy,
     logger: new PinoNestLogger(logger),

@@ -100,6 +100,22 @@ export async function queryDatabase<T extends pg.QueryResultRow>(databaseUrl: st
 interface Running {
   child: ChildProcess;
   logs: string[];
+  /** The gateway's URL once it serves. */
+  url?: string;
+}
+
+/** How many copies of each process a platform runs: one number for every process, or a count per name (1 for the others). */
+export type Replicas = number | Partial<Record<ProcessName, number>>;
+
+export interface PlatformOptions {
+  /** Two gateways, two of every service, two workers: `2`; or `{ commerce: 2 }`. Default 1. */
+  replicas?: Replicas;
+}
+
+/** Which copy of a process: 0 (the first, the one every call without it means), 1, … */
+export interface ReplicaOptions {
+  replica?: number;
+  timeoutMs?: number;
 }
 
 function runToEnd(entry: string, env: Record<string, string>): Promise<void> {
@@ -118,25 +134,33 @@ export async function migrateServices(env: Record<string, string>): Promise<void
 }
 
 /**
- * The real platform as separate processes (the built dist of each app), started for a test file.
- * `stop` and `start` let fault tests take one process away and bring it back.
+ * The real platform as separate processes (the built dist of each app), started for a test file, each
+ * process in as many replicas as `options.replicas` says (gateways on ports of their own, services in
+ * their NATS queue groups, workers on one queue). `stop` and `start` let fault tests take one replica
+ * away and bring it back; every method without a replica means the first one.
  */
 export class TestPlatform {
-  private readonly running = new Map<ProcessName, Running>();
+  private readonly running = new Map<ProcessName, Array<Running | undefined>>();
+  /** The first gateway's URL (every `call` and `request` goes there). */
   url = '';
 
   constructor(readonly env: Record<string, string>) {}
 
-  static async start(names: ProcessName[], extraEnv: Record<string, string> = {}): Promise<TestPlatform> {
+  static async start(names: ProcessName[], extraEnv: Record<string, string> = {}, options: PlatformOptions = {}): Promise<TestPlatform> {
     const platform = new TestPlatform(isolatedEnv(extraEnv));
+    const copies = (name: ProcessName): number[] => {
+      const n = typeof options.replicas === 'number' ? options.replicas : (options.replicas?.[name] ?? 1);
+      return Array.from({ length: Math.max(1, n) }, (_, i) => i);
+    };
     try {
       // A run with a migrated template database (the integration project's globalSetup) copies it; a
       // platform on a PostgreSQL of its own (extraEnv.DATABASE_URL) or without a template migrates.
       const template = templateDatabase();
       if (template && extraEnv.DATABASE_URL === undefined) await copyTemplateDatabase(template, platform.env.DATABASE_URL ?? '');
       else await migrateServices(platform.env);
-      await Promise.all(names.filter((n) => n !== 'gateway').map((n) => platform.startProcess(n)));
-      if (names.includes('gateway')) await platform.startProcess('gateway');
+      const backends = names.filter((n) => n !== 'gateway');
+      await Promise.all(backends.flatMap((n) => copies(n).map((replica) => platform.startProcess(n, { replica }))));
+      if (names.includes('gateway')) await Promise.all(copies('gateway').map((replica) => platform.startProcess('gateway', { replica })));
     } catch (error) {
       // No caller holds the platform yet: stop what did start and drop the database, or the processes
       // outlive the test run (a globalSetup that throws gets no teardown).
@@ -146,20 +170,44 @@ export class TestPlatform {
     return platform;
   }
 
-  logs(name: ProcessName): string {
-    return this.running.get(name)?.logs.join('') ?? '';
+  /** The output of a process: of one replica, or of all of them (one after the other) when none is named. */
+  logs(name: ProcessName, replica?: number): string {
+    const all = this.running.get(name) ?? [];
+    const chosen = replica === undefined ? all : [all[replica]];
+    return chosen.map((r) => r?.logs.join('') ?? '').join('');
   }
 
-  async startProcess(name: ProcessName, timeoutMs = 30_000): Promise<void> {
+  /** The URLs of the running gateways, by replica (a stopped one is missing). */
+  get urls(): string[] {
+    return (this.running.get('gateway') ?? []).flatMap((r) => (r?.url ? [r.url] : []));
+  }
+
+  /** The URL of one gateway replica. */
+  urlOf(replica: number): string {
+    const url = this.running.get('gateway')?.[replica]?.url;
+    if (!url) throw new Error(`gateway ${replica} is not running`);
+    return url;
+  }
+
+  /** Starts one replica of a process (the first by default; a number is the old `timeoutMs`) and waits until it serves. */
+  async startProcess(name: ProcessName, options: number | ReplicaOptions = {}): Promise<void> {
+    const { replica = 0, timeoutMs = 30_000 } = typeof options === 'number' ? { timeoutMs: options } : options;
     const child = spawn(process.execPath, [resolve(ROOT, ENTRIES[name])], { env: this.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     const logs: string[] = [];
-    this.running.set(name, { child, logs });
+    const entry: Running = { child, logs };
+    const replicas = this.running.get(name) ?? [];
+    replicas[replica] = entry;
+    this.running.set(name, replicas);
+    const label = replica === 0 ? name : `${name} ${replica}`;
     await new Promise<void>((resolveReady, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name} not ready within ${timeoutMs} ms:\n${logs.join('')}`)), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`${label} not ready within ${timeoutMs} ms:\n${logs.join('')}`)), timeoutMs);
       const onData = (d: Buffer): void => void logs.push(d.toString());
       child.on('message', (message: { type?: string; url?: string }) => {
         if (message.type !== 'ready') return;
-        if (message.url) this.url = message.url;
+        if (message.url) {
+          entry.url = message.url;
+          if (replica === 0) this.url = message.url;
+        }
         clearTimeout(timer);
         resolveReady();
       });
@@ -167,24 +215,33 @@ export class TestPlatform {
       child.stderr?.on('data', onData);
       child.once('exit', (code) => {
         clearTimeout(timer);
-        reject(new Error(`${name} exited (${code}) before it was ready:\n${logs.join('')}`));
+        reject(new Error(`${label} exited (${code}) before it was ready:\n${logs.join('')}`));
       });
     });
   }
 
-  /** The process id of a running process of the platform (benchmarks read its CPU time); undefined when it is not running. */
-  pidOf(name: ProcessName): number | undefined {
-    return this.running.get(name)?.child.pid;
+  /** The process id of a running replica of a process (benchmarks read its CPU time); undefined when it is not running. */
+  pidOf(name: ProcessName, replica = 0): number | undefined {
+    return this.running.get(name)?.[replica]?.child.pid;
   }
 
-  /** Stops a process (SIGKILL models a crash; SIGTERM a clean stop) and waits for it to exit. */
-  async stopProcess(name: ProcessName, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-    const entry = this.running.get(name);
-    if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
-    const exited = new Promise<void>((r) => entry.child.once('exit', () => r()));
-    entry.child.kill(signal);
-    await exited;
-    this.running.delete(name);
+  /**
+   * Stops one replica of a process (the first by default; SIGKILL models a crash, SIGTERM a clean stop)
+   * and waits for it to exit; `exited` says how (code or signal).
+   */
+  async stopProcess(name: ProcessName, signal: NodeJS.Signals = 'SIGTERM', replica = 0): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const replicas = this.running.get(name);
+    const entry = replicas?.[replica];
+    if (!entry) return { code: null, signal: null };
+    const { child } = entry;
+    const exited =
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve({ code: child.exitCode, signal: child.signalCode })
+        : new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, sig) => r({ code, signal: sig })));
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    const how = await exited;
+    replicas[replica] = undefined;
+    return how;
   }
 
   /**
@@ -249,7 +306,7 @@ export class TestPlatform {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.running.keys()].map((n) => this.stopProcess(n)));
+    await Promise.all([...this.running].flatMap(([name, replicas]) => replicas.map((_, replica) => this.stopProcess(name, 'SIGTERM', replica))));
     await cleanupRun({
       databaseUrl: this.env.DATABASE_URL ?? '',
       natsUrl: this.env.NATS_URL ?? '',

@@ -44,3 +44,19 @@ export async function openShop(platform: TestPlatform, options: ShopOptions): Pr
   }
   return { seller, serviceId, productId };
 }
+
+/**
+ * A card saved as a browser saves one on the sandbox's card page (setup, pay with `number`, complete);
+ * throws if a step is refused. The payment instrument (its id is what a plan's `paymentMethod` takes).
+ */
+export async function saveSandboxCard(platform: TestPlatform, token: string, number = '4242 4242 4242 4242'): Promise<{ id: string; last4: string }> {
+  const setup = await platform.call('POST', '/v1/paymentmethods', {}, token);
+  const id = (setup.body.setup as { id: string } | undefined)?.id;
+  const paid = id ? await platform.call('POST', `/v1/sandbox/sessions/${id}/pay`, { number, expiry: '12 / 34', cvc: '123' }) : undefined;
+  if ((paid?.body.session as { status?: string } | undefined)?.status === 'requires_action') {
+    await platform.call('POST', `/v1/sandbox/sessions/${id}/authenticate`, { approve: true });
+  }
+  const kept = id ? await platform.call('POST', `/v1/paymentmethods/setup/${id}/complete`, undefined, token) : undefined;
+  if (kept?.status !== 200) throw new Error(`could not save a card: ${JSON.stringify([setup.body, paid?.body, kept?.body])}`);
+  return kept.body.instrument as { id: string; last4: string };
+}
