@@ -471,7 +471,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status of the gateway and of each service: up or down for anyone; with the operator token (Authorization: Bearer <HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors */
+        /** Status of the gateway and of each service: up or down for anyone; with the operator token (Authorization: Bearer <HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors. `engines.missing` names the conversion engines no live worker has (their conversions are off; the status is then degraded) */
         get: operations["HealthController_report"];
         put?: never;
         post?: never;
@@ -2846,8 +2846,10 @@ export interface components {
         };
         /** @description GET /v1/health for anyone: up or down, nothing that describes the deployment. */
         PublicHealthReport: {
-            /** @description The conversion engines of the live workers (absent when the conversion service did not answer). */
-            engines?: components["schemas"]["EngineStatus"];
+            /** @description The conversion engines no live worker has, whose conversions are off (absent when the conversion service did not answer). */
+            engines?: {
+                missing: components["schemas"]["ConversionEngine"][];
+            };
             gateway: {
                 status: components["schemas"]["ComponentStatus"];
             };

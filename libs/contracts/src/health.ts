@@ -26,8 +26,8 @@ export interface PublicHealthReport {
   status: 'ok' | 'degraded';
   gateway: { status: ComponentStatus };
   services: Record<string, { status: ComponentStatus }>;
-  /** The conversion engines of the live workers (absent when the conversion service did not answer). */
-  engines?: EngineStatus;
+  /** The conversion engines no live worker has, whose conversions are off (absent when the conversion service did not answer). */
+  engines?: Pick<EngineStatus, 'missing'>;
 }
 
 /** GET /v1/health with the operator token (HEALTH_TOKEN): instances, versions, latencies, errors. */

@@ -2945,8 +2945,20 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         }
       },
       "engines": {
-        "$ref": "#/components/schemas/EngineStatus",
-        "description": "The conversion engines of the live workers (absent when the conversion service did not answer)."
+        "type": "object",
+        "properties": {
+          "missing": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ConversionEngine"
+            }
+          }
+        },
+        "required": [
+          "missing"
+        ],
+        "additionalProperties": false,
+        "description": "The conversion engines no live worker has, whose conversions are off (absent when the conversion service did not answer)."
       }
     },
     "required": [

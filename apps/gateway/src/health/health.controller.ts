@@ -39,7 +39,8 @@ export class HealthController {
   @ApiOperation({
     summary:
       'Status of the gateway and of each service: up or down for anyone; with the operator token (Authorization: Bearer ' +
-      '<HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors',
+      '<HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors. `engines.missing` names the ' +
+      'conversion engines no live worker has (their conversions are off; the status is then degraded)',
   })
   @ApiAnswer(200, 'Health', 'The public status (no token) or the detail (operator token)')
   @ApiErrors('UNAUTHORIZED')
@@ -55,7 +56,7 @@ export class HealthController {
       status: detail.status,
       gateway: { status: detail.gateway.status },
       services: Object.fromEntries(Object.entries(detail.services).map(([name, s]) => [name, { status: s.status }])),
-      ...(detail.engines ? { engines: detail.engines } : {}),
+      ...(detail.engines ? { engines: { missing: detail.engines.missing } } : {}),
     };
   }
 
