@@ -5,6 +5,8 @@ export interface Program {
   files?: string[];
   packages: string[];
   steps: string[];
+  /** The conversion engines that need it at run time (empty: only the tests do). */
+  engines: string[];
 }
 export type Decision =
   | { action: 'none' }
@@ -19,5 +21,24 @@ export function decide(options: {
   root: boolean;
   apt: boolean;
 }): Decision;
+export type StartDecision =
+  | { action: 'none' }
+  | { action: 'install'; packages: string[]; command: string; missing: string[] }
+  | { action: 'warn'; packages: string[]; line: string };
+export const ENGINE_USES: Record<string, string>;
+export function decideForStart(options: {
+  programs?: Program[];
+  present: (program: Program) => boolean;
+  root: boolean;
+  apt: boolean;
+}): StartDecision;
+export function ensureEnginePrograms(options?: {
+  present?: (program: Program) => boolean;
+  root?: boolean;
+  apt?: boolean;
+  install?: (packages: string[]) => string | undefined;
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+}): StartDecision;
 export function isPresent(program: Program): boolean;
 export function ensureDebianPrograms(steps: string[]): void;

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: checks PostgreSQL, NATS and Redis, builds, migrates, then runs the gateway, the four
+// `npm start`: checks PostgreSQL, NATS and Redis, brings the conversion engines' Debian programs
+// (or says once which conversions are off without them), builds, migrates, then runs the gateway, the four
 // services and one conversion worker with their logs in one stream. Ctrl-C stops them all cleanly.
 // Flags: --no-build (use the existing build), --replicas=N (N gateways on PORT, PORT+1, …, N of each service
 // in its NATS queue group, N conversion workers; default 1), --workers=N (conversion workers, default the replicas).
 // A process that dies once the platform runs is restarted with backoff (restartDelayMs) and logged,
 // while the others keep serving; one that dies before it was ever ready stops the start-up.
 import './runtime.mjs';
+import { ensureEnginePrograms } from './debian-programs.mjs';
 import { checkInfrastructure } from './infra.mjs';
 import { PROCESSES, restartDelayMs, run, SERVICES, STABLE_AFTER_MS, startProcess } from './processes.mjs';
 import { ensureOAuthKeys } from './oauth-keys.mjs';
@@ -23,6 +25,11 @@ if (problems.length > 0) {
   for (const line of problems) console.error(line);
   process.exit(1);
 }
+
+// LibreOffice, Chromium and pdftoppm for the conversion engines: installed now when this machine can
+// (root with apt-get); otherwise the platform starts without them and one line says which conversions
+// are off and the command that brings them (the workers announce only the engines they have).
+ensureEnginePrograms();
 
 try {
   if (build) await run('npm', ['run', '--silent', 'build']);

@@ -28,6 +28,9 @@ export const schema = {
   LIBREOFFICE_RESTART_AFTER: env.int(10, 1, 10_000),
   /** Debian's bubblewrap: LibreOffice runs only inside its sandbox; where it cannot run, document jobs fail. */
   SANDBOX_BWRAP: env.str('/usr/bin/bwrap'),
+  /** LibreOffice's soffice; a worker without it announces no LibreOffice engine (document formats are then off). */
+  SOFFICE_PATH: env.str('/usr/bin/soffice'),
+  /** Chromium for web pages to PDF or PNG; a worker without it announces no Chromium engine. */
   CHROMIUM_PATH: env.str('/usr/bin/chromium'),
   /** Host names URL jobs may reach although they resolve inside the network (comma-separated). */
   FETCH_ALLOWED_HOSTS: env.str(''),

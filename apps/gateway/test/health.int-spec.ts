@@ -79,7 +79,7 @@ afterAll(async () => {
 });
 
 describe('GET /v1/health', () => {
-  it('tells anyone only up or down per service', async () => {
+  it('tells anyone only up or down per service, and the conversion engines no live worker has', async () => {
     const res = await fetch(`${platform.url}/v1/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -91,6 +91,8 @@ describe('GET /v1/health', () => {
         terminals: { status: 'up' },
         conversion: { status: 'up' },
       },
+      // No worker runs here: nothing is known missing (jobs would wait for one).
+      engines: { missing: [] },
     });
   });
 

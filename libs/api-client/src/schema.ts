@@ -182,7 +182,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every source format with the targets it can become */
+        /**
+         * The source formats the running workers can convert now, with the targets each can become
+         * @description A format whose engine (LibreOffice, Chromium, pdftoppm, libvips) no live worker has is left out, and `engines.missing` names that engine; a job for it answers 503 ENGINE_UNAVAILABLE. While no worker is live at all, every format is listed (jobs wait in the queue for one).
+         */
         get: operations["ConversionController_formats"];
         put?: never;
         post?: never;
@@ -258,7 +261,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a conversion of an uploaded file; answers 202 with the job to poll
-         * @description The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 400 names what the source can become when the pair is not supported. With wait=N (up to 30 s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once.
+         * @description The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 503 ENGINE_UNAVAILABLE (naming the engine) when no running worker can convert this format; 400 names what the source can become when the pair is not supported. With wait=N (up to 30 s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once.
          */
         post: operations["ConversionController_upload"];
         delete?: never;
@@ -468,7 +471,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status of the gateway and of each service: up or down for anyone; with the operator token (Authorization: Bearer <HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors */
+        /** Status of the gateway and of each service: up or down for anyone; with the operator token (Authorization: Bearer <HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors. `engines.missing` names the conversion engines no live worker has (their conversions are off; the status is then degraded) */
         get: operations["HealthController_report"];
         put?: never;
         post?: never;
@@ -1814,7 +1817,12 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @enum {string} */
+        ConversionEngine: "images" | "libreoffice" | "pdf-pages" | "chromium";
         ConversionFormatsResponse: {
+            /** @description The engines of the live workers: which some have, which none has (whose formats are left out above). */
+            engines: components["schemas"]["EngineStatus"];
+            /** @description The source formats the live workers can convert now (all of them while no worker is live). */
             formats: components["schemas"]["SourceFormat"][];
             /** @enum {boolean} */
             success: true;
@@ -2103,6 +2111,12 @@ export interface components {
             /** @description What was given back. */
             refunds: number;
         };
+        /** @description The engines of the live workers: how many workers, which engines some of them have, which none has. */
+        EngineStatus: {
+            available: components["schemas"]["ConversionEngine"][];
+            missing: components["schemas"]["ConversionEngine"][];
+            workers: number;
+        };
         /** @description The wire form of every error. */
         ErrorEnvelope: {
             detail?: string;
@@ -2214,6 +2228,8 @@ export interface components {
         };
         /** @description GET /v1/health with the operator token (HEALTH_TOKEN): instances, versions, latencies, errors. */
         HealthReport: {
+            /** @description The conversion engines of the live workers: `missing` names those no live worker has (absent when the conversion service did not answer). */
+            engines?: components["schemas"]["EngineStatus"];
             gateway: {
                 status: components["schemas"]["ComponentStatus"];
                 uptimeSeconds: number;
@@ -2830,6 +2846,10 @@ export interface components {
         };
         /** @description GET /v1/health for anyone: up or down, nothing that describes the deployment. */
         PublicHealthReport: {
+            /** @description The conversion engines no live worker has, whose conversions are off (absent when the conversion service did not answer). */
+            engines?: {
+                missing: components["schemas"]["ConversionEngine"][];
+            };
             gateway: {
                 status: components["schemas"]["ComponentStatus"];
             };
@@ -4569,7 +4589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A service did not answer in time: UNAVAILABLE */
+            /** @description A service did not answer in time: ENGINE_UNAVAILABLE, UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4577,7 +4597,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        error?: "UNAVAILABLE";
+                        error?: "ENGINE_UNAVAILABLE" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5238,7 +5258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A service did not answer in time: UNAVAILABLE */
+            /** @description A service did not answer in time: ENGINE_UNAVAILABLE, UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5246,7 +5266,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        error?: "UNAVAILABLE";
+                        error?: "ENGINE_UNAVAILABLE" | "UNAVAILABLE";
                     };
                 };
             };

@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   /** A server this one fetched from answered an error status, or redirected too often. */
   UPSTREAM_ERROR: 502,
   UNAVAILABLE: 503,
+  /** No live conversion worker has the engine this conversion needs (LibreOffice, Chromium...); the detail names it. */
+  ENGINE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,3 +1,5 @@
+import type { EngineStatus } from './conversion-engines.js';
+
 export type ComponentStatus = 'up' | 'down';
 
 export interface DependencyHealth {
@@ -24,6 +26,8 @@ export interface PublicHealthReport {
   status: 'ok' | 'degraded';
   gateway: { status: ComponentStatus };
   services: Record<string, { status: ComponentStatus }>;
+  /** The conversion engines no live worker has, whose conversions are off (absent when the conversion service did not answer). */
+  engines?: Pick<EngineStatus, 'missing'>;
 }
 
 /** GET /v1/health with the operator token (HEALTH_TOKEN): instances, versions, latencies, errors. */
@@ -31,4 +35,6 @@ export interface HealthReport {
   status: 'ok' | 'degraded';
   gateway: { status: ComponentStatus; version: string; uptimeSeconds: number };
   services: Record<string, ServiceHealth | { service: string; status: 'down'; detail: string }>;
+  /** The conversion engines of the live workers: `missing` names those no live worker has (absent when the conversion service did not answer). */
+  engines?: EngineStatus;
 }

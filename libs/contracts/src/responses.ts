@@ -40,6 +40,7 @@ import type { ShareList, ShareView, TerminalList, TerminalRegistration, Terminal
 import type { PassGoogleView, PassList, PassView, WalletConfigView } from './passes-views.js';
 import type { ConversionJobList, ConversionJobView, FetchedContentView } from './conversion-views.js';
 import type { SourceFormat, TargetFormat } from './conversion-formats.js';
+import type { EngineStatus } from './conversion-engines.js';
 import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
 import type { HealthReport, PublicHealthReport } from './health.js';
 import type {
@@ -80,8 +81,11 @@ export interface ResponseMap {
   OidcExchange: Success & OidcExchangeResult;
   FetchedContent: FetchedContentView;
   ConversionFormats: Success & {
+    /** The source formats the live workers can convert now (all of them while no worker is live). */
     formats: readonly SourceFormat[];
     targets: TargetFormat[];
+    /** The engines of the live workers: which some have, which none has (whose formats are left out above). */
+    engines: EngineStatus;
   };
   ConversionJob: Success & { job: ConversionJobView };
   ConversionJobs: Success & ConversionJobList;

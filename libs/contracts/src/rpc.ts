@@ -3,6 +3,7 @@ import type { SellerOrderList, SellerOverviewView } from './seller-overview-view
 import type { CreateConversionJobMessage, ListJobsMessage, OwnedJobMessage } from './conversion.js';
 import type { CreateSavedFileMessage, FileUploadBeginMessage, FileUploadEndMessage, ListFilesMessage, OwnedFileMessage } from './files.js';
 import type { DownloadTicket, SavedFileList, SavedFileView, UploadTicket } from './files-views.js';
+import type { EngineStatus } from './conversion-engines.js';
 import type { ConversionJobList, ConversionJobView, JobFinishedEvent } from './conversion-views.js';
 import type {
   CompleteOrderMessage,
@@ -265,6 +266,7 @@ export interface RpcMap {
   [SUBJECTS.conversion.jobCreate]: { request: CreateConversionJobMessage; response: ConversionJobView };
   [SUBJECTS.conversion.jobGet]: { request: OwnedJobMessage; response: ConversionJobView };
   [SUBJECTS.conversion.jobList]: { request: ListJobsMessage; response: ConversionJobList };
+  [SUBJECTS.conversion.engines]: { request: EmptyMessage; response: EngineStatus };
   [SUBJECTS.conversion.jobDelete]: { request: OwnedJobMessage; response: Done & { state: 'cancelled' | 'deleted' } };
   [SUBJECTS.conversion.fileCreate]: { request: CreateSavedFileMessage; response: { file: SavedFileView; upload: UploadTicket } };
   [SUBJECTS.conversion.fileComplete]: { request: OwnedFileMessage; response: SavedFileView };

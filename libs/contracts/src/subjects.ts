@@ -140,6 +140,7 @@ export const SUBJECTS = {
     jobList: 'conversion.job.list',
     jobDelete: 'conversion.job.delete',
     jobFinished: 'conversion.job.finished',
+    engines: 'conversion.engines.get',
     fileCreate: 'conversion.file.create',
     fileComplete: 'conversion.file.complete',
     fileList: 'conversion.file.list',

@@ -18,6 +18,7 @@ export * from './dates.js';
 export * from './conversion-views.js';
 export * from './account-views.js';
 export * from './conversion-formats.js';
+export * from './conversion-engines.js';
 export * from './files-views.js';
 export * from './responses.js';
 export * from './live-events.js';

@@ -14,6 +14,11 @@ export class ConversionJobsController {
     return this.jobs.create(input);
   }
 
+  @Handles(SUBJECTS.conversion.engines)
+  engines(): Promise<RpcResponse<typeof SUBJECTS.conversion.engines>> {
+    return this.jobs.engineStatus();
+  }
+
   @Handles(SUBJECTS.conversion.jobGet)
   get(@Payload() input: OwnedJobMessage): Promise<RpcResponse<typeof SUBJECTS.conversion.jobGet>> {
     return this.jobs.get(input.id, input.ownerId);

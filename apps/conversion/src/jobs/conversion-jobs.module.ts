@@ -10,9 +10,11 @@ import {
   CONVERSION_FILES,
   CONVERSION_SETTINGS,
   ConversionJobsService,
+  ENGINES,
   LOGGER,
   type ConversionSettings,
 } from './conversion-jobs.service.js';
+import { EngineRegistry } from '../engines/engine-registry.js';
 import { CONVERSION_LIMITS, ConversionLimits, type ConversionLimitSettings } from './conversion-limits.js';
 
 /** How often the listener looks for results whose time is up. */
@@ -56,6 +58,7 @@ export class ConversionJobsModule {
         ConversionJobsRepository,
         ConversionJobsService,
         ExpirySweeper,
+        { provide: ENGINES, useValue: new EngineRegistry(deps.redis, deps.settings.redisPrefix) },
         { provide: CONVERSION_FILES, useFactory: deps.files },
         { provide: CONVERSION_LIMITS, useValue: new ConversionLimits(deps.redis, deps.settings.redisPrefix, deps.settings) },
         { provide: CONVERSION_SETTINGS, useValue: deps.settings },

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { AppError, type CreateConversionJobMessage } from '@tinkerdesk/contracts';
+import { AppError, engineStatus, type ConversionEngine, type CreateConversionJobMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import type { ConversionJobEntity } from './conversion-job.entity.js';
 import type { ConversionJobsRepository, NewJob } from './conversion-jobs.repository.js';
-import { ConversionJobsService, type FileRemover, type JobQueue } from './conversion-jobs.service.js';
+import { ConversionJobsService, type EngineSource, type FileRemover, type JobQueue } from './conversion-jobs.service.js';
 import type { ConversionLimits } from './conversion-limits.js';
 
 /** The rules of ConversionJobsService with its repository, queue, store and limits faked. */
@@ -60,6 +60,14 @@ class FakeJobs {
   }
 }
 
+/** The engines the live workers announced, as the test sets them (one list per worker). */
+class FakeEngines implements EngineSource {
+  workers: ConversionEngine[][] = [];
+  status() {
+    return Promise.resolve(engineStatus(this.workers));
+  }
+}
+
 class FakeQueue implements JobQueue {
   added: string[] = [];
   removed: string[] = [];
@@ -112,12 +120,14 @@ let queue: FakeQueue;
 let files: FakeFiles;
 let limits: FakeLimits;
 let service: ConversionJobsService;
+let engines: FakeEngines;
 
 beforeEach(() => {
   jobs = new FakeJobs();
   queue = new FakeQueue();
   files = new FakeFiles();
   limits = new FakeLimits();
+  engines = new FakeEngines();
   service = new ConversionJobsService(
     jobs as unknown as ConversionJobsRepository,
     queue,
@@ -126,6 +136,7 @@ beforeEach(() => {
     { queueLimit: 3, attempts: 3, resultTtlHours: 24 },
     logger,
     () => NOW,
+    engines,
   );
 });
 
@@ -152,6 +163,35 @@ async function code(promise: Promise<unknown>): Promise<string> {
   }
   return 'ok';
 }
+
+describe('engines', () => {
+  const LIBREOFFICE = 'ENGINE_UNAVAILABLE: no running conversion worker has LibreOffice';
+
+  it('refuses at once, naming the engine, a job whose engine no live worker has; queues nothing and counts nothing', async () => {
+    engines.workers = [['images', 'pdf-pages', 'chromium']];
+    expect(await code(service.create(message()))).toMatch(new RegExp(`^${LIBREOFFICE}.*\\(engine libreoffice\\).*Word document \\(docx\\)`));
+    expect(jobs.rows.size).toBe(0);
+    expect(queue.added).toEqual([]);
+    expect(limits.jobs).toEqual([]);
+    // An image still goes: its engine is there.
+    expect(await code(service.create(message({ from: 'png', to: 'webp', source: { kind: 'upload', filename: 'a.png', mediaType: 'image/png', size: 1 } })))).toBe('ok');
+  });
+
+  it('takes the job when any one live worker has the engine', async () => {
+    engines.workers = [['images'], ['images', 'libreoffice']];
+    expect(await code(service.create(message()))).toBe('ok');
+  });
+
+  it('queues the job while no worker is live at all (one being restarted takes it)', async () => {
+    engines.workers = [];
+    expect(await code(service.create(message()))).toBe('ok');
+  });
+
+  it('lets a URL whose format is found once fetched through (its worker says what it lacked)', async () => {
+    engines.workers = [['images']];
+    expect(await code(service.create(message({ from: 'auto', source: { kind: 'url', url: 'https://example.com/a' } })))).toBe('ok');
+  });
+});
 
 describe('create', () => {
   it('refuses a pair the source cannot become, naming what it can', async () => {

@@ -5,8 +5,12 @@ import {
   CONVERSION_QUEUE,
   conversionInputKey,
   conversionOutputKey,
+  engineProblem,
+  engineStatus,
   pairProblem,
   sourceFormat,
+  type EngineStatus,
+  type SourceFormat,
   type ConversionJobList,
   type ConversionJobView,
   type CreateConversionJobMessage,
@@ -19,6 +23,15 @@ export const CONVERSION_FILES = Symbol('CONVERSION_FILES');
 export const CONVERSION_SETTINGS = Symbol('CONVERSION_SETTINGS');
 export const LOGGER = Symbol('LOGGER');
 export const CLOCK = Symbol('CLOCK');
+export const ENGINES = Symbol('ENGINES');
+
+/** Where the engines of the live workers are known (the Redis registry; a fake in the unit tests). */
+export interface EngineSource {
+  status(): Promise<EngineStatus>;
+}
+
+/** Until told otherwise: no worker known, so nothing is known missing. */
+const NO_WORKER_KNOWN: EngineSource = { status: () => Promise.resolve(engineStatus([])) };
 
 export interface ConversionJobData {
   id: string;
@@ -61,6 +74,7 @@ export class ConversionJobsService {
     @Inject(CONVERSION_SETTINGS) private readonly settings: ConversionSettings,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CLOCK) private readonly now: () => Date = () => new Date(),
+    @Inject(ENGINES) private readonly engines: EngineSource = NO_WORKER_KNOWN,
   ) {
     this.producer = new QueueProducer(queue, { attempts: settings.attempts, retryDelayMs: RETRY_DELAY_MS }, logger, 'conversion');
   }
@@ -70,10 +84,11 @@ export class ConversionJobsService {
    * queueing fails the record goes too (nothing half-written).
    */
   async create(input: CreateConversionJobMessage): Promise<ConversionJobView> {
+    let format: SourceFormat | undefined;
     if (input.from === 'auto') {
       if (input.source.kind !== 'url') throw new AppError('VALIDATION_FAILED', 'from is required for an upload whose format is not known');
     } else {
-      const format = sourceFormat(input.from === 'jpeg' ? 'jpg' : input.from);
+      format = sourceFormat(input.from === 'jpeg' ? 'jpg' : input.from);
       if (!format) throw new AppError('VALIDATION_FAILED', `from must be a known format (got ${input.from})`);
       if (format.kind === 'web' && input.source.kind !== 'url')
         throw new AppError('VALIDATION_FAILED', 'from url needs a URL (POST /v1/convert/fetch)');
@@ -82,10 +97,14 @@ export class ConversionJobsService {
     }
     // The checks that use nothing up read at once, then the owner's allowances (a small job's time is
     // mostly such round trips).
-    const [existing, counts] = await Promise.all([
+    const [existing, counts, engines] = await Promise.all([
       this.jobs.findById(input.id),
       this.queue.getJobCounts('waiting', 'prioritized', 'delayed'),
+      this.engines.status(),
     ]);
+    // No live worker has the engine: refused now rather than queued to fail (a URL whose format is found once fetched is let through).
+    const missing = format ? engineProblem(engines, format) : undefined;
+    if (missing) throw new AppError('ENGINE_UNAVAILABLE', missing);
     if (existing) throw new AppError('CONFLICT', `job ${input.id} exists already`);
     const waiting = Object.values(counts).reduce((a, b) => a + b, 0);
     if (waiting >= this.settings.queueLimit) {
@@ -148,6 +167,11 @@ export class ConversionJobsService {
     else await this.jobs.remove(id);
     await this.dropFiles(id);
     return { success: true, state: cancelled ? 'cancelled' : 'deleted' };
+  }
+
+  /** The engines of the live workers (GET /v1/convert/formats, /v1/health). */
+  engineStatus(): Promise<EngineStatus> {
+    return this.engines.status();
   }
 
   /** Frees the files of jobs whose time is up and marks them expired; how many there were. */

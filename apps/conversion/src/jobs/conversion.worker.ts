@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { hostname } from 'node:os';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { BullModule, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Module } from '@nestjs/common';
@@ -11,6 +13,8 @@ import {
   conversionInputKey,
   conversionOutputKey,
   detectSourceFormat,
+  engineMissingReason,
+  engineOf,
   pairProblem,
   sourceFormat,
   SUBJECTS,
@@ -45,6 +49,8 @@ import { convertImage, type ImageTarget } from '../engines/image.js';
 import { OfficeEngine, warmModeAvailable, type OfficeRequest } from '../engines/libreoffice.js';
 import { renderPdfPages } from '../engines/pdf-pages.js';
 import { probeSandbox, SANDBOX_UNAVAILABLE } from '../engines/sandbox.js';
+import { enginesOf, isExecutable, missingLines, onPath, type WorkerEngines } from '../engines/engine-detection.js';
+import { ENGINE_HEARTBEAT_MS, EngineRegistry } from '../engines/engine-registry.js';
 import { DEFAULT_WEB_PAGE_OPTIONS, WebPageRenderer } from '../engines/web-page.js';
 import type { ConversionJobEntity } from './conversion-job.entity.js';
 import { ConversionJobsRepository } from './conversion-jobs.repository.js';
@@ -89,7 +95,7 @@ class Engines {
   constructor(
     private readonly config: ConfigOf<typeof schema>,
     readonly policy: FetchPolicy,
-    private readonly sandboxed: boolean,
+    private readonly found: WorkerEngines,
   ) {
     const mode = config.LIBREOFFICE_MODE === 'auto' ? (warmModeAvailable() ? 'warm' : 'cold') : config.LIBREOFFICE_MODE;
     this.office = new OfficeEngine({
@@ -97,6 +103,7 @@ class Engines {
       timeoutMs: config.CONVERSION_JOB_TIMEOUT_MS,
       restartAfter: config.LIBREOFFICE_RESTART_AFTER,
       bwrapPath: config.SANDBOX_BWRAP,
+      sofficePath: config.SOFFICE_PATH,
     });
     this.web = new WebPageRenderer({
       ...DEFAULT_WEB_PAGE_OPTIONS,
@@ -116,6 +123,9 @@ class Engines {
     const to = job.target;
     const target = TARGET_FORMATS[to];
     if (!target) throw new ConversionFailure('unsupported', `unknown target format ${to}`);
+    // A job this worker has no engine for (taken before the admission knew, or from a mixed fleet): its reason names the engine.
+    const engine = engineOf(format);
+    if (this.found.missing[engine] !== undefined) throw new ConversionFailure('unavailable', engineMissingReason(engine));
     switch (format.kind) {
       case 'image': {
         const out = await convertImage(input, { filename, to: to as ImageTarget, ...job.options });
@@ -124,7 +134,6 @@ class Engines {
       case 'document':
       case 'spreadsheet':
       case 'presentation': {
-        if (!this.sandboxed) throw new ConversionFailure('unavailable', SANDBOX_UNAVAILABLE);
         const data = await this.office.convert(input, { kind: format.kind as OfficeRequest['kind'], from: format.id, to });
         return { data, filename: `${baseName(filename)}.${target.extension}`, mediaType: target.mediaType };
       }
@@ -394,8 +403,21 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     maxRedirects: 5,
   };
   const sandbox = await probeSandbox(config.SANDBOX_BWRAP);
-  if (!sandbox.ok) logger.error({ reason: sandbox.reason }, `${SANDBOX_UNAVAILABLE}; document jobs will fail`);
-  const engines = new Engines(config, policy, sandbox.ok);
+  if (!sandbox.ok) logger.error({ reason: sandbox.reason }, SANDBOX_UNAVAILABLE);
+  const found = enginesOf(
+    {
+      soffice: isExecutable(config.SOFFICE_PATH),
+      sandbox: sandbox.ok,
+      ...(sandbox.ok ? {} : { sandboxReason: sandbox.reason }),
+      libreofficeMode: config.LIBREOFFICE_MODE,
+      unoBridge: warmModeAvailable(),
+      chromium: isExecutable(config.CHROMIUM_PATH),
+      pdftoppm: onPath('pdftoppm', env.PATH ?? ''),
+    },
+    { soffice: config.SOFFICE_PATH, chromium: config.CHROMIUM_PATH, bwrap: config.SANDBOX_BWRAP },
+  );
+  for (const line of missingLines(found)) logger.warn(line);
+  const engines = new Engines(config, policy, found);
 
   // `@Processor` keeps its worker options on the class, read when the module starts; this worker's
   // depend on the config (lock, stall limit, concurrency), which a decorator cannot see when this file
@@ -418,8 +440,21 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   );
   const worker = app.get(ConfiguredConversionProcessor).worker;
   await worker.waitUntilReady();
+  // The worker's engines, announced until it stops (renewed; a worker killed outright drops out after the TTL).
+  const registry = new EngineRegistry(redis, config.REDIS_PREFIX);
+  const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const announce = (): Promise<void> =>
+    registry.announce(workerId, found.engines).catch((err: unknown) => logger.warn({ err }, 'could not announce the engines'));
+  await announce();
+  const heartbeat = setInterval(() => void announce(), ENGINE_HEARTBEAT_MS);
+  heartbeat.unref();
   logger.info(
-    { concurrency: config.WORKER_CONCURRENCY, libreoffice: sandbox.ok ? config.LIBREOFFICE_MODE : 'unavailable' },
+    {
+      concurrency: config.WORKER_CONCURRENCY,
+      engines: found.engines,
+      missing: Object.keys(found.missing),
+      libreoffice: found.missing.libreoffice ? 'unavailable' : config.LIBREOFFICE_MODE,
+    },
     'conversion worker ready',
   );
 
@@ -440,6 +475,8 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     logger,
     close: async () => {
       probe?.close();
+      clearInterval(heartbeat);
+      await registry.withdraw(workerId, found.engines).catch(() => undefined); // no new job for its engines counts on it
       await app.close(); // the worker takes no new job and finishes the running ones (DrainingWorkerHost)
       await engines.close();
       redis.disconnect();

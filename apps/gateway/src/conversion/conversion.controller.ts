@@ -29,13 +29,14 @@ import {
   JobWaitQueryDto,
   ListQueryDto,
   pairProblem,
-  SOURCE_FORMATS,
+  formatsWithEngines,
   sourceFormat,
   SUBJECTS,
   TARGET_FORMATS,
   type ConversionJobList,
   type ConversionJobView,
   type ConversionOptions,
+  type EngineStatus,
   type SourceFormat,
   type TargetFormat,
 } from '@tinkerdesk/contracts';
@@ -99,10 +100,16 @@ export class ConversionController {
   }
 
   @Get('formats')
-  @ApiOperation({ summary: 'Every source format with the targets it can become' })
+  @ApiOperation({
+    summary: 'The source formats the running workers can convert now, with the targets each can become',
+    description:
+      'A format whose engine (LibreOffice, Chromium, pdftoppm, libvips) no live worker has is left out, and `engines.missing` names that engine; a job for it answers 503 ENGINE_UNAVAILABLE. While no worker is live at all, every format is listed (jobs wait in the queue for one).',
+  })
   @ApiAnswer(200, 'ConversionFormats')
-  formats(): { success: true; formats: readonly SourceFormat[]; targets: TargetFormat[] } {
-    return { success: true, formats: SOURCE_FORMATS, targets: Object.values(TARGET_FORMATS) };
+  @ApiErrors('UNAVAILABLE')
+  async formats(): Promise<{ success: true; formats: SourceFormat[]; targets: TargetFormat[]; engines: EngineStatus }> {
+    const engines = await this.rpc.send(SUBJECTS.conversion.engines, {});
+    return { success: true, formats: formatsWithEngines(engines), targets: Object.values(TARGET_FORMATS), engines };
   }
 
   @Post('upload')
@@ -110,7 +117,7 @@ export class ConversionController {
   @UseInterceptors(FileInterceptor('file'))
   @ApiOperation({
     summary: 'Queue a conversion of an uploaded file; answers 202 with the job to poll',
-    description: `The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 400 names what the source can become when the pair is not supported. With wait=N (up to ${JOB_WAIT_MAX_SECONDS} s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once.`,
+    description: `The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 503 ENGINE_UNAVAILABLE (naming the engine) when no running worker can convert this format; 400 names what the source can become when the pair is not supported. With wait=N (up to ${JOB_WAIT_MAX_SECONDS} s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once.`,
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -132,7 +139,7 @@ export class ConversionController {
     },
   })
   @ApiAnswer(202, 'ConversionJob', 'Queued: poll GET /v1/convert/jobs/{id} (with wait, it may have finished already)')
-  @ApiErrors('QUEUE_FULL', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE')
+  @ApiErrors('QUEUE_FULL', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'ENGINE_UNAVAILABLE')
   async upload(
     @CurrentSession() session: AuthenticatedSession,
     @UploadedFile() file: (Express.Multer.File & Partial<StoredUpload>) | undefined,
@@ -208,7 +215,7 @@ export class ConversionController {
       'The URL must be http or https and outside this network (403 URL_NOT_ALLOWED otherwise, checked now and again by the worker on every redirect). Without from, the format is found once fetched: an HTML page is rendered, a file is converted by its type.',
   })
   @ApiAnswer(202, 'ConversionJob', 'Queued: poll GET /v1/convert/jobs/{id}')
-  @ApiErrors('URL_NOT_ALLOWED', 'QUEUE_FULL', 'RATE_LIMITED')
+  @ApiErrors('URL_NOT_ALLOWED', 'QUEUE_FULL', 'RATE_LIMITED', 'ENGINE_UNAVAILABLE')
   async fetch(
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: ConvertFetchDto,

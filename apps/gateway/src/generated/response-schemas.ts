@@ -167,6 +167,15 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "success"
     ]
   },
+  "ConversionEngine": {
+    "type": "string",
+    "enum": [
+      "images",
+      "libreoffice",
+      "pdf-pages",
+      "chromium"
+    ]
+  },
   "ConversionFormatsResponse": {
     "type": "object",
     "properties": {
@@ -174,13 +183,18 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/SourceFormat"
-        }
+        },
+        "description": "The source formats the live workers can convert now (all of them while no worker is live)."
       },
       "targets": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/TargetFormat"
         }
+      },
+      "engines": {
+        "$ref": "#/components/schemas/EngineStatus",
+        "description": "The engines of the live workers: which some have, which none has (whose formats are left out above)."
       },
       "success": {
         "type": "boolean",
@@ -190,6 +204,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       }
     },
     "required": [
+      "engines",
       "formats",
       "success",
       "targets"
@@ -520,6 +535,32 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
       "orders"
     ],
     "description": "Money in one currency, in its minor unit (cents)."
+  },
+  "EngineStatus": {
+    "type": "object",
+    "properties": {
+      "workers": {
+        "type": "number"
+      },
+      "available": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ConversionEngine"
+        }
+      },
+      "missing": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ConversionEngine"
+        }
+      }
+    },
+    "required": [
+      "workers",
+      "available",
+      "missing"
+    ],
+    "description": "The engines of the live workers: how many workers, which engines some of them have, which none has."
   },
   "ErrorEnvelope": {
     "type": "object",
@@ -902,6 +943,10 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
             }
           ]
         }
+      },
+      "engines": {
+        "$ref": "#/components/schemas/EngineStatus",
+        "description": "The conversion engines of the live workers: `missing` names those no live worker has (absent when the conversion service did not answer)."
       }
     },
     "required": [
@@ -2898,6 +2943,22 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
             "status"
           ]
         }
+      },
+      "engines": {
+        "type": "object",
+        "properties": {
+          "missing": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ConversionEngine"
+            }
+          }
+        },
+        "required": [
+          "missing"
+        ],
+        "additionalProperties": false,
+        "description": "The conversion engines no live worker has, whose conversions are off (absent when the conversion service did not answer)."
       }
     },
     "required": [

@@ -1,7 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Inject, Req } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, healthSubject, PLATFORM_VERSION, SERVICES, type HealthReport, type PublicHealthReport } from '@tinkerdesk/contracts';
+import {
+  AppError,
+  healthSubject,
+  PLATFORM_VERSION,
+  SERVICES,
+  SUBJECTS,
+  type EngineStatus,
+  type HealthReport,
+  type PublicHealthReport,
+} from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Request } from 'express';
@@ -30,7 +39,8 @@ export class HealthController {
   @ApiOperation({
     summary:
       'Status of the gateway and of each service: up or down for anyone; with the operator token (Authorization: Bearer ' +
-      '<HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors',
+      '<HEALTH_TOKEN>) the detail: instances, versions, uptimes, database and Redis latencies, errors. `engines.missing` names the ' +
+      'conversion engines no live worker has (their conversions are off; the status is then degraded)',
   })
   @ApiAnswer(200, 'Health', 'The public status (no token) or the detail (operator token)')
   @ApiErrors('UNAUTHORIZED')
@@ -46,10 +56,17 @@ export class HealthController {
       status: detail.status,
       gateway: { status: detail.gateway.status },
       services: Object.fromEntries(Object.entries(detail.services).map(([name, s]) => [name, { status: s.status }])),
+      ...(detail.engines ? { engines: { missing: detail.engines.missing } } : {}),
     };
   }
 
+  /** The engines of the live conversion workers; undefined when the conversion service does not answer (it shows as down). */
+  private engines(): Promise<EngineStatus | undefined> {
+    return this.rpc.send(SUBJECTS.conversion.engines, {}, HEALTH_TIMEOUT_MS).catch(() => undefined);
+  }
+
   private async detail(): Promise<HealthReport> {
+    const engines = this.engines();
     const results = await Promise.all(
       SERVICES.map(async (service) => {
         try {
@@ -61,10 +78,13 @@ export class HealthController {
       }),
     );
     const services = Object.fromEntries(results.map((r) => [r.service, r]));
+    const engineStatus = await engines;
     return {
-      status: results.every((r) => r.status === 'up') ? 'ok' : 'degraded',
+      // A conversion engine no live worker has (LibreOffice not installed...) leaves the platform degraded.
+      status: results.every((r) => r.status === 'up') && !engineStatus?.missing.length ? 'ok' : 'degraded',
       gateway: { status: 'up', version: PLATFORM_VERSION, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
       services,
+      ...(engineStatus ? { engines: engineStatus } : {}),
     };
   }
 

@@ -33,6 +33,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   INTERNAL: 'Something went wrong on our side. Try again; if it keeps failing, contact us with the details below.',
   UPSTREAM_ERROR: 'The other site answered with an error, so nothing could be fetched.',
   UNAVAILABLE: 'This is not available right now. Try again later.',
+  ENGINE_UNAVAILABLE: 'This kind of file cannot be converted on this server right now.',
 };
 
 /** Sentences a feature says instead of the general one, where its context knows better (sign-in's UNAUTHORIZED). */

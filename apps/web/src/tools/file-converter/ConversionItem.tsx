@@ -1,4 +1,4 @@
-import { TARGET_FORMATS, type ConversionJobView } from '@tinkerdesk/contracts/web';
+import { ENGINE_LABELS, engineOf, TARGET_FORMATS, type ConversionJobView, type SourceFormat } from '@tinkerdesk/contracts/web';
 import { SaveToFilesButton } from '../../shared/ui/SaveToFilesButton';
 import { formatSize } from '../../shared/ui/format';
 import { ProgressBar } from '../../shared/ui/progress';
@@ -13,7 +13,10 @@ export function ConversionItem({
   onStart,
   onDiscard,
   onDownload,
+  available,
 }: {
+  /** The formats the server can convert now (undefined: not known yet, every format is offered). */
+  available?: ReadonlyMap<string, SourceFormat> | undefined;
   item: Item;
   onTarget: (to: string) => void;
   onStart: () => void;
@@ -22,6 +25,9 @@ export function ConversionItem({
 }) {
   const name = item.file?.name ?? item.url ?? '';
   const job = item.job;
+  // The format as the server offers it now: its engine may be missing on every worker.
+  const format = item.format && available ? available.get(item.format.id) : item.format;
+  const off = item.format !== undefined && format === undefined;
   return (
     <li className={`conversion conversion-${item.status}`}>
       <div className="conversion-head">
@@ -35,12 +41,17 @@ export function ConversionItem({
           <p className="field-error" role="alert">
             This kind of file cannot be converted here (see the formats below).
           </p>
+        ) : off && item.format ? (
+          <p className="field-error" role="alert">
+            Converting a {item.format.label} is unavailable on this server right now: {ENGINE_LABELS[engineOf(item.format)]} is not
+            installed on its conversion workers.
+          </p>
         ) : (
           <div className="conversion-actions">
             <label>
               Convert to{' '}
               <select aria-label={`Convert ${name} to`} value={item.to} onChange={(e) => onTarget(e.target.value)}>
-                {(item.format?.to ?? Object.keys(TARGET_FORMATS)).map((t) => (
+                {(format?.to ?? Object.keys(TARGET_FORMATS)).map((t) => (
                   <option key={t} value={t}>
                     {targetLabel(t)}
                   </option>

@@ -48,3 +48,6 @@ export const deleteJob = (id: string) => unwrap(v1.DELETE('/v1/convert/jobs/{id}
 /** The converted file of a completed job. */
 export const downloadResult = (id: string): Promise<Blob> =>
   unwrap(v1.GET('/v1/convert/jobs/{id}/result', { params: { path: { id } }, parseAs: 'blob' }));
+
+/** What the live workers can convert now (formats whose engine is missing are left out, and named in `engines.missing`). */
+export const getFormats = () => unwrap(v1.GET('/v1/convert/formats'));

@@ -8,10 +8,11 @@
  */
 import { beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { formatsWithEngines, TARGET_FORMATS, type ConversionEngine } from '@tinkerdesk/contracts/web';
 import { installGateway, json, profileAnswer } from '../../shared/gateway.fake';
 import type { ToolPageProps } from '../types';
 import { meta } from './meta';
@@ -40,9 +41,16 @@ function jobView(change: Record<string, unknown>) {
   };
 }
 
+/** The engines the server's workers lack (their formats are left out of /v1/convert/formats). */
+let missingEngines: ConversionEngine[] = [];
+
 async function fakeGateway(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (pathname === '/v1/users/me') return profileAnswer();
+  if (pathname === '/v1/convert/formats') {
+    const status = { workers: 1, available: [], missing: missingEngines };
+    return json(200, { success: true, formats: formatsWithEngines(status), targets: Object.values(TARGET_FORMATS), engines: status });
+  }
   if (pathname === '/v1/convert/jobs') return json(200, { success: true, jobs: uploads.length > 0 ? [job] : [], total: 0, offset: 0, limit: 10 });
   if (pathname === '/v1/convert/jobs/job-1') return json(200, { success: true, job });
   return json(404, { success: false, error: 'NOT_FOUND' });
@@ -94,6 +102,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  missingEngines = [];
   uploads.length = 0;
   job = jobView({});
 });
@@ -157,4 +166,19 @@ test('a job that fails shows its error', async () => {
   expect((await within(row).findByRole('alert', {}, POLL_WAIT)).textContent).toBe('the document could not be read');
   expect(within(row).queryByRole('progressbar')).toBeNull();
   expect(within(row).queryByRole('button', { name: 'Download' })).toBeNull();
+});
+
+test('a file whose engine the server lacks is marked unavailable, with no Convert, and left out of the formats', async () => {
+  missingEngines = ['libreoffice'];
+  const user = userEvent.setup();
+  renderPage();
+  await screen.findByRole('table');
+  // Once the server's formats are known, the table lists no document format.
+  await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Word document' })).toBeNull());
+  expect(screen.getByRole('rowheader', { name: 'PNG image' })).toBeTruthy();
+  await user.upload(await screen.findByLabelText('Choose files'), new File([new Uint8Array(2048)], 'report.docx'));
+  const row = within(screen.getByRole('list', { name: 'Conversions' })).getByText('report.docx').closest('li') as HTMLElement;
+  expect(within(row).getByRole('alert').textContent).toMatch(/^Converting a Word document is unavailable on this server right now: LibreOffice.*is not installed/);
+  expect(within(row).queryByRole('button', { name: 'Convert' })).toBeNull();
+  expect(uploads).toEqual([]);
 });

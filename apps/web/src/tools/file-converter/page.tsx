@@ -1,4 +1,4 @@
-import { SOURCE_FORMATS, type ConversionJobView } from '@tinkerdesk/contracts/web';
+import { SOURCE_FORMATS, type ConversionJobView, type SourceFormat } from '@tinkerdesk/contracts/web';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS, signInPath } from '../../routes/paths';
@@ -9,12 +9,12 @@ import { ToolAbout } from '../../shared/ui/ToolAbout';
 import type { ToolPageProps } from '../types';
 import { ConversionItem } from './ConversionItem';
 import { DEFAULT_OPTIONS, OptionsPanel } from './OptionsPanel';
-import { useDeleteJob, useDownloadJob, useRecentJobs } from './queries';
+import { useAvailableFormats, useDeleteJob, useDownloadJob, useRecentJobs } from './queries';
 import { RecentJobs } from './RecentJobs';
 import { UrlForm } from './UrlForm';
 import { useConversions, type ConversionOptions } from './use-conversions';
 
-function About() {
+function About({ available }: { available?: ReadonlyMap<string, SourceFormat> | undefined }) {
   return (
     <ToolAbout>
       <p>
@@ -31,7 +31,7 @@ function About() {
           </tr>
         </thead>
         <tbody>
-          {SOURCE_FORMATS.map((f) => (
+          {SOURCE_FORMATS.filter((f) => !available || available.has(f.id)).map((f) => (
             <tr key={f.id}>
               <th scope="row">{f.label}</th>
               <td>{f.to.map((t) => t.toUpperCase()).join(', ')}</td>
@@ -70,6 +70,7 @@ function Converter() {
   const recent = useRecentJobs();
   const download = useDownloadJob();
   const removal = useDeleteJob();
+  const available = useAvailableFormats();
   // The last action's failure, else the list's.
   const failure = download.error ?? removal.error ?? recent.error;
   const downloadJob = (job: ConversionJobView) => {
@@ -94,6 +95,7 @@ function Converter() {
             <ConversionItem
               key={item.key}
               item={item}
+              available={available}
               onTarget={(to) => conversions.setTarget(item.key, to)}
               onStart={() => void conversions.start(item)}
               onDiscard={() => conversions.discard(item.key)}
@@ -119,7 +121,7 @@ function Converter() {
           removal.mutate(job, { onSuccess: () => conversions.forgetJob(job.id) });
         }}
       />
-      <About />
+      <About available={available} />
     </>
   );
 }

@@ -8,12 +8,20 @@ import { useCallback } from 'react';
 import { reload } from '../../shared/query';
 import { useSession } from '../../shared/session/session';
 import { saveFile } from '../../shared/ui/actions';
-import { deleteJob, downloadResult, listJobs } from './api';
+import { deleteJob, downloadResult, getFormats, listJobs } from './api';
 
 export const conversionKeys = {
   all: ['conversions'] as const,
   recent: () => [...conversionKeys.all, 'recent'] as const,
+  formats: () => [...conversionKeys.all, 'formats'] as const,
 };
+
+/** The formats the server's workers can convert now, by id (undefined until known: the page then offers every format). */
+export function useAvailableFormats() {
+  const { token } = useSession();
+  const query = useQuery({ queryKey: conversionKeys.formats(), queryFn: getFormats, enabled: Boolean(token), staleTime: 30_000 });
+  return query.data ? new Map(query.data.formats.map((f) => [f.id, f])) : undefined;
+}
 
 const RECENT = 10;
 

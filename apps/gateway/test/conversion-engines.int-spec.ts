@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ROOT, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+/**
+ * Engines the platform really has (issue 32, "first run on a fresh machine"): a worker announces the
+ * engines it found at start (in Redis, with a TTL, so a worker killed outright drops out by itself);
+ * /v1/convert/formats and /v1/health show only what some live worker can do and name what is missing;
+ * a job for a missing engine is refused at once with 503 ENGINE_UNAVAILABLE, never queued to fail.
+ * The platform's own worker runs with SOFFICE_PATH pointing at nothing (a machine without LibreOffice);
+ * a second, capable worker is started and killed by the test.
+ */
+const MISSING_SOFFICE = '/nonexistent/libreoffice/soffice';
+let platform: TestPlatform;
+let token: string;
+let capable: ChildProcess | undefined;
+
+interface Formats {
+  formats: Array<{ id: string }>;
+  engines: { workers: number; available: string[]; missing: string[] };
+}
+
+beforeAll(async () => {
+  platform = await TestPlatform.start(['identity', 'conversion', 'gateway'], {
+    SOFFICE_PATH: MISSING_SOFFICE,
+    RATE_LIMIT_FACTOR: '1000',
+    CONVERSION_JOBS_PER_MINUTE: '1000',
+  });
+  await platform.startProcess('conversion-worker');
+  token = (await platform.call('POST', '/v1/users', { email: uniqueEmail('engines'), password: 'converting things' })).body.token as string;
+}, 120_000);
+
+afterAll(async () => {
+  capable?.kill('SIGKILL');
+  await platform?.close();
+});
+
+async function formats(): Promise<Formats> {
+  const { status, body } = await platform.call('GET', '/v1/convert/formats', undefined, token);
+  expect(status).toBe(200);
+  return body as unknown as Formats;
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, patienceMs = 30_000): Promise<T> {
+  const until = Date.now() + patienceMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`not so within ${patienceMs} ms: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function uploadDocx(name: string): Promise<Response> {
+  const form = new FormData();
+  form.set('file', new Blob([new TextEncoder().encode('a document whose engine matters more than its bytes')]), name);
+  form.set('to', 'pdf');
+  return fetch(`${platform.url}/v1/convert/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+}
+
+/** A second worker with LibreOffice where it really is (the platform's own has none); resolves once it is ready. */
+function startCapableWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [resolve(ROOT, 'apps/conversion/dist/worker.js')], {
+    env: { ...platform.env, SOFFICE_PATH: '/usr/bin/soffice' },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let logs = '';
+  child.stderr?.on('data', (d: Buffer) => (logs += d.toString()));
+  return new Promise((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the capable worker was not ready within 30 s:\n${logs}`)), 30_000);
+    child.on('message', (m: { type?: string }) => {
+      if (m.type !== 'ready') return;
+      clearTimeout(timer);
+      ready(child);
+    });
+    child.once('exit', (code) => fail(new Error(`the capable worker exited (${code}):\n${logs}`)));
+  });
+}
+
+describe('a worker without LibreOffice', () => {
+  it('says so in its log, naming the setting', () => {
+    expect(platform.logs('conversion-worker')).toContain(`LibreOffice's soffice is not at ${MISSING_SOFFICE} (SOFFICE_PATH)`);
+    expect(platform.logs('conversion-worker')).toMatch(/"missing":\["libreoffice"\]/);
+  });
+
+  it('leaves documents, spreadsheets and presentations out of the formats, and names the engine', async () => {
+    const answer = await formats();
+    const ids = answer.formats.map((f) => f.id);
+    expect(ids).toEqual(expect.arrayContaining(['png', 'pdf', 'url']));
+    for (const id of ['docx', 'odt', 'xlsx', 'csv', 'pptx']) expect(ids).not.toContain(id);
+    expect(answer.engines).toEqual({ workers: 1, available: ['images', 'pdf-pages', 'chromium'], missing: ['libreoffice'] });
+  });
+
+  it('makes /v1/health degraded and name the missing engine', async () => {
+    const { body } = await platform.call('GET', '/v1/health');
+    expect(body).toMatchObject({ status: 'degraded', engines: { missing: ['libreoffice'] } });
+    expect(body.services).toMatchObject({ conversion: { status: 'up' } });
+  });
+
+  it('refuses a DOCX job at once with 503 ENGINE_UNAVAILABLE naming LibreOffice, and queues nothing', async () => {
+    const started = performance.now();
+    const res = await uploadDocx('report.docx');
+    const ms = Math.round(performance.now() - started);
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { error: string; detail: string };
+    expect(body).toMatchObject({ success: false, error: 'ENGINE_UNAVAILABLE' });
+    expect(body.detail).toMatch(/LibreOffice.*\(engine libreoffice\).*Word document \(docx\)/);
+    console.log(`a job for a missing engine was refused in ${ms} ms`);
+    expect(ms).toBeLessThan(2000);
+    const list = await platform.call('GET', '/v1/convert/jobs', undefined, token);
+    expect(list.body.total).toBe(0);
+  });
+});
+
+describe('a worker with LibreOffice', () => {
+  it('brings the document formats back once it starts, and they go again when it is killed; a job taken meanwhile fails naming the engine', async () => {
+    capable = await startCapableWorker();
+    const back = await eventually(formats, (f) => f.formats.some((x) => x.id === 'docx'));
+    expect(back.engines).toMatchObject({ workers: 2, missing: [] });
+    expect((await platform.call('GET', '/v1/health')).body).toMatchObject({ engines: { missing: [] } });
+
+    // Killed outright: its announcement stays until its TTL passes, so a job may still be admitted
+    // meanwhile; the worker left (without LibreOffice) takes it and fails it with the engine's name.
+    const killedAt = Date.now();
+    capable.kill('SIGKILL');
+    const res = await uploadDocx('late.docx');
+    if (res.status === 202) {
+      const { job } = (await res.json()) as { job: { id: string } };
+      const done = await eventually(
+        async () => (await platform.call('GET', `/v1/convert/jobs/${job.id}`, undefined, token)).body.job as { state: string; error?: string },
+        (j) => !['queued', 'active'].includes(j.state),
+      );
+      expect(done).toMatchObject({ state: 'failed', error: expect.stringContaining('(engine libreoffice)') });
+    } else {
+      expect(res.status).toBe(503);
+    }
+    const gone = await eventually(formats, (f) => !f.formats.some((x) => x.id === 'docx'));
+    console.log(`a killed worker's engines left the formats after ${Date.now() - killedAt} ms`);
+    expect(gone.engines).toEqual({ workers: 1, available: ['images', 'pdf-pages', 'chromium'], missing: ['libreoffice'] });
+  }, 60_000);
+});
