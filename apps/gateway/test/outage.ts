@@ -97,6 +97,7 @@ export async function runOutage(run: OutageRun, dependency: Dependency, mix: Par
       `${dependency.name} outage of ${OUTAGE_MS / 1000} s under a mixed load of 12 flows/s:`,
       `  before: ${MixedLoad.describe(load.between(0, stoppedAt))}`,
       `  during: ${MixedLoad.describe(during)}; refused ones: ${MixedLoad.describe(failed)}`,
+      `  slowest during: ${JSON.stringify([...during].sort((a, b) => b.ms - a.ms).slice(0, 3).map((r) => ({ ...r, at: Math.round(r.at), ms: Math.round(r.ms) })))}`,
       `  after:  ${MixedLoad.describe(load.between(backAt, Infinity))}`,
       `  first success after the return (ms, per kind): ${JSON.stringify(recovery)}`,
       `  acknowledged: ${ack.orders.length} orders, ${ack.payments.length} payments, ${ack.shares.length} shares, ${ack.jobs.length} jobs, ` +

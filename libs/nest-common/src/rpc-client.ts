@@ -97,6 +97,9 @@ export class RpcClient {
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? id);
     const service = serviceOf(subject);
+    // Cut off from NATS: the request would only wait in the client's buffer until its deadline (or the
+    // reconnect), so answer at once; the caller may retry shortly.
+    if (!this.isConnected()) throw new AppError('UNAVAILABLE', 'the message bus is not reachable');
     let reply: NestReply;
     try {
       const msg = await this.nc.request(
