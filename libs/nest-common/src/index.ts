@@ -20,3 +20,4 @@ export * from './queues.js';
 export * from './periodic.js';
 export * from './live.js';
 export * from './dependency-errors.js';
+export * from './nats-reconnect.js';

@@ -17,6 +17,7 @@ import {
   type RpcSubject,
 } from '@tinkerdesk/contracts';
 import { currentRequestId } from './context.js';
+import { NATS_RECONNECT } from './nats-reconnect.js';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -70,8 +71,7 @@ export class RpcClient {
     const nc = await connect({
       servers: options.natsUrl,
       name: options.name,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
+      ...NATS_RECONNECT,
       // Without it every request builds an Error up front for its stack (about 5% of the gateway's CPU
       // under load); a failure still arrives as NoResponders/Timeout/RequestError, translated below.
       noAsyncTraces: true,
