@@ -3,6 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CONVERSION_BUCKET, PLATFORM_VERSION } from '@tinkerdesk/contracts';
 import {
   createRedis,
+  NATS_RECONNECT,
   openConversionFiles,
   pingRedis,
   queueRoot,
@@ -32,7 +33,7 @@ export class AppModule implements OnApplicationShutdown {
     const redis = createRedis(config.REDIS_URL, 'conversion-listener', { forBullmq: true });
     redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
     // The listener deletes the files of cancelled, deleted and expired jobs: its own NATS connection to the object store.
-    const nats = connect({ servers: config.NATS_URL, name: `conversion-files-${process.pid}`, maxReconnectAttempts: -1 });
+    const nats = connect({ servers: config.NATS_URL, name: `conversion-files-${process.pid}`, ...NATS_RECONNECT });
     nats.catch(() => undefined);
     return {
       module: AppModule,

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { QueryFailedError } from 'typeorm';
+import { createRedis } from './redis.js';
 import { isDependencyUnavailable } from './dependency-errors.js';
 
 /** The error node-postgres really raises when nothing listens where the database should be. */
@@ -37,7 +38,29 @@ async function droppedConnectionError(): Promise<unknown> {
   throw new Error('expected the connection to fail');
 }
 
+/** What ioredis (as createRedis configures it) raises for a command while Redis is not there. */
+async function redisDownError(): Promise<unknown> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const redis = createRedis(`redis://127.0.0.1:${port}`, 'dependency-errors-spec');
+  redis.on('error', () => undefined);
+  try {
+    await redis.get('x');
+  } catch (error) {
+    return error;
+  } finally {
+    redis.disconnect();
+  }
+  throw new Error('expected the command to fail');
+}
+
 describe('isDependencyUnavailable', () => {
+  it('knows a Redis that is not there (ioredis gives up on the command)', async () => {
+    expect(isDependencyUnavailable(await redisDownError())).toBe(true);
+  });
+
   it('knows a database that refuses connections and one that hangs up', async () => {
     expect(isDependencyUnavailable(await refusedConnectionError())).toBe(true);
     expect(isDependencyUnavailable(await droppedConnectionError())).toBe(true);

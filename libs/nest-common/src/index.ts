@@ -19,3 +19,5 @@ export * from './saved-file-storage.js';
 export * from './queues.js';
 export * from './periodic.js';
 export * from './live.js';
+export * from './dependency-errors.js';
+export * from './nats-reconnect.js';

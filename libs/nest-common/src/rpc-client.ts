@@ -19,6 +19,7 @@ import {
   type RpcSubject,
 } from '@tinkerdesk/contracts';
 import { currentRequestId } from './context.js';
+import { NATS_RECONNECT } from './nats-reconnect.js';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -133,8 +134,7 @@ export class RpcClient {
     const nc = await connect({
       servers: options.natsUrl,
       name: options.name,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
+      ...NATS_RECONNECT,
       // Without it every request builds an Error up front for its stack (about 5% of the gateway's CPU
       // under load); a failure still arrives as NoResponders/Timeout/RequestError, translated below.
       noAsyncTraces: true,
@@ -161,6 +161,9 @@ export class RpcClient {
     hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? id);
     const service = serviceOf(subject);
     const target = prefixed(this.options.prefix, subject);
+    // Cut off from NATS: the request would only wait in the client's buffer until its deadline (or the
+    // reconnect), so answer at once; the caller may retry shortly.
+    if (!this.isConnected()) throw new AppError('UNAVAILABLE', 'the message bus is not reachable');
     let reply: NestReply;
     try {
       const msg = await this.request(target, JSON.stringify({ pattern: target, data, id }), timeoutMs, hdrs);

@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit, type ConfigCheck, type ConfigOf, type Schema } from './config.js';
 import { createLogger, PinoNestLogger, type Logger } from './logger.js';
 import { announceReady } from './ready.js';
+import { NATS_RECONNECT } from './nats-reconnect.js';
 import { PrefixedNatsServer } from './prefixed-nats-server.js';
 import { RequestIdInterceptor, RpcErrorFilter, rpcValidationPipe } from './rpc-server.js';
 
@@ -53,8 +54,7 @@ export async function bootstrapService<
     servers: config.NATS_URL,
     queue: options.name,
     name: `${options.name}-${process.pid}`,
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 500,
+    ...NATS_RECONNECT,
   }, config.SHUTDOWN_GRACE_MS);
   const app = await NestFactory.createMicroservice(options.module(config, logger), {
     strategy,

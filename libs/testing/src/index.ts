@@ -15,3 +15,8 @@ export * from './images.js';
 export * from './fetch-answer.js';
 export * from './live-stream.js';
 export * from './mail-files.js';
+export * from './free-port.js';
+export * from './own-server.js';
+export * from './own-nats.js';
+export * from './own-redis.js';
+export * from './mixed-load.js';

@@ -28,6 +28,7 @@ import {
   DrainingWorkerHost,
   LivePublisher,
   loadConfigOrExit,
+  NATS_RECONNECT,
   openConversionFiles,
   parseAllowedHosts,
   PinoNestLogger,
@@ -388,7 +389,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   const dataSource = new DataSource(serviceDataSourceOptions(dataSourceOptions(config.DATABASE_URL)));
   await dataSource.initialize();
   const jobs = new ConversionJobsRepository(dataSource);
-  const nc = await connect({ servers: config.NATS_URL, name: `conversion-worker-${process.pid}`, maxReconnectAttempts: -1 });
+  const nc = await connect({ servers: config.NATS_URL, name: `conversion-worker-${process.pid}`, ...NATS_RECONNECT });
   const redis = createRedis(config.REDIS_URL, 'conversion-worker', { forBullmq: true });
   redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
   const files = await openConversionFiles(nc, redis, CONVERSION_BUCKET, config);

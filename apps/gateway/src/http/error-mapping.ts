@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, type ErrorEnvelope, isErrorCode, statusOf } from '@tinkerdesk/contracts';
+import { isDependencyUnavailable } from '@tinkerdesk/nest-common';
 
 export interface MappedError {
   status: number;
@@ -8,6 +9,8 @@ export interface MappedError {
   headers?: Record<string, string>;
   /** Set when the failure is unexpected: the body only carries its id, the log has the rest. */
   unexpected?: unknown;
+  /** Set when a dependency of the gateway itself (Redis) could not be reached: logged as a warning with the id. */
+  unreachable?: unknown;
 }
 
 const HTTP_CODE_BY_STATUS: Record<number, ErrorEnvelope['error']> = {
@@ -88,6 +91,15 @@ export function mapError(error: unknown, errorId: string): MappedError {
       const detail = Array.isArray(message) ? message.join('; ') : String(message);
       return { status, body: { success: false, error: isErrorCode(code) ? code : 'VALIDATION_FAILED', detail } };
     }
+  }
+  // Redis (rate limits, conversion files, queues) or another server the gateway talks to itself is down:
+  // the caller may retry shortly, as when a service does not answer.
+  if (isDependencyUnavailable(error)) {
+    return {
+      status: 503,
+      body: { success: false, error: 'UNAVAILABLE', detail: `this part of the service is not available right now; try again shortly (error id ${errorId})` },
+      unreachable: error,
+    };
   }
   return {
     status: 500,

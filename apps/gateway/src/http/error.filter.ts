@@ -40,6 +40,9 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (mapped.unexpected !== undefined) {
       this.logger.error({ err: mapped.unexpected, errorId, method: request.method, url: request.originalUrl }, 'unexpected error');
     }
+    if (mapped.unreachable !== undefined) {
+      this.logger.warn({ err: mapped.unreachable, errorId, method: request.method, url: request.originalUrl }, 'a dependency is not reachable');
+    }
     if (response.headersSent) {
       response.destroy();
       return;

@@ -1,6 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { SUBJECTS, type EventMap, type EventSubject, type SessionRevokedEvent, type UserChangedEvent } from '@tinkerdesk/contracts';
-import { publishEvent, type Logger } from '@tinkerdesk/nest-common';
+import { NATS_RECONNECT, publishEvent, type Logger } from '@tinkerdesk/nest-common';
 
 export const IDENTITY_EVENTS = Symbol('IDENTITY_EVENTS');
 
@@ -16,7 +16,7 @@ export interface IdentityEvents {
 
 /** Over its own NATS connection (the Nest transport's is for request/reply). */
 export function natsIdentityEvents(natsUrl: string, prefix: string, logger: Logger): IdentityEvents {
-  const nc: Promise<NatsConnection> = connect({ servers: natsUrl, name: `identity-events-${process.pid}`, maxReconnectAttempts: -1 });
+  const nc: Promise<NatsConnection> = connect({ servers: natsUrl, name: `identity-events-${process.pid}`, ...NATS_RECONNECT });
   nc.catch((err: unknown) => logger.error({ err }, 'could not connect to NATS for identity events'));
   const publish = async <S extends EventSubject>(subject: S, event: EventMap[S]): Promise<void> => {
     try {

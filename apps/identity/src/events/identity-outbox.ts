@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { IDENTITY_EVENTS_STREAM, type IdentityDomainEvent } from '@tinkerdesk/contracts';
-import type { Logger } from '@tinkerdesk/nest-common';
+import { NATS_RECONNECT, type Logger } from '@tinkerdesk/nest-common';
 import { ServiceOutbox, type ServiceOutboxOptions, type ServiceOutboxSettings } from '@tinkerdesk/persistence';
 import { OUTBOX_DATA_SOURCE } from '../database/outbox-data-source.js';
 import { IDENTITY_LOGGER } from '../logger.token.js';
@@ -14,7 +14,7 @@ export type IdentityOutboxSettings = ServiceOutboxSettings;
 /** The relay's own NATS connection (the Nest transport's is for request/reply). */
 export const identityOutboxNats = (natsUrl: string) => ({
   provide: IDENTITY_OUTBOX_NATS,
-  useFactory: (): Promise<NatsConnection> => connect({ servers: natsUrl, name: `identity-outbox-${process.pid}`, maxReconnectAttempts: -1 }),
+  useFactory: (): Promise<NatsConnection> => connect({ servers: natsUrl, name: `identity-outbox-${process.pid}`, ...NATS_RECONNECT }),
 });
 
 /**
