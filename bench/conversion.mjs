@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // Conversion through the real platform against the same work done directly, in one run:
 //   1. per job, one benchmark per case: PNG 1024×768 → WebP (sharp) and DOCX → PDF (LibreOffice)
-//      through /v1 (upload with ?wait=, download) against sharp in-process and a warm soffice called
-//      directly (goal: at most 1.3 times), each pair measured back to back in the same run;
+//      through /v1 (one request: upload with ?wait=30&respond=file, whose answer is the file) against
+//      sharp in-process and a warm soffice called directly (goal: at most 1.3 times), each pair
+//      measured back to back in the same run; in brackets, the same through two requests (upload
+//      with ?wait=, then GET …/result);
 //   2. LibreOffice cold (libreoffice-convert: a fresh profile and soffice per document) against warm
 //      (one soffice kept by the engine, driven through its UNO bridge);
 //   3. jobs per minute with 1 and 2 workers (a burst of DOCX → PDF jobs);
 //   4. the gateway's peak memory while eight 50 MB uploads stream in at once.
 // Starts its own platform (identity, conversion, worker(s), gateway) with a throwaway database.
 // Builds nothing: run `npm run build` first.
-// Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--only=png,docx,cold,burst,memory]
+// Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--only=png,docx,cold,burst,memory] [--phases]
 //   --only=png: the PNG → WebP row alone; --only=docx: the DOCX → PDF row alone.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,6 +25,8 @@ const option = (name, fallback) => Number(process.argv.find((a) => a.startsWith(
 const RUNS = option('runs', 7);
 const BURST = option('jobs', 20);
 // --only=png,docx (any of png, docx, cold, burst, memory): the sections to run; all by default.
+// --phases: every process logs at info, and the worker's phases of the per-job rows are printed (medians).
+const PHASES = process.argv.includes('--phases');
 const ONLY = new Set((process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'png,docx,cold,burst,memory').split(','));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(0)} ms`;
@@ -53,7 +57,7 @@ const PNG = await sharp({
 
 // ---------------------------------------------------------------- platform
 const platform = await TestPlatform.start(['identity', 'conversion', 'conversion-worker', 'gateway'], {
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: PHASES ? 'info' : 'warn',
   RATE_LIMIT_FACTOR: '1000',
   CONVERSION_JOBS_PER_MINUTE: '100000',
   CONVERSION_QUEUE_LIMIT: '10000',
@@ -83,7 +87,7 @@ async function done(job) {
 }
 
 /** Upload (its answer waits for the job), then download: no polling for a small file. */
-async function roundTrip(bytes, filename, to, extra) {
+async function twoRequests(bytes, filename, to, extra) {
   const t = performance.now();
   const job = await submit(bytes, filename, to, extra, 30);
   await done(job);
@@ -91,9 +95,23 @@ async function roundTrip(bytes, filename, to, extra) {
   return performance.now() - t;
 }
 
+/** One request: the upload's answer is the converted file (`?wait=30&respond=file`). */
+async function roundTrip(bytes, filename, to, extra = {}) {
+  const t = performance.now();
+  const form = new FormData();
+  form.set('to', to);
+  for (const [k, v] of Object.entries(extra)) form.set(k, v);
+  form.set('file', new Blob([bytes]), filename);
+  const res = await fetch(`${platform.url}/v1/convert/upload?wait=30&respond=file`, { method: 'POST', body: form, headers: auth });
+  if (res.status !== 200) throw new Error(`upload with respond=file answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  return performance.now() - t;
+}
+
 // ---------------------------------------------------------------- per job: direct and through /v1, back to back
 const direct = { png: [], docx: [], cold: [] };
 const api = { png: [], docx: [] };
+const api2 = { png: [], docx: [] }; // the same through two requests (upload with ?wait=, then download)
 const office = new OfficeEngine({ mode: 'warm', timeoutMs: 60_000, restartAfter: 1000 });
 if (ONLY.has('png')) {
   await convertImage(PNG, { filename: 'a.png', to: 'webp', width: 800 }); // sharp's first call loads libvips' codecs
@@ -103,6 +121,7 @@ if (ONLY.has('png')) {
     await convertImage(PNG, { filename: 'a.png', to: 'webp', width: 800 });
     direct.png.push(performance.now() - t);
     api.png.push(await roundTrip(PNG, 'a.png', 'webp', { width: '800' }));
+    api2.png.push(await twoRequests(PNG, 'b.png', 'webp', { width: '800' }));
   }
 }
 if (ONLY.has('docx') || ONLY.has('cold')) {
@@ -112,7 +131,10 @@ if (ONLY.has('docx') || ONLY.has('cold')) {
     const t = performance.now();
     await office.convert(DOCX, { kind: 'document', from: 'docx', to: 'pdf' });
     direct.docx.push(performance.now() - t);
-    if (ONLY.has('docx')) api.docx.push(await roundTrip(DOCX, 'a.docx', 'pdf'));
+    if (ONLY.has('docx')) {
+      api.docx.push(await roundTrip(DOCX, 'a.docx', 'pdf'));
+      api2.docx.push(await twoRequests(DOCX, 'b.docx', 'pdf'));
+    }
   }
 }
 await office.close();
@@ -161,6 +183,7 @@ if (ONLY.has('memory')) {
   clearInterval(sampler);
 }
 
+const workerLog = PHASES ? platform.logs('conversion-worker') : '';
 await platform.close();
 
 // ---------------------------------------------------------------- report
@@ -169,12 +192,28 @@ const ratio = (row) => median(api[row]) / median(direct[row]);
 console.log(`Conversion, ${RUNS} runs per case (medians), ${cores} cores`);
 if (ONLY.has('png'))
   console.log(
-    `PNG 1024×768 → WebP 800 px   sharp in-process ${ms(median(direct.png))}   through /v1 ${ms(median(api.png))}   ratio ${ratio('png').toFixed(2)} (goal ≤ 1.3)`,
+    `PNG 1024×768 → WebP 800 px   sharp in-process ${ms(median(direct.png))}   through /v1 ${ms(median(api.png))}   ratio ${ratio('png').toFixed(2)} (goal ≤ 1.3)   [two requests ${ms(median(api2.png))}, ${(median(api2.png) / median(direct.png)).toFixed(2)}]`,
   );
 if (ONLY.has('docx'))
   console.log(
-    `DOCX → PDF                   warm soffice called directly ${ms(median(direct.docx))}   through /v1 ${ms(median(api.docx))}   ratio ${ratio('docx').toFixed(2)} (goal ≤ 1.3)`,
+    `DOCX → PDF                   warm soffice called directly ${ms(median(direct.docx))}   through /v1 ${ms(median(api.docx))}   ratio ${ratio('docx').toFixed(2)} (goal ≤ 1.3)   [two requests ${ms(median(api2.docx))}, ${(median(api2.docx) / median(direct.docx)).toFixed(2)}]`,
   );
+if (PHASES) {
+  // The worker's log line of each completed job: queuedMs and ms {start, read, convert, store, record, cleanup}.
+  const lines = workerLog
+    .split('\n')
+    .filter((l) => l.includes('"conversion completed"'))
+    .map((l) => JSON.parse(l));
+  for (const to of ['webp', 'pdf']) {
+    const mine = lines.filter((l) => l.to === to);
+    if (mine.length === 0) continue;
+    const phases = ['queuedMs', ...Object.keys(mine[0].ms)];
+    const value = (l, p) => (p === 'queuedMs' ? l.queuedMs : l.ms[p]);
+    console.log(
+      `worker phases → ${to} (${mine.length} jobs, medians): ${phases.map((p) => `${p} ${median(mine.map((l) => value(l, p)))}`).join(', ')} ms`,
+    );
+  }
+}
 if (ONLY.has('cold'))
   console.log(
     `LibreOffice DOCX → PDF       cold ${ms(median(direct.cold))}   warm ${ms(median(direct.docx))}   (${(median(direct.cold) / median(direct.docx)).toFixed(1)}× faster warm)`,

@@ -103,6 +103,15 @@ with backoff for reads. GET and DELETE can be repeated safely.
 with the same key answers the first answer again and charges nothing more; another request under the same
 key, or one while the first still runs, answers 409 \`CONFLICT\`.
 
+## Converting a small file in one request
+
+\`POST /v1/convert/upload?wait=30&respond=file\` answers the converted file itself (200, its media type,
+\`Content-Disposition\` naming it, \`X-Conversion-Job\` naming the job) when the job completes within the
+wait: upload, wait and download in one call. Anything else (the job failed, or is still running when the
+wait is up) answers 202 with the job, as without \`respond\`: then wait with \`GET /v1/convert/jobs/{id}?wait=30\`
+and download from \`/result\`. The job is recorded either way (listed, deletable, its result downloadable
+again until it expires). \`respond=file\` needs \`wait\` of 1 s or more (400 \`VALIDATION_FAILED\` otherwise).
+
 ## Live events
 
 \`GET /v1/events/stream\` is the signed-in account's stream of Server-Sent Events (\`text/event-stream\`):

@@ -64,11 +64,12 @@ function upload(
   filename: string,
   fields: Record<string, string>,
   type = 'application/octet-stream',
+  query = '',
 ) {
   const form = new FormData();
   if (file) form.set('file', new Blob([new Uint8Array(file)], { type }), filename);
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return fetch(`${platform.url}/v1/convert/upload`, {
+  return fetch(`${platform.url}/v1/convert/upload${query}`, {
     method: 'POST',
     body: form,
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -97,6 +98,12 @@ async function result(id: string, token = alice): Promise<Response> {
 
 const png = (w: number, h: number) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+
+/** A PNG of noise: it hardly compresses, so its size is known roughly from its pixels. */
+const noisy = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .png()
     .toBuffer();
 
@@ -129,7 +136,10 @@ describe('uploads', () => {
       const job = await created(await upload(alice, await png(64, 48), 'live.png', { to: 'gif' }, 'image/png'));
       const done = await mine.stream!.event('conversion.progress', { jobId: job.id, progress: 100 });
       expect(done.ids).toEqual({ jobId: job.id, progress: 100 });
-      const steps = mine.stream!.events().filter((e) => e.ids.jobId === job.id).map((e) => e.ids.progress as number);
+      const steps = mine
+        .stream!.events()
+        .filter((e) => e.ids.jobId === job.id)
+        .map((e) => e.ids.progress as number);
       expect(steps).toEqual([...steps].sort((x, y) => x - y));
       // Bob's stream, open the whole time, heard nothing of it.
       expect(theirs.stream!.events()).toEqual([]);
@@ -164,10 +174,6 @@ describe('uploads', () => {
   }, 20_000);
 
   it('answers POST upload?wait=N once the job has finished, for a file kept in Redis and one past that size in the object store', async () => {
-    const noisy = (w: number, h: number) =>
-      sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-        .png()
-        .toBuffer();
     for (const [file, name] of [
       [await png(200, 100), 'small.png'],
       [await noisy(300, 200), 'larger.png'],
@@ -196,6 +202,54 @@ describe('uploads', () => {
       expect((await result(job.id)).status).toBe(404);
     }
     expect((await noisy(300, 200)).byteLength).toBeGreaterThan(100_000);
+  }, 30_000);
+
+  it('answers POST upload?wait=N&respond=file with the converted file itself, kept in Redis or past that size in the object store; the job stays', async () => {
+    for (const [file, name, to, out] of [
+      [await png(200, 100), 'small.png', 'webp', 'small.webp'],
+      [await noisy(300, 200), 'larger.png', 'tiff', 'larger.tiff'],
+    ] as const) {
+      const res = await upload(alice, file, name, { to, width: '300' }, 'image/png', '?wait=30&respond=file');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toContain(`filename="${out}"`);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const id = res.headers.get('x-conversion-job') ?? '';
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: to, width: to === 'webp' ? 200 : 300 });
+      // The job was recorded as any other: completed, its result downloadable again, nobody else's.
+      expect((await platform.call('GET', `/v1/convert/jobs/${id}`, undefined, alice)).body.job).toMatchObject({
+        state: 'completed',
+        progress: 100,
+        output: { filename: out, size: bytes.byteLength },
+      });
+      const again = await result(id);
+      expect(again.headers.get('content-type')).toBe(res.headers.get('content-type'));
+      expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+      expect((await result(id, bob)).status).toBe(404);
+      if (to === 'tiff') expect(bytes.byteLength).toBeGreaterThan(100_000); // this one went through the object store
+    }
+  }, 30_000);
+
+  it('answers respond=file with the job (202) when the conversion failed, and refuses it without a wait or with another value', async () => {
+    const failed = await created(
+      await upload(alice, new TextEncoder().encode('just text'), 'notes.png', { to: 'webp' }, 'image/png', '?wait=30&respond=file'),
+    );
+    expect(failed).toMatchObject({ state: 'failed', error: expect.stringMatching(/is not an image this service can read/) });
+    const before = await platform.query<{ n: string }>('SELECT count(*) AS n FROM conversion.job');
+    for (const [query, detail] of [
+      ['?respond=file', 'respond=file needs wait=N (1 to 30 seconds): the file is answered once the job has finished'],
+      ['?wait=0&respond=file', 'respond=file needs wait=N (1 to 30 seconds): the file is answered once the job has finished'],
+      ['?wait=5&respond=pdf', 'respond must be job or file'],
+    ] as const) {
+      const res = await upload(alice, await png(20, 10), 'a.png', { to: 'webp' }, 'image/png', query);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, error: 'VALIDATION_FAILED', detail: expect.stringContaining(detail) });
+    }
+    expect((await platform.query<{ n: string }>('SELECT count(*) AS n FROM conversion.job'))[0]?.n).toBe(before[0]?.n);
+    // Over the upload limit, respond=file changes nothing: 413.
+    const big = await upload(alice, new Uint8Array(UPLOAD_LIMIT + 1000), 'big.png', { to: 'webp' }, 'image/png', '?wait=5&respond=file');
+    expect(big.status).toBe(413);
   }, 30_000);
 
   it('converts text to DOCX and that DOCX to PDF with LibreOffice', async () => {

@@ -260,8 +260,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Queue a conversion of an uploaded file; answers 202 with the job to poll
-         * @description The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 503 ENGINE_UNAVAILABLE (naming the engine) when no running worker can convert this format; 400 names what the source can become when the pair is not supported. With wait=N (up to 30 s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once.
+         * Queue a conversion of an uploaded file; answers 202 with the job to poll (or, with respond=file, the converted file once done)
+         * @description The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 503 ENGINE_UNAVAILABLE (naming the engine) when no running worker can convert this format; 400 names what the source can become when the pair is not supported. With wait=N (up to 30 s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once. With respond=file as well, a job that completes within the wait is answered with its converted file itself (200, the headers of GET /v1/convert/jobs/{id}/result, and X-Conversion-Job naming the job): one request instead of two; a job that failed or is still running is answered as without it (202 with the job).
          */
         post: operations["ConversionController_upload"];
         delete?: never;
@@ -5126,6 +5126,8 @@ export interface operations {
     ConversionController_upload: {
         parameters: {
             query?: {
+                /** @description file: when the job completes within wait, the answer is the converted file itself (200, as GET /v1/convert/jobs/{id}/result answers it); otherwise the job, as with job (202). Needs wait of 1 s or more. */
+                respond?: "job" | "file";
                 /** @description Seconds to wait for the job to finish before answering (long poll); 0 answers at once */
                 wait?: number;
             };
@@ -5153,6 +5155,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description With respond=file: the converted file of a job that completed within the wait (its media type; Content-Disposition names it; X-Conversion-Job names the job) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
             /** @description Queued: poll GET /v1/convert/jobs/{id} (with wait, it may have finished already) */
             202: {
                 headers: {

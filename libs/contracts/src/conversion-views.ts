@@ -73,6 +73,12 @@ export interface ConversionJobView {
 export interface JobFinishedEvent {
   id: string;
   state: JobState;
+  /**
+   * The job as recorded when it finished (its worker knows it): a gateway answers whoever waits for
+   * it without reading it again. Absent when the worker did not have it (a job given up after its
+   * attempts ran out).
+   */
+  job?: ConversionJobView;
 }
 
 /** GET /v1/convert/jobs: the caller's jobs, newest first. */

@@ -216,3 +216,19 @@ export class JobWaitQueryDto {
   @Max(JOB_WAIT_MAX_SECONDS, { message: `wait must be from 0 to ${JOB_WAIT_MAX_SECONDS} seconds` })
   wait?: number;
 }
+
+/** What POST /v1/convert/upload answers with: the job (202), or the converted file itself once done (200). */
+export const UPLOAD_RESPONDS = ['job', 'file'] as const;
+
+/** HTTP: POST /v1/convert/upload?wait=N&respond=file */
+export class ConvertUploadQueryDto extends JobWaitQueryDto {
+  @ApiPropertyOptional({
+    enum: UPLOAD_RESPONDS,
+    default: 'job',
+    description:
+      'file: when the job completes within wait, the answer is the converted file itself (200, as GET /v1/convert/jobs/{id}/result answers it); otherwise the job, as with job (202). Needs wait of 1 s or more.',
+  })
+  @Optional()
+  @IsIn(UPLOAD_RESPONDS, { message: 'respond must be job or file' })
+  respond?: (typeof UPLOAD_RESPONDS)[number];
+}

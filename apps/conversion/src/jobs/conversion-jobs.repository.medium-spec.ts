@@ -70,8 +70,14 @@ describe('ConversionJobsRepository', () => {
     const running = await repository.insert(job(randomUUID()));
     expect(await repository.progress(running.id, 40)).toBe(true);
     expect(await repository.findById(running.id)).toMatchObject({ state: 'active', progress: 40 });
-    expect(await repository.complete(running.id, { filename: 'photo.webp', mediaType: 'image/webp', size: 99 })).toBe(true);
+    const completed = await repository.complete((await repository.findById(running.id))!, {
+      filename: 'photo.webp',
+      mediaType: 'image/webp',
+      size: 99,
+    });
     const done = await repository.findById(running.id);
+    // What complete answers is exactly what is stored (the finished event carries it to the gateways).
+    expect(completed && toView(completed)).toEqual(toView(done!));
     expect(toView(done!)).toMatchObject({
       state: 'completed',
       progress: 100,
@@ -82,7 +88,7 @@ describe('ConversionJobsRepository', () => {
     const cancelled = await repository.insert(job(randomUUID()));
     expect(await repository.cancel(cancelled.id)).toBe(true);
     expect(await repository.progress(cancelled.id, 50)).toBe(false);
-    expect(await repository.complete(cancelled.id, { filename: 'x.webp', mediaType: 'image/webp', size: 1 })).toBe(false);
+    expect(await repository.complete(cancelled, { filename: 'x.webp', mediaType: 'image/webp', size: 1 })).toBeNull();
     await repository.fail(cancelled.id, 'too late');
     expect(await repository.findById(cancelled.id)).toMatchObject({ state: 'cancelled', error: null, outputFilename: null });
   });

@@ -92,21 +92,23 @@ export class ConversionJobsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Records the output unless the job was cancelled meanwhile; false then (the caller drops the file). */
-  async complete(id: string, output: JobOutput, filename?: string): Promise<boolean> {
-    const result = await this.repo.update(
-      { id, state: In(['queued', 'active']) },
-      {
-        state: 'completed',
-        progress: 100,
-        outputFilename: output.filename,
-        outputMediaType: output.mediaType,
-        outputSize: output.size,
-        error: null,
-        ...(filename ? { filename } : {}),
-      },
-    );
-    return (result.affected ?? 0) > 0;
+  /**
+   * Records the output unless the job was cancelled meanwhile: the job as now stored (its `modified`
+   * written from here, so the copy is exact), or null when it no longer ran (the caller drops the file).
+   */
+  async complete(job: ConversionJobEntity, output: JobOutput, filename?: string): Promise<ConversionJobEntity | null> {
+    const changes = {
+      state: 'completed' as const,
+      progress: 100,
+      outputFilename: output.filename,
+      outputMediaType: output.mediaType,
+      outputSize: output.size,
+      error: null,
+      filename: filename ?? job.filename,
+      modified: new Date(),
+    };
+    const result = await this.repo.update({ id: job.id, state: In(['queued', 'active']) }, changes);
+    return (result.affected ?? 0) > 0 ? { ...job, ...changes } : null;
   }
 
   async fail(id: string, error: string): Promise<void> {

@@ -19,6 +19,7 @@ import {
   sourceFormat,
   SUBJECTS,
   TARGET_FORMATS,
+  type ConversionJobView,
   type SourceFormat,
 } from '@tinkerdesk/contracts';
 import {
@@ -54,7 +55,7 @@ import { enginesOf, isExecutable, missingLines, onPath, type WorkerEngines } fro
 import { ENGINE_HEARTBEAT_MS, EngineRegistry } from '../engines/engine-registry.js';
 import { DEFAULT_WEB_PAGE_OPTIONS, WebPageRenderer } from '../engines/web-page.js';
 import type { ConversionJobEntity } from './conversion-job.entity.js';
-import { ConversionJobsRepository } from './conversion-jobs.repository.js';
+import { ConversionJobsRepository, toView } from './conversion-jobs.repository.js';
 import type { ConversionJobData } from './conversion-jobs.service.js';
 import { ConversionLimits } from './conversion-limits.js';
 
@@ -209,10 +210,13 @@ export class ConversionProcessor extends DrainingWorkerHost {
     super();
   }
 
-  /** Tells the gateways a job reached its final state (GET /v1/convert/jobs/{id}?wait answers at once). */
-  private finished(id: string, state: 'completed' | 'failed', ownerId?: string): void {
+  /**
+   * Tells the gateways a job reached its final state (GET /v1/convert/jobs/{id}?wait answers at once);
+   * with the job as recorded, so they answer it without reading it again.
+   */
+  private finished(id: string, state: 'completed' | 'failed', ownerId?: string, job?: ConversionJobView): void {
     const { nc, config, logger } = this.deps;
-    publishEvent(nc, config.NATS_PREFIX, SUBJECTS.conversion.jobFinished, { id, state }).catch((err: unknown) =>
+    publishEvent(nc, config.NATS_PREFIX, SUBJECTS.conversion.jobFinished, { id, state, ...(job ? { job } : {}) }).catch((err: unknown) =>
       logger.warn({ err, jobId: id }, 'could not announce a finished job'),
     );
     if (ownerId) this.toOwner(ownerId, id, state === 'completed' ? 100 : -1);
@@ -231,15 +235,12 @@ export class ConversionProcessor extends DrainingWorkerHost {
 
   /**
    * Moves the job's progress on (and tells its owner) unless it was cancelled or had finished
-   * meanwhile; false then. BullMQ's own copy of the progress is not waited for (nothing reads it on
-   * a job's way).
+   * meanwhile; false then. The job's record is where progress lives: BullMQ's own copy of it is not
+   * kept (nothing read it, and each update was a Redis script and an entry in the queue's event stream).
    */
-  private async step(job: Job<ConversionJobData>, record: { id: string; ownerId: string }, progress: number): Promise<boolean> {
+  private async step(record: { id: string; ownerId: string }, progress: number): Promise<boolean> {
     const running = await this.deps.jobs.progress(record.id, progress);
-    if (running) {
-      job.updateProgress(progress).catch(() => undefined);
-      this.toOwner(record.ownerId, record.id, progress);
-    }
+    if (running) this.toOwner(record.ownerId, record.id, progress);
     return running;
   }
 
@@ -268,7 +269,6 @@ export class ConversionProcessor extends DrainingWorkerHost {
     ]);
     if (!record) throw new UnrecoverableError(`job ${id} has no record`);
     if (!running) return; // cancelled or expired before it started
-    job.updateProgress(5).catch(() => undefined);
     this.toOwner(record.ownerId, record.id, 5);
     clock.mark('start');
     logger.info({ jobId: record.id, attempt: job.attemptsMade + 1, stalled: job.stalledCounter }, 'conversion started');
@@ -297,31 +297,28 @@ export class ConversionProcessor extends DrainingWorkerHost {
       }
       if (!format) throw new ConversionFailure('unsupported', `unknown source format ${record.sourceFormat}`);
       clock.mark('read');
-      // The progress steps run beside the work (a cancelled job's output is dropped after it).
-      const converting = this.step(job, record, 30);
+      // The progress step runs beside the work (a cancelled job's output is dropped after it). Storing
+      // the result takes no step of its own: it is a few milliseconds, and the completion that follows
+      // checks once more that the job was not cancelled meanwhile.
+      const converting = this.step(record, 30);
       converting.catch(() => undefined); // awaited below; a failure while converting is not left unhandled
       const output = await engines.convert(record, format, input, filename, job.data.headers);
       clock.mark('convert');
-      const [convertedWhileRunning, storedWhileRunning] = await Promise.all([
-        converting,
-        this.step(job, record, 80),
-        files.putBlob(conversionOutputKey(record.id), output.data),
-      ]);
+      const [convertedWhileRunning] = await Promise.all([converting, files.putBlob(conversionOutputKey(record.id), output.data)]);
       clock.mark('store');
-      if (!convertedWhileRunning || !storedWhileRunning) {
+      if (!convertedWhileRunning) {
         await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
         return;
       }
       const kept = await jobs.complete(
-        record.id,
+        record,
         { filename: output.filename, mediaType: output.mediaType, size: output.data.byteLength },
         filename,
       );
       clock.mark('record');
-      if (kept) this.finished(record.id, 'completed', record.ownerId);
+      if (kept) this.finished(record.id, 'completed', record.ownerId, toView(kept));
       else await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
-      job.updateProgress(100).catch(() => undefined);
       clock.mark('cleanup');
       logger.info(
         { jobId: record.id, from: format.id, to: record.target, size: output.data.byteLength, queuedMs: queued, ms: clock.ms },

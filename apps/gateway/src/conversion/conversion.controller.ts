@@ -10,6 +10,7 @@ import {
   Query,
   Req,
   Res,
+  StreamableFile,
   UploadedFile,
   UseGuards,
   UseInterceptors,
@@ -23,6 +24,7 @@ import {
   conversionOutputKey,
   ConvertFetchDto,
   ConvertUploadDto,
+  ConvertUploadQueryDto,
   detectSourceFormat,
   JOB_WAIT_MAX_SECONDS,
   JobIdParamDto,
@@ -41,9 +43,10 @@ import {
   type TargetFormat,
 } from '@tinkerdesk/contracts';
 import { checkUrl, parseAllowedHosts, RpcClient, type ConversionFiles, type FetchPolicy } from '@tinkerdesk/nest-common';
-import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
+import { ApiAnswer, ApiAnswerOrFile, ApiErrors } from '../http/api-docs.js';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { OAuthScope } from '../oauth/oauth-scope.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
@@ -57,6 +60,16 @@ const FINAL_STATES = new Set(['completed', 'failed', 'cancelled', 'expired']);
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Answers a completed job's converted file (its media type, size and name) on `res`. */
+function fileAnswer(res: Response, output: NonNullable<ConversionJobView['output']>, stored: Readable): StreamableFile {
+  res.status(200);
+  res.setHeader('content-type', output.mediaType);
+  res.setHeader('content-length', String(output.size));
+  res.setHeader('content-disposition', contentDisposition(output.filename));
+  res.setHeader('cache-control', 'private, no-store');
+  return new StreamableFile(stored);
 }
 
 /** The options of a request, without the fields that are not options. */
@@ -116,8 +129,9 @@ export class ConversionController {
   @HttpCode(202)
   @UseInterceptors(FileInterceptor('file'))
   @ApiOperation({
-    summary: 'Queue a conversion of an uploaded file; answers 202 with the job to poll',
-    description: `The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 503 ENGINE_UNAVAILABLE (naming the engine) when no running worker can convert this format; 400 names what the source can become when the pair is not supported. With wait=N (up to ${JOB_WAIT_MAX_SECONDS} s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once.`,
+    summary:
+      'Queue a conversion of an uploaded file; answers 202 with the job to poll (or, with respond=file, the converted file once done)',
+    description: `The file streams into storage; 429 QUEUE_FULL (with Retry-After) when the queue is full; 503 ENGINE_UNAVAILABLE (naming the engine) when no running worker can convert this format; 400 names what the source can become when the pair is not supported. With wait=N (up to ${JOB_WAIT_MAX_SECONDS} s), the answer waits until the job has finished or N seconds have passed, as GET /v1/convert/jobs/{id}?wait=N does: a small file's answer then usually says completed, and its result can be downloaded at once. With respond=file as well, a job that completes within the wait is answered with its converted file itself (200, the headers of GET /v1/convert/jobs/{id}/result, and X-Conversion-Job naming the job): one request instead of two; a job that failed or is still running is answered as without it (202 with the job).`,
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -138,16 +152,30 @@ export class ConversionController {
       },
     },
   })
-  @ApiAnswer(202, 'ConversionJob', 'Queued: poll GET /v1/convert/jobs/{id} (with wait, it may have finished already)')
+  @ApiAnswerOrFile(
+    202,
+    'ConversionJob',
+    'Queued: poll GET /v1/convert/jobs/{id} (with wait, it may have finished already)',
+    200,
+    'With respond=file: the converted file of a job that completed within the wait (its media type; Content-Disposition names it; X-Conversion-Job names the job)',
+  )
   @ApiErrors('QUEUE_FULL', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'ENGINE_UNAVAILABLE')
   async upload(
     @CurrentSession() session: AuthenticatedSession,
     @UploadedFile() file: (Express.Multer.File & Partial<StoredUpload>) | undefined,
     @Body() body: ConvertUploadDto,
-    @Query() query: JobWaitQueryDto,
+    @Query() query: ConvertUploadQueryDto,
     @Req() req: Request,
-  ): Promise<{ success: true; job: ConversionJobView }> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ success: true; job: ConversionJobView } | StreamableFile> {
     if (!file?.jobId) throw new AppError('VALIDATION_FAILED', 'file is required (multipart field "file")');
+    if (query.respond === 'file' && !query.wait) {
+      await this.files.delete(conversionInputKey(file.jobId)).catch(() => undefined);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `respond=file needs wait=N (1 to ${JOB_WAIT_MAX_SECONDS} seconds): the file is answered once the job has finished`,
+      );
+    }
     const jobId = file.jobId;
     const drop = () => this.files.delete(conversionInputKey(jobId)).catch(() => undefined);
     // Waiting begins before the job is queued, so a job that finishes at once is not missed.
@@ -183,12 +211,21 @@ export class ConversionController {
       await drop();
       throw error;
     }
-    return { success: true, job: await this.settle(job, session.userId, wait, req) };
+    const settled = await this.settle(job, session.userId, wait, req);
+    if (query.respond === 'file' && settled.state === 'completed' && settled.output) {
+      const stored = await this.files.open(conversionOutputKey(settled.id));
+      if (stored) {
+        res.setHeader('x-conversion-job', settled.id);
+        return fileAnswer(res, settled.output, stored);
+      }
+    }
+    return { success: true, job: settled };
   }
 
   /**
    * The job once `wait` is over (it finished, or the time is up): read again unless it had finished
-   * already or the client went away meanwhile (its connection closed, which also ends the wait).
+   * already, or its announcement carried it (as its worker recorded it), or the client went away
+   * meanwhile (its connection closed, which also ends the wait).
    */
   private async settle(job: ConversionJobView, ownerId: string, wait: Wait | undefined, req: Request): Promise<ConversionJobView> {
     if (!wait) return job;
@@ -196,11 +233,13 @@ export class ConversionController {
       if (FINAL_STATES.has(job.state)) return job;
       const socket = req.socket;
       socket.once('close', wait.cancel);
+      let finished: ConversionJobView | undefined;
       try {
-        await wait.done;
+        finished = await wait.done;
       } finally {
         socket.off('close', wait.cancel);
       }
+      if (finished?.id === job.id) return finished;
       return socket.destroyed ? job : await this.rpc.send(SUBJECTS.conversion.jobGet, { id: job.id, ownerId });
     } finally {
       wait.cancel();
@@ -282,7 +321,11 @@ export class ConversionController {
     content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
   })
   @ApiErrors('NOT_FOUND', 'CONFLICT', 'EXPIRED', 'UNPROCESSABLE')
-  async result(@CurrentSession() session: AuthenticatedSession, @Param() params: JobIdParamDto, @Res() res: Response): Promise<void> {
+  async result(
+    @CurrentSession() session: AuthenticatedSession,
+    @Param() params: JobIdParamDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
     const job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: params.id, ownerId: session.userId });
     if (job.state === 'failed') throw new AppError('UNPROCESSABLE', job.error ?? 'the conversion failed');
     if (job.state === 'expired') throw new AppError('EXPIRED', `the result expired at ${job.expires}; convert the file again`);
@@ -290,12 +333,7 @@ export class ConversionController {
     if (job.state !== 'completed' || !job.output) throw new AppError('CONFLICT', `the job is ${job.state}; try again when it is completed`);
     const stored = await this.files.open(conversionOutputKey(job.id));
     if (!stored) throw new AppError('EXPIRED', 'the converted file is no longer stored; convert the file again');
-    res.status(200);
-    res.setHeader('content-type', job.output.mediaType);
-    res.setHeader('content-length', String(job.output.size));
-    res.setHeader('content-disposition', contentDisposition(job.output.filename));
-    res.setHeader('cache-control', 'private, no-store');
-    stored.pipe(res);
+    return fileAnswer(res, job.output, stored);
   }
 
   @Delete('jobs/:id')

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { ConversionJobView } from '@tinkerdesk/contracts';
 import { JobWaiter } from './job-waiter.js';
 
 beforeEach(() => {
@@ -8,7 +9,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const settled = async (promise: Promise<void>) => {
+const settled = async (promise: Promise<unknown>) => {
   let done = false;
   void promise.then(() => (done = true));
   await Promise.resolve();
@@ -29,6 +30,22 @@ describe('JobWaiter', () => {
     expect(waiter.size).toBe(1);
     b.cancel();
     expect(waiter.size).toBe(0);
+  });
+
+  it('hands the job an announcement carries to whoever waits for it; a wait that ends otherwise has none', async () => {
+    const waiter = new JobWaiter();
+    const woken = waiter.begin('job-a', 30_000)!;
+    const cancelled = waiter.begin('job-b', 30_000)!;
+    const timedOut = waiter.begin('job-c', 1000)!;
+    const job = { id: 'job-a', state: 'completed' } as ConversionJobView;
+    waiter.wake('job-a', job);
+    cancelled.cancel();
+    jest.advanceTimersByTime(1000);
+    await expect(woken.done).resolves.toBe(job);
+    await expect(cancelled.done).resolves.toBeUndefined();
+    await expect(timedOut.done).resolves.toBeUndefined();
+    waiter.wake('job-c', job); // too late: it answered already
+    await expect(timedOut.done).resolves.toBeUndefined();
   });
 
   it('gives up when the time is up', async () => {

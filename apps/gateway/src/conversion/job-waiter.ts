@@ -1,10 +1,13 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { SUBJECTS } from '@tinkerdesk/contracts';
+import { SUBJECTS, type ConversionJobView } from '@tinkerdesk/contracts';
 import { subscribeEvent } from '@tinkerdesk/nest-common';
 
 export interface Wait {
-  /** Resolves when the job is announced finished, or when the time is up, or when cancelled. */
-  done: Promise<void>;
+  /**
+   * Resolves when the job is announced finished (with the job as its worker recorded it, when the
+   * announcement carried it), or when the time is up, or when cancelled (undefined then).
+   */
+  done: Promise<ConversionJobView | undefined>;
   cancel(): void;
 }
 
@@ -14,40 +17,41 @@ export interface Wait {
  * subscription for all; at most `maxWaiting` requests wait at once (past it, they answer at once).
  */
 export class JobWaiter {
-  private readonly waiting = new Map<string, Set<() => void>>();
+  private readonly waiting = new Map<string, Set<(job?: ConversionJobView) => void>>();
   private count = 0;
 
   constructor(private readonly maxWaiting = 2000) {}
 
   listen(nc: NatsConnection, prefix: string): void {
-    subscribeEvent(nc, prefix, SUBJECTS.conversion.jobFinished, (event) => this.wake(event.id));
+    subscribeEvent(nc, prefix, SUBJECTS.conversion.jobFinished, (event) => this.wake(event.id, event.job));
   }
 
-  wake(id: string): void {
-    for (const resolve of this.waiting.get(id) ?? []) resolve();
+  /** Ends every wait for `id`; `job`, the job as it finished, is what they resolve with. */
+  wake(id: string, job?: ConversionJobView): void {
+    for (const resolve of this.waiting.get(id) ?? []) resolve(job);
   }
 
   /** Starts waiting for `id` (before reading its state, so an announcement in between is not missed). */
   begin(id: string, ms: number): Wait | undefined {
     if (ms <= 0 || this.count >= this.maxWaiting) return undefined;
-    let finish: () => void = () => undefined;
-    const done = new Promise<void>((resolve) => (finish = resolve));
-    const set = this.waiting.get(id) ?? new Set<() => void>();
+    let finish: (job?: ConversionJobView) => void = () => undefined;
+    const done = new Promise<ConversionJobView | undefined>((resolve) => (finish = resolve));
+    const set = this.waiting.get(id) ?? new Set<(job?: ConversionJobView) => void>();
     this.waiting.set(id, set);
     this.count++;
     let ended = false;
-    const end = () => {
+    const end = (job?: ConversionJobView) => {
       if (ended) return;
       ended = true;
       clearTimeout(timer);
       set.delete(end);
       if (set.size === 0) this.waiting.delete(id);
       this.count--;
-      finish();
+      finish(job);
     };
-    const timer = setTimeout(end, ms);
+    const timer = setTimeout(() => end(), ms);
     set.add(end);
-    return { done, cancel: end };
+    return { done, cancel: () => end() };
   }
 
   get size(): number {

@@ -1,4 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, type StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiResponse } from '@nestjs/swagger';
 import type { ErrorCode, ResponseMap, ResponseName } from '@tinkerdesk/contracts';
 
@@ -41,6 +41,35 @@ export function ApiAnswer<K extends ResponseName>(status: number, name: K, descr
       status,
       description: description ?? (status === 201 ? 'Created' : 'OK'),
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(name)}` } } },
+    })(target, key, descriptor);
+  };
+}
+
+/**
+ * `ApiAnswer` for a route that answers either that body or, when asked, a file (a StreamableFile):
+ * the file's answer is documented as `fileStatus` with a binary body.
+ */
+export function ApiAnswerOrFile<K extends ResponseName>(
+  status: number,
+  name: K,
+  description: string,
+  fileStatus: number,
+  fileDescription: string,
+) {
+  return <T extends Returning<ResponseMap[K] | StreamableFile>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<T>,
+  ): void => {
+    ApiResponse({
+      status,
+      description,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(name)}` } } },
+    })(target, key, descriptor);
+    ApiResponse({
+      status: fileStatus,
+      description: fileDescription,
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
     })(target, key, descriptor);
   };
 }
