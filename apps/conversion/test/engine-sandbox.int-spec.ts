@@ -9,9 +9,9 @@ import { countingListener, outsideDocx, outsideHtml, pdfImageSizes, type Countin
 /**
  * Issue 27, through the real gateway and workers: an uploaded HTML page or Word document naming a
  * loopback listener (and a file of the worker's) converts with zero requests reaching the listener
- * and without the file in the PDF; and a worker whose sandbox cannot run refuses document jobs with
- * its reason (one line in its log at start) instead of running LibreOffice without it, while it
- * goes on converting images.
+ * and without the file in the PDF; and a worker whose sandbox cannot run counts LibreOffice as missing
+ * (one line in its log at start saying why) instead of running it without the sandbox: document jobs
+ * are refused with 503 ENGINE_UNAVAILABLE, while it goes on converting images.
  */
 let listener: CountingListener;
 let png: Buffer;
@@ -102,14 +102,19 @@ describe('a worker whose sandbox cannot run', () => {
     await platform?.close();
   });
 
-  it('refuses document jobs with the reason, says so once at start, and still converts images', async () => {
-    const doc = await convert(platform, token, new TextEncoder().encode('never unsandboxed\n'), 'notes.txt', 'pdf');
-    expect(doc).toMatchObject({
-      state: 'failed',
-      error: 'document conversion is unavailable: the engine sandbox (bubblewrap with user namespaces) cannot run here',
-    });
+  it('refuses document jobs at once (its LibreOffice counts as missing), says why once at start, and still converts images', async () => {
+    // The worker announces LibreOffice as missing: a document job is refused before anything is queued.
+    const form = new FormData();
+    form.set('file', new Blob([new TextEncoder().encode('never unsandboxed\n')]), 'notes.txt');
+    form.set('to', 'pdf');
+    const res = await fetch(`${platform.url}/v1/convert/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(503);
+    const refusal = (await res.json()) as { error: string; detail: string };
+    expect(refusal.error).toBe('ENGINE_UNAVAILABLE');
+    expect(refusal.detail).toContain('(engine libreoffice)');
+    expect((await platform.call('GET', '/v1/convert/jobs', undefined, token)).body).toMatchObject({ total: 0 });
     const logs = platform.logs('conversion-worker');
-    expect(logs.match(/the engine sandbox \(bubblewrap with user namespaces\) cannot run here; document jobs will fail/g)).toHaveLength(1);
+    expect(logs.match(/its sandbox cannot run \(\/nonexistent\/bwrap, SANDBOX_BWRAP\)/g)).toHaveLength(1);
     expect(logs).toContain('/nonexistent/bwrap is not installed');
     const image = await convert(platform, token, png, 'photo.png', 'webp');
     expect(image).toMatchObject({ state: 'completed' });

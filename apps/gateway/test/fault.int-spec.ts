@@ -49,8 +49,7 @@ describe('a service goes away and comes back', () => {
   });
 
   it('answers 503 within 2 s when a service hangs, and recovers when it resumes', async () => {
-    const proc = (platform as unknown as { running: Map<string, { child: { pid: number } }> }).running.get('conversion');
-    const pid = proc?.child.pid;
+    const pid = platform.pidOf('conversion');
     expect(pid).toBeDefined();
     process.kill(pid!, 'SIGSTOP');
     try {
