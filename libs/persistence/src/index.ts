@@ -4,3 +4,4 @@ export * from './health.module.js';
 export * from './service-database.module.js';
 export * from './sql.js';
 export * from './outbox/index.js';
+export * from './idempotency.js';
