@@ -70,7 +70,7 @@ describe('requestFingerprint and createUnderKey', () => {
   });
 
   it('a message without a key is no keyed create; with one, scoped to the operation and account, the key out of the request', () => {
-    expect(createUnderKey('plan.create', 'u1', { product: 'p' })).toBeUndefined();
+    expect(createUnderKey('plan.create', 'u1', { product: 'p', idempotencyKey: undefined })).toBeUndefined();
     expect(createUnderKey('plan.create', 'u1', { product: 'p', idempotencyKey: 'k' })).toEqual({
       scope: idempotencyScope('plan.create', 'u1'),
       key: 'k',
