@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- a test of the Node run reads the committed document; the client itself stays browser-safe
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { createApiClient, NetworkError, unwrap } from './index.js';

@@ -5445,7 +5445,10 @@ export interface operations {
     FilesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5509,6 +5512,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
                     };
                 };
             };
@@ -10281,7 +10296,10 @@ export interface operations {
     PlansController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11274,7 +11292,10 @@ export interface operations {
     RequestsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12678,7 +12699,10 @@ export interface operations {
     TerminalsController_register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13620,7 +13644,10 @@ export interface operations {
     TerminalsController_share: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 terminalId: string;
             };
@@ -15141,7 +15168,10 @@ export interface operations {
     OrdersController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 sid: string;
