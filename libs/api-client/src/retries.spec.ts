@@ -28,10 +28,10 @@ const TERMINAL = {
   send: true,
   receive: true,
   active: true,
-  platform: 'Browser',
-  capabilities: [],
+  platform: 'Browser (desktop)' as const,
+  capabilities: [] as string[],
   remote: false,
-} as const;
+};
 
 describe('creates are keyed and retried with the same key', () => {
   it('a create after a 503 and a network failure is sent again with the same key and body; the answer is the last one', async () => {
