@@ -1,9 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
 import { queueRoot, type Logger } from '@tinkerdesk/nest-common';
-import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
+import { IdempotencyModule, ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import type { CommerceConfig } from './config.js';
 import { CommerceCoreModule } from './core/core.module.js';
+import { COMMERCE_KEYS } from './database/idempotency-keys.js';
+import { COMMERCE_LOGGER } from './logger.token.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { EventsModule } from './events/events.module.js';
 import { MethodsModule } from './methods/methods.module.js';
@@ -29,6 +31,7 @@ export class AppModule {
         ServiceHealthModule.forService({ service: 'commerce', version: PLATFORM_VERSION }),
         queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'commerce-queues' }),
         CommerceCoreModule.register(config, logger),
+        IdempotencyModule.forService(COMMERCE_KEYS, COMMERCE_LOGGER),
         ServicesModule,
         ProductsModule,
         OrdersModule,

@@ -11,10 +11,11 @@ import {
   type ConfigOf,
   type Logger,
 } from '@tinkerdesk/nest-common';
-import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
+import { IdempotencyModule, ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import type { Redis } from 'ioredis';
 import type { schema } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { CONVERSION_KEYS } from './database/idempotency-keys.js';
 import { SavedFilesModule } from './files/saved-files.module.js';
 import { ConversionJobsModule } from './jobs/conversion-jobs.module.js';
 
@@ -41,6 +42,7 @@ export class AppModule implements OnApplicationShutdown {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'conversion', version: PLATFORM_VERSION }, { redis: () => pingRedis(redis) }),
         queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'conversion-queues' }),
+        IdempotencyModule.forService(CONVERSION_KEYS, logger),
         ConversionJobsModule.register({
           redis,
           logger,

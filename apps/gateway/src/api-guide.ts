@@ -1,11 +1,4 @@
-import type {
-  OpenAPIObject,
-  OperationObject,
-  ParameterObject,
-  PathItemObject,
-  ReferenceObject,
-  SchemaObject,
-} from '@nestjs/swagger';
+import type { OpenAPIObject, OperationObject, ParameterObject, PathItemObject, ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import { ERROR_STATUS, LIST_COUNT_HEADER, OAUTH_PATH, OAUTH_SCOPES } from '@tinkerdesk/contracts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -98,10 +91,17 @@ seconds: wait that long, then retry. Sign-in, the calls that send mail, orders a
 limits (their operations say which). 503 \`UNAVAILABLE\` (a service did not answer in time) is safe to retry
 with backoff for reads. GET and DELETE can be repeated safely.
 
-**Idempotency-Key.** The routes that move money — \`POST /v1/orders/{id}/pay\`, \`/complete/{x}\` and
-\`/refund\` — take an \`Idempotency-Key\` header (up to 255 printable characters, kept 24 hours): a retry
-with the same key answers the first answer again and charges nothing more; another request under the same
-key, or one while the first still runs, answers 409 \`CONFLICT\`.
+**Idempotency-Key.** Every call that creates something — an order (\`POST /v1/users/{id}/services/{sid}/order\`),
+a payment request (\`POST /v1/requests\`), a plan (\`POST /v1/plans\`), a terminal (\`POST /v1/terminals\`),
+a share (\`POST /v1/terminals/{id}/share\`), a saved file (\`POST /v1/files\`) — and the routes that move
+money (\`POST /v1/orders/{id}/pay\`, \`/complete/{x}\`, \`/refund\`) take an \`Idempotency-Key\` header (1 to 255
+printable characters without spaces, e.g. a UUID per user action; another value is 400 \`VALIDATION_FAILED\`).
+Keys are your account's own (a visitor's order: the visitors'), one per kind of call, kept 24 hours. The
+same key with the same request answers the first object again and creates or charges nothing more — so
+after a 503 or a cut connection, retry with the same key: if the first try was made, you get it. Another
+request under the same key answers 409 \`CONFLICT\` ("this Idempotency-Key was used for a different
+request"), and one while the first still runs, after up to 2 s of waiting for it, 409 ("still being
+processed; retry in a moment"). Without a key a retry may make a second object.
 
 ## Converting a small file in one request
 
@@ -197,7 +197,9 @@ function parametersLiteral(document: OpenAPIObject, operation: OperationObject):
   for (const where of ['path', 'query'] as const) {
     const wanted = parameters.filter((p) => p.in === where && (where === 'path' || p.required));
     if (wanted.length === 0) continue;
-    parts.push(`${where}: { ${wanted.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : `'${p.name}'`}: ${placeholder(document, p.schema)}`).join(', ')} }`);
+    parts.push(
+      `${where}: { ${wanted.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : `'${p.name}'`}: ${placeholder(document, p.schema)}`).join(', ')} }`,
+    );
   }
   return parts.length > 0 ? `params: { ${parts.join(', ')} }` : undefined;
 }

@@ -1,9 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
 import { queueRoot, type Logger } from '@tinkerdesk/nest-common';
-import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
+import { IdempotencyModule, ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import type { TerminalsConfig } from './config.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { TERMINALS_KEYS } from './database/idempotency-keys.js';
 import { TERMINALS_LOGGER } from './logger.token.js';
 import { PassesModule } from './passes/passes.module.js';
 import { TerminalsModule } from './terminals/terminals.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         LoggerModule.register(logger),
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         ServiceHealthModule.forService({ service: 'terminals', version: PLATFORM_VERSION }),
+        IdempotencyModule.forService(TERMINALS_KEYS, TERMINALS_LOGGER),
         queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'terminals-queues' }),
         TerminalsModule.register(config),
         PassesModule.register(config, logger),

@@ -13,7 +13,10 @@
  * `NetworkError` (no answer at all).
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { keyedFetch } from './retries.js';
 import type { components, paths } from './schema.js';
+
+export { isKeyedCreate, KEYED_ROUTES, keyedFetch, RETRY_DELAYS_MS } from './retries.js';
 
 export type { components, operations, paths } from './schema.js';
 
@@ -75,6 +78,8 @@ export interface ApiClientOptions {
   token?: string | (() => string | null | undefined);
   /** Another fetch (tests, instrumentation). */
   fetch?: (request: Request) => Promise<Response>;
+  /** The waits before the retries of a create after a network failure or a 503 (retries.ts; [] for none). */
+  retryDelaysMs?: readonly number[];
 }
 
 /** The headers that send `token` with one call (or none without a token). */
@@ -83,10 +88,13 @@ export function bearer(token: string | null | undefined): Record<string, string>
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  // The global fetch as it is now (tests install theirs before the client is made).
+  const globalFetch = globalThis.fetch;
+  const base = options.fetch ?? ((request: Request) => globalFetch.call(globalThis, request));
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? '',
     headers: { accept: 'application/json' },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: keyedFetch(base, options.retryDelaysMs ? { delaysMs: options.retryDelaysMs } : {}),
   });
   const { token } = options;
   if (token !== undefined) {

@@ -47,6 +47,7 @@ import {
   type Vendor,
 } from './commerce-views.js';
 import { ListQueryDto } from './conversion.js';
+import { IdempotencyKeyField } from './idempotency.js';
 import { Optional } from './input.js';
 import { SHOP_SLUG_MAX, SHOP_SLUG_MIN, shopSlugProblem } from './shop-slug.js';
 
@@ -545,6 +546,9 @@ export class CreateOrderMessage extends OrderDto {
   @Optional()
   @IsUUID('4')
   buyerId?: string;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 export class OrderIdParamsDto {
@@ -800,10 +804,12 @@ export class CreateRequestDto {
   description?: string;
 }
 
-
 export class CreateRequestMessage extends CreateRequestDto {
   @IsUUID('4')
   sellerId!: string;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 export class RequestKeyQueryDto {
@@ -964,6 +970,9 @@ export class CreatePlanDto {
 export class CreatePlanMessage extends CreatePlanDto {
   @IsUUID('4')
   payerId!: string;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 /** NATS: commerce.plan.{get,cancel} */

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IdempotencyKeyField } from './idempotency.js';
 import { Optional } from './input.js';
 import { ListQueryDto } from './conversion.js';
 
@@ -57,6 +58,9 @@ export class CreateSavedFileMessage extends CreateSavedFileDto {
   @IsInt()
   @Min(0)
   deadline?: number;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 /** NATS: conversion.file.{complete,download,delete} */

@@ -2,6 +2,7 @@
 // validate requests (Nest's Swagger decorators and class-validator), the subjects and the RPC map.
 export * from './web.js';
 export * from './input.js';
+export * from './idempotency.js';
 export * from './subjects.js';
 export * from './rpc.js';
 export * from './conversion.js';

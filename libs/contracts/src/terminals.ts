@@ -19,6 +19,7 @@ import {
 } from 'class-validator';
 import { ListQueryDto } from './conversion.js';
 import { OAUTH_RECORD_ID } from './oauth-views.js';
+import { IdempotencyKeyField } from './idempotency.js';
 import { Optional } from './input.js';
 import {
   SHARE_CONTENT_MAX,
@@ -115,6 +116,9 @@ export class TerminalAppMessage {
 export class RegisterTerminalMessage extends RegisterTerminalDto {
   @IsUUID('4')
   userId!: string;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 
   /** Set when an app's access token (scope terminals) registers it; absent for the user's own session. */
   @Optional()
@@ -283,6 +287,9 @@ export class ShareDto {
 export class SendShareMessage extends ShareDto {
   @IsUUID('4')
   userId!: string;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 
   /** The target in the URL. */
   @IsUUID('4')

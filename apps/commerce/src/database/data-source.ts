@@ -16,6 +16,7 @@ import { SellerDisplayName1796000000000 } from './migrations/1796000000000-selle
 import { PartialRefunds1796100000000 } from './migrations/1796100000000-partial-refunds.js';
 import { OrderClaims1796200000000 } from './migrations/1796200000000-order-claims.js';
 import { RequestDeclineReason1796400000000 } from './migrations/1796400000000-request-custom-decline.js';
+import { IdempotencySweep1797300000000 } from './migrations/1797300000000-idempotency-sweep.js';
 import { PaymentCustomerEntity } from '../methods/payment-customer.entity.js';
 import { PaymentMethodEntity } from '../methods/payment-method.entity.js';
 import { IdempotencyKeyEntity } from '../orders/idempotency-key.entity.js';
@@ -89,6 +90,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       OrderClaims1796200000000,
       SellerSeen1796300000000,
       RequestDeclineReason1796400000000,
+      IdempotencySweep1797300000000,
     ],
   };
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { OrderState, PaymentProviderId } from '@tinkerdesk/contracts';
-import { entityColumns, sql, type SqlRunner, type TransactionManager } from '@tinkerdesk/persistence';
-import { IsNull, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { entityColumns, sql, type IdempotentCreate, type KeyClaim, type SqlRunner, type TransactionManager } from '@tinkerdesk/persistence';
+import { type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
-import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 import { LatePaymentEntity } from './late-payment.entity.js';
 import { OrderRefundEntity } from './order-refund.entity.js';
 import { OrderReplyEntity } from './order-reply.entity.js';
@@ -26,10 +26,9 @@ export type PaymentSessionRow = Omit<PaymentSessionEntity, 'modified'>;
 /** A payment that landed on an order that could no longer take it: refunded automatically. */
 export type LatePaymentRow = Omit<LatePaymentEntity, 'attemptAt'>;
 
-/** What one Idempotency-Key holds: nothing yet (claimed now), a stored answer, or a request still running. */
-export type KeyClaim = { state: 'claimed' } | { state: 'done'; response: unknown } | { state: 'busy' } | { state: 'mismatch' };
-
-export type OrderChanges = Partial<Pick<OrderRow, 'state' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'buyerId' | 'refundedAmount'>>;
+export type OrderChanges = Partial<
+  Pick<OrderRow, 'state' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'buyerId' | 'refundedAmount'>
+>;
 
 /** The calls made inside one transaction (the order row locked first). */
 export interface OrdersTx {
@@ -60,7 +59,6 @@ export interface OrdersTx {
   /** Records what happened in the outbox, in this transaction (published after commit). */
   record(...events: CommerceEventRecord[]): Promise<void>;
 }
-
 
 /** An order of a list page with what its view shows. */
 export interface ListedOrder {
@@ -179,7 +177,9 @@ class Transaction implements OrdersTx {
     await this.m.getRepository(PaymentSessionEntity).update({ id }, { status, modified: () => 'now()' });
   }
 
-  async recordLatePayment(p: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'sessionId' | 'account' | 'amount'>): Promise<boolean> {
+  async recordLatePayment(
+    p: Pick<LatePaymentRow, 'provider' | 'paymentId' | 'orderId' | 'sessionId' | 'account' | 'amount'>,
+  ): Promise<boolean> {
     const inserted = await sql.execute(
       this.m,
       `INSERT INTO "commerce"."late_payment" ("provider", "payment_id", "order_id", "session_id", "account", "amount")
@@ -238,14 +238,12 @@ class Transaction implements OrdersTx {
 @Injectable()
 export class OrdersRepository {
   private readonly orders: Repository<OrderEntity>;
-  private readonly keys: Repository<IdempotencyKeyEntity>;
 
   /** The select lists of listOrders, each column named as its property. */
   private readonly listColumns: Record<'order' | 'receipt' | 'reply' | 'refund' | 'late', string>;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {
     this.orders = db.getRepository(OrderEntity);
-    this.keys = db.getRepository(IdempotencyKeyEntity);
     this.listColumns = {
       order: entityColumns(db, OrderEntity, 'o'),
       receipt: entityColumns(db, ReceiptEntity, 'r'),
@@ -260,39 +258,64 @@ export class OrdersRepository {
     return this.db.transaction((manager) => work(new Transaction(manager)));
   }
 
-  /** Inserts an order with what it implies (`events`, recorded in the outbox) in one transaction. */
+  /**
+   * Inserts an order with what it implies (`events`, recorded in the outbox) in one transaction; under
+   * an Idempotency-Key (`idempotent`), once: the key is claimed in the same transaction, and a retry
+   * answers the order the first request placed.
+   */
   async insertOrder(
     order: Omit<
       OrderRow,
       'created' | 'modified' | 'failure' | 'paymentId' | 'fulfilNote' | 'paidAt' | 'fulfilledAt' | 'refundedAmount' | 'claimedBy'
     > & { claimedBy?: string | null },
     events: CommerceEventRecord[] = [],
+    idempotent?: IdempotentCreate,
   ): Promise<OrderRow> {
-    const { id, serviceId, productId, sellerId, buyerId, claimedBy = null, email, note, share, state, provider, account, vendor, items, amount, currency, shipping } =
-      order;
+    const {
+      id,
+      serviceId,
+      productId,
+      sellerId,
+      buyerId,
+      claimedBy = null,
+      email,
+      note,
+      share,
+      state,
+      provider,
+      account,
+      vendor,
+      items,
+      amount,
+      currency,
+      shipping,
+    } = order;
     return this.db.transaction(async (m) => {
       const orders = m.getRepository(OrderEntity);
-      await orders.insert({
-        id,
-        serviceId,
-        productId,
-        sellerId,
-        buyerId,
-        claimedBy,
-        email,
-        note,
-        share,
-        state,
-        provider,
-        account,
-        vendor,
-        items,
-        amount,
-        currency,
-        shipping,
+      const placed = await this.keys.once(m, idempotent, async () => {
+        await orders.insert({
+          id,
+          serviceId,
+          productId,
+          sellerId,
+          buyerId,
+          claimedBy,
+          email,
+          note,
+          share,
+          state,
+          provider,
+          account,
+          vendor,
+          items,
+          amount,
+          currency,
+          shipping,
+        });
+        await recordCommerceEvents(m, events);
+        return id;
       });
-      await recordCommerceEvents(m, events);
-      return orders.findOneByOrFail({ id });
+      return orders.findOneByOrFail({ id: placed.answer });
     });
   }
 
@@ -422,39 +445,20 @@ export class OrdersRepository {
     return manager.getRepository(OrderEntity).countBy({ productId });
   }
 
-  /**
-   * Claims an Idempotency-Key for a request: the first claim wins and runs it; a retry with the same
-   * request gets the stored answer; another request under the same key is a mismatch; a retry while the
-   * first still runs is busy. Keys are kept 24 hours (as Stripe's).
-   */
-  async claimKey(scope: string, key: string, fingerprint: string): Promise<KeyClaim> {
-    await sql.execute(
-      this.db,
-      `DELETE FROM "commerce"."idempotency_key" WHERE "scope" = $1 AND "key" = $2 AND "created" < now() - interval '24 hours'`,
-      [scope, key],
-    );
-    const inserted = await sql.execute(
-      this.db,
-      `INSERT INTO "commerce"."idempotency_key" ("scope", "key", "fingerprint") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [scope, key, fingerprint],
-    );
-    if (inserted === 1) return { state: 'claimed' };
-    const row = await this.keys.findOne({ select: { fingerprint: true, response: true }, where: { scope, key } });
-    if (!row) return this.claimKey(scope, key, fingerprint);
-    if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
-    return row.response === null ? { state: 'busy' } : { state: 'done', response: row.response };
+  /** The Idempotency-Keys of commerce (pay, complete, refund claim them outside a transaction; creates inside theirs). */
+  private readonly keys = COMMERCE_KEYS;
+
+  /** Claims an Idempotency-Key for work that calls a provider (IdempotencyKeys.claim). */
+  claimKey(scope: string, key: string, fingerprint: string): Promise<KeyClaim> {
+    return this.keys.claim(this.db, scope, key, fingerprint);
   }
 
-  async storeKey(scope: string, key: string, response: unknown): Promise<void> {
-    await sql.execute(this.db, `UPDATE "commerce"."idempotency_key" SET "response" = $3::jsonb WHERE "scope" = $1 AND "key" = $2`, [
-      scope,
-      key,
-      JSON.stringify(response),
-    ]);
+  storeKey(scope: string, key: string, response: unknown): Promise<void> {
+    return this.keys.store(this.db, scope, key, response);
   }
 
   /** A request that failed leaves no answer: the key may be tried again. */
-  async releaseKey(scope: string, key: string): Promise<void> {
-    await this.keys.delete({ scope, key, response: IsNull() });
+  releaseKey(scope: string, key: string): Promise<void> {
+    return this.keys.release(this.db, scope, key);
   }
 }

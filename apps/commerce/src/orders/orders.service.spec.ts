@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { AppError, type CommerceDomainEvent, type OrderState, type SendMailMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
-import type { TransactionManager } from '@tinkerdesk/persistence';
+import type { KeyClaim, TransactionManager } from '@tinkerdesk/persistence';
 import type { CommerceEventRecord } from '../events/commerce-events.js';
 import { CommerceReactions } from '../events/commerce-reactions.js';
 import type { PendingMailRepository } from '../events/pending-mail.repository.js';
@@ -11,7 +11,6 @@ import type { CheckoutRequest, CheckoutState, PaymentProvider, PaymentProviders 
 import type { ProductRow, ProductsService } from '../products/products.service.js';
 import type { ProviderServicesService, ServiceRow } from '../services/provider-services.service.js';
 import type {
-  KeyClaim,
   LatePaymentRow,
   OrderChanges,
   OrderRow,
@@ -859,7 +858,10 @@ describe('partial refunds', () => {
     const order = await paidOrder(s);
     await s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 1000 });
     const tooMuch = await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 251 }));
-    expect([tooMuch.code, tooMuch.detail]).toEqual(['VALIDATION_FAILED', 'amount may be at most 250 cents ($2.50), what remains to refund']);
+    expect([tooMuch.code, tooMuch.detail]).toEqual([
+      'VALIDATION_FAILED',
+      'amount may be at most 250 cents ($2.50), what remains to refund',
+    ]);
     expect((await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 0 }))).detail).toBe('amount must be more than 0');
     expect((await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 2.5 }))).detail).toBe(
       'amount must be a whole number of cents',
@@ -872,7 +874,9 @@ describe('partial refunds', () => {
     const s = setup();
     const order = await paidOrder(s);
     s.provider.failRefunds = 1;
-    expect((await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 400, idempotencyKey: 'k1' }))).code).toBe('UPSTREAM_ERROR');
+    expect((await refusal(s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 400, idempotencyKey: 'k1' }))).code).toBe(
+      'UPSTREAM_ERROR',
+    );
     expect(s.orders.refundRows).toEqual([]);
     await s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 400, idempotencyKey: 'k1' });
     await s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 400, idempotencyKey: 'k1' });
@@ -882,12 +886,19 @@ describe('partial refunds', () => {
     expect(s.orders.orders.get(order.id)?.refundedAmount).toBe(800);
     // The provider's event of these refunds adds nothing: the order knows them.
     const paymentId = s.orders.orders.get(order.id)?.paymentId as string;
-    expect(await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e', account: 'sandbox_shop', paymentId, amountRefunded: 800 })).toBe(false);
+    expect(
+      await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e', account: 'sandbox_shop', paymentId, amountRefunded: 800 }),
+    ).toBe(false);
     expect(s.orders.refundRows).toHaveLength(2);
   });
 
   it('pending refunds reserve their amount: what remains is counted with them', () => {
-    expect(remainingOf({ amount: 1250, refundedAmount: 500 }, [{ amount: 500, state: 'done' }, { amount: 300, state: 'pending' }])).toBe(450);
+    expect(
+      remainingOf({ amount: 1250, refundedAmount: 500 }, [
+        { amount: 500, state: 'done' },
+        { amount: 300, state: 'pending' },
+      ]),
+    ).toBe(450);
     expect(refundAmountOf(450, undefined, true)).toBe(450);
     expect(() => refundAmountOf(0, 1, true)).toThrow(/being made right now/);
     expect(() => refundAmountOf(0, undefined, false)).toThrow(/nothing left to refund/);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   AppError,
@@ -23,7 +23,7 @@ import {
   type Vendor,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
-import type { TransactionManager } from '@tinkerdesk/persistence';
+import { createUnderKey, IDEMPOTENCY_REFUSALS, requestFingerprint, type TransactionManager } from '@tinkerdesk/persistence';
 import { commerceEvent, orderSnapshot } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
@@ -83,8 +83,6 @@ interface Payment {
   /** A provider event applied at most once (Stripe's webhook ids; the sandbox's own). */
   event?: { provider: PaymentProviderId; id: string; type: string };
 }
-
-const fingerprint = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /**
  * Orders: placed at the product's current price (a later price change never touches them), paid
@@ -229,7 +227,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       { type: 'order', id: row.id },
       { order: orderSnapshot({ ...row, fulfilNote: null }) },
     );
-    const order = await this.orders.insertOrder(row, [placed]);
+    const order = await this.orders.insertOrder(row, [placed], createUnderKey('order.create', input.buyerId ?? 'visitor', input));
     return this.view(order, input.buyerId, 'UTC');
   }
 
@@ -247,7 +245,9 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     // One statement for the page and what each order shows, one for their services (another feature's).
     const { rows, total } = await this.orders.listOrders(who, states, offset, limit);
     const services = new Map((await this.services.findMany(rows.map((r) => r.order.serviceId))).map((s) => [s.id, s]));
-    const orders = rows.map((row) => compose(row, services.get(row.order.serviceId) ?? null, this.roleOf(row.order, input.viewerId), 'UTC'));
+    const orders = rows.map((row) =>
+      compose(row, services.get(row.order.serviceId) ?? null, this.roleOf(row.order, input.viewerId), 'UTC'),
+    );
     return { orders, total, offset, limit };
   }
 
@@ -294,11 +294,10 @@ export class OrdersService implements ProductOrders, OnModuleInit {
    */
   private async once<T>(scope: string, key: string | undefined, request: unknown, work: () => Promise<T>): Promise<T> {
     if (key === undefined) return work();
-    const claim = await this.orders.claimKey(scope, key, fingerprint(request));
+    const claim = await this.orders.claimKey(scope, key, requestFingerprint(request));
     if (claim.state === 'done') return claim.response as T;
-    if (claim.state === 'busy')
-      throw new AppError('CONFLICT', 'a request with this Idempotency-Key is still being processed; retry in a moment');
-    if (claim.state === 'mismatch') throw new AppError('CONFLICT', 'this Idempotency-Key was used for a different request');
+    if (claim.state === 'busy') throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.busy);
+    if (claim.state === 'mismatch') throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch);
     try {
       const answer = await work();
       await this.orders.storeKey(scope, key, answer);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { entityColumns, sql, type TransactionManager } from '@tinkerdesk/persistence';
+import { entityColumns, sql, type IdempotentCreate, type TransactionManager } from '@tinkerdesk/persistence';
 import { In, type DataSource, type Repository } from 'typeorm';
+import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { PlanChargeEntity } from './plan-charge.entity.js';
 import { PlanEntity } from './plan.entity.js';
@@ -37,30 +38,48 @@ export class PlansRepository {
   async insert(
     row: Omit<PlanRow, 'state' | 'period' | 'attempts' | 'lastError' | 'created' | 'cancelledAt'>,
     events: CommerceEventRecord[] = [],
+    idempotent?: IdempotentCreate,
   ): Promise<PlanRow> {
-    const { id, payerId, sellerId, serviceId, productId, product, provider, account, interval, reminderDay, startAt, timeZone, methodId, nextChargeAt } =
-      row;
+    const {
+      id,
+      payerId,
+      sellerId,
+      serviceId,
+      productId,
+      product,
+      provider,
+      account,
+      interval,
+      reminderDay,
+      startAt,
+      timeZone,
+      methodId,
+      nextChargeAt,
+    } = row;
     return this.db.transaction(async (m) => {
       const plans = m.getRepository(PlanEntity);
-      await plans.insert({
-        id,
-        payerId,
-        sellerId,
-        serviceId,
-        productId,
-        product,
-        provider,
-        account,
-        interval,
-        reminderDay,
-        startAt,
-        timeZone,
-        methodId,
-        nextChargeAt,
-        state: 'active',
+      const started = await COMMERCE_KEYS.once(m, idempotent, async () => {
+        await plans.insert({
+          id,
+          payerId,
+          sellerId,
+          serviceId,
+          productId,
+          product,
+          provider,
+          account,
+          interval,
+          reminderDay,
+          startAt,
+          timeZone,
+          methodId,
+          nextChargeAt,
+          state: 'active',
+        });
+        await recordCommerceEvents(m, events);
+        return id;
       });
-      await recordCommerceEvents(m, events);
-      return toPlan(await plans.findOneByOrFail({ id }));
+      return toPlan(await plans.findOneByOrFail({ id: started.answer }));
     });
   }
 
@@ -71,7 +90,11 @@ export class PlansRepository {
 
   /** The plans a user pays or is paid by, newest first. */
   async listFor(userId: string): Promise<PlanRow[]> {
-    const rows = await this.plans.find({ where: [{ payerId: userId }, { sellerId: userId }], order: { created: 'DESC', id: 'DESC' }, take: 200 });
+    const rows = await this.plans.find({
+      where: [{ payerId: userId }, { sellerId: userId }],
+      order: { created: 'DESC', id: 'DESC' },
+      take: 200,
+    });
     return rows.map(toPlan);
   }
 
@@ -168,9 +191,12 @@ export class PlansRepository {
 
   /** In a card's transaction: the live plans it pays for, locked (FOR UPDATE), so none is charged with it or moved to it meanwhile. */
   async lockLiveOfCard(manager: TransactionManager, methodId: string): Promise<string[]> {
-    const rows = await manager
-      .getRepository(PlanEntity)
-      .find({ select: { id: true }, where: { methodId, state: In(['active', 'past_due']) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+    const rows = await manager.getRepository(PlanEntity).find({
+      select: { id: true },
+      where: { methodId, state: In(['active', 'past_due']) },
+      order: { id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
     return rows.map((r) => r.id);
   }
 

@@ -10,7 +10,7 @@ import {
   type PlanView,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
-import type { TransactionManager } from '@tinkerdesk/persistence';
+import { createUnderKey, type TransactionManager } from '@tinkerdesk/persistence';
 import { commerceEvent, planSnapshot } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { MethodsService, type CardPlans } from '../methods/methods.service.js';
@@ -138,7 +138,7 @@ export class PlansService implements CardPlans, OnModuleInit {
     };
     // Both sides' timelines follow from the event, after commit.
     const created = commerceEvent(COMMERCE_EVENTS.planCreated, { type: 'plan', id }, { plan: planSnapshot(row), interval: input.interval });
-    const plan = await this.plans.insert(row, [created]);
+    const plan = await this.plans.insert(row, [created], createUnderKey('plan.create', input.payerId, input));
     await this.announce(plan.id, start);
     return (await this.views([plan], input.payerId))[0]!;
   }

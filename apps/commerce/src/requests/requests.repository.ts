@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { RequestState } from '@tinkerdesk/contracts';
-import type { TransactionManager } from '@tinkerdesk/persistence';
+import type { IdempotentCreate, TransactionManager } from '@tinkerdesk/persistence';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { PaymentRequestEntity } from './payment-request.entity.js';
 
@@ -34,13 +35,17 @@ export class RequestsRepository {
   async insert(
     r: Omit<RequestRow, 'created' | 'modified' | 'state' | 'orderId' | 'declineReason'>,
     events: CommerceEventRecord[] = [],
+    idempotent?: IdempotentCreate,
   ): Promise<RequestRow> {
     const { id, sellerId, serviceId, productId, product, email, note, keyHash, payerId, expires } = r;
     return this.db.transaction(async (m) => {
       const requests = m.getRepository(PaymentRequestEntity);
-      await requests.insert({ id, sellerId, serviceId, productId, product, email, note, keyHash, payerId, expires, state: 'open' });
-      await recordCommerceEvents(m, events);
-      return requests.findOneByOrFail({ id });
+      const sent = await COMMERCE_KEYS.once(m, idempotent, async () => {
+        await requests.insert({ id, sellerId, serviceId, productId, product, email, note, keyHash, payerId, expires, state: 'open' });
+        await recordCommerceEvents(m, events);
+        return id;
+      });
+      return requests.findOneByOrFail({ id: sent.answer });
     });
   }
 
@@ -53,7 +58,13 @@ export class RequestsRepository {
    * one wins); answers the row after the change, or null. `events` (what happened) are recorded
    * in the outbox in the same transaction, when the move is made.
    */
-  async move(id: string, from: RequestState, to: RequestState, fields: MoveFields = {}, events: CommerceEventRecord[] = []): Promise<RequestRow | null> {
+  async move(
+    id: string,
+    from: RequestState,
+    to: RequestState,
+    fields: MoveFields = {},
+    events: CommerceEventRecord[] = [],
+  ): Promise<RequestRow | null> {
     // The update and the read of the row it left run in one transaction: the row stays locked between them.
     return this.db.transaction(async (m) => {
       const done = await this.moveWith(m, id, from, to, fields);
@@ -62,7 +73,13 @@ export class RequestsRepository {
     });
   }
 
-  private async moveWith(m: EntityManager, id: string, from: RequestState, to: RequestState, fields: MoveFields): Promise<RequestRow | null> {
+  private async moveWith(
+    m: EntityManager,
+    id: string,
+    from: RequestState,
+    to: RequestState,
+    fields: MoveFields,
+  ): Promise<RequestRow | null> {
     const { affected } = await m.getRepository(PaymentRequestEntity).update({ id, state: from }, moved(to, fields));
     return affected === 1 ? m.getRepository(PaymentRequestEntity).findOneByOrFail({ id }) : null;
   }
@@ -73,7 +90,10 @@ export class RequestsRepository {
    */
   locked<T>(
     id: string,
-    work: (row: RequestRow, move: (to: RequestState, fields?: MoveFields, events?: CommerceEventRecord[]) => Promise<RequestRow>) => Promise<T>,
+    work: (
+      row: RequestRow,
+      move: (to: RequestState, fields?: MoveFields, events?: CommerceEventRecord[]) => Promise<RequestRow>,
+    ) => Promise<T>,
   ): Promise<T> {
     return this.db.transaction(async (m) => {
       const requests = m.getRepository(PaymentRequestEntity);
@@ -105,7 +125,11 @@ export class RequestsRepository {
     await manager.getRepository(PaymentRequestEntity).update({ orderId, state: 'accepted' }, { state: to, modified: () => 'now()' });
   }
 
-  async list(who: { sellerId: string } | { email: string; payerId: string }, offset: number, limit: number): Promise<{ rows: RequestRow[]; total: number }> {
+  async list(
+    who: { sellerId: string } | { email: string; payerId: string },
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: RequestRow[]; total: number }> {
     const query = this.requests.createQueryBuilder('r');
     if ('sellerId' in who) query.where('r.sellerId = :sellerId', { sellerId: who.sellerId });
     else query.where('(lower(r.email) = lower(:email) OR r.payerId = :payerId)', { email: who.email, payerId: who.payerId });

@@ -17,7 +17,7 @@ import {
   type RequestSnapshot,
   type RequestState,
 } from '@tinkerdesk/contracts';
-import type { TransactionManager } from '@tinkerdesk/persistence';
+import { createUnderKey, type TransactionManager } from '@tinkerdesk/persistence';
 import { commerceEvent } from '../events/commerce-events.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
 import { ORDERS_SETTINGS, OrdersService, type OrderRequests, type OrdersSettings } from '../orders/orders.service.js';
@@ -127,6 +127,7 @@ export class RequestsService implements OrderRequests, OnModuleInit {
         expires: new Date(Date.now() + REQUEST_LIFETIME_DAYS * 86_400_000),
       },
       [sent],
+      createUnderKey('request.create', input.sellerId, input),
     );
     return this.view(row, 'seller');
   }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { SavedFileView } from '@tinkerdesk/contracts';
-import { databaseError, sql } from '@tinkerdesk/persistence';
+import { databaseError, sql, type IdempotentCreate } from '@tinkerdesk/persistence';
 import { DataSource, In, LessThan, LessThanOrEqual, type EntityManager, type Repository } from 'typeorm';
+import { CONVERSION_KEYS } from '../database/idempotency-keys.js';
 import { SavedFileAbandonedEntity, SavedFileEntity, SavedFilePurgeEntity } from './saved-file.entity.js';
 
 export function toFileView(file: SavedFileEntity): SavedFileView {
@@ -42,7 +43,8 @@ export interface InsertOptions {
 }
 
 export type InsertOutcome =
-  | { outcome: 'inserted'; file: SavedFileEntity }
+  | { outcome: 'inserted'; file: SavedFileEntity; replayed: boolean }
+  | { outcome: 'gone' }
   | { outcome: 'quota'; usedBytes: number }
   | { outcome: 'abandoned' }
   | { outcome: 'busy' }
@@ -50,8 +52,8 @@ export type InsertOutcome =
 
 /** Thrown inside a transaction to roll it back with an outcome. */
 class Rollback extends Error {
-  constructor(readonly outcome: 'late') {
-    super(outcome);
+  constructor(readonly outcome: InsertOutcome) {
+    super(outcome.outcome);
   }
 }
 
@@ -84,23 +86,33 @@ export class SavedFilesRepository {
    * cannot pass the quota together and a withdrawal is ordered with the insert; the wait for it is
    * bounded, and the insert is rolled back when it could only be committed after the caller stopped waiting.
    */
-  async insertWithinQuota(file: NewSavedFile, quotaBytes: number, options: InsertOptions = {}): Promise<InsertOutcome> {
+  async insertWithinQuota(
+    file: NewSavedFile,
+    quotaBytes: number,
+    options: InsertOptions = {},
+    idempotent?: IdempotentCreate,
+  ): Promise<InsertOutcome> {
     try {
       return await this.dataSource.transaction(async (manager): Promise<InsertOutcome> => {
         if (options.lockWaitMs !== undefined) {
           await sql.execute(manager, `SELECT set_config('lock_timeout', $1, true)`, [`${Math.max(1, Math.floor(options.lockWaitMs))}ms`]);
         }
         await lockOwner(manager, file.ownerId);
-        if (await manager.getRepository(SavedFileAbandonedEntity).existsBy({ id: file.id })) return { outcome: 'abandoned' };
         const repo = manager.getRepository(SavedFileEntity);
-        const { used } = await this.usageWith(repo, file.ownerId);
-        if (used + file.size > quotaBytes) return { outcome: 'quota', usedBytes: used };
-        await repo.insert({ ...file, state: 'pending' });
-        if (options.inTime && !options.inTime()) throw new Rollback('late');
-        return { outcome: 'inserted', file: await repo.findOneByOrFail({ id: file.id }) };
+        // Under an Idempotency-Key the declaration is recorded once, the key with it (a retry answers the first file).
+        const declared = await CONVERSION_KEYS.once(manager, idempotent, async () => {
+          if (await manager.getRepository(SavedFileAbandonedEntity).existsBy({ id: file.id })) throw new Rollback({ outcome: 'abandoned' });
+          const { used } = await this.usageWith(repo, file.ownerId);
+          if (used + file.size > quotaBytes) throw new Rollback({ outcome: 'quota', usedBytes: used });
+          await repo.insert({ ...file, state: 'pending' });
+          return file.id;
+        });
+        if (options.inTime && !options.inTime()) throw new Rollback({ outcome: 'late' });
+        const found = await repo.findOneBy({ id: declared.answer, ownerId: file.ownerId });
+        return found ? { outcome: 'inserted', file: found, replayed: declared.replayed } : { outcome: 'gone' };
       });
     } catch (error) {
-      if (error instanceof Rollback) return { outcome: error.outcome };
+      if (error instanceof Rollback) return error.outcome;
       if (isLockTimeout(error)) return { outcome: 'busy' };
       throw error;
     }

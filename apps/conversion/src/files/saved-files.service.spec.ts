@@ -32,7 +32,7 @@ class FakeFiles {
     if (used + file.size > quota) return Promise.resolve({ outcome: 'quota', usedBytes: used });
     const row = { ...file, state: 'pending', uploadPut: null, objectKey: null, created: NOW, modified: NOW } as SavedFileEntity;
     this.rows.set(file.id, row);
-    return Promise.resolve({ outcome: 'inserted', file: row });
+    return Promise.resolve({ outcome: 'inserted', file: row, replayed: false });
   }
   abandon(id: string) {
     this.abandoned.add(id);

@@ -18,6 +18,7 @@ import {
   type S3Storage,
   type SavedFileStorage,
 } from '@tinkerdesk/nest-common';
+import { createUnderKey } from '@tinkerdesk/persistence';
 import { CLOCK, LOGGER } from '../jobs/conversion-jobs.service.js';
 import type { SavedFileEntity } from './saved-file.entity.js';
 import { SavedFilesRepository, toFileView, type Purge } from './saved-files.repository.js';
@@ -90,6 +91,12 @@ export class SavedFilesService {
       },
       this.settings.quotaBytes,
       cutoff === undefined ? {} : { lockWaitMs: cutoff - now.getTime(), inTime: () => this.now().getTime() < cutoff },
+      createUnderKey('file.create', input.ownerId, {
+        filename: input.filename,
+        mediaType,
+        size: input.size,
+        ...(input.idempotencyKey === undefined ? {} : { idempotencyKey: input.idempotencyKey }),
+      }),
     );
     switch (result.outcome) {
       case 'quota':
@@ -101,14 +108,22 @@ export class SavedFilesService {
       case 'busy':
       case 'late':
         throw busy();
+      case 'gone':
+        throw new AppError(
+          'CONFLICT',
+          'the file declared under this Idempotency-Key is gone (not uploaded in time, or deleted): declare it again with a new key',
+        );
       case 'inserted':
         break;
     }
     const file = result.file;
+    // A retry under the same key answers the first declaration: its URL again, signed until the same time.
+    const ticketTtl =
+      result.replayed && file.uploadExpires ? Math.max(1, Math.floor((file.uploadExpires.getTime() - now.getTime()) / 1000)) : uploadTtl;
     const upload = await this.storage.uploadTicket(
-      { ownerId: file.ownerId, fileId: file.id, nonce },
-      { mediaType, size: file.size },
-      uploadTtl,
+      { ownerId: file.ownerId, fileId: file.id, nonce: result.replayed ? (file.uploadNonce ?? nonce) : nonce },
+      { mediaType: file.mediaType, size: file.size },
+      ticketTtl,
       now,
     );
     return { file: toFileView(file), upload };

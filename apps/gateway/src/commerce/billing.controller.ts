@@ -13,6 +13,7 @@ import {
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiNoContent } from '../http/api-docs.js';
+import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { COMMERCE_LIMITS } from '../http/rate-limits.js';
 
@@ -41,10 +42,18 @@ export class PlansController {
     summary:
       'Start a plan {service, product, interval, reminderDay, start, timeZone, paymentMethod}: the first charge at start (at least 5 minutes ahead), then on the reminder day of each interval',
   })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'Plan')
   @ApiErrors('NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE')
-  async create(@CurrentSession() session: AuthenticatedSession, @Body() body: CreatePlanDto): Promise<ResponseMap['Plan']> {
-    return { success: true, plan: await this.rpc.send(SUBJECTS.commerce.planCreate, { ...body, payerId: session.userId }) };
+  async create(
+    @CurrentSession() session: AuthenticatedSession,
+    @Body() body: CreatePlanDto,
+    @IdempotencyKey() key: string | undefined,
+  ): Promise<ResponseMap['Plan']> {
+    return {
+      success: true,
+      plan: await this.rpc.send(SUBJECTS.commerce.planCreate, { ...body, payerId: session.userId, ...withKey(key) }),
+    };
   }
 
   @Get(':id')

@@ -19,9 +19,10 @@ import { RpcClient } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
+import { ApiCreateIdempotencyKey, IdempotencyKey, idempotencyKey, withKey } from '../http/idempotency.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { COMMERCE_LIMITS } from '../http/rate-limits.js';
-import { idempotencyKey, PROVIDER_TIMEOUT_MS, Viewers } from './viewer.js';
+import { PROVIDER_TIMEOUT_MS, Viewers } from './viewer.js';
 
 const IDEMPOTENCY_HEADER = ApiHeader({
   name: 'Idempotency-Key',
@@ -49,15 +50,18 @@ export class OrdersController {
   @ApiOptionalAuth()
   @RateLimit(COMMERCE_LIMITS.order)
   @ApiOperation({ summary: 'Order a product {product, email, note, share} at its current price (mail products: shipping too)' })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'Order')
   @ApiErrors('NOT_FOUND', 'CONFLICT')
   async create(
     @Param() params: ProductsParamsDto,
     @Body() body: OrderDto,
     @OptionalSession() session: AuthenticatedSession | undefined,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<ResponseMap['Order']> {
     const order = await this.rpc.send(SUBJECTS.commerce.orderCreate, {
       ...body,
+      ...withKey(key),
       sellerId: params.id,
       serviceId: params.sid,
       ...(session ? { buyerId: session.userId } : {}),

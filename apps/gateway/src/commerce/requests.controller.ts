@@ -15,6 +15,7 @@ import {
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
+import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { COMMERCE_LIMITS } from '../http/rate-limits.js';
 import { PROVIDER_TIMEOUT_MS } from './viewer.js';
@@ -43,10 +44,18 @@ export class RequestsController {
     summary:
       'Ask a person by email to pay for one of your products {email, note, service, product}, or a custom amount {email, note, service, amount, description}; the email links to the request',
   })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'PaymentRequest')
   @ApiErrors('NOT_FOUND', 'CONFLICT')
-  async create(@CurrentSession() session: AuthenticatedSession, @Body() body: CreateRequestDto): Promise<ResponseMap['PaymentRequest']> {
-    return { success: true, request: await this.rpc.send(SUBJECTS.commerce.requestCreate, { ...body, sellerId: session.userId }) };
+  async create(
+    @CurrentSession() session: AuthenticatedSession,
+    @Body() body: CreateRequestDto,
+    @IdempotencyKey() key: string | undefined,
+  ): Promise<ResponseMap['PaymentRequest']> {
+    return {
+      success: true,
+      request: await this.rpc.send(SUBJECTS.commerce.requestCreate, { ...body, sellerId: session.userId, ...withKey(key) }),
+    };
   }
 
   @Get()

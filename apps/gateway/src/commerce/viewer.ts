@@ -1,25 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, canonicalTimeZone, SUBJECTS } from '@tinkerdesk/contracts';
+import { canonicalTimeZone, SUBJECTS } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
-import type { Request } from 'express';
 import type { AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ProfileCache } from '../users/profile-cache.js';
 
 /** Calls that reach a payment provider (open, confirm, close a pay page; refund) may take a while: Stripe answers within seconds. */
 export const PROVIDER_TIMEOUT_MS = 20_000;
-
-/** Idempotency-Key: printable ASCII without spaces, as Stripe takes it. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** The Idempotency-Key header of a request, checked; undefined when there is none. */
-export function idempotencyKey(req: Request): string | undefined {
-  const value = req.header('idempotency-key');
-  if (value === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(value)) {
-    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 printable characters without spaces');
-  }
-  return value;
-}
 
 /** Who looks at an order: their id when signed in, and the time zone its dates are written in. */
 @Injectable()

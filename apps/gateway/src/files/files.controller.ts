@@ -6,6 +6,7 @@ import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
+import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
 
 /** Confirming a file copies it in S3, which may take a while for a large one. */
 const S3_COMPLETE_TIMEOUT_MS = 30_000;
@@ -38,21 +39,27 @@ export class FilesController {
       'an S3 URL lives only a few minutes and nothing PUT there after the confirmation is ever served). ' +
       'A declaration answered with an error leaves nothing behind; one not confirmed in time is dropped (it counts in `pendingBytes` meanwhile).',
   })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'SavedFileCreated')
-  @ApiErrors('QUOTA_EXCEEDED', 'UNAVAILABLE')
+  @ApiErrors('QUOTA_EXCEEDED', 'UNAVAILABLE', 'CONFLICT')
   async create(
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: CreateSavedFileDto,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<ResponseMap['SavedFileCreated']> {
     // The gateway names the file and says until when it waits, so that a declaration it gives up on is
     // not recorded by the service later, and is withdrawn if it was recorded while the answer was on its way.
+    // Under an Idempotency-Key it is kept instead: the client's retry answers it (unconfirmed, the sweep drops it).
     const id = randomUUID();
     const ownerId = session.userId;
     const deadline = Date.now() + this.config.RPC_TIMEOUT_MS;
     try {
-      return { success: true, ...(await this.rpc.send(SUBJECTS.conversion.fileCreate, { ...body, id, ownerId, deadline })) };
+      return {
+        success: true,
+        ...(await this.rpc.send(SUBJECTS.conversion.fileCreate, { ...body, id, ownerId, deadline, ...withKey(key) })),
+      };
     } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAVAILABLE') {
+      if (error instanceof AppError && error.code === 'UNAVAILABLE' && key === undefined) {
         void this.rpc
           .send(SUBJECTS.conversion.fileAbandon, { id, ownerId })
           .catch((err: unknown) =>

@@ -19,6 +19,7 @@ import type { OAuthServer } from '../oauth/oauth-provider.js';
 import { OAuthScope } from '../oauth/oauth-scope.js';
 import { OAUTH_SERVER, OAuthTokens } from '../oauth/oauth-tokens.js';
 import { ApiAnswer, ApiErrors, ApiNoContent, ApiPublic } from '../http/api-docs.js';
+import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { TERMINAL_LIMITS } from '../http/rate-limits.js';
 import { Caller, TerminalOrUserGuard, type TerminalCaller } from './terminal-auth.guard.js';
@@ -49,16 +50,23 @@ export class TerminalsController {
     summary:
       'Register a terminal {label, send, receive, active, details, platform, capabilities, remote}: 201 with its terminal token (shown once)',
   })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'TerminalRegistered')
   @ApiErrors('CONFLICT')
   async register(
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: RegisterTerminalDto,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<ResponseMap['TerminalRegistered']> {
     // Registered with an app's access token: the terminal belongs to that consent (its grant) and
     // ends with it; the list names the app.
     const app = session.oauth ? await this.appOf(session.oauth) : undefined;
-    const registered = await this.rpc.send(SUBJECTS.terminals.terminalRegister, { ...body, userId: session.userId, ...(app ? { app } : {}) });
+    const registered = await this.rpc.send(SUBJECTS.terminals.terminalRegister, {
+      ...body,
+      userId: session.userId,
+      ...(app ? { app } : {}),
+      ...withKey(key),
+    });
     return { success: true, ...registered };
   }
 
@@ -170,12 +178,14 @@ export class TerminalsController {
     summary:
       "Share {contentType, content, description} to a terminal (200): kept in its inbox and pushed. The user's token or a sending terminal's; a terminal's own token to its own id sends to its chosen destination",
   })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(200, 'Share')
   @ApiErrors('NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'INVALID_TOKEN')
   async share(
     @Caller() caller: TerminalCaller,
     @Param() params: TerminalIdParamsDto,
     @Body() body: ShareDto,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<ResponseMap['Share']> {
     return {
       success: true,
@@ -184,6 +194,7 @@ export class TerminalsController {
         userId: caller.userId,
         terminalId: params.terminalId,
         ...(caller.terminalId ? { fromTerminalId: caller.terminalId } : {}),
+        ...withKey(key),
       }),
     };
   }

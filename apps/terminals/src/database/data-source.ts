@@ -7,6 +7,7 @@ import { Terminals1764800000000 } from './migrations/1764800000000-terminals.js'
 import { Passes1765400000000 } from './migrations/1765400000000-passes.js';
 import { TerminalApp1765600000000 } from './migrations/1765600000000-terminal-app.js';
 import { Outbox1765700000000 } from './migrations/1765700000000-outbox.js';
+import { IdempotencyKeys1797300000000 } from './migrations/1797300000000-idempotency-keys.js';
 
 /** The schema the terminals service owns; no other service reads it. */
 export const SCHEMA = 'terminals';
@@ -16,6 +17,13 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
     url,
     schema: SCHEMA,
     entities: [TerminalEntity, ShareEntity, PassEntity, PassImageEntity, ...outboxEntities(SCHEMA)],
-    migrations: [Initial1763856000000, Terminals1764800000000, Passes1765400000000, TerminalApp1765600000000, Outbox1765700000000],
+    migrations: [
+      Initial1763856000000,
+      Terminals1764800000000,
+      Passes1765400000000,
+      TerminalApp1765600000000,
+      Outbox1765700000000,
+      IdempotencyKeys1797300000000,
+    ],
   };
 }

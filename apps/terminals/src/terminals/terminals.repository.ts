@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ShareView, TerminalView } from '@tinkerdesk/contracts';
+import type { IdempotentCreate, StoredAnswer } from '@tinkerdesk/persistence';
 import { In, type DataSource, type FindOptionsWhere, type Repository } from 'typeorm';
 import { TERMINALS_EVENTS } from '@tinkerdesk/contracts';
 import { recordTerminalsEvents, terminalsEvent, type TerminalsEventRecord } from '../events/terminals-events.js';
+import { TERMINALS_KEYS } from '../database/idempotency-keys.js';
 import { ShareEntity } from './share.entity.js';
 import { TerminalEntity, type StoredSubscription } from './terminal.entity.js';
 
@@ -69,20 +71,45 @@ export class TerminalsRepository {
     row: Omit<TerminalRow, 'destination' | 'subscription' | 'inbox' | 'created' | 'modified'>,
     tokenHash: string,
   ): Promise<TerminalRow> {
+    return (await this.insertOnce(row, { hash: tokenHash, answer: '' })).terminal;
+  }
+
+  /**
+   * Inserts a terminal with its `terminal.registered` event, in one transaction; under an
+   * Idempotency-Key, once (the key claimed in the same transaction): a retry answers the first
+   * terminal and the token it was registered with (`token.answer`, stored with the key for its 24 hours).
+   */
+  async insertOnce(
+    row: Omit<TerminalRow, 'destination' | 'subscription' | 'inbox' | 'created' | 'modified'>,
+    token: { hash: string; answer: string },
+    idempotent?: IdempotentCreate,
+  ): Promise<{ terminal: TerminalRow; token: string }> {
     const { app, ...fields } = row;
-    await this.db.transaction(async (manager) => {
-      await manager.insert(TerminalEntity, {
-        ...fields,
-        tokenHash,
-        grantId: app?.grantId ?? null,
-        appId: app?.id ?? null,
-        appName: app?.name ?? null,
-      });
-      await recordTerminalsEvents(manager, [
-        terminalsEvent(TERMINALS_EVENTS.terminalRegistered, { type: 'terminal', id: row.id }, { terminal: { id: row.id, userId: row.userId } }),
-      ]);
-    });
-    return (await this.find(row.id, row.userId))!;
+    const { answer } = await this.db.transaction((manager) =>
+      TERMINALS_KEYS.once(manager, idempotent, async () => {
+        await manager.insert(TerminalEntity, {
+          ...fields,
+          tokenHash: token.hash,
+          grantId: app?.grantId ?? null,
+          appId: app?.id ?? null,
+          appName: app?.name ?? null,
+        });
+        await recordTerminalsEvents(manager, [
+          terminalsEvent(
+            TERMINALS_EVENTS.terminalRegistered,
+            { type: 'terminal', id: row.id },
+            { terminal: { id: row.id, userId: row.userId } },
+          ),
+        ]);
+        return { id: row.id, token: token.answer };
+      }),
+    );
+    return { terminal: (await this.find(answer.id, row.userId))!, token: answer.token };
+  }
+
+  /** A create's stored answer under its key, when the same request was made before (IdempotencyKeys.replay). */
+  replay(idempotent: IdempotentCreate | undefined): Promise<StoredAnswer | undefined> {
+    return TERMINALS_KEYS.replay(this.db, idempotent);
   }
 
   count(userId: string): Promise<number> {
@@ -150,9 +177,15 @@ export class TerminalsRepository {
       for (const r of rows) if ((await manager.delete(TerminalEntity, { id: r.id })).affected === 1) gone.add(r.id);
       await recordTerminalsEvents(
         manager,
-        rows.filter((r) => gone.has(r.id)).map((r) =>
-          terminalsEvent(TERMINALS_EVENTS.terminalRemoved, { type: 'terminal', id: r.id }, { terminal: { id: r.id, userId: r.userId }, reason }),
-        ),
+        rows
+          .filter((r) => gone.has(r.id))
+          .map((r) =>
+            terminalsEvent(
+              TERMINALS_EVENTS.terminalRemoved,
+              { type: 'terminal', id: r.id },
+              { terminal: { id: r.id, userId: r.userId }, reason },
+            ),
+          ),
       );
       return gone.size;
     });
@@ -176,13 +209,21 @@ export class TerminalsRepository {
   }
 
   /** Inserts a share and records its events in the outbox, in one transaction (published after commit). */
-  async insertShare(row: Omit<ShareRow, 'created' | 'pushError'>, events: TerminalsEventRecord[] = []): Promise<ShareRow> {
+  /** Under an Idempotency-Key, once (the key claimed in the same transaction): a retry answers the first share. */
+  async insertShare(
+    row: Omit<ShareRow, 'created' | 'pushError'>,
+    events: TerminalsEventRecord[] = [],
+    idempotent?: IdempotentCreate,
+  ): Promise<ShareRow> {
     const share = this.shareRows.create({ ...row, pushError: null });
-    await this.db.transaction(async (manager) => {
-      await manager.insert(ShareEntity, share); // sets its created (clock_timestamp())
-      await recordTerminalsEvents(manager, events);
-    });
-    return share;
+    const { answer, replayed } = await this.db.transaction((manager) =>
+      TERMINALS_KEYS.once(manager, idempotent, async () => {
+        await manager.insert(ShareEntity, share); // sets its created (clock_timestamp())
+        await recordTerminalsEvents(manager, events);
+        return share.id;
+      }),
+    );
+    return replayed ? this.shareRows.findOneByOrFail({ id: answer }) : share;
   }
 
   findShare(id: string): Promise<ShareRow | null> {

@@ -18,6 +18,7 @@ import {
   type UpdateTerminalMessage,
 } from '@tinkerdesk/contracts';
 import { terminalsEvent } from '../events/terminals-events.js';
+import { createUnderKey, type StoredAnswer } from '@tinkerdesk/persistence';
 import { PushSender } from '../push/push-sender.js';
 import { shareView, terminalView, TerminalsRepository, type TerminalRow } from './terminals.repository.js';
 
@@ -25,6 +26,17 @@ import { shareView, terminalView, TerminalsRepository, type TerminalRow } from '
 export const MAX_TERMINALS = 50;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** What a registration stores under its Idempotency-Key: the terminal and the token it was given. */
+function isRegistration(answer: StoredAnswer | undefined): answer is { id: string; token: string } {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    !Array.isArray(answer) &&
+    typeof answer['id'] === 'string' &&
+    typeof answer['token'] === 'string'
+  );
+}
 
 /** A push notification's title for a share. */
 function pushTitle(contentType: ShareView['contentType'], from: TerminalRow | null): string {
@@ -47,10 +59,17 @@ export class TerminalsService {
   ) {}
 
   async register(input: RegisterTerminalMessage): Promise<TerminalRegistration> {
+    const idempotent = createUnderKey('terminal.register', input.userId, input);
+    // A retry of a registration that succeeded answers it, even with the account full now.
+    const replayed = await this.terminals.replay(idempotent);
+    if (isRegistration(replayed)) {
+      const terminal = await this.terminals.find(replayed.id, input.userId);
+      if (terminal) return { terminal: terminalView(terminal), terminalToken: replayed.token };
+    }
     if ((await this.terminals.count(input.userId)) >= MAX_TERMINALS)
       throw new AppError('CONFLICT', `an account may register at most ${MAX_TERMINALS} terminals: remove one first`);
     const terminalToken = `tt_${randomBytes(32).toString('base64url')}`;
-    const row = await this.terminals.insert(
+    const { terminal, token } = await this.terminals.insertOnce(
       {
         id: randomUUID(),
         userId: input.userId,
@@ -64,9 +83,10 @@ export class TerminalsService {
         remote: input.remote,
         app: input.app ? { grantId: input.app.grantId, id: input.app.appId, name: input.app.appName } : null,
       },
-      hashToken(terminalToken),
+      { hash: hashToken(terminalToken), answer: terminalToken },
+      idempotent,
     );
-    return { terminal: terminalView(row), terminalToken };
+    return { terminal: terminalView(terminal), terminalToken: token };
   }
 
   async list(userId: string): Promise<TerminalList> {
@@ -199,6 +219,7 @@ export class TerminalsService {
           { share: { id, terminalId: target.id, userId: input.userId, fromTerminalId: from?.id ?? null }, push: message },
         ),
       ],
+      createUnderKey('share.send', input.userId, input),
     );
     return shareView(row);
   }

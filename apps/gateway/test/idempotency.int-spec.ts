@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { IDEMPOTENCY_REFUSALS } from '@tinkerdesk/persistence';
+import { TestPlatform, uniqueEmail, type RawAnswer } from '@tinkerdesk/testing';
+import pg from 'pg';
+
+/**
+ * Idempotency-Key on every create, through the real gateway and services (issue 32, "retries are
+ * safe"): the same key and request answer one object however often and however parallel it is sent;
+ * another request under the key is refused; an answer lost in flight (the service stalled or killed
+ * right after its commit, the gateway answering 503) is answered by the retry with the first object.
+ */
+let platform: TestPlatform;
+
+interface Account {
+  token: string;
+  guid: string;
+}
+
+let seller: Account;
+let serviceId: string;
+let productId: string;
+
+async function account(tag: string): Promise<Account> {
+  const created = await platform.call('POST', '/v1/users', { email: uniqueEmail(tag), password: 'idempotent password 1' });
+  expect(created.status).toBe(201);
+  return { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid };
+}
+
+const keyed = (path: string, body: unknown, key: string, token?: string): Promise<RawAnswer> =>
+  platform.request('POST', path, { body, headers: { 'idempotency-key': key }, ...(token ? { token } : {}) });
+
+const count = async (query: string, params: unknown[]): Promise<number> =>
+  Number((await platform.query<{ n: string }>(query, params))[0]?.n);
+
+/** Saves a sandbox card for `who`, as the card page and the browser coming back would. */
+async function saveCard(who: Account): Promise<string> {
+  const setup = await platform.call('POST', '/v1/paymentmethods', {}, who.token);
+  const { id } = setup.body.setup as { id: string };
+  expect(
+    (await platform.call('POST', `/v1/sandbox/sessions/${id}/pay`, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }))
+      .status,
+  ).toBe(200);
+  const kept = await platform.call('POST', `/v1/paymentmethods/setup/${id}/complete`, undefined, who.token);
+  expect(kept.status).toBe(200);
+  return (kept.body.instrument as { id: string }).id;
+}
+
+const TERMINAL = {
+  label: 'Hall tablet',
+  send: true,
+  receive: true,
+  active: true,
+  platform: 'Browser (desktop)',
+  capabilities: [],
+  remote: false,
+};
+
+/** One kind of create: its call, the id of what it answered, how many of them exist, and a different request. */
+interface CreateKind {
+  name: string;
+  status: number;
+  /** A fresh request of this kind (each trial its own, so rows are counted per trial). */
+  fresh(): Promise<{
+    path: string;
+    body: Record<string, unknown>;
+    token?: string;
+    other: Record<string, unknown>;
+    rows: () => Promise<number>;
+  }>;
+  idOf(body: Record<string, unknown>): string;
+}
+
+const orderKind: CreateKind = {
+  name: 'order (signed out)',
+  status: 201,
+  fresh: () => {
+    const email = uniqueEmail('idem-buyer');
+    return Promise.resolve({
+      path: `/v1/users/${seller.guid}/services/${serviceId}/order`,
+      body: { product: productId, email, note: 'once' },
+      other: { product: productId, email, note: 'twice' },
+      rows: () => count(`SELECT count(*) AS n FROM "commerce"."order" WHERE "email" = $1`, [email]),
+    });
+  },
+  idOf: (body) => (body.order as { id: string }).id,
+};
+
+let kinds: CreateKind[];
+
+beforeAll(async () => {
+  platform = await TestPlatform.start(['identity', 'commerce', 'terminals', 'conversion', 'gateway'], {
+    RATE_LIMIT_FACTOR: '1000',
+    PUBLIC_URL: 'http://shop.test',
+  });
+  seller = await account('idem-seller');
+  const service = await platform.call(
+    'POST',
+    `/v1/users/${seller.guid}/services`,
+    { name: 'Keys', displayName: 'Key Studio', provider: 'sandbox', vendor: 'digital', account: 'sandbox_keys' },
+    seller.token,
+  );
+  expect(service.status).toBe(201);
+  serviceId = (service.body.service as { id: string }).id;
+  const product = await platform.call(
+    'POST',
+    `/v1/users/${seller.guid}/services/${serviceId}/products`,
+    { name: 'Lesson', price: 900 },
+    seller.token,
+  );
+  productId = (product.body.product as { id: string }).id;
+  kinds = [
+    orderKind,
+    {
+      name: 'payment request',
+      status: 201,
+      fresh: () => {
+        const email = uniqueEmail('idem-payer');
+        return Promise.resolve({
+          path: '/v1/requests',
+          token: seller.token,
+          body: { email, service: serviceId, product: productId },
+          other: { email, service: serviceId, product: productId, note: 'another' },
+          rows: () => count(`SELECT count(*) AS n FROM "commerce"."payment_request" WHERE "email" = $1`, [email]),
+        });
+      },
+      idOf: (body) => (body.request as { id: string }).id,
+    },
+    {
+      name: 'plan',
+      status: 201,
+      fresh: async () => {
+        const payer = await account('idem-plan');
+        const card = await saveCard(payer);
+        const start = new Date(Date.now() + 3_600_000).toISOString();
+        const body = {
+          service: serviceId,
+          product: productId,
+          interval: 'month',
+          reminderDay: -1,
+          start,
+          timeZone: 'UTC',
+          paymentMethod: card,
+        };
+        const payerId = payer.guid;
+        return {
+          path: '/v1/plans',
+          token: payer.token,
+          body,
+          other: { ...body, interval: 'quarter' },
+          rows: () => count(`SELECT count(*) AS n FROM "commerce"."plan" WHERE "payer_id" = $1`, [payerId]),
+        };
+      },
+      idOf: (body) => (body.plan as { id: string }).id,
+    },
+    {
+      name: 'terminal',
+      status: 201,
+      fresh: async () => {
+        const owner = await account('idem-terminal');
+        return {
+          path: '/v1/terminals',
+          token: owner.token,
+          body: TERMINAL,
+          other: { ...TERMINAL, label: 'Another tablet' },
+          rows: () => count(`SELECT count(*) AS n FROM "terminals"."terminal" WHERE "user_id" = $1`, [owner.guid]),
+        };
+      },
+      idOf: (body) => `${(body.terminal as { id: string }).id} ${String(body.terminalToken)}`,
+    },
+    {
+      name: 'share',
+      status: 200,
+      fresh: async () => {
+        const owner = await account('idem-share');
+        const target = await platform.call('POST', '/v1/terminals', TERMINAL, owner.token);
+        const terminalId = (target.body.terminal as { id: string }).id;
+        return {
+          path: `/v1/terminals/${terminalId}/share`,
+          token: owner.token,
+          body: { contentType: 'text/plain', content: 'a note once' },
+          other: { contentType: 'text/plain', content: 'another note' },
+          rows: () => count(`SELECT count(*) AS n FROM "terminals"."share" WHERE "terminal_id" = $1`, [terminalId]),
+        };
+      },
+      idOf: (body) => (body.share as { id: string }).id,
+    },
+    {
+      name: 'saved file',
+      status: 201,
+      fresh: async () => {
+        const owner = await account('idem-file');
+        return {
+          path: '/v1/files',
+          token: owner.token,
+          body: { filename: 'notes.txt', mediaType: 'text/plain', size: 12 },
+          other: { filename: 'notes.txt', mediaType: 'text/plain', size: 13 },
+          rows: () => count(`SELECT count(*) AS n FROM "conversion"."saved_file" WHERE "owner_id" = $1`, [owner.guid]),
+        };
+      },
+      idOf: (body) =>
+        `${(body.file as { id: string }).id} ${(body.upload as { url: string }).url.replace(/[?&](expires|signature|X-Amz-[A-Za-z]+)=[^&]*/g, '')}`,
+    },
+  ];
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('many parallel requests with one key: exactly one object', () => {
+  it.each(['order (signed out)', 'payment request', 'plan', 'terminal', 'share', 'saved file'])(
+    '%s: 12 at once, 3 trials; every answer the one object (or 409 still being processed)',
+    async (name) => {
+      const kind = kinds.find((k) => k.name === name)!;
+      for (let trial = 0; trial < 3; trial++) {
+        const request = await kind.fresh();
+        const key = randomUUID();
+        const answers = await Promise.all(Array.from({ length: 12 }, () => keyed(request.path, request.body, key, request.token)));
+        const created = answers.filter((a) => a.status === kind.status);
+        for (const refused of answers.filter((a) => a.status !== kind.status)) {
+          expect({ kind: kind.name, status: refused.status, body: refused.body }).toEqual({
+            kind: kind.name,
+            status: 409,
+            body: { success: false, error: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.busy },
+          });
+        }
+        expect(created.length).toBeGreaterThan(0);
+        expect(new Set(created.map((a) => kind.idOf(a.body))).size).toBe(1);
+        expect(await request.rows()).toBe(1);
+        // Later, once more: the same object again; another request under the key: refused, nothing made.
+        const again = await keyed(request.path, request.body, key, request.token);
+        expect([again.status, kind.idOf(again.body)]).toEqual([kind.status, kind.idOf(created[0]!.body)]);
+        const other = await keyed(request.path, request.other, key, request.token);
+        expect({ kind: kind.name, status: other.status, body: other.body }).toEqual({
+          kind: kind.name,
+          status: 409,
+          body: { success: false, error: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.mismatch },
+        });
+        expect(await request.rows()).toBe(1);
+        // Without a key, or with a new one, a second object.
+        expect((await keyed(request.path, request.body, randomUUID(), request.token)).status).toBe(kind.status);
+        expect(await request.rows()).toBe(2);
+      }
+    },
+  );
+
+  it('a key is the account’s own: another account under the same key makes its own object', async () => {
+    const [a, b] = [await account('idem-a'), await account('idem-b')];
+    const key = randomUUID();
+    const first = await keyed('/v1/terminals', TERMINAL, key, a.token);
+    const second = await keyed('/v1/terminals', TERMINAL, key, b.token);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect((first.body.terminal as { id: string }).id).not.toBe((second.body.terminal as { id: string }).id);
+  });
+
+  it('a bad key is a 400 with the envelope, before anything is made', async () => {
+    const { path, body, rows } = await orderKind.fresh();
+    for (const bad of ['has space', 'x'.repeat(256), 'tab\tkey', 'é']) {
+      const answer = await platform.request('POST', path, { body, headers: { 'idempotency-key': bad } });
+      expect({ bad, status: answer.status, body: answer.body }).toEqual({
+        bad,
+        status: 400,
+        body: {
+          success: false,
+          error: 'VALIDATION_FAILED',
+          detail: 'Idempotency-Key must be 1 to 255 printable characters without spaces',
+        },
+      });
+    }
+    expect(await rows()).toBe(0);
+  });
+});
+
+/** A connection of the test's own to the platform's database, to hold a lock. */
+async function holder(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: platform.env.DATABASE_URL });
+  await client.connect();
+  return client;
+}
+
+/** Waits until a statement of the platform waits for a lock the test holds (fails with what ran, or the early answer). */
+async function someoneWaits(client: pg.Client, pending: Promise<RawAnswer>): Promise<void> {
+  let early: RawAnswer | undefined;
+  void pending.then((answer) => (early = answer));
+  for (let i = 0; i < 200 && early === undefined; i++) {
+    const { rows } = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+    );
+    if (Number(rows[0]?.n) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const { rows } = await client.query(
+    `SELECT state, wait_event_type, left(query, 120) AS query FROM pg_stat_activity WHERE datname = current_database()`,
+  );
+  throw new Error(`nothing waited for the lock: ${JSON.stringify(early ?? rows)}`);
+}
+
+describe('the answer is lost in flight; the retry answers the first object', () => {
+  it('order: commerce commits, stalls before answering, the gateway answers 503, commerce is killed; the retry answers that order', async () => {
+    const { path, body, rows } = await orderKind.fresh();
+    const key = randomUUID();
+    const client = await holder();
+    try {
+      // The order's answer reads its late payments after the commit: holding that table keeps the
+      // answer from being made, with the order and its key committed.
+      await client.query('BEGIN');
+      await client.query(`LOCK TABLE "commerce"."late_payment" IN ACCESS EXCLUSIVE MODE`);
+      const lost = keyed(path, body, key);
+      await someoneWaits(client, lost);
+      const answer = await lost;
+      expect(answer).toMatchObject({ status: 503, body: { success: false, error: 'UNAVAILABLE' } });
+      expect(await rows()).toBe(1);
+      await platform.stopProcess('commerce', 'SIGKILL');
+    } finally {
+      await client.query('ROLLBACK');
+      await client.end();
+    }
+    const [placed] = await platform.query<{ id: string }>(`SELECT "id" FROM "commerce"."order" WHERE "email" = $1`, [body.email]);
+    await platform.startProcess('commerce');
+    const retry = await keyed(path, body, key);
+    expect(retry.status).toBe(201);
+    expect(orderKind.idOf(retry.body)).toBe(placed!.id);
+    expect(await rows()).toBe(1);
+  });
+
+  it('terminal: terminals stopped mid-transaction (SIGSTOP), the gateway answers 503, it resumes and commits; the retry answers that terminal and its token', async () => {
+    const owner = await account('idem-lost-terminal');
+    const key = randomUUID();
+    const rows = () => count(`SELECT count(*) AS n FROM "terminals"."terminal" WHERE "user_id" = $1`, [owner.guid]);
+    const pid = platform.pidOf('terminals')!;
+    const client = await holder();
+    let stopped = false;
+    try {
+      await client.query('BEGIN');
+      await client.query(`LOCK TABLE "terminals"."terminal" IN SHARE MODE`);
+      const lost = keyed('/v1/terminals', TERMINAL, key, owner.token);
+      await someoneWaits(client, lost);
+      process.kill(pid, 'SIGSTOP');
+      stopped = true;
+      await client.query('COMMIT'); // the insert goes on; the rest of its transaction waits for the process
+      const answer = await lost;
+      expect(answer).toMatchObject({ status: 503, body: { success: false, error: 'UNAVAILABLE' } });
+    } finally {
+      if (stopped) process.kill(pid, 'SIGCONT');
+      await client.end();
+    }
+    const retry = await keyed('/v1/terminals', TERMINAL, key, owner.token);
+    expect(retry.status).toBe(201);
+    expect(await rows()).toBe(1);
+    const [row] = await platform.query<{ id: string }>(`SELECT "id" FROM "terminals"."terminal" WHERE "user_id" = $1`, [owner.guid]);
+    expect((retry.body.terminal as { id: string }).id).toBe(row!.id);
+    // The token the retry answered is the terminal's own: it reads the terminal's inbox.
+    const inbox = await platform.call('GET', `/v1/terminals/${row!.id}/inbox`, undefined, String(retry.body.terminalToken));
+    expect(inbox.status).toBe(200);
+  });
+});

@@ -1,0 +1,196 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppError } from '@tinkerdesk/contracts';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { ensureDatabase } from './database.js';
+import {
+  createIdempotencyTable,
+  createUnderKey,
+  IDEMPOTENCY_REFUSALS,
+  IdempotencyKeys,
+  idempotencyScope,
+  requestFingerprint,
+} from './idempotency.js';
+import { sql } from './sql.js';
+
+// The helper against the real PostgreSQL, in a database of its own that the test drops; `item` stands
+// for what a service creates under a key.
+const url = `postgres://postgres@localhost:5432/tinkerdesk_idem_${randomBytes(4).toString('hex')}`;
+const keys = new IdempotencyKeys('svc');
+let db: DataSource;
+
+beforeAll(async () => {
+  await ensureDatabase(url);
+  db = await new DataSource({ type: 'postgres', url, entities: [], extra: { max: 24 } }).initialize();
+  await db.query(`CREATE SCHEMA "svc"`);
+  await createIdempotencyTable(db, 'svc');
+  await createIdempotencyTable(db, 'svc'); // again: a schema that has the table already (commerce's)
+  await db.query(`CREATE TABLE "svc"."item" ("id" uuid PRIMARY KEY, "name" text NOT NULL)`);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`);
+  await admin.end();
+});
+
+/** A create as a repository makes one: the item and the key in one transaction. */
+function createItem(name: string, create: ReturnType<typeof createUnderKey>, slow = 0) {
+  return db.transaction((m) =>
+    keys.once(m, create, async () => {
+      const id = randomUUID();
+      await sql.execute(m, `INSERT INTO "svc"."item" VALUES ($1, $2)`, [id, name]);
+      if (slow) await sql.execute(m, `SELECT pg_sleep($1)`, [slow / 1000]);
+      return id;
+    }),
+  );
+}
+
+const count = async (name: string) =>
+  Number((await sql.one<{ n: string }>(db, `SELECT count(*) AS "n" FROM "svc"."item" WHERE "name" = $1`, [name])).n);
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe('requestFingerprint and createUnderKey', () => {
+  it('the same request in any key order is one fingerprint; another value another', () => {
+    expect(requestFingerprint({ a: 1, b: { c: [1, 2], d: 'x' } })).toBe(requestFingerprint({ b: { d: 'x', c: [1, 2] }, a: 1 }));
+    expect(requestFingerprint({ a: 1, b: undefined })).toBe(requestFingerprint({ a: 1 }));
+    expect(requestFingerprint({ a: 1 })).not.toBe(requestFingerprint({ a: 2 }));
+    expect(requestFingerprint({ a: [1, 2] })).not.toBe(requestFingerprint({ a: [2, 1] }));
+  });
+
+  it('a message without a key is no keyed create; with one, scoped to the operation and account, the key out of the request', () => {
+    expect(createUnderKey('plan.create', 'u1', { product: 'p', idempotencyKey: undefined })).toBeUndefined();
+    expect(createUnderKey('plan.create', 'u1', { product: 'p', idempotencyKey: 'k' })).toEqual({
+      scope: idempotencyScope('plan.create', 'u1'),
+      key: 'k',
+      request: { product: 'p' },
+    });
+  });
+});
+
+describe('IdempotencyKeys.once (in the transaction of the create)', () => {
+  it('without a key creates every time', async () => {
+    const name = randomUUID();
+    await createItem(name, undefined);
+    await createItem(name, undefined);
+    expect(await count(name)).toBe(2);
+  });
+
+  it('the same key and request again answers the first object; the key is per scope', async () => {
+    const name = randomUUID();
+    const first = await createItem(name, createUnderKey('item.create', 'a', { name, idempotencyKey: 'k1' }));
+    const again = await createItem(name, createUnderKey('item.create', 'a', { name, idempotencyKey: 'k1' }));
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ answer: first.answer, replayed: true });
+    expect(await count(name)).toBe(1);
+    // Another account, or another operation, with the same key: its own create.
+    const other = await createItem(name, createUnderKey('item.create', 'b', { name, idempotencyKey: 'k1' }));
+    const otherOp = await createItem(name, createUnderKey('item.copy', 'a', { name, idempotencyKey: 'k1' }));
+    expect(new Set([first.answer, other.answer, otherOp.answer]).size).toBe(3);
+    expect(await count(name)).toBe(3);
+  });
+
+  it('another request under the key is a CONFLICT with the words of pay/complete/refund, and creates nothing', async () => {
+    const name = randomUUID();
+    await createItem(name, createUnderKey('item.create', 'a', { name, idempotencyKey: 'k2' }));
+    const error = await refusal(
+      createItem(`${name}-other`, createUnderKey('item.create', 'a', { name: `${name}-other`, idempotencyKey: 'k2' })),
+    );
+    expect([error.code, error.detail]).toEqual(['CONFLICT', IDEMPOTENCY_REFUSALS.mismatch]);
+    expect(await count(`${name}-other`)).toBe(0);
+  });
+
+  it('a create that fails leaves the key free: the retry creates', async () => {
+    const name = randomUUID();
+    const create = createUnderKey('item.create', 'a', { name, idempotencyKey: 'k3' });
+    await expect(
+      db.transaction((m) =>
+        keys.once(m, create, async () => {
+          await sql.execute(m, `INSERT INTO "svc"."item" VALUES ($1, $2)`, [randomUUID(), name]);
+          throw new AppError('UNAVAILABLE', 'the provider did not answer');
+        }),
+      ),
+    ).rejects.toThrow('the provider did not answer');
+    expect(await count(name)).toBe(0);
+    expect((await createItem(name, create)).replayed).toBe(false);
+    expect(await count(name)).toBe(1);
+  });
+
+  it('40 parallel creates under one key: exactly one object, every answer that object', async () => {
+    for (let trial = 0; trial < 5; trial++) {
+      const name = randomUUID();
+      const create = createUnderKey('item.create', 'a', { name, idempotencyKey: `par-${name}` });
+      const answers = await Promise.all(Array.from({ length: 40 }, () => createItem(name, create, 20)));
+      expect(await count(name)).toBe(1);
+      expect(new Set(answers.map((a) => a.answer)).size).toBe(1);
+      expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    }
+  });
+
+  it('a request still running longer than the wait: the second one is refused "in progress" and creates nothing', async () => {
+    const name = randomUUID();
+    const create = createUnderKey('item.create', 'a', { name, idempotencyKey: 'slow' });
+    const first = createItem(name, create, 3500);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const error = await refusal(createItem(name, create));
+    expect([error.code, error.detail]).toEqual(['CONFLICT', IDEMPOTENCY_REFUSALS.busy]);
+    expect((await first).replayed).toBe(false);
+    expect(await count(name)).toBe(1);
+  });
+
+  it('needs the transaction of the create', async () => {
+    await expect(
+      keys.once(db.manager, createUnderKey('item.create', 'a', { idempotencyKey: 'x' }), () => Promise.resolve('x')),
+    ).rejects.toThrow(/needs the transaction/);
+  });
+});
+
+describe('IdempotencyKeys: expiry, sweep, replay, and the claim of work outside a transaction', () => {
+  it('a key older than 24 hours is a new request, and the sweep drops it', async () => {
+    const name = randomUUID();
+    const create = createUnderKey('item.create', 'a', { name, idempotencyKey: 'old' });
+    const first = await createItem(name, create);
+    await sql.execute(db, `UPDATE "svc"."idempotency_key" SET "created" = now() - interval '25 hours' WHERE "key" = 'old'`);
+    expect(await keys.replay(db, create)).toBeUndefined();
+    const second = await createItem(name, create);
+    expect(second.replayed).toBe(false);
+    expect(second.answer).not.toBe(first.answer);
+    await sql.execute(db, `UPDATE "svc"."idempotency_key" SET "created" = now() - interval '25 hours' WHERE "key" = 'old'`);
+    expect(await keys.sweep(db)).toBeGreaterThanOrEqual(1);
+    expect(await sql.rows(db, `SELECT 1 FROM "svc"."idempotency_key" WHERE "key" = 'old'`)).toEqual([]);
+  });
+
+  it('replay answers a stored answer of the same request, nothing for a free key, and refuses another request', async () => {
+    const name = randomUUID();
+    const create = createUnderKey('item.create', 'a', { name, idempotencyKey: 'rep' });
+    expect(await keys.replay(db, create)).toBeUndefined();
+    expect(await keys.replay(db, undefined)).toBeUndefined();
+    const { answer } = await createItem(name, create);
+    expect(await keys.replay(db, create)).toBe(answer);
+    const other = createUnderKey('item.create', 'a', { name: 'x', idempotencyKey: 'rep' });
+    expect((await refusal(keys.replay(db, other))).detail).toBe(IDEMPOTENCY_REFUSALS.mismatch);
+  });
+
+  it('claim/store/release: claimed, busy while it runs, done after, mismatch for another request; released it is free', async () => {
+    const scope = `pay:${randomUUID()}`;
+    expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'claimed' });
+    expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'busy' });
+    expect(await keys.claim(db, scope, 'k', 'f2')).toEqual({ state: 'mismatch' });
+    await keys.store(db, scope, 'k', { sessionId: 's' });
+    expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'done', response: { sessionId: 's' } });
+    expect(await keys.claim(db, scope, 'k2', 'f1')).toEqual({ state: 'claimed' });
+    await keys.release(db, scope, 'k2');
+    expect(await keys.claim(db, scope, 'k2', 'f1')).toEqual({ state: 'claimed' });
+  });
+});
