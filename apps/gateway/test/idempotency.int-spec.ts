@@ -166,7 +166,8 @@ beforeAll(async () => {
           rows: () => count(`SELECT count(*) AS n FROM "terminals"."terminal" WHERE "user_id" = $1`, [owner.guid]),
         };
       },
-      idOf: (body) => `${(body.terminal as { id: string }).id} ${String(body.terminalToken)}`,
+      // A retry answers the same terminal with a new token (only hashes of tokens are stored).
+      idOf: (body) => (body.terminal as { id: string }).id,
     },
     {
       name: 'share',
@@ -324,7 +325,7 @@ describe('the answer is lost in flight; the retry answers the first object', () 
     expect(await rows()).toBe(1);
   });
 
-  it('terminal: terminals stopped mid-transaction (SIGSTOP), the gateway answers 503, it resumes and commits; the retry answers that terminal and its token', async () => {
+  it('terminal: terminals stopped mid-transaction (SIGSTOP), the gateway answers 503, it resumes and commits; the retry answers that terminal with a new token', async () => {
     const owner = await account('idem-lost-terminal');
     const key = randomUUID();
     const rows = () => count(`SELECT count(*) AS n FROM "terminals"."terminal" WHERE "user_id" = $1`, [owner.guid]);
@@ -353,5 +354,13 @@ describe('the answer is lost in flight; the retry answers the first object', () 
     // The token the retry answered is the terminal's own: it reads the terminal's inbox.
     const inbox = await platform.call('GET', `/v1/terminals/${row!.id}/inbox`, undefined, String(retry.body.terminalToken));
     expect(inbox.status).toBe(200);
+    // Tokens are stored as hashes only: another retry gets the same terminal with a new token, and the
+    // token of the earlier answer stops working.
+    const again = await keyed('/v1/terminals', TERMINAL, key, owner.token);
+    expect((again.body.terminal as { id: string }).id).toBe(row!.id);
+    expect(again.body.terminalToken).not.toBe(retry.body.terminalToken);
+    expect((await platform.call('GET', `/v1/terminals/${row!.id}/inbox`, undefined, String(again.body.terminalToken))).status).toBe(200);
+    expect((await platform.call('GET', `/v1/terminals/${row!.id}/inbox`, undefined, String(retry.body.terminalToken))).status).toBe(401);
+    expect(await rows()).toBe(1);
   });
 });

@@ -71,25 +71,26 @@ export class TerminalsRepository {
     row: Omit<TerminalRow, 'destination' | 'subscription' | 'inbox' | 'created' | 'modified'>,
     tokenHash: string,
   ): Promise<TerminalRow> {
-    return (await this.insertOnce(row, { hash: tokenHash, answer: '' })).terminal;
+    return (await this.insertOnce(row, tokenHash)).terminal;
   }
 
   /**
    * Inserts a terminal with its `terminal.registered` event, in one transaction; under an
-   * Idempotency-Key, once (the key claimed in the same transaction): a retry answers the first
-   * terminal and the token it was registered with (`token.answer`, stored with the key for its 24 hours).
+   * Idempotency-Key, once (the key claimed in the same transaction). Only the terminal's id is stored
+   * with the key, never its token: `replayed` says the terminal is the first request's, whose token
+   * the caller replaces (rotateToken) to answer the retry.
    */
   async insertOnce(
     row: Omit<TerminalRow, 'destination' | 'subscription' | 'inbox' | 'created' | 'modified'>,
-    token: { hash: string; answer: string },
+    tokenHash: string,
     idempotent?: IdempotentCreate,
-  ): Promise<{ terminal: TerminalRow; token: string }> {
+  ): Promise<{ terminal: TerminalRow; replayed: boolean }> {
     const { app, ...fields } = row;
-    const { answer } = await this.db.transaction((manager) =>
+    const { answer, replayed } = await this.db.transaction((manager) =>
       TERMINALS_KEYS.once(manager, idempotent, async () => {
         await manager.insert(TerminalEntity, {
           ...fields,
-          tokenHash: token.hash,
+          tokenHash,
           grantId: app?.grantId ?? null,
           appId: app?.id ?? null,
           appName: app?.name ?? null,
@@ -101,10 +102,15 @@ export class TerminalsRepository {
             { terminal: { id: row.id, userId: row.userId } },
           ),
         ]);
-        return { id: row.id, token: token.answer };
+        return { id: row.id };
       }),
     );
-    return { terminal: (await this.find(answer.id, row.userId))!, token: answer.token };
+    return { terminal: (await this.find(answer.id, row.userId))!, replayed };
+  }
+
+  /** Gives the user's terminal a new token (its hash); false when the terminal is gone. */
+  async rotateToken(id: string, userId: string, tokenHash: string): Promise<boolean> {
+    return ((await this.terminals.update({ id, userId }, { tokenHash })).affected ?? 0) > 0;
   }
 
   /** A create's stored answer under its key, when the same request was made before (IdempotencyKeys.replay). */

@@ -27,15 +27,15 @@ export const MAX_TERMINALS = 50;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** What a registration stores under its Idempotency-Key: the terminal and the token it was given. */
-function isRegistration(answer: StoredAnswer | undefined): answer is { id: string; token: string } {
-  return (
-    typeof answer === 'object' &&
-    answer !== null &&
-    !Array.isArray(answer) &&
-    typeof answer['id'] === 'string' &&
-    typeof answer['token'] === 'string'
-  );
+/** What a registration stores under its Idempotency-Key: the terminal's id (never its token). */
+function isRegistration(answer: StoredAnswer | undefined): answer is { id: string } {
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer) && typeof answer['id'] === 'string';
+}
+
+/** A new terminal token and the SHA-256 that is stored of it. */
+function newTerminalToken(): { token: string; hash: string } {
+  const token = `tt_${randomBytes(32).toString('base64url')}`;
+  return { token, hash: hashToken(token) };
 }
 
 /** A push notification's title for a share. */
@@ -63,13 +63,13 @@ export class TerminalsService {
     // A retry of a registration that succeeded answers it, even with the account full now.
     const replayed = await this.terminals.replay(idempotent);
     if (isRegistration(replayed)) {
-      const terminal = await this.terminals.find(replayed.id, input.userId);
-      if (terminal) return { terminal: terminalView(terminal), terminalToken: replayed.token };
+      const again = await this.answerRetry(replayed.id, input.userId);
+      if (again) return again;
     }
     if ((await this.terminals.count(input.userId)) >= MAX_TERMINALS)
       throw new AppError('CONFLICT', `an account may register at most ${MAX_TERMINALS} terminals: remove one first`);
-    const terminalToken = `tt_${randomBytes(32).toString('base64url')}`;
-    const { terminal, token } = await this.terminals.insertOnce(
+    const fresh = newTerminalToken();
+    const { terminal, replayed: raced } = await this.terminals.insertOnce(
       {
         id: randomUUID(),
         userId: input.userId,
@@ -83,10 +83,29 @@ export class TerminalsService {
         remote: input.remote,
         app: input.app ? { grantId: input.app.grantId, id: input.app.appId, name: input.app.appName } : null,
       },
-      { hash: hashToken(terminalToken), answer: terminalToken },
+      fresh.hash,
       idempotent,
     );
-    return { terminal: terminalView(terminal), terminalToken: token };
+    if (raced) {
+      // The same request ran alongside and registered the terminal: answered as a retry.
+      const again = await this.answerRetry(terminal.id, input.userId);
+      if (again) return again;
+      throw new AppError('NOT_FOUND', 'this terminal was removed meanwhile');
+    }
+    return { terminal: terminalView(terminal), terminalToken: fresh.token };
+  }
+
+  /**
+   * A retried registration (same Idempotency-Key, same request) answers the same terminal. Its token
+   * is stored only as a hash, so the retry cannot be given the first answer's token: the terminal gets
+   * a new one, and the token of an earlier answer (lost on its way, as a retry supposes) stops working.
+   * Undefined when the terminal was removed since.
+   */
+  private async answerRetry(id: string, userId: string): Promise<TerminalRegistration | undefined> {
+    const fresh = newTerminalToken();
+    if (!(await this.terminals.rotateToken(id, userId, fresh.hash))) return undefined;
+    const terminal = await this.terminals.find(id, userId);
+    return terminal ? { terminal: terminalView(terminal), terminalToken: fresh.token } : undefined;
   }
 
   async list(userId: string): Promise<TerminalList> {
