@@ -91,6 +91,9 @@ let kinds: CreateKind[];
 beforeAll(async () => {
   platform = await TestPlatform.start(['identity', 'commerce', 'terminals', 'conversion', 'gateway'], {
     RATE_LIMIT_FACTOR: '1000',
+    // Parallel requests under one key each pass the account's job allowance before one of them records the
+    // job (the counters are not in its transaction): room for the trials' bursts.
+    CONVERSION_JOBS_PER_MINUTE: '1000',
     PUBLIC_URL: 'http://shop.test',
   });
   seller = await account('idem-seller');
@@ -362,5 +365,47 @@ describe('the answer is lost in flight; the retry answers the first object', () 
     expect((await platform.call('GET', `/v1/terminals/${row!.id}/inbox`, undefined, String(again.body.terminalToken))).status).toBe(200);
     expect((await platform.call('GET', `/v1/terminals/${row!.id}/inbox`, undefined, String(retry.body.terminalToken))).status).toBe(401);
     expect(await rows()).toBe(1);
+  });
+});
+
+describe('conversion jobs under a key', () => {
+  /** One multipart upload of `bytes` as notes.txt to PDF, under `key`. */
+  async function upload(token: string, bytes: string, key: string, query = ''): Promise<{ status: number; body: Record<string, unknown> }> {
+    const form = new FormData();
+    form.set('file', new Blob([new TextEncoder().encode(bytes)]), 'notes.txt');
+    form.set('to', 'pdf');
+    const res = await fetch(`${platform.url}/v1/convert/upload${query}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+  const jobs = (owner: Account) => count(`SELECT count(*) AS n FROM "conversion"."job" WHERE "owner_id" = $1`, [owner.guid]);
+
+  it('an upload: 12 at once, 3 trials, one job each; a retry later answers it; another file under the key is refused', async () => {
+    const owner = await account('idem-job');
+    for (let trial = 0; trial < 3; trial++) {
+      const key = randomUUID();
+      const text = `the same notes, trial ${trial}\n`;
+      const answers = await Promise.all(Array.from({ length: 12 }, () => upload(owner.token, text, key)));
+      const created = answers.filter((a) => a.status === 202);
+      for (const refused of answers.filter((a) => a.status !== 202)) {
+        expect(refused).toEqual({ status: 409, body: { success: false, error: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.busy } });
+      }
+      expect(created.length).toBeGreaterThan(0);
+      const ids = new Set(created.map((a) => (a.body.job as { id: string }).id));
+      expect(ids.size).toBe(1);
+      expect(await jobs(owner)).toBe(trial + 1);
+      // Later, with a wait: the same job (its own copy of the file is not kept), nothing new.
+      const again = await upload(owner.token, text, key, '?wait=1');
+      expect([again.status, (again.body.job as { id: string }).id]).toEqual([202, [...ids][0]]);
+      const other = await upload(owner.token, `${text}and more`, key);
+      expect(other).toEqual({ status: 409, body: { success: false, error: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.mismatch } });
+      expect(await jobs(owner)).toBe(trial + 1);
+    }
+    // The jobs' listing has the three, once each.
+    const list = await platform.call('GET', '/v1/convert/jobs', undefined, owner.token);
+    expect(list.body.total).toBe(3);
   });
 });

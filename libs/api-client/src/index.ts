@@ -16,7 +16,7 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { keyedFetch } from './retries.js';
 import type { components, paths } from './schema.js';
 
-export { isKeyedCreate, KEYED_ROUTES, keyedFetch, RETRY_DELAYS_MS } from './retries.js';
+export { isKeyedCreate, isKeyedPath, KEYED_ROUTES, keyedFetch, RETRY_DELAYS_MS } from './retries.js';
 
 export type { components, operations, paths } from './schema.js';
 

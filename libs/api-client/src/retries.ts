@@ -16,6 +16,8 @@ export const KEYED_ROUTES: readonly string[] = [
   '/v1/terminals',
   '/v1/terminals/{terminalId}/share',
   '/v1/files',
+  '/v1/convert/upload',
+  '/v1/convert/fetch',
 ];
 
 /** How long to wait before each retry: two retries, after 0.3 s and 1 s. */
@@ -23,11 +25,14 @@ export const RETRY_DELAYS_MS: readonly number[] = [300, 1000];
 
 const KEYED = KEYED_ROUTES.map((route) => new RegExp(`^${route.replace(/\{[^}]+\}/g, '[^/]+')}$`));
 
+/** Whether a path (without its query) is a route that takes an Idempotency-Key on POST. */
+export function isKeyedPath(path: string): boolean {
+  return KEYED.some((route) => route.test(path));
+}
+
 /** Whether a request is a POST to a route that takes an Idempotency-Key. */
 export function isKeyedCreate(request: Request): boolean {
-  if (request.method !== 'POST') return false;
-  const path = new URL(request.url).pathname;
-  return KEYED.some((route) => route.test(path));
+  return request.method === 'POST' && isKeyedPath(new URL(request.url).pathname);
 }
 
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';

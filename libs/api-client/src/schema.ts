@@ -4474,7 +4474,10 @@ export interface operations {
     ConversionController_fetch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5131,7 +5134,10 @@ export interface operations {
                 /** @description Seconds to wait for the job to finish before answering (long poll); 0 answers at once */
                 wait?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

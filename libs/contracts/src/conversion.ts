@@ -1,3 +1,4 @@
+import { IdempotencyKeyField } from './idempotency.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -150,6 +151,9 @@ export class CreateConversionJobMessage {
   @ValidateNested()
   @Type(() => ConversionOptionsDto)
   options!: ConversionOptionsDto;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 /** NATS: conversion.job.get and conversion.job.delete (only the owner's jobs exist for them) */

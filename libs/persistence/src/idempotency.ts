@@ -190,6 +190,15 @@ export class IdempotencyKeys {
     await sql.execute(db, `DELETE FROM ${this.table} WHERE "scope" = $1 AND "key" = $2 AND "response" IS NULL`, [scope, key]);
   }
 
+  /**
+   * Forgets a create's key whatever it holds: the object it names was removed because the create could
+   * not finish after its commit (a job that could not be queued), so a retry must create anew.
+   */
+  async forget(db: SqlRunner, create: IdempotentCreate | undefined): Promise<void> {
+    if (create === undefined) return;
+    await sql.execute(db, `DELETE FROM ${this.table} WHERE "scope" = $1 AND "key" = $2`, [create.scope, create.key]);
+  }
+
   /** Drops the keys older than IDEMPOTENCY_RETENTION_HOURS; answers how many. */
   sweep(db: SqlRunner): Promise<number> {
     return sql.execute(db, `DELETE FROM ${this.table} WHERE "created" < now() - make_interval(hours => $1)`, [IDEMPOTENCY_RETENTION_HOURS]);

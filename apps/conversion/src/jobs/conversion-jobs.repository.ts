@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ConversionJobView, ConversionOptions, JobState } from '@tinkerdesk/contracts';
+import { AppError, type ConversionJobView, type ConversionOptions, type JobState } from '@tinkerdesk/contracts';
+import type { IdempotentCreate } from '@tinkerdesk/persistence';
 import { DataSource, In, LessThan, Not, type Repository } from 'typeorm';
 import { ConversionJobEntity } from './conversion-job.entity.js';
+import { CONVERSION_KEYS } from '../database/idempotency-keys.js';
 
 export function toView(job: ConversionJobEntity): ConversionJobView {
   return {
@@ -57,7 +59,7 @@ const LIVE_STATES: JobState[] = ['queued', 'active', 'completed', 'failed', 'can
 export class ConversionJobsRepository {
   private readonly repo: Repository<ConversionJobEntity>;
 
-  constructor(@InjectDataSource() dataSource: DataSource) {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.repo = dataSource.getRepository(ConversionJobEntity);
   }
 
@@ -66,6 +68,37 @@ export class ConversionJobsRepository {
     const entity = this.repo.create({ ...job, state: 'queued', progress: 0 });
     await this.repo.insert(entity);
     return entity;
+  }
+
+  /**
+   * `insert`, under an Idempotency-Key once: the key is claimed in the insert's transaction and names the
+   * job, and a request that ran alongside under the same key answers that first job (`replayed`).
+   */
+  async insertOnce(job: NewJob, idempotent: IdempotentCreate | undefined): Promise<{ job: ConversionJobEntity; replayed: boolean }> {
+    if (idempotent === undefined) return { job: await this.insert(job), replayed: false };
+    const entity = this.repo.create({ ...job, state: 'queued', progress: 0 });
+    const { answer, replayed } = await this.dataSource.transaction((manager) =>
+      CONVERSION_KEYS.once(manager, idempotent, async () => {
+        await manager.getRepository(ConversionJobEntity).insert(entity);
+        return { id: entity.id };
+      }),
+    );
+    if (!replayed) return { job: entity, replayed };
+    const first = await this.findOwned(answer.id, job.ownerId);
+    if (!first) throw new AppError('NOT_FOUND', `the conversion job ${answer.id} made under this Idempotency-Key is gone`);
+    return { job: first, replayed };
+  }
+
+  /** The job id stored under a create's key when the same request came before (IdempotencyKeys.replay). */
+  async replayed(idempotent: IdempotentCreate | undefined): Promise<string | undefined> {
+    const answer = await CONVERSION_KEYS.replay(this.dataSource, idempotent);
+    return typeof answer === 'object' && answer !== null && !Array.isArray(answer) && typeof answer['id'] === 'string' ? answer['id'] : undefined;
+  }
+
+  /** Removes a job that could not be queued, and the key that named it (a retry creates anew). */
+  async removeUnqueued(id: string, idempotent: IdempotentCreate | undefined): Promise<void> {
+    await this.repo.delete({ id });
+    await CONVERSION_KEYS.forget(this.dataSource, idempotent);
   }
 
   findById(id: string): Promise<ConversionJobEntity | null> {

@@ -29,6 +29,16 @@ class FakeJobs {
     this.rows.set(job.id, row);
     return Promise.resolve(row);
   }
+  /** Idempotency-Keys are the real repository's (idempotency.int-spec): none here. */
+  async insertOnce(job: NewJob): Promise<{ job: ConversionJobEntity; replayed: boolean }> {
+    return { job: await this.insert(job), replayed: false };
+  }
+  replayed(): Promise<string | undefined> {
+    return Promise.resolve(undefined);
+  }
+  removeUnqueued(id: string) {
+    return this.remove(id);
+  }
   findById(id: string) {
     return Promise.resolve(this.rows.get(id) ?? null);
   }

@@ -1,3 +1,4 @@
+import { createUnderKey } from '@tinkerdesk/persistence';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import {
@@ -95,13 +96,27 @@ export class ConversionJobsService {
       const problem = pairProblem(format, input.to);
       if (problem) throw new AppError('VALIDATION_FAILED', problem);
     }
+    // Under an Idempotency-Key, the request is what the client sent: not the id the gateway gave the
+    // attempt (a retry's upload is another stored copy of the same file).
+    const idempotent = createUnderKey('job.create', input.ownerId, {
+      from: input.from,
+      to: input.to,
+      source: input.source,
+      options: input.options,
+      ...(input.idempotencyKey === undefined ? {} : { idempotencyKey: input.idempotencyKey }),
+    });
     // The checks that use nothing up read at once, then the owner's allowances (a small job's time is
-    // mostly such round trips).
-    const [existing, counts, engines] = await Promise.all([
+    // mostly such round trips). A retry of a create that succeeded answers its job before any of them.
+    const [existing, counts, engines, earlier] = await Promise.all([
       this.jobs.findById(input.id),
       this.queue.getJobCounts('waiting', 'prioritized', 'delayed'),
       this.engines.status(),
+      this.jobs.replayed(idempotent),
     ]);
+    if (earlier !== undefined) {
+      const first = await this.jobs.findOwned(earlier, input.ownerId);
+      if (first) return toView(first);
+    }
     // No live worker has the engine: refused now rather than queued to fail (a URL whose format is found once fetched is let through).
     const missing = format ? engineProblem(engines, format) : undefined;
     if (missing) throw new AppError('ENGINE_UNAVAILABLE', missing);
@@ -113,7 +128,7 @@ export class ConversionJobsService {
     await this.limits.countJob(input.ownerId);
     if (input.source.kind === 'upload') await this.limits.countBytes(input.ownerId, input.source.size);
     const source = input.source;
-    const job = await this.jobs.insert({
+    const { job, replayed } = await this.jobs.insertOnce({
       id: input.id,
       ownerId: input.ownerId,
       sourceFormat: input.from === 'jpeg' ? 'jpg' : input.from,
@@ -125,12 +140,14 @@ export class ConversionJobsService {
       target: input.to === 'jpeg' ? 'jpg' : input.to,
       options: { ...input.options },
       expires: new Date(this.now().getTime() + this.settings.resultTtlHours * 3600_000),
-    });
+    }, idempotent);
+    // The same request ran alongside under the key: its job is the answer (queued by that request).
+    if (replayed) return toView(job);
     try {
       const data: ConversionJobData = { id: job.id, ...(source.kind === 'url' && source.headers ? { headers: source.headers } : {}) };
       await this.producer.add('convert', data, { jobId: job.id });
     } catch (error) {
-      await this.jobs.remove(job.id);
+      await this.jobs.removeUnqueued(job.id, idempotent);
       this.logger.error({ err: error, jobId: job.id }, 'could not queue conversion job');
       throw new AppError('UNAVAILABLE', 'the conversion queue is not reachable');
     }

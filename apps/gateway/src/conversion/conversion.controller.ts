@@ -1,3 +1,4 @@
+import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
 import {
   Body,
   Controller,
@@ -160,6 +161,7 @@ export class ConversionController {
     'With respond=file: the converted file of a job that completed within the wait (its media type; Content-Disposition names it; X-Conversion-Job names the job)',
   )
   @ApiErrors('QUEUE_FULL', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'ENGINE_UNAVAILABLE')
+  @ApiCreateIdempotencyKey()
   async upload(
     @CurrentSession() session: AuthenticatedSession,
     @UploadedFile() file: (Express.Multer.File & Partial<StoredUpload>) | undefined,
@@ -167,6 +169,7 @@ export class ConversionController {
     @Query() query: ConvertUploadQueryDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<{ success: true; job: ConversionJobView } | StreamableFile> {
     if (!file?.jobId) throw new AppError('VALIDATION_FAILED', 'file is required (multipart field "file")');
     if (query.respond === 'file' && !query.wait) {
@@ -179,7 +182,7 @@ export class ConversionController {
     const jobId = file.jobId;
     const drop = () => this.files.delete(conversionInputKey(jobId)).catch(() => undefined);
     // Waiting begins before the job is queued, so a job that finishes at once is not missed.
-    const wait = this.waiter.begin(jobId, (query.wait ?? 0) * 1000);
+    let wait = this.waiter.begin(jobId, (query.wait ?? 0) * 1000);
     let job: ConversionJobView;
     try {
       const size = file.size ?? 0;
@@ -205,11 +208,19 @@ export class ConversionController {
           size,
         },
         options: optionsOf(body),
+        ...withKey(key),
       });
     } catch (error) {
       wait?.cancel();
       await drop();
       throw error;
+    }
+    if (job.id !== jobId) {
+      // A retry under its Idempotency-Key: the first request's job is the answer, this copy of the file goes.
+      wait?.cancel();
+      await drop();
+      wait = FINAL_STATES.has(job.state) ? undefined : this.waiter.begin(job.id, (query.wait ?? 0) * 1000);
+      if (wait) job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: job.id, ownerId: session.userId });
     }
     const settled = await this.settle(job, session.userId, wait, req);
     if (query.respond === 'file' && settled.state === 'completed' && settled.output) {
@@ -255,9 +266,11 @@ export class ConversionController {
   })
   @ApiAnswer(202, 'ConversionJob', 'Queued: poll GET /v1/convert/jobs/{id}')
   @ApiErrors('URL_NOT_ALLOWED', 'QUEUE_FULL', 'RATE_LIMITED', 'ENGINE_UNAVAILABLE')
+  @ApiCreateIdempotencyKey()
   async fetch(
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: ConvertFetchDto,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<{ success: true; job: ConversionJobView }> {
     const from = body.from ? sourceFormat(body.from === 'jpeg' ? 'jpg' : body.from) : undefined;
     if (from) checkPair(from, body.to);
@@ -269,6 +282,7 @@ export class ConversionController {
       to: body.to,
       source: { kind: 'url', url: body.url, ...(body.headers ? { headers: body.headers } : {}) },
       options: optionsOf(body),
+      ...withKey(key),
     });
     return { success: true, job };
   }
