@@ -22,6 +22,11 @@ export const schema = {
   CONVERSION_LOCK_MS: env.int(30_000, 1000, 600_000),
   /** Attempts of a job whose worker crashed or timed out, before it fails for good. */
   CONVERSION_ATTEMPTS: env.int(3, 1, 10),
+  /**
+   * How long a worker's announcement of its engines lasts without renewal (renewed every third of it):
+   * a worker killed outright stops counting after this long, and a job only it could convert fails then.
+   */
+  ENGINE_ANNOUNCEMENT_TTL_MS: env.int(15_000, 1000, 600_000),
   /** warm: one soffice per worker through the UNO bridge; cold: libreoffice-convert per document; auto: warm where python3-uno is installed. */
   LIBREOFFICE_MODE: env.oneOf('auto', ['auto', 'warm', 'cold'] as const),
   /** A warm soffice is restarted after this many documents. */

@@ -1,10 +1,13 @@
 import { engineStatus, isConversionEngine, type ConversionEngine, type EngineStatus } from '@tinkerdesk/contracts';
 import type { Redis } from 'ioredis';
 
-/** How long a worker's announcement lasts without renewal: a worker killed outright (SIGKILL) drops out after this. */
+/** How long a worker's announcement lasts without renewal (ENGINE_ANNOUNCEMENT_TTL_MS): a worker killed outright (SIGKILL) drops out after this. */
 export const ENGINE_ANNOUNCEMENT_TTL_MS = 15_000;
-/** How often a live worker renews its announcement. */
-export const ENGINE_HEARTBEAT_MS = 5_000;
+
+/** How often a live worker renews an announcement that lasts `ttlMs`: three times within it. */
+export function heartbeatMs(ttlMs: number): number {
+  return Math.max(250, Math.round(ttlMs / 3));
+}
 
 interface Announcement {
   worker: string;
@@ -52,7 +55,12 @@ export class EngineRegistry {
     const now = this.now();
     const [, live] = (await this.redis.multi().zremrangebyscore(this.key, '-inf', now).zrangebyscore(this.key, now, '+inf').exec()) ?? [];
     const members = Array.isArray(live?.[1]) ? (live[1] as string[]) : [];
-    return engineStatus(members.map(parse).filter((a): a is Announcement => a !== undefined).map((a) => a.engines));
+    return engineStatus(
+      members
+        .map(parse)
+        .filter((a): a is Announcement => a !== undefined)
+        .map((a) => a.engines),
+    );
   }
 }
 

@@ -1,3 +1,5 @@
+import { engineMissingReason, type ConversionEngine } from '@tinkerdesk/contracts';
+
 /**
  * A conversion that cannot succeed, with the sentence the user sees (the job's error). `reason`
  * tells the worker what to do: every reason here is final (retrying gives the same answer), except
@@ -17,5 +19,13 @@ export class ConversionFailure extends Error {
 
   get final(): boolean {
     return this.reason !== 'crashed';
+  }
+}
+
+/** The worker that took a job lacks its engine (`engine`); another live worker may have it. */
+export class EngineMissing extends ConversionFailure {
+  constructor(readonly engine: ConversionEngine) {
+    super('unavailable', engineMissingReason(engine));
+    this.name = 'EngineMissing';
   }
 }

@@ -144,6 +144,11 @@ export class ConversionJobsRepository {
     return (result.affected ?? 0) > 0 ? { ...job, ...changes } : null;
   }
 
+  /** Back in the queue (handed over to another worker) unless it was cancelled or finished meanwhile. */
+  async requeue(id: string): Promise<void> {
+    await this.repo.update({ id, state: In(['queued', 'active']) }, { state: 'queued', progress: 0 });
+  }
+
   async fail(id: string, error: string): Promise<void> {
     await this.repo.update({ id, state: In(['queued', 'active']) }, { state: 'failed', error });
   }

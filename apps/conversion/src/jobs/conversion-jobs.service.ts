@@ -38,6 +38,8 @@ export interface ConversionJobData {
   id: string;
   /** A URL job's request headers: kept in the queue entry only (removed with it), never in the database. */
   headers?: Record<string, string>;
+  /** Times a worker without the job's engine gave it back for another (those starts are no attempts). */
+  handedOver?: number;
 }
 
 /** What the service needs of BullMQ's Queue (a fake in the unit tests). */

@@ -13,7 +13,6 @@ import {
   conversionInputKey,
   conversionOutputKey,
   detectSourceFormat,
-  engineMissingReason,
   engineOf,
   pairProblem,
   sourceFormat,
@@ -42,17 +41,17 @@ import {
   type Logger,
 } from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
-import { UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { schema } from '../config.js';
 import { dataSourceOptions } from '../database/data-source.js';
-import { ConversionFailure } from '../engines/failure.js';
+import { ConversionFailure, EngineMissing } from '../engines/failure.js';
 import { convertImage, type ImageTarget } from '../engines/image.js';
 import { OfficeEngine, warmModeAvailable, type OfficeRequest } from '../engines/libreoffice.js';
 import { renderPdfPages } from '../engines/pdf-pages.js';
 import { probeSandbox, SANDBOX_UNAVAILABLE } from '../engines/sandbox.js';
 import { enginesOf, isExecutable, missingLines, onPath, type WorkerEngines } from '../engines/engine-detection.js';
-import { ENGINE_HEARTBEAT_MS, EngineRegistry } from '../engines/engine-registry.js';
+import { EngineRegistry, heartbeatMs } from '../engines/engine-registry.js';
 import { DEFAULT_WEB_PAGE_OPTIONS, WebPageRenderer } from '../engines/web-page.js';
 import type { ConversionJobEntity } from './conversion-job.entity.js';
 import { ConversionJobsRepository, toView } from './conversion-jobs.repository.js';
@@ -127,7 +126,7 @@ class Engines {
     if (!target) throw new ConversionFailure('unsupported', `unknown target format ${to}`);
     // A job this worker has no engine for (taken before the admission knew, or from a mixed fleet): its reason names the engine.
     const engine = engineOf(format);
-    if (this.found.missing[engine] !== undefined) throw new ConversionFailure('unavailable', engineMissingReason(engine));
+    if (this.found.missing[engine] !== undefined) throw new EngineMissing(engine);
     switch (format.kind) {
       case 'image': {
         const out = await convertImage(input, { filename, to: to as ImageTarget, ...job.options });
@@ -191,8 +190,13 @@ interface WorkerDeps {
   limits: ConversionLimits;
   policy: FetchPolicy;
   engines: Engines;
+  registry: EngineRegistry;
   nc: NatsConnection;
 }
+
+/** The first wait before a job given back for a worker with its engine is offered again; each later wait doubles, up to the most. */
+const HANDOVER_DELAY_MS = 100;
+const HANDOVER_MAX_DELAY_MS = 1000;
 
 const WORKER_DEPS = Symbol('WORKER_DEPS');
 
@@ -244,12 +248,36 @@ export class ConversionProcessor extends DrainingWorkerHost {
     return running;
   }
 
-  async process(job: Job<ConversionJobData>): Promise<void> {
+  /**
+   * This worker lacks the job's engine: when another live worker announces it, the job goes back to
+   * the queue (delayed a little, more each time, so that worker takes it; no attempt is counted) and
+   * true is answered; false when no live worker has the engine (the job fails with the engine's name).
+   * Bounded by the announcements: once the last worker with the engine stops renewing its own (killed
+   * outright), it drops out after ENGINE_ANNOUNCEMENT_TTL_MS and the job is no longer given back.
+   */
+  private async handOver(job: Job<ConversionJobData>, token: string | undefined, missing: EngineMissing): Promise<boolean> {
+    const { jobs, logger, registry } = this.deps;
+    const live = await registry.status();
+    if (!token || !live.available.includes(missing.engine)) return false;
+    const handedOver = (job.data.handedOver ?? 0) + 1;
+    await jobs.requeue(job.data.id);
+    await job.updateData({ ...job.data, handedOver });
+    const delay = Math.min(HANDOVER_DELAY_MS * 2 ** Math.min(handedOver - 1, 10), HANDOVER_MAX_DELAY_MS);
+    await job.moveToDelayed(Date.now() + delay, token);
+    logger.info(
+      { jobId: job.data.id, engine: missing.engine, handedOver, delayMs: delay },
+      'conversion given back for a worker with its engine',
+    );
+    return true;
+  }
+
+  async process(job: Job<ConversionJobData>, token?: string): Promise<void> {
     const { config, logger, jobs, files, limits, policy, engines } = this.deps;
     const clock = phaseClock();
     const queued = Date.now() - job.timestamp; // from the queue's entry to this worker taking it
     const id = job.data.id;
-    if ((job.attemptsStarted ?? 0) > config.CONVERSION_ATTEMPTS) {
+    // Starts by workers that gave the job back for lack of its engine are not attempts.
+    if ((job.attemptsStarted ?? 0) - (job.data.handedOver ?? 0) > config.CONVERSION_ATTEMPTS) {
       // Started again after its workers died every time (each start that never finished): a poison job.
       const record = await jobs.findById(id);
       if (!record) throw new UnrecoverableError(`job ${id} has no record`);
@@ -325,6 +353,7 @@ export class ConversionProcessor extends DrainingWorkerHost {
         'conversion completed',
       );
     } catch (error) {
+      if (error instanceof EngineMissing && (await this.handOver(job, token, error))) throw new DelayedError();
       const reason = finalReason(error);
       if (reason === undefined) throw error; // worth another attempt (BullMQ retries with backoff)
       await jobs.fail(record.id, reason);
@@ -423,7 +452,9 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   @Processor(CONVERSION_QUEUE, workerOptions(config))
   class ConfiguredConversionProcessor extends ConversionProcessor {}
 
-  const deps: WorkerDeps = { config, logger, jobs, files, limits, policy, engines, nc };
+  // The worker's engines, announced until it stops (renewed; a worker killed outright drops out after the TTL).
+  const registry = new EngineRegistry(redis, config.REDIS_PREFIX, config.ENGINE_ANNOUNCEMENT_TTL_MS);
+  const deps: WorkerDeps = { config, logger, jobs, files, limits, policy, engines, registry, nc };
   const app = await NestFactory.createApplicationContext(
     {
       module: ConversionWorkerModule,
@@ -438,13 +469,11 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   );
   const worker = app.get(ConfiguredConversionProcessor).worker;
   await worker.waitUntilReady();
-  // The worker's engines, announced until it stops (renewed; a worker killed outright drops out after the TTL).
-  const registry = new EngineRegistry(redis, config.REDIS_PREFIX);
   const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const announce = (): Promise<void> =>
     registry.announce(workerId, found.engines).catch((err: unknown) => logger.warn({ err }, 'could not announce the engines'));
   await announce();
-  const heartbeat = setInterval(() => void announce(), ENGINE_HEARTBEAT_MS);
+  const heartbeat = setInterval(() => void announce(), heartbeatMs(config.ENGINE_ANNOUNCEMENT_TTL_MS));
   heartbeat.unref();
   logger.info(
     {

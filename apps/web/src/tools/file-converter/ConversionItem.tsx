@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ENGINE_LABELS, engineOf, TARGET_FORMATS, type ConversionJobView, type SourceFormat } from '@tinkerdesk/contracts/web';
 import { SaveToFilesButton } from '../../shared/ui/SaveToFilesButton';
 import { formatSize } from '../../shared/ui/format';
@@ -38,14 +39,12 @@ export function ConversionItem({
       </div>
       {item.status === 'ready' ? (
         item.file && !item.format ? (
-          <p className="field-error" role="alert">
-            This kind of file cannot be converted here (see the formats below).
-          </p>
+          <Refused onDiscard={onDiscard}>This kind of file cannot be converted here (see the formats below).</Refused>
         ) : off && item.format ? (
-          <p className="field-error" role="alert">
+          <Refused onDiscard={onDiscard}>
             Converting a {item.format.label} is unavailable on this server right now: {ENGINE_LABELS[engineOf(item.format)]} is not
             installed on its conversion workers.
-          </p>
+          </Refused>
         ) : (
           <div className="conversion-actions">
             <label>
@@ -86,5 +85,19 @@ export function ConversionItem({
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** Why a file cannot be converted, and a way to take it off the list. */
+function Refused({ children, onDiscard }: { children: ReactNode; onDiscard: () => void }) {
+  return (
+    <div className="conversion-actions conversion-refused">
+      <p className="field-error" role="alert">
+        {children}
+      </p>
+      <button type="button" className="button button-small button-ghost" onClick={onDiscard}>
+        Remove
+      </button>
+    </div>
   );
 }

@@ -51,7 +51,8 @@ async function fakeGateway(request: Request): Promise<Response> {
     const status = { workers: 1, available: [], missing: missingEngines };
     return json(200, { success: true, formats: formatsWithEngines(status), targets: Object.values(TARGET_FORMATS), engines: status });
   }
-  if (pathname === '/v1/convert/jobs') return json(200, { success: true, jobs: uploads.length > 0 ? [job] : [], total: 0, offset: 0, limit: 10 });
+  if (pathname === '/v1/convert/jobs')
+    return json(200, { success: true, jobs: uploads.length > 0 ? [job] : [], total: 0, offset: 0, limit: 10 });
   if (pathname === '/v1/convert/jobs/job-1') return json(200, { success: true, job });
   return json(404, { success: false, error: 'NOT_FOUND' });
 }
@@ -92,7 +93,9 @@ let Page: ComponentType<ToolPageProps>;
 
 beforeAll(async () => {
   // The explanation below the tool brings the kit's stylesheet, which Jest cannot load: its text is not under test.
-  jest.unstable_mockModule('../../shared/ui/ToolAbout', () => ({ ToolAbout: ({ children }: { children: ReactNode }) => <div>{children}</div> }));
+  jest.unstable_mockModule('../../shared/ui/ToolAbout', () => ({
+    ToolAbout: ({ children }: { children: ReactNode }) => <div>{children}</div>,
+  }));
   installGateway(fakeGateway);
   globalThis.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
   const { session } = await import('../../shared/session/session');
@@ -168,7 +171,7 @@ test('a job that fails shows its error', async () => {
   expect(within(row).queryByRole('button', { name: 'Download' })).toBeNull();
 });
 
-test('a file whose engine the server lacks is marked unavailable, with no Convert, and left out of the formats', async () => {
+test('a file whose engine the server lacks is marked unavailable, with no Convert nor Convert all but a Remove, and left out of the formats', async () => {
   missingEngines = ['libreoffice'];
   const user = userEvent.setup();
   renderPage();
@@ -177,8 +180,16 @@ test('a file whose engine the server lacks is marked unavailable, with no Conver
   await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Word document' })).toBeNull());
   expect(screen.getByRole('rowheader', { name: 'PNG image' })).toBeTruthy();
   await user.upload(await screen.findByLabelText('Choose files'), new File([new Uint8Array(2048)], 'report.docx'));
-  const row = within(screen.getByRole('list', { name: 'Conversions' })).getByText('report.docx').closest('li') as HTMLElement;
-  expect(within(row).getByRole('alert').textContent).toMatch(/^Converting a Word document is unavailable on this server right now: LibreOffice.*is not installed/);
+  const row = within(screen.getByRole('list', { name: 'Conversions' }))
+    .getByText('report.docx')
+    .closest('li') as HTMLElement;
+  expect(within(row).getByRole('alert').textContent).toMatch(
+    /^Converting a Word document is unavailable on this server right now: LibreOffice.*is not installed/,
+  );
   expect(within(row).queryByRole('button', { name: 'Convert' })).toBeNull();
+  // Nothing on the list can be converted: no "Convert all" either; Remove takes the file off the list.
+  expect(screen.queryByRole('button', { name: 'Convert all' })).toBeNull();
+  await user.click(within(row).getByRole('button', { name: 'Remove' }));
+  expect(screen.queryByRole('list', { name: 'Conversions' })).toBeNull();
   expect(uploads).toEqual([]);
 });

@@ -66,11 +66,11 @@ export default function FileConverterPage(_: ToolPageProps) {
 /** The signed-in converter: files and URLs to convert, their options, and the recent conversions. */
 function Converter() {
   const [options, setOptions] = useState<ConversionOptions>(DEFAULT_OPTIONS);
-  const conversions = useConversions(options);
+  const available = useAvailableFormats();
+  const conversions = useConversions(options, available);
   const recent = useRecentJobs();
   const download = useDownloadJob();
   const removal = useDeleteJob();
-  const available = useAvailableFormats();
   // The last action's failure, else the list's.
   const failure = download.error ?? removal.error ?? recent.error;
   const downloadJob = (job: ConversionJobView) => {

@@ -52,7 +52,12 @@ function optionsFor(format: SourceFormat | undefined, options: ConversionOptions
 
 const isReady = (item: Item) => item.status === 'ready' && Boolean(item.format) && Boolean(item.to);
 
-export function useConversions(options: ConversionOptions) {
+/**
+ * `offered`: the formats the server converts now (undefined until known); a file whose format it
+ * leaves out (its engine is on no live worker) is not ready, so "Convert all" neither shows for it
+ * nor sends it.
+ */
+export function useConversions(options: ConversionOptions, offered?: ReadonlyMap<string, unknown>) {
   const { token } = useSession();
   const reloadRecent = useReloadRecent();
   const [items, setItems] = useState<Item[]>([]);
@@ -170,7 +175,12 @@ export function useConversions(options: ConversionOptions) {
         : await convertUrl(item.url ?? '', item.to, item.format?.id);
       // A small file's job can have finished before the upload's answer (upload?wait=).
       if (FINISHED.has(job.state))
-        patch(item.key, { job, upload: 1, status: job.state === 'completed' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
+        patch(item.key, {
+          job,
+          upload: 1,
+          status: job.state === 'completed' ? 'done' : 'failed',
+          ...(job.error ? { error: job.error } : {}),
+        });
       else patch(item.key, { status: 'converting', job, upload: 1 });
       reloadRecent();
     } catch (error) {
@@ -178,14 +188,16 @@ export function useConversions(options: ConversionOptions) {
     }
   }
 
+  const canStart = (item: Item) => isReady(item) && (!offered || !item.format || offered.has(item.format.id));
+
   async function startAll() {
-    const ready = items.filter(isReady);
+    const ready = items.filter(canStart);
     for (let i = 0; i < ready.length; i += PARALLEL) await Promise.all(ready.slice(i, i + PARALLEL).map((item) => start(item)));
   }
 
   return {
     items,
-    anyReady: items.some(isReady),
+    anyReady: items.some(canStart),
     addFiles,
     addUrl,
     start,
