@@ -79,7 +79,16 @@ export class AppModule implements OnApplicationShutdown {
         // The outbox's relay: events recorded by accounts (an address verified), published after commit.
         outboxDataSource,
         identityOutboxNats(config.NATS_URL),
-        { provide: IDENTITY_OUTBOX_SETTINGS, useValue: { prefix: config.NATS_PREFIX, pollMs: config.OUTBOX_POLL_MS } },
+        {
+          provide: IDENTITY_OUTBOX_SETTINGS,
+          useValue: {
+            prefix: config.NATS_PREFIX,
+            pollMs: config.OUTBOX_POLL_MS,
+            retentionDays: config.OUTBOX_RETENTION_DAYS,
+            retentionSweepSeconds: config.RETENTION_SWEEP_SECONDS,
+            accounts: { sessionDays: config.SESSION_RETENTION_DAYS, actionTokenDays: config.ACTION_TOKEN_RETENTION_DAYS },
+          },
+        },
         IdentityOutbox,
       ],
     };

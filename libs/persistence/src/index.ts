@@ -5,3 +5,4 @@ export * from './service-database.module.js';
 export * from './sql.js';
 export * from './outbox/index.js';
 export * from './timestamps.js';
+export * from './retention/retention.js';
