@@ -56,6 +56,8 @@ export class AppModule implements OnApplicationShutdown {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'identity-queues' }),
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }, { redis: () => pingRedis(limitsRedis) }),
+        // The mail worker cleans the queue through its producer.
+        mail,
         accounts,
         ContactModule.register({ mail, supportAddress: config.SUPPORT_EMAIL, logger }),
         SocialModule.register({

@@ -48,6 +48,8 @@ export class MailKeysRepository {
   private async sweep(retentionDays: number): Promise<void> {
     if (Date.now() - this.lastSweep <= SWEEP_EVERY_MS) return;
     this.lastSweep = Date.now();
-    await this.keys.delete({ created: Raw((column) => `${column} < now() - make_interval(days => CAST(:days AS int))`, { days: retentionDays }) });
+    await this.keys.delete({
+      created: Raw((column) => `${column} < now() - make_interval(days => CAST(:days AS int))`, { days: retentionDays }),
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { BullModule, InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
-import { Inject, Injectable, Module, type DynamicModule } from '@nestjs/common';
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { DrainingWorkerHost, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
 import type { Job, Queue } from 'bullmq';
 import { IDENTITY_LOGGER } from '../logger.token.js';
@@ -18,6 +18,16 @@ export const MAIL_ATTEMPTS = 8;
  * BullMQ takes once while the job exists. Later requests find the key marked queued in PostgreSQL.
  */
 export const MAIL_KEY_JOB_SECONDS = 3600;
+/** How long a mail that failed every try stays in Redis (to look at). */
+export const MAIL_FAILED_SECONDS = 7 * 24 * 3600;
+/**
+ * How often finished mail jobs past their age are removed. BullMQ removes jobs by age (removeOnComplete
+ * `{ age }`) only when a later job finishes, so without this the last ones would stay until the next
+ * mail; a job scheduler runs it once per period whatever the number of replicas.
+ */
+export const MAIL_CLEAN_EVERY_MS = 10 * 60_000;
+/** Jobs one call of Queue.clean removes at most (a bounded Redis script). */
+const MAIL_CLEAN_BATCH = 1000;
 /** Mails the worker of one identity replica sends at once. */
 const MAIL_CONCURRENCY = 4;
 
@@ -30,6 +40,9 @@ export type MailJob =
   | { kind: 'verification'; userId: string; returnTo?: string }
   | { kind: 'contact'; contactId: string }
   | { kind: 'message'; message: SendMailMessage };
+
+/** What the mail queue carries: the mails, and its periodic clean. */
+export type MailQueueJob = MailJob | { kind: 'clean' };
 
 /** Builds the message of a job, or null when there is nothing to send (no such account, verified already). */
 export type MailComposer = (job: MailJob) => Promise<MailMessage | null>;
@@ -53,21 +66,50 @@ export const mailJobId = (key: string) => `key_${createHash('sha256').update(key
 
 /** Puts mail on the queue; the answer to the caller never waits for a mail server. */
 @Injectable()
-export class MailQueue {
+export class MailQueue implements OnApplicationBootstrap {
   private readonly producer: QueueProducer<MailJob>;
 
   constructor(
-    @InjectQueue(MAIL_QUEUE_NAME) queue: Queue<MailJob>,
+    @InjectQueue(MAIL_QUEUE_NAME) private readonly queue: Queue<MailQueueJob>,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
     @Inject(MailKeysRepository) private readonly keys: MailKeysRepository,
     @Inject(IDENTITY_LOGGER) logger: Logger,
   ) {
     this.producer = new QueueProducer(
       queue,
-      { attempts: MAIL_ATTEMPTS, retryDelayMs: settings.retryDelayMs, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
+      { attempts: MAIL_ATTEMPTS, retryDelayMs: settings.retryDelayMs, removeOnComplete: true, removeOnFail: { age: MAIL_FAILED_SECONDS } },
       logger,
       'mail',
     );
+  }
+
+  /** The periodic clean (`clean`), one job scheduler per queue (upserting it again changes nothing). */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      'mail-clean',
+      { every: MAIL_CLEAN_EVERY_MS },
+      { name: 'clean', data: { kind: 'clean' }, opts: { removeOnComplete: true, removeOnFail: true } },
+    );
+  }
+
+  /**
+   * Removes finished mail jobs older than their age, in bounded batches: sent keyed mails after
+   * MAIL_KEY_JOB_SECONDS, failed ones after MAIL_FAILED_SECONDS (sent mails without a key are removed
+   * as they complete). Answers how many it removed.
+   */
+  async clean(completedMs = MAIL_KEY_JOB_SECONDS * 1000, failedMs = MAIL_FAILED_SECONDS * 1000): Promise<number> {
+    let removed = 0;
+    for (const [type, graceMs] of [
+      ['completed', completedMs],
+      ['failed', failedMs],
+    ] as const) {
+      for (;;) {
+        const ids = await this.queue.clean(graceMs, MAIL_CLEAN_BATCH, type);
+        removed += ids.length;
+        if (ids.length < MAIL_CLEAN_BATCH) break;
+      }
+    }
+    return removed;
   }
 
   async enqueue(job: MailJob): Promise<void> {
@@ -96,7 +138,12 @@ export class MailQueueModule {
     return {
       module: MailQueueModule,
       imports: [BullModule.registerQueue({ name: MAIL_QUEUE_NAME })],
-      providers: [MailQueue, MailKeysRepository, { provide: MAIL_SETTINGS, useValue: settings }, { provide: IDENTITY_LOGGER, useValue: logger }],
+      providers: [
+        MailQueue,
+        MailKeysRepository,
+        { provide: MAIL_SETTINGS, useValue: settings },
+        { provide: IDENTITY_LOGGER, useValue: logger },
+      ],
       exports: [MailQueue],
     };
   }
@@ -110,23 +157,25 @@ export async function processMailJob(job: MailJob, compose: MailComposer, sender
   return 'sent';
 }
 
-/** The worker in every identity process: sends what the queue holds, retrying with backoff; drains on shutdown. */
+/** The worker in every identity process: sends what the queue holds, retrying with backoff, and runs the queue's clean; drains on shutdown. */
 @Processor(MAIL_QUEUE_NAME, { concurrency: MAIL_CONCURRENCY })
 export class MailProcessor extends DrainingWorkerHost {
   constructor(
     @Inject(MAIL_COMPOSER) private readonly compose: MailComposer,
     @Inject(MAIL_SENDER) private readonly sender: MailSender,
+    @Inject(MailQueue) private readonly mail: MailQueue,
     @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
   ) {
     super();
   }
 
-  process(job: Job<MailJob>): Promise<'sent' | 'nothing to send'> {
+  process(job: Job<MailQueueJob>): Promise<'sent' | 'nothing to send' | number> {
+    if (job.data.kind === 'clean') return this.mail.clean();
     return processMailJob(job.data, this.compose, this.sender);
   }
 
   @OnWorkerEvent('failed')
-  failed(job: Job<MailJob> | undefined, err: Error): void {
+  failed(job: Job<MailQueueJob> | undefined, err: Error): void {
     const attempts = job?.opts.attempts ?? 1;
     const attempt = job?.attemptsMade ?? attempts;
     const line = { jobId: job?.id, kind: job?.data.kind, attempt, attempts, err: err.message };
