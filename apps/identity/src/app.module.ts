@@ -12,7 +12,7 @@ import { ContactService } from './contact/contact.service.js';
 import { IDENTITY_LOGGER } from './logger.token.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { mailComposer } from './mail/mail-composer.js';
-import { MAIL_COMPOSER, MAIL_SENDER, MailProcessor, MailQueueModule } from './mail/mail-queue.js';
+import { MAIL_COMPOSER, MAIL_SENDER, MailCleanProcessor, MailProcessor, MailQueueModule } from './mail/mail-queue.js';
 import { Mailer } from './mail/mailer.js';
 import { SocialModule } from './social/social.module.js';
 import { OAuthController } from './oauth/oauth.controller.js';
@@ -56,7 +56,7 @@ export class AppModule implements OnApplicationShutdown {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'identity-queues' }),
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }, { redis: () => pingRedis(limitsRedis) }),
-        // The mail worker cleans the queue through its producer.
+        // The mail queue's clean runs through its producer (MailCleanProcessor).
         mail,
         accounts,
         ContactModule.register({ mail, supportAddress: config.SUPPORT_EMAIL, logger }),
@@ -71,6 +71,7 @@ export class AppModule implements OnApplicationShutdown {
       // The mail worker composes with the rules of accounts and contact (exported by their modules).
       providers: [
         MailProcessor,
+        MailCleanProcessor,
         OAuthRepository,
         OAuthService,
         { provide: LIMITS_REDIS, useValue: limitsRedis },

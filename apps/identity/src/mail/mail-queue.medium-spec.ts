@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@tinkerdesk/nest-common';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import type { MailKeysRepository } from './mail-keys.repository.js';
-import { MAIL_CLEAN_EVERY_MS, MAIL_QUEUE_NAME, MailQueue, type MailQueueJob } from './mail-queue.js';
+import { MAIL_CLEAN_EVERY_MS, MAIL_CLEAN_QUEUE_NAME, MAIL_QUEUE_NAME, MailQueue, type MailJob } from './mail-queue.js';
 
 // The mail queue's age-based clean against the real Redis, under a key prefix of its own.
 const connection = { url: 'redis://localhost:6379' };
 const prefix = `td-mail-clean-${randomBytes(4).toString('hex')}`;
-let queue: Queue<MailQueueJob>;
+let queue: Queue<MailJob>;
+let cleanQueue: Queue<Record<string, never>>;
 let events: QueueEvents;
-let worker: Worker<MailQueueJob>;
+let worker: Worker<MailJob>;
 let mail: MailQueue;
 
 /** Keyed mails are kept an hour after they were sent (MAIL_KEY_JOB_SECONDS); `fail` fails its only try. */
@@ -26,19 +27,20 @@ async function finished(id: string, fail = false): Promise<void> {
 const exists = async (id: string) => (await queue.getJob(id)) !== undefined;
 
 beforeAll(async () => {
-  queue = new Queue<MailQueueJob>(MAIL_QUEUE_NAME, { connection, prefix });
+  queue = new Queue<MailJob>(MAIL_QUEUE_NAME, { connection, prefix });
+  cleanQueue = new Queue<Record<string, never>>(MAIL_CLEAN_QUEUE_NAME, { connection, prefix });
   events = new QueueEvents(MAIL_QUEUE_NAME, { connection, prefix });
   await events.waitUntilReady();
-  worker = new Worker<MailQueueJob>(
+  worker = new Worker<MailJob>(
     MAIL_QUEUE_NAME,
-    async (job: Job<MailQueueJob>) => {
+    async (job: Job<MailJob>) => {
       if (job.data.kind === 'message' && job.data.message.subject === 'fail') throw new Error('451 try later');
       return 'sent';
     },
     { connection, prefix },
   );
   const keys = {} as MailKeysRepository; // clean never reads the keys
-  mail = new MailQueue(queue, { retryDelayMs: 10, keyRetentionDays: 7 }, keys, createLogger('mail-clean-test', 'silent'));
+  mail = new MailQueue(queue, cleanQueue, { retryDelayMs: 10, keyRetentionDays: 7 }, keys, createLogger('mail-clean-test', 'silent'));
 });
 
 afterAll(async () => {
@@ -46,6 +48,8 @@ afterAll(async () => {
   await events?.close();
   await queue?.obliterate({ force: true });
   await queue?.close();
+  await cleanQueue?.obliterate({ force: true });
+  await cleanQueue?.close();
 });
 
 describe('MailQueue.clean (finished jobs go by age, not only when a later job finishes)', () => {
@@ -91,11 +95,13 @@ describe('MailQueue.clean (finished jobs go by age, not only when a later job fi
     expect(await queue.getCompletedCount()).toBe(0);
   });
 
-  it('schedules its clean once per queue, however many replicas start', async () => {
+  it('schedules its clean once, however many replicas start, on a queue of its own (the mail queue holds mails only)', async () => {
     await mail.onApplicationBootstrap();
     await mail.onApplicationBootstrap();
-    const schedulers = await queue.getJobSchedulers();
+    const schedulers = await cleanQueue.getJobSchedulers();
     expect(schedulers).toHaveLength(1);
     expect(schedulers[0]).toMatchObject({ key: 'mail-clean', every: MAIL_CLEAN_EVERY_MS });
+    expect(await queue.getJobSchedulers()).toEqual([]);
+    expect(await queue.getJobCounts('waiting', 'delayed', 'prioritized')).toEqual({ waiting: 0, delayed: 0, prioritized: 0 });
   });
 });

@@ -10,6 +10,11 @@ import type { MailMessage } from './mailer.js';
 
 /** The BullMQ queue of every mail identity sends; its Redis keys are `<REDIS_PREFIX>:identity-mail:*`. */
 export const MAIL_QUEUE_NAME = 'identity-mail';
+/**
+ * The queue of the mail queue's periodic clean (MailQueue.clean): a queue of its own, so the mail
+ * queue holds mails only (its counts say whether mail is waiting).
+ */
+export const MAIL_CLEAN_QUEUE_NAME = 'identity-mail-clean';
 /** Tries of one mail: with exponential backoff from MAIL_RETRY_DELAY_MS (10 s: the last try about 21 minutes later). */
 export const MAIL_ATTEMPTS = 8;
 /**
@@ -23,7 +28,7 @@ export const MAIL_FAILED_SECONDS = 7 * 24 * 3600;
 /**
  * How often finished mail jobs past their age are removed. BullMQ removes jobs by age (removeOnComplete
  * `{ age }`) only when a later job finishes, so without this the last ones would stay until the next
- * mail; a job scheduler runs it once per period whatever the number of replicas.
+ * mail; a job scheduler (MAIL_CLEAN_QUEUE_NAME) runs it once per period whatever the number of replicas.
  */
 export const MAIL_CLEAN_EVERY_MS = 10 * 60_000;
 /** Jobs one call of Queue.clean removes at most (a bounded Redis script). */
@@ -40,9 +45,6 @@ export type MailJob =
   | { kind: 'verification'; userId: string; returnTo?: string }
   | { kind: 'contact'; contactId: string }
   | { kind: 'message'; message: SendMailMessage };
-
-/** What the mail queue carries: the mails, and its periodic clean. */
-export type MailQueueJob = MailJob | { kind: 'clean' };
 
 /** Builds the message of a job, or null when there is nothing to send (no such account, verified already). */
 export type MailComposer = (job: MailJob) => Promise<MailMessage | null>;
@@ -70,7 +72,8 @@ export class MailQueue implements OnApplicationBootstrap {
   private readonly producer: QueueProducer<MailJob>;
 
   constructor(
-    @InjectQueue(MAIL_QUEUE_NAME) private readonly queue: Queue<MailQueueJob>,
+    @InjectQueue(MAIL_QUEUE_NAME) private readonly queue: Queue<MailJob>,
+    @InjectQueue(MAIL_CLEAN_QUEUE_NAME) private readonly cleanQueue: Queue<Record<string, never>>,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
     @Inject(MailKeysRepository) private readonly keys: MailKeysRepository,
     @Inject(IDENTITY_LOGGER) logger: Logger,
@@ -83,12 +86,12 @@ export class MailQueue implements OnApplicationBootstrap {
     );
   }
 
-  /** The periodic clean (`clean`), one job scheduler per queue (upserting it again changes nothing). */
+  /** The periodic clean (`clean`): one job scheduler for every replica (upserting it again changes nothing). */
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
+    await this.cleanQueue.upsertJobScheduler(
       'mail-clean',
       { every: MAIL_CLEAN_EVERY_MS },
-      { name: 'clean', data: { kind: 'clean' }, opts: { removeOnComplete: true, removeOnFail: true } },
+      { name: 'clean', data: {}, opts: { removeOnComplete: true, removeOnFail: true } },
     );
   }
 
@@ -137,7 +140,7 @@ export class MailQueueModule {
   static register(settings: MailSettings, logger: Logger): DynamicModule {
     return {
       module: MailQueueModule,
-      imports: [BullModule.registerQueue({ name: MAIL_QUEUE_NAME })],
+      imports: [BullModule.registerQueue({ name: MAIL_QUEUE_NAME }, { name: MAIL_CLEAN_QUEUE_NAME })],
       providers: [
         MailQueue,
         MailKeysRepository,
@@ -157,25 +160,23 @@ export async function processMailJob(job: MailJob, compose: MailComposer, sender
   return 'sent';
 }
 
-/** The worker in every identity process: sends what the queue holds, retrying with backoff, and runs the queue's clean; drains on shutdown. */
+/** The worker in every identity process: sends what the queue holds, retrying with backoff; drains on shutdown. */
 @Processor(MAIL_QUEUE_NAME, { concurrency: MAIL_CONCURRENCY })
 export class MailProcessor extends DrainingWorkerHost {
   constructor(
     @Inject(MAIL_COMPOSER) private readonly compose: MailComposer,
     @Inject(MAIL_SENDER) private readonly sender: MailSender,
-    @Inject(MailQueue) private readonly mail: MailQueue,
     @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
   ) {
     super();
   }
 
-  process(job: Job<MailQueueJob>): Promise<'sent' | 'nothing to send' | number> {
-    if (job.data.kind === 'clean') return this.mail.clean();
+  process(job: Job<MailJob>): Promise<'sent' | 'nothing to send'> {
     return processMailJob(job.data, this.compose, this.sender);
   }
 
   @OnWorkerEvent('failed')
-  failed(job: Job<MailQueueJob> | undefined, err: Error): void {
+  failed(job: Job<MailJob> | undefined, err: Error): void {
     const attempts = job?.opts.attempts ?? 1;
     const attempt = job?.attemptsMade ?? attempts;
     const line = { jobId: job?.id, kind: job?.data.kind, attempt, attempts, err: err.message };
@@ -186,5 +187,27 @@ export class MailProcessor extends DrainingWorkerHost {
   @OnWorkerEvent('error')
   error(err: Error): void {
     this.logger.warn({ err: err.message }, 'mail worker error');
+  }
+}
+
+/** Runs the mail queue's periodic clean (a job of MAIL_CLEAN_QUEUE_NAME's scheduler) in whichever replica takes it. */
+@Processor(MAIL_CLEAN_QUEUE_NAME)
+export class MailCleanProcessor extends DrainingWorkerHost {
+  constructor(
+    @Inject(MailQueue) private readonly mail: MailQueue,
+    @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  async process(): Promise<number> {
+    const removed = await this.mail.clean();
+    if (removed > 0) this.logger.info({ removed }, 'mail queue: finished jobs past their age removed');
+    return removed;
+  }
+
+  @OnWorkerEvent('error')
+  error(err: Error): void {
+    this.logger.warn({ err: err.message }, 'mail clean worker error');
   }
 }
