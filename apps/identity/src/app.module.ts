@@ -90,6 +90,7 @@ export class AppModule implements OnApplicationShutdown {
             retentionDays: config.OUTBOX_RETENTION_DAYS,
             retentionSweepSeconds: config.RETENTION_SWEEP_SECONDS,
             accounts: { sessionDays: config.SESSION_RETENTION_DAYS, actionTokenDays: config.ACTION_TOKEN_RETENTION_DAYS },
+            mailKeyDays: config.MAIL_KEY_RETENTION_DAYS,
           },
         },
         IdentityOutbox,

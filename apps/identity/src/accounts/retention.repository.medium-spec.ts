@@ -236,7 +236,7 @@ describe('RetentionSweeper', () => {
 });
 
 describe('IdentityOutbox (the service)', () => {
-  it('registers the outbox and accounts rules with its settings and sweeps them on its timer', async () => {
+  it('registers the outbox, accounts and mail-key rules with its settings and sweeps them on its timer', async () => {
     const u = await user();
     const live = await session(u, ahead(DAY));
     await session(u, ago(3 * DAY));
@@ -244,6 +244,10 @@ describe('IdentityOutbox (the service)', () => {
     await accounts.insertKnownDevice(u, 'expired', ago(60_000));
     await outboxEvent(3 * DAY, 3 * DAY);
     await processed(2, 3 * DAY);
+    await sql.execute(db.dataSource, `INSERT INTO "identity"."mail_key" ("key", "created") VALUES ($1, $2)`, [
+      `old-${randomUUID()}`,
+      ago(3 * DAY),
+    ]);
     // The relay and its NATS connection are not started: only the sweep runs here.
     const outbox = new IdentityOutbox(
       db.dataSource,
@@ -254,6 +258,7 @@ describe('IdentityOutbox (the service)', () => {
         retentionDays: 2,
         retentionSweepSeconds: 1,
         accounts: { sessionDays: 2, actionTokenDays: 2 },
+        mailKeyDays: 2,
       },
       logger,
     );
@@ -265,10 +270,11 @@ describe('IdentityOutbox (the service)', () => {
         known_device: 'token_hash',
         outbox_event: 'id',
         processed_event: 'event_id',
+        mail_key: 'key',
       };
       const count = async () =>
         (await Promise.all(Object.entries(tables).map(([table, column]) => ids(table, column)))).map((r) => r.length);
-      expect(await until(count, (n) => n.join() === '1,0,0,0,0')).toEqual([1, 0, 0, 0, 0]);
+      expect(await until(count, (n) => n.join() === '1,0,0,0,0,0')).toEqual([1, 0, 0, 0, 0, 0]);
       expect(await ids('session')).toEqual([live]);
     } finally {
       await outbox.retention.stop();
