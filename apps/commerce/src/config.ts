@@ -39,6 +39,14 @@ export const schema = {
    * it is woken right after each commit that recorded events).
    */
   OUTBOX_POLL_MS: env.int(1000, 50, 60_000),
+  /**
+   * Retention (docs/operations.md, "What the platform deletes"): published outbox events and
+   * processed-event rows older than this many days are deleted. At least 1: an event is redelivered
+   * within minutes at most (ack wait 30 s, retries at most 30 s apart, the stream's 2-minute duplicate window).
+   */
+  OUTBOX_RETENTION_DAYS: env.int(7, 1, 3650),
+  /** How often each replica tries the retention sweep (one replica sweeps at a time); 0: never. */
+  RETENTION_SWEEP_SECONDS: env.int(600, 0, 86_400),
   /** Plan charges one commerce replica runs at once. */
   PLAN_CONCURRENCY: env.int(4, 1, 64),
 };

@@ -202,7 +202,13 @@ beforeAll(async () => {
   const reactions = new CommerceReactions(new IdentityDirectory(rpc, logger), timeline, new PendingMailRepository(db), {
     publicUrl: 'http://shop.test',
   });
-  outbox = new CommerceOutbox(db, rpc, reactions, { prefix: platform.env.NATS_PREFIX ?? '', pollMs: 500 }, logger);
+  outbox = new CommerceOutbox(
+    db,
+    rpc,
+    reactions,
+    { prefix: platform.env.NATS_PREFIX ?? '', pollMs: 500, retentionDays: 7, retentionSweepSeconds: 0 },
+    logger,
+  );
   await outbox.onApplicationBootstrap();
   a = await replica();
   b = await replica();

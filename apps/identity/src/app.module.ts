@@ -12,7 +12,7 @@ import { ContactService } from './contact/contact.service.js';
 import { IDENTITY_LOGGER } from './logger.token.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { mailComposer } from './mail/mail-composer.js';
-import { MAIL_COMPOSER, MAIL_SENDER, MailProcessor, MailQueueModule } from './mail/mail-queue.js';
+import { MAIL_COMPOSER, MAIL_SENDER, MailCleanProcessor, MailProcessor, MailQueueModule } from './mail/mail-queue.js';
 import { Mailer } from './mail/mailer.js';
 import { SocialModule } from './social/social.module.js';
 import { OAuthController } from './oauth/oauth.controller.js';
@@ -56,6 +56,8 @@ export class AppModule implements OnApplicationShutdown {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'identity-queues' }),
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }, { redis: () => pingRedis(limitsRedis) }),
+        // The mail queue's clean runs through its producer (MailCleanProcessor).
+        mail,
         accounts,
         ContactModule.register({ mail, supportAddress: config.SUPPORT_EMAIL, logger }),
         SocialModule.register({
@@ -69,6 +71,7 @@ export class AppModule implements OnApplicationShutdown {
       // The mail worker composes with the rules of accounts and contact (exported by their modules).
       providers: [
         MailProcessor,
+        MailCleanProcessor,
         OAuthRepository,
         OAuthService,
         { provide: LIMITS_REDIS, useValue: limitsRedis },
@@ -79,7 +82,17 @@ export class AppModule implements OnApplicationShutdown {
         // The outbox's relay: events recorded by accounts (an address verified), published after commit.
         outboxDataSource,
         identityOutboxNats(config.NATS_URL),
-        { provide: IDENTITY_OUTBOX_SETTINGS, useValue: { prefix: config.NATS_PREFIX, pollMs: config.OUTBOX_POLL_MS } },
+        {
+          provide: IDENTITY_OUTBOX_SETTINGS,
+          useValue: {
+            prefix: config.NATS_PREFIX,
+            pollMs: config.OUTBOX_POLL_MS,
+            retentionDays: config.OUTBOX_RETENTION_DAYS,
+            retentionSweepSeconds: config.RETENTION_SWEEP_SECONDS,
+            accounts: { sessionDays: config.SESSION_RETENTION_DAYS, actionTokenDays: config.ACTION_TOKEN_RETENTION_DAYS },
+            mailKeyDays: config.MAIL_KEY_RETENTION_DAYS,
+          },
+        },
         IdentityOutbox,
       ],
     };

@@ -6,3 +6,4 @@ export * from './sql.js';
 export * from './outbox/index.js';
 export * from './timestamps.js';
 export * from './idempotency.js';
+export * from './retention/retention.js';

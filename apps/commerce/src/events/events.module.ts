@@ -24,7 +24,12 @@ import { PendingMailRepository } from './pending-mail.repository.js';
     PendingMailRepository,
     {
       provide: OUTBOX_SETTINGS,
-      useFactory: (config: CommerceConfig): OutboxSettings => ({ prefix: config.NATS_PREFIX, pollMs: config.OUTBOX_POLL_MS }),
+      useFactory: (config: CommerceConfig): OutboxSettings => ({
+        prefix: config.NATS_PREFIX,
+        pollMs: config.OUTBOX_POLL_MS,
+        retentionDays: config.OUTBOX_RETENTION_DAYS,
+        retentionSweepSeconds: config.RETENTION_SWEEP_SECONDS,
+      }),
       inject: [COMMERCE_CONFIG],
     },
     {

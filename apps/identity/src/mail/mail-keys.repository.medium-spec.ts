@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
+import { deleteExpiredBatch, serviceDataSourceOptions } from '@tinkerdesk/persistence';
 import { RepositoryDatabase } from '@tinkerdesk/testing';
 import { dataSourceOptions } from '../database/data-source.js';
-import { MailKeysRepository } from './mail-keys.repository.js';
+import { mailKeyRetentionRule, MailKeysRepository } from './mail-keys.repository.js';
 
 let db: RepositoryDatabase;
 let repository: MailKeysRepository;
@@ -62,12 +62,15 @@ describe('MailKeysRepository', () => {
     expect(Date.now() - row!.created.getTime()).toBeLessThan(60_000);
   });
 
-  it('a claim sweeps keys past the retention (at most once a minute)', async () => {
+  it('the retention rule deletes keys past the retention and keeps the others', async () => {
     const old = key();
+    const recent = key();
     await repository.claim(old, 7);
-    await db.dataSource.query(`UPDATE "identity"."mail_key" SET "created" = now() - interval '30 days' WHERE "key" = $1`, [old]);
-    const fresh = new MailKeysRepository(db.dataSource);
-    await fresh.claim(key(), 7);
+    await repository.claim(recent, 7);
+    await db.dataSource.query(`UPDATE "identity"."mail_key" SET "created" = now() - interval '8 days' WHERE "key" = $1`, [old]);
+    await db.dataSource.query(`UPDATE "identity"."mail_key" SET "created" = now() - interval '6 days' WHERE "key" = $1`, [recent]);
+    expect(await deleteExpiredBatch(db.dataSource, mailKeyRetentionRule(7))).toBeGreaterThanOrEqual(1);
     expect(await repository.find(old)).toBeNull();
+    expect(await repository.find(recent)).toMatchObject({ key: recent });
   });
 });

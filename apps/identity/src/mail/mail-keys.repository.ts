@@ -1,16 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { sql } from '@tinkerdesk/persistence';
+import { sql, type RetentionRule } from '@tinkerdesk/persistence';
 import { DataSource, Raw, type Repository } from 'typeorm';
 import { MailKeyEntity } from './mail-key.entity.js';
 
-/** Keys older than the retention are deleted at most once a minute per replica. */
-const SWEEP_EVERY_MS = 60_000;
+/** Keys older than MAIL_KEY_RETENTION_DAYS go in identity's retention sweep (a claim counts such a key as new meanwhile). */
+export const mailKeyRetentionRule = (keepDays: number): RetentionRule => ({
+  name: 'identity.mail_key',
+  table: `"identity"."mail_key"`,
+  condition: (cutoff) => `"created" < ${cutoff}`,
+  keepDays,
+});
 
 /** The only place that touches the database for the idempotency keys of mail (mail_key). */
 @Injectable()
 export class MailKeysRepository {
-  private lastSweep = 0;
   private readonly keys: Repository<MailKeyEntity>;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {
@@ -24,7 +28,6 @@ export class MailKeysRepository {
    * which BullMQ takes once.
    */
   async claim(key: string, retentionDays: number): Promise<{ queued: boolean }> {
-    await this.sweep(retentionDays);
     return sql.one<{ queued: boolean }>(
       this.db,
       `INSERT INTO "identity"."mail_key" AS k ("key") VALUES ($1)
@@ -43,11 +46,5 @@ export class MailKeysRepository {
 
   find(key: string): Promise<MailKeyEntity | null> {
     return this.keys.findOneBy({ key });
-  }
-
-  private async sweep(retentionDays: number): Promise<void> {
-    if (Date.now() - this.lastSweep <= SWEEP_EVERY_MS) return;
-    this.lastSweep = Date.now();
-    await this.keys.delete({ created: Raw((column) => `${column} < now() - make_interval(days => CAST(:days AS int))`, { days: retentionDays }) });
   }
 }

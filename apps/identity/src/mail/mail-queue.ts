@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { BullModule, InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
-import { Inject, Injectable, Module, type DynamicModule } from '@nestjs/common';
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { DrainingWorkerHost, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
 import type { Job, Queue } from 'bullmq';
 import { IDENTITY_LOGGER } from '../logger.token.js';
@@ -10,6 +10,11 @@ import type { MailMessage } from './mailer.js';
 
 /** The BullMQ queue of every mail identity sends; its Redis keys are `<REDIS_PREFIX>:identity-mail:*`. */
 export const MAIL_QUEUE_NAME = 'identity-mail';
+/**
+ * The queue of the mail queue's periodic clean (MailQueue.clean): a queue of its own, so the mail
+ * queue holds mails only (its counts say whether mail is waiting).
+ */
+export const MAIL_CLEAN_QUEUE_NAME = 'identity-mail-clean';
 /** Tries of one mail: with exponential backoff from MAIL_RETRY_DELAY_MS (10 s: the last try about 21 minutes later). */
 export const MAIL_ATTEMPTS = 8;
 /**
@@ -18,6 +23,16 @@ export const MAIL_ATTEMPTS = 8;
  * BullMQ takes once while the job exists. Later requests find the key marked queued in PostgreSQL.
  */
 export const MAIL_KEY_JOB_SECONDS = 3600;
+/** How long a mail that failed every try stays in Redis (to look at). */
+export const MAIL_FAILED_SECONDS = 7 * 24 * 3600;
+/**
+ * How often finished mail jobs past their age are removed. BullMQ removes jobs by age (removeOnComplete
+ * `{ age }`) only when a later job finishes, so without this the last ones would stay until the next
+ * mail; a job scheduler (MAIL_CLEAN_QUEUE_NAME) runs it once per period whatever the number of replicas.
+ */
+export const MAIL_CLEAN_EVERY_MS = 10 * 60_000;
+/** Jobs one call of Queue.clean removes at most (a bounded Redis script). */
+const MAIL_CLEAN_BATCH = 1000;
 /** Mails the worker of one identity replica sends at once. */
 const MAIL_CONCURRENCY = 4;
 
@@ -53,21 +68,51 @@ export const mailJobId = (key: string) => `key_${createHash('sha256').update(key
 
 /** Puts mail on the queue; the answer to the caller never waits for a mail server. */
 @Injectable()
-export class MailQueue {
+export class MailQueue implements OnApplicationBootstrap {
   private readonly producer: QueueProducer<MailJob>;
 
   constructor(
-    @InjectQueue(MAIL_QUEUE_NAME) queue: Queue<MailJob>,
+    @InjectQueue(MAIL_QUEUE_NAME) private readonly queue: Queue<MailJob>,
+    @InjectQueue(MAIL_CLEAN_QUEUE_NAME) private readonly cleanQueue: Queue<Record<string, never>>,
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
     @Inject(MailKeysRepository) private readonly keys: MailKeysRepository,
     @Inject(IDENTITY_LOGGER) logger: Logger,
   ) {
     this.producer = new QueueProducer(
       queue,
-      { attempts: MAIL_ATTEMPTS, retryDelayMs: settings.retryDelayMs, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
+      { attempts: MAIL_ATTEMPTS, retryDelayMs: settings.retryDelayMs, removeOnComplete: true, removeOnFail: { age: MAIL_FAILED_SECONDS } },
       logger,
       'mail',
     );
+  }
+
+  /** The periodic clean (`clean`): one job scheduler for every replica (upserting it again changes nothing). */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.cleanQueue.upsertJobScheduler(
+      'mail-clean',
+      { every: MAIL_CLEAN_EVERY_MS },
+      { name: 'clean', data: {}, opts: { removeOnComplete: true, removeOnFail: true } },
+    );
+  }
+
+  /**
+   * Removes finished mail jobs older than their age, in bounded batches: sent keyed mails after
+   * MAIL_KEY_JOB_SECONDS, failed ones after MAIL_FAILED_SECONDS (sent mails without a key are removed
+   * as they complete). Answers how many it removed.
+   */
+  async clean(completedMs = MAIL_KEY_JOB_SECONDS * 1000, failedMs = MAIL_FAILED_SECONDS * 1000): Promise<number> {
+    let removed = 0;
+    for (const [type, graceMs] of [
+      ['completed', completedMs],
+      ['failed', failedMs],
+    ] as const) {
+      for (;;) {
+        const ids = await this.queue.clean(graceMs, MAIL_CLEAN_BATCH, type);
+        removed += ids.length;
+        if (ids.length < MAIL_CLEAN_BATCH) break;
+      }
+    }
+    return removed;
   }
 
   async enqueue(job: MailJob): Promise<void> {
@@ -95,8 +140,13 @@ export class MailQueueModule {
   static register(settings: MailSettings, logger: Logger): DynamicModule {
     return {
       module: MailQueueModule,
-      imports: [BullModule.registerQueue({ name: MAIL_QUEUE_NAME })],
-      providers: [MailQueue, MailKeysRepository, { provide: MAIL_SETTINGS, useValue: settings }, { provide: IDENTITY_LOGGER, useValue: logger }],
+      imports: [BullModule.registerQueue({ name: MAIL_QUEUE_NAME }, { name: MAIL_CLEAN_QUEUE_NAME })],
+      providers: [
+        MailQueue,
+        MailKeysRepository,
+        { provide: MAIL_SETTINGS, useValue: settings },
+        { provide: IDENTITY_LOGGER, useValue: logger },
+      ],
       exports: [MailQueue],
     };
   }
@@ -137,5 +187,27 @@ export class MailProcessor extends DrainingWorkerHost {
   @OnWorkerEvent('error')
   error(err: Error): void {
     this.logger.warn({ err: err.message }, 'mail worker error');
+  }
+}
+
+/** Runs the mail queue's periodic clean (a job of MAIL_CLEAN_QUEUE_NAME's scheduler) in whichever replica takes it. */
+@Processor(MAIL_CLEAN_QUEUE_NAME)
+export class MailCleanProcessor extends DrainingWorkerHost {
+  constructor(
+    @Inject(MailQueue) private readonly mail: MailQueue,
+    @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  async process(): Promise<number> {
+    const removed = await this.mail.clean();
+    if (removed > 0) this.logger.info({ removed }, 'mail queue: finished jobs past their age removed');
+    return removed;
+  }
+
+  @OnWorkerEvent('error')
+  error(err: Error): void {
+    this.logger.warn({ err: err.message }, 'mail clean worker error');
   }
 }

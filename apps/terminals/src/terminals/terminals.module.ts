@@ -37,7 +37,15 @@ export class TerminalsModule {
               name: `terminals-outbox-${process.pid}`,
             }),
         },
-        { provide: TERMINALS_OUTBOX_SETTINGS, useValue: { prefix: config.NATS_PREFIX, pollMs: config.OUTBOX_POLL_MS } },
+        {
+          provide: TERMINALS_OUTBOX_SETTINGS,
+          useValue: {
+            prefix: config.NATS_PREFIX,
+            pollMs: config.OUTBOX_POLL_MS,
+            retentionDays: config.OUTBOX_RETENTION_DAYS,
+            retentionSweepSeconds: config.RETENTION_SWEEP_SECONDS,
+          },
+        },
         PushQueue,
         PushProcessor,
         outboxDataSource,
