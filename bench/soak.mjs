@@ -50,8 +50,9 @@ const MIX = { signin: 2, storefront: 3, order: 2, share: 2, conversion: 1, mail:
 /**
  * The tables the load writes to, and at most how many rows one flow of a kind adds (a signed-in order
  * is one order, its payment a sandbox session, each with outbox events; a share one row plus its
- * events; ...). `per` names the counters of `made()` below. Outbox and processed events, sessions and
- * known devices are kept without retention (docs/operations.md#soak): they grow with every flow that makes one.
+ * events; ...). `per` names the counters of `made()` below. Outbox and processed events, sessions, known
+ * devices and action tokens are deleted by the retention sweep only after days (docs/operations.md#what-the-platform-deletes):
+ * within a soak they grow with every flow that makes one.
  */
 const EXPECTED = {
   'identity.session': { per: ['signins'], rows: 1 },
@@ -79,7 +80,8 @@ const EXPECTED = {
 };
 
 const TTL_NOTES = [
-  'sessions: 30 days (identity, a constant: SESSION_DAYS); a row per sign-in, never shorter: a 10-minute soak cannot show one end',
+  'sessions: 30 days (identity, a constant: SESSION_DAYS), their rows deleted SESSION_RETENTION_DAYS (7) after they end or expire: a 10-minute soak cannot show one end',
+  'outbox and processed events, action tokens: deleted OUTBOX_RETENTION_DAYS / ACTION_TOKEN_RETENTION_DAYS (7) after use by the retention sweep (tested with short periods in retention.repository.medium-spec.ts)',
   'gateway session/profile caches: SESSION_CACHE_TTL_MS / PROFILE_CACHE_TTL_MS (30 s, in memory)',
   'rate-limit counters: fixed windows of seconds to an hour (<prefix>:rl:*, each key with its window as TTL)',
   'mail idempotency keys: MAIL_KEY_RETENTION_DAYS (7, at least 1): no shortened variant fits in a soak',
