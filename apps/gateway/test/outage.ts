@@ -1,5 +1,15 @@
 import { expect } from '@jest/globals';
-import { MixedLoad, startLoopbackSmtp, summarize, TestPlatform, type LoadKind, type LoopbackSmtp, type RequestRecord } from '@tinkerdesk/testing';
+import {
+  MixedLoad,
+  startLoopbackPush,
+  startLoopbackSmtp,
+  summarize,
+  TestPlatform,
+  type LoadKind,
+  type LoopbackPushService,
+  type LoopbackSmtp,
+  type RequestRecord,
+} from '@tinkerdesk/testing';
 
 /**
  * One outage under the mixed load, the same for every dependency (outage-postgres, outage-nats,
@@ -25,10 +35,12 @@ export interface Dependency {
 export interface OutageRun {
   platform: TestPlatform;
   smtp: LoopbackSmtp;
+  /** The push service the shares' target terminal is subscribed at. */
+  push: LoopbackPushService;
 }
 
 export async function startOutagePlatform(extraEnv: Record<string, string>): Promise<OutageRun> {
-  const smtp = await startLoopbackSmtp();
+  const [smtp, push] = await Promise.all([startLoopbackSmtp(), startLoopbackPush()]);
   const platform = await TestPlatform.start(['identity', 'commerce', 'terminals', 'conversion', 'conversion-worker', 'gateway'], {
     RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
     RATE_LIMIT_FACTOR: '1000',
@@ -36,9 +48,12 @@ export async function startOutagePlatform(extraEnv: Record<string, string>): Pro
     SMTP_URL: smtp.url,
     // A mail that met the outage is tried again soon after it, not 10 s later.
     MAIL_RETRY_DELAY_MS: '500',
+    // The push service on loopback, and a push that met the outage tried again soon after it.
+    PUSH_ALLOWED_HOSTS: 'localhost',
+    PUSH_RETRY_DELAY_MS: '500',
     ...extraEnv,
   });
-  return { platform, smtp };
+  return { platform, smtp, push };
 }
 
 const PROCESSES = ['gateway', 'identity', 'commerce', 'terminals', 'conversion', 'conversion-worker'] as const;
@@ -59,7 +74,7 @@ const success = (r: RequestRecord): boolean => r.status >= 200 && r.status < 300
 
 /** Runs the load across one outage of `dependency`, prints the figures and asserts the guarantees. */
 export async function runOutage(run: OutageRun, dependency: Dependency, mix: Partial<Record<LoadKind, number>>): Promise<void> {
-  const load = await MixedLoad.prepare(run.platform, { rate: 12, mix, smtp: run.smtp, requestTimeoutMs: 15_000 });
+  const load = await MixedLoad.prepare(run.platform, { rate: 12, mix, smtp: run.smtp, push: run.push, requestTimeoutMs: 15_000 });
   load.start();
   let stoppedAt: number;
   let backAt: number;
@@ -102,6 +117,7 @@ export async function runOutage(run: OutageRun, dependency: Dependency, mix: Par
       `  first success after the return (ms, per kind): ${JSON.stringify(recovery)}`,
       `  acknowledged: ${ack.orders.length} orders, ${ack.payments.length} payments, ${ack.shares.length} shares, ${ack.jobs.length} jobs, ` +
         `${[...ack.mails.values()].reduce((a, b) => a + b, 0)} mails; ${load.skipped} flows skipped (too many in flight)`,
+      `  pushes of the acknowledged shares (at least once): ${JSON.stringify(load.pushDelivery)}`,
       `  findings: ${JSON.stringify(findings)}`,
       ...errorLines(run.platform).map((line) => `  logged: ${line}`),
     ].join('\n'),
@@ -114,10 +130,13 @@ export async function runOutage(run: OutageRun, dependency: Dependency, mix: Par
     badPayments: [],
     doubleCharges: [],
     lostShares: [],
+    lostPushes: [],
     unfinishedJobs: [],
     missingMails: [],
     unpublishedEvents: {},
   });
+  // The pushes were checked (the share flow's target is subscribed): each acknowledged share's arrived.
+  expect(load.pushDelivery).toMatchObject({ shares: ack.shares.length, delivered: ack.shares.length });
   // No hang and no 500 at any time: an answer is a success, a client error or 503 UNAVAILABLE.
   const wrong = load.records.filter((r) => r.status === 0 || (r.status >= 500 && !(r.status === 503 && r.error === 'UNAVAILABLE')));
   expect(wrong).toEqual([]);
@@ -134,6 +153,7 @@ export async function runOutage(run: OutageRun, dependency: Dependency, mix: Par
 export async function closeOutage(run: OutageRun | undefined): Promise<void> {
   await run?.platform.close();
   await run?.smtp.close();
+  await run?.push.close();
 }
 
 /** Every kind of work of the mixed load, equally weighted. */

@@ -2,11 +2,8 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { serviceDataSourceOptions, sql } from '@tinkerdesk/persistence';
-import { TEST_VAPID, TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { startLoopbackPush, TEST_VAPID, TestPlatform, uniqueEmail, type LoopbackPushService } from '@tinkerdesk/testing';
 import { DataSource } from 'typeorm';
-// A push service for tests that speaks the Web Push protocol and decrypts what it receives (CommonJS).
-import webPushTesting from 'web-push-testing/src/PushApiModel.js';
-import WebPushTestingServer from 'web-push-testing/src/server.js';
 import { dataSourceOptions } from '../src/database/data-source.js';
 import { PushSender } from '../src/push/push-sender.js';
 import { TerminalsRepository } from '../src/terminals/terminals.repository.js';
@@ -21,7 +18,8 @@ import { TerminalsService } from '../src/terminals/terminals.service.js';
  * share's push queued from the outbox after commit, exactly once across kills of the terminals process.
  */
 let platform: TestPlatform;
-let pushService: { _server?: Server; startServer(): void };
+// A push service for tests that speaks the Web Push protocol and decrypts what it receives.
+let pushService: LoopbackPushService;
 let pushPort: number;
 let flaky: Server;
 let flakyPort: number;
@@ -56,26 +54,11 @@ async function register(owner: Account, fields: Record<string, unknown> = {}): P
   return { id: (answer.body.terminal as { id: string }).id, token: answer.body.terminalToken as string };
 }
 
-async function pushApi<T>(path: string, body: unknown = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(`http://localhost:${pushPort}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : {}) as T };
-}
-
 /** A browser's subscription at the loopback push service. */
-async function subscription(): Promise<{ endpoint: string; keys: { p256dh: string; auth: string }; clientHash: string }> {
-  const answer = await pushApi<{ data: { endpoint: string; keys: { p256dh: string; auth: string }; clientHash: string } }>('/subscribe', {
-    // The package wants the boolean as text.
-    userVisibleOnly: 'true',
-    applicationServerKey: TEST_VAPID.publicKey,
-  });
-  expect(answer.status).toBe(200);
-  return answer.body.data;
-}
+const subscription = () => pushService.subscribe();
+
+/** The decrypted messages the push service took for a subscription. */
+const pushedMessages = (clientHash: string) => pushService.messages(clientHash);
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -100,18 +83,8 @@ const pushOutcome = (owner: Account, terminalId: string, shareId: string) =>
   );
 
 beforeAll(async () => {
-  const model = new webPushTesting.PushApiModel() as { notifyUrl: string };
-  pushService = new WebPushTestingServer(model, 0) as typeof pushService;
-  // The package listens on the port it is given; 0 picks a free one, read back from its server.
-  const originalLog = console.log;
-  console.log = () => undefined;
-  pushService.startServer();
-  console.log = originalLog;
-  await new Promise<void>((resolve) =>
-    pushService._server!.listening ? resolve() : pushService._server!.once('listening', () => resolve()),
-  );
-  pushPort = (pushService._server!.address() as AddressInfo).port;
-  model.notifyUrl = `http://localhost:${pushPort}/notify/`;
+  pushService = await startLoopbackPush();
+  pushPort = pushService.port;
   // A push service that answers 503 to its first `flakyFailures` requests, then forwards to the real one.
   flaky = createServer((req, res) => {
     flakyRequests++;
@@ -147,7 +120,7 @@ afterAll(async () => {
   await db?.destroy();
   await platform?.close();
   await new Promise((r) => flaky?.close(r));
-  await new Promise((r) => pushService?._server?.close(r));
+  await pushService?.close();
 });
 
 describe('registering and managing terminals', () => {
@@ -408,8 +381,7 @@ describe('Web Push', () => {
     const shareId = (sent.body.share as { id: string; push: string }).id;
     expect((sent.body.share as { push: string }).push).toBe('pending');
     expect(await pushOutcome(owner, t.id, shareId)).toBe('sent');
-    const got = await pushApi<{ data: { messages: string[] } }>('/get-notifications', { clientHash: sub.clientHash });
-    expect(got.body.data.messages.map((m) => JSON.parse(m) as unknown)).toEqual([
+    expect((await pushedMessages(sub.clientHash)).map((m) => JSON.parse(m) as unknown)).toEqual([
       {
         title: 'A link for you',
         description: 'Read this',
@@ -431,7 +403,7 @@ describe('Web Push', () => {
     const t = await register(owner);
     const sub = await subscription();
     await call('POST', `/v1/terminals/${t.id}/subscription`, { endpoint: sub.endpoint, keys: sub.keys }, owner.token);
-    expect((await pushApi(`/expire-subscription/${sub.clientHash}`)).status).toBe(200);
+    expect(await pushService.expire(sub.clientHash)).toBe(200);
     const sent = await call('POST', `/v1/terminals/${t.id}/share`, { contentType: 'text/plain', content: 'anyone there?' }, owner.token);
     const shareId = (sent.body.share as { id: string }).id;
     expect(await pushOutcome(owner, t.id, shareId)).toBe('failed');
@@ -456,14 +428,13 @@ describe('Web Push', () => {
     const shareId = (sent.body.share as { id: string }).id;
     expect(await pushOutcome(owner, t.id, shareId)).toBe('sent');
     expect(flakyRequests).toBe(3);
-    const got = await pushApi<{ data: { messages: string[] } }>('/get-notifications', { clientHash: sub.clientHash });
-    expect(got.body.data.messages.map((m) => (JSON.parse(m) as { content: string }).content)).toEqual(['third time lucky']);
+    expect((await pushedMessages(sub.clientHash)).map((m) => (JSON.parse(m) as { content: string }).content)).toEqual(['third time lucky']);
   });
 });
 
 describe('the push of a share after commit (the outbox of terminals)', () => {
   const notifications = async (clientHash: string) =>
-    (await pushApi<{ data: { messages: string[] } }>('/get-notifications', { clientHash })).body.data.messages.map(
+    (await pushedMessages(clientHash)).map(
       (m) => (JSON.parse(m) as { shareId: string }).shareId,
     );
   const eventOf = (shareId: string) =>

@@ -20,3 +20,4 @@ export * from './own-server.js';
 export * from './own-nats.js';
 export * from './own-redis.js';
 export * from './mixed-load.js';
+export * from './push-service.js';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { testPicture } from './images.js';
 import type { TestPlatform } from './platform.js';
+import type { LoopbackPushService } from './push-service.js';
 import { newAccount, openShop, type Shop, type TestAccount } from './shop.js';
 import type { LoopbackSmtp } from './smtp-server.js';
 
@@ -20,6 +21,12 @@ export interface MixedLoadOptions {
   smtp?: LoopbackSmtp;
   /** The price of the shop's product, in cents. Default 990. */
   price?: number;
+  /**
+   * A push service the share flow's target terminal subscribes at (the platform needs
+   * PUSH_ALLOWED_HOSTS=localhost): then every acknowledged share's push must arrive there. Without it
+   * the target has no subscription and shares are kept without a push.
+   */
+  push?: LoopbackPushService;
 }
 
 /** One HTTP request of a flow: when it started (ms since the load started), how long it took, its answer. */
@@ -57,12 +64,23 @@ export interface LoadFindings {
   /** Any order of the shop charged more than its price. */
   doubleCharges: Array<{ orderId: string; charged: number }>;
   lostShares: string[];
+  /** Acknowledged shares whose push never reached the push service (with `push`), with the share's push state. */
+  lostPushes: Array<{ shareId: string; push: string; error: string | null }>;
   /** Acknowledged jobs that did not end completed, or failed without a reason. */
   unfinishedJobs: Array<{ id: string; state: string; error: string | null }>;
   /** Addresses that received fewer reset mails than were asked for. */
   missingMails: Array<{ email: string; asked: number; received: number }>;
   /** Outbox events never published, per service schema. */
   unpublishedEvents: Record<string, number>;
+}
+
+/** The pushes of the acknowledged shares at the push service (with `push`): delivery is at least once. */
+export interface PushDelivery {
+  shares: number;
+  /** Shares whose push arrived at least once. */
+  delivered: number;
+  /** Messages beyond the first for the same share (allowed: at least once; the page shows a share once). */
+  duplicates: number;
 }
 
 export interface LatencySummary {
@@ -93,7 +111,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 
 /**
  * A steady mixed load through the real gateway: sign-ins, storefront reads, orders paid with the sandbox
- * card, shares between terminals, small image conversions and password-reset mails. Every request's
+ * card, shares between terminals (pushed to a push service when `push` is given), small image
+ * conversions and password-reset mails. Every request's
  * outcome and latency is recorded, and everything the platform acknowledged, so that `findings()` can
  * check afterwards that nothing acknowledged was lost or doubled. Fault tests run it across an outage;
  * a soak benchmark runs it for minutes (rate, duration and mix are the caller's).
@@ -103,6 +122,8 @@ export class MixedLoad {
   readonly acknowledged: Acknowledged = { orders: [], payments: [], orderAttempts: 0, shares: [], jobs: [], mails: new Map() };
   /** Flows not started because `maxInFlight` were still running. */
   skipped = 0;
+  /** What `findings()` counted at the push service (with `push`). */
+  pushDelivery: PushDelivery | undefined;
   private startedAt = 0;
   private inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
@@ -114,7 +135,7 @@ export class MixedLoad {
     private readonly options: MixedLoadOptions,
     private readonly shop: Shop,
     private readonly buyer: TestAccount & { password: string },
-    private readonly terminal: { owner: TestAccount; targetId: string },
+    private readonly terminal: { owner: TestAccount; targetId: string; clientHash: string | undefined },
     private readonly mailAccounts: string[],
     private readonly picture: Buffer,
   ) {
@@ -145,10 +166,17 @@ export class MixedLoad {
     );
     const targetId = (terminal.body.terminal as { id: string } | undefined)?.id;
     if (!targetId) throw new Error(`could not register a terminal: ${JSON.stringify(terminal.body)}`);
+    let clientHash: string | undefined;
+    if (options.push) {
+      const { endpoint, keys, clientHash: hash } = await options.push.subscribe();
+      const saved = await platform.call('POST', `/v1/terminals/${targetId}/subscription`, { endpoint, expirationTime: null, keys }, owner.token);
+      if (saved.status !== 200) throw new Error(`could not subscribe the terminal to push: ${JSON.stringify(saved.body)}`);
+      clientHash = hash;
+    }
     const mailAccounts = options.mix.mail
       ? (await Promise.all(Array.from({ length: MAIL_ACCOUNTS }, (_, i) => newAccount(platform, `${tag}-mail${i}`)))).map((a) => a.email)
       : [];
-    return new MixedLoad(platform, options, shop, { ...buyer, password }, { owner, targetId }, mailAccounts, await testPicture(32, 24));
+    return new MixedLoad(platform, options, shop, { ...buyer, password }, { owner, targetId, clientHash }, mailAccounts, await testPicture(32, 24));
   }
 
   /** Milliseconds since the load started (the clock of `RequestRecord.at`). */
@@ -311,6 +339,7 @@ export class MixedLoad {
       (done) => done,
       settleMs,
     );
+    const pushed = await this.pushesPerShare(settleMs);
     const unpublished = await until(
       () =>
         Promise.all(
@@ -323,6 +352,12 @@ export class MixedLoad {
       settleMs,
     );
     const sharesFound = new Set(shares.map((s) => s.id));
+    const notPushed = pushed ? ack.shares.filter((id) => !pushed.has(id)) : [];
+    const pushStates = await platform.query<{ id: string; push: string; push_error: string | null }>(
+      `SELECT "id", "push", "push_error" FROM "terminals"."share" WHERE "id" = ANY($1)`,
+      [notPushed],
+    );
+    const pushState = new Map(pushStates.map((s) => [s.id, s]));
     const jobsFound = new Map(jobs.map((j) => [j.id, j]));
     return {
       lostOrders: ack.orders.filter((id) => !byId.has(id)),
@@ -332,12 +367,40 @@ export class MixedLoad {
         .filter((p) => p.state !== 'paid' || p.charged !== price),
       doubleCharges: orders.filter((o) => o.charged > price).map((o) => ({ orderId: o.id, charged: o.charged })),
       lostShares: ack.shares.filter((id) => !sharesFound.has(id)),
+      lostPushes: notPushed.map((id) => ({ shareId: id, push: pushState.get(id)?.push ?? 'missing', error: pushState.get(id)?.push_error ?? null })),
       unfinishedJobs: ack.jobs
         .map((id) => jobsFound.get(id) ?? { id, state: 'missing', error: null })
         .filter((j) => !(j.state === 'completed' || (j.state === 'failed' && !!j.error))),
       missingMails: [...ack.mails].map(([email, asked]) => ({ email, asked, received: received(email) })).filter((m) => m.received < m.asked),
       unpublishedEvents: Object.fromEntries(unpublished.filter(([, n]) => n > 0)),
     };
+  }
+
+  /**
+   * With `push`: how many times the push service received each share's push (by the `shareId` of the
+   * decrypted message), waiting up to `settleMs` for every acknowledged share's; sets `pushDelivery`.
+   */
+  private async pushesPerShare(settleMs: number): Promise<Map<string, number> | undefined> {
+    const { push } = this.options;
+    const { clientHash } = this.terminal;
+    if (!push || !clientHash) return undefined;
+    const count = async (): Promise<Map<string, number>> => {
+      const perShare = new Map<string, number>();
+      for (const message of await push.messages(clientHash)) {
+        const { shareId } = JSON.parse(message) as { shareId?: string };
+        if (shareId) perShare.set(shareId, (perShare.get(shareId) ?? 0) + 1);
+      }
+      return perShare;
+    };
+    const shares = this.acknowledged.shares;
+    const perShare = await until(count, (got) => shares.every((id) => got.has(id)), settleMs);
+    const delivered = shares.filter((id) => perShare.has(id));
+    this.pushDelivery = {
+      shares: shares.length,
+      delivered: delivered.length,
+      duplicates: delivered.reduce((sum, id) => sum + (perShare.get(id) ?? 1) - 1, 0),
+    };
+    return perShare;
   }
 
   /** The requests started between two moments of the load's clock. */
