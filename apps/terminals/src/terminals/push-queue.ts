@@ -1,8 +1,8 @@
 import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PushMessage } from '@tinkerdesk/contracts';
-import { DrainingWorkerHost, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
-import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import { DrainingWorkerHost, isDependencyUnavailable, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
+import { DelayedError, UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { TERMINALS_LOGGER } from '../logger.token.js';
 import { PushSender } from '../push/push-sender.js';
 import { TerminalsRepository } from './terminals.repository.js';
@@ -54,7 +54,15 @@ export class PushQueue {
   }
 }
 
-/** Runs the push deliveries in every terminals replica; on shutdown it finishes the running ones first. */
+/** The longest wait between two tries of a push whose own database could not be reached. */
+export const PUSH_OUTAGE_MAX_DELAY_MS = 60_000;
+
+/**
+ * Runs the push deliveries in every terminals replica; on shutdown it finishes the running ones first.
+ * Only the push service's failures use up PUSH_ATTEMPTS: a try that could not reach the service's own
+ * database (an outage) gives the job back to the queue, delayed, without counting an attempt, so a
+ * push acknowledged before an outage is delivered after it however long it lasts (within its TTL).
+ */
 @Processor(PUSH_QUEUE, { concurrency: 8 })
 export class PushProcessor extends DrainingWorkerHost {
   constructor(
@@ -79,7 +87,24 @@ export class PushProcessor extends DrainingWorkerHost {
     this.logger.error({ err: err.message }, 'push worker error');
   }
 
-  async process(job: Job<PushJob>): Promise<string> {
+  async process(job: Job<PushJob>, token?: string): Promise<string> {
+    try {
+      return await this.deliver(job);
+    } catch (error) {
+      if (!token || !isDependencyUnavailable(error)) throw error;
+      // Tries given back so far (each start counts in attemptsStarted; only failures in attemptsMade).
+      const waits = Math.max(0, job.attemptsStarted - job.attemptsMade - 1);
+      const delay = Math.min(this.settings.retryDelayMs * 2 ** Math.min(waits, 10), Math.max(this.settings.retryDelayMs, PUSH_OUTAGE_MAX_DELAY_MS));
+      await job.moveToDelayed(Date.now() + delay, token);
+      this.logger.warn(
+        { share: job.data.shareId, waits: waits + 1, delayMs: delay, err: (error as Error).message },
+        'a push delivery met a database outage: tried again later (no attempt used)',
+      );
+      throw new DelayedError();
+    }
+  }
+
+  private async deliver(job: Job<PushJob>): Promise<string> {
     const { shareId, terminalId, message } = job.data;
     const share = await this.terminals.findShare(shareId);
     if (!share) return 'the share was deleted';
