@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { IDEMPOTENCY_REFUSALS } from '@tinkerdesk/persistence';
-import { TestPlatform, uniqueEmail, type RawAnswer } from '@tinkerdesk/testing';
+import { newAccount, openShop, saveSandboxCard, TestPlatform, uniqueEmail, type RawAnswer, type TestAccount } from '@tinkerdesk/testing';
 import pg from 'pg';
 
 /**
@@ -12,39 +12,19 @@ import pg from 'pg';
  */
 let platform: TestPlatform;
 
-interface Account {
-  token: string;
-  guid: string;
-}
+type Account = TestAccount;
 
 let seller: Account;
 let serviceId: string;
 let productId: string;
 
-async function account(tag: string): Promise<Account> {
-  const created = await platform.call('POST', '/v1/users', { email: uniqueEmail(tag), password: 'idempotent password 1' });
-  expect(created.status).toBe(201);
-  return { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid };
-}
+const account = (tag: string): Promise<Account> => newAccount(platform, tag, 'idempotent password 1');
 
 const keyed = (path: string, body: unknown, key: string, token?: string): Promise<RawAnswer> =>
   platform.request('POST', path, { body, headers: { 'idempotency-key': key }, ...(token ? { token } : {}) });
 
 const count = async (query: string, params: unknown[]): Promise<number> =>
   Number((await platform.query<{ n: string }>(query, params))[0]?.n);
-
-/** Saves a sandbox card for `who`, as the card page and the browser coming back would. */
-async function saveCard(who: Account): Promise<string> {
-  const setup = await platform.call('POST', '/v1/paymentmethods', {}, who.token);
-  const { id } = setup.body.setup as { id: string };
-  expect(
-    (await platform.call('POST', `/v1/sandbox/sessions/${id}/pay`, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }))
-      .status,
-  ).toBe(200);
-  const kept = await platform.call('POST', `/v1/paymentmethods/setup/${id}/complete`, undefined, who.token);
-  expect(kept.status).toBe(200);
-  return (kept.body.instrument as { id: string }).id;
-}
 
 const TERMINAL = {
   label: 'Hall tablet',
@@ -96,22 +76,11 @@ beforeAll(async () => {
     CONVERSION_JOBS_PER_MINUTE: '1000',
     PUBLIC_URL: 'http://shop.test',
   });
-  seller = await account('idem-seller');
-  const service = await platform.call(
-    'POST',
-    `/v1/users/${seller.guid}/services`,
-    { name: 'Keys', displayName: 'Key Studio', provider: 'sandbox', vendor: 'digital', account: 'sandbox_keys' },
-    seller.token,
-  );
-  expect(service.status).toBe(201);
-  serviceId = (service.body.service as { id: string }).id;
-  const product = await platform.call(
-    'POST',
-    `/v1/users/${seller.guid}/services/${serviceId}/products`,
-    { name: 'Lesson', price: 900 },
-    seller.token,
-  );
-  productId = (product.body.product as { id: string }).id;
+  ({ seller, serviceId, productId } = await openShop(platform, {
+    tag: 'idem-seller',
+    service: { name: 'Keys', displayName: 'Key Studio', provider: 'sandbox', vendor: 'digital', account: 'sandbox_keys' },
+    product: { name: 'Lesson', price: 900 },
+  }));
   kinds = [
     orderKind,
     {
@@ -134,7 +103,7 @@ beforeAll(async () => {
       status: 201,
       fresh: async () => {
         const payer = await account('idem-plan');
-        const card = await saveCard(payer);
+        const card = (await saveSandboxCard(platform, payer.token)).id;
         const start = new Date(Date.now() + 3_600_000).toISOString();
         const body = {
           service: serviceId,
