@@ -133,6 +133,8 @@ test.describe('sign up, the drop-down, reload, log out', () => {
     await expect(sidebar.getByRole('link', { name: 'Account' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Billing' })).toBeVisible();
     await sidebar.getByRole('button', { name: 'Log out' }).click();
+    // The page may already be at '/': the logout is over when its navigation closed the sidebar.
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
     await expect(page).toHaveURL(/\/$/);
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(sidebar.getByRole('link', { name: 'Sign In' })).toBeVisible();

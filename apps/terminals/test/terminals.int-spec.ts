@@ -72,6 +72,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 
 const shareState = async (owner: Account, terminalId: string, shareId: string) => {
   const inbox = await call('GET', `/v1/terminals/${terminalId}/inbox?limit=100`, undefined, owner.token);
+  if (inbox.status !== 200) throw new Error(`inbox answered ${inbox.status}: ${JSON.stringify(inbox.body)}`);
   return (inbox.body.shares as Array<{ id: string; push: string }>).find((s) => s.id === shareId)?.push;
 };
 

@@ -89,6 +89,15 @@ export class PrefixedNatsServer extends ServerNats {
     };
   }
 
+  /**
+   * Waits until the NATS server has every subscription of this replica (a round trip after the SUBs).
+   * Nest's `listen` resolves once the subscriptions are queued on the client, not when the server has
+   * them: a replica that says it is ready before this could have a request to it answered "no responders".
+   */
+  async subscribed(): Promise<void> {
+    await this.connection?.flush();
+  }
+
   /** Requests taken and not answered yet (tests, logs). */
   get pending(): number {
     return this.inFlight.size;

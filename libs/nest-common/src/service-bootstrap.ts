@@ -65,6 +65,7 @@ export async function bootstrapService<
   app.useGlobalPipes(rpcValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter(logger));
   await app.listen();
+  await strategy.subscribed();
   logger.info({ queue: options.name, prefix: config.NATS_PREFIX || undefined }, `${options.name} service listening on NATS`);
 
   let probeServer: Server | undefined;
