@@ -26,7 +26,12 @@ function job(row: ShareRow, counts: { attemptsStarted: number; attemptsMade: num
   };
   const fake = {
     data,
+    opts: { attempts: SETTINGS.attempts },
     ...counts,
+    updateData: (next: PushJob) => {
+      fake.data = next;
+      return Promise.resolve();
+    },
     moveToDelayed: (at: number, token?: string) => {
       delayedTo.push({ at, token });
       return Promise.resolve();
@@ -75,17 +80,80 @@ describe('PushProcessor across an outage of its database', () => {
     expect(delayedTo[0]!.at - before).toBeLessThanOrEqual(PUSH_OUTAGE_MAX_DELAY_MS + 50);
   });
 
-  it('a push sent whose mark met the outage is tried again (at least once), not failed', async () => {
+  it('a push sent whose mark met the outage is not sent again: the next try only writes `sent`', async () => {
     const row = share();
+    let down = true;
+    const marks: Array<[string, string | null]> = [];
     const { processor: p, sent } = processor({
       findShare: () => Promise.resolve(row),
       find: () => Promise.resolve(subscribed(row)),
-      setPush: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+      setPush: (_id, push, error) => {
+        if (down) return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+        marks.push([push, error]);
+        return Promise.resolve();
+      },
     });
     const { job: j, delayedTo } = job(row, { attemptsStarted: 1, attemptsMade: 0 });
     await expect(p.process(j, 'lock-token')).rejects.toBeInstanceOf(DelayedError);
     expect(sent).toEqual([row.id]);
     expect(delayedTo).toHaveLength(1);
+    expect(j.data.outcome).toEqual({ push: 'sent', error: null });
+    // Still down at the second try: given back again, nothing sent.
+    (j as unknown as { attemptsStarted: number }).attemptsStarted = 2;
+    await expect(p.process(j, 'lock-token')).rejects.toBeInstanceOf(DelayedError);
+    down = false;
+    (j as unknown as { attemptsStarted: number }).attemptsStarted = 3;
+    await expect(p.process(j, 'lock-token')).resolves.toMatch(/^sent/);
+    expect(sent).toEqual([row.id]);
+    expect(marks).toEqual([['sent', null]]);
+  });
+
+  it('a final refusal whose mark met the outage is written after it (the share does not stay pending)', async () => {
+    const row = share();
+    let down = true;
+    const marks: Array<[string, string | null]> = [];
+    const { processor: p, sent } = processor(
+      {
+        findShare: () => Promise.resolve(row),
+        find: () => Promise.resolve(subscribed(row)),
+        setPush: (_id, push, error) => {
+          if (down) return Promise.reject(outage());
+          marks.push([push, error]);
+          return Promise.resolve();
+        },
+      },
+      { ok: false, gone: false, retry: true, status: 503, reason: 'the push service answered 503' },
+    );
+    // The last of SETTINGS.attempts tries.
+    const { job: j, delayedTo } = job(row, { attemptsStarted: 5, attemptsMade: 4 });
+    await expect(p.process(j, 'lock-token')).rejects.toBeInstanceOf(DelayedError);
+    expect(delayedTo).toHaveLength(1);
+    expect(j.data.outcome).toEqual({ push: 'failed', error: 'the push service answered 503' });
+    down = false;
+    (j as unknown as { attemptsStarted: number }).attemptsStarted = 6;
+    await expect(p.process(j, 'lock-token')).resolves.toMatch(/^failed/);
+    expect(marks).toEqual([['failed', 'the push service answered 503']]);
+    expect(sent).toEqual([row.id]);
+  });
+
+  it('a final refusal is written by the try itself when the database is up', async () => {
+    const row = share();
+    const marks: Array<[string, string | null]> = [];
+    const { processor: p } = processor(
+      {
+        findShare: () => Promise.resolve(row),
+        find: () => Promise.resolve(subscribed(row)),
+        setPush: (_id, push, error) => {
+          marks.push([push, error]);
+          return Promise.resolve();
+        },
+      },
+      { ok: false, gone: false, retry: false, status: 400, reason: 'the push service refused the message (400)' },
+    );
+    const { job: j, delayedTo } = job(row, { attemptsStarted: 1, attemptsMade: 0 });
+    await expect(p.process(j, 'lock-token')).rejects.toThrow('the push service refused the message (400)');
+    expect(delayedTo).toEqual([]);
+    expect(marks).toEqual([['failed', 'the push service refused the message (400)']]);
   });
 
   it('the push service’s own failures still use up attempts (a plain error BullMQ counts)', async () => {

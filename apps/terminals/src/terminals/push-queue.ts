@@ -21,6 +21,11 @@ export interface PushJob {
   shareId: string;
   terminalId: string;
   message: PushMessage;
+  /**
+   * The outcome decided by a try whose write of it met a database outage (kept in the job, in Redis): the
+   * next try only writes it, so a push the service took is not sent twice and a final refusal is not lost.
+   */
+  outcome?: { push: 'sent' | 'failed'; error: string | null };
 }
 
 /**
@@ -79,6 +84,7 @@ export class PushProcessor extends DrainingWorkerHost {
     if (!job) return;
     const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
     this.logger.warn({ share: job.data.shareId, attempts: job.attemptsMade, final, err: err.message }, 'a push delivery failed');
+    // `process` wrote the last try's outcome already; this covers what fails outside it (a job stalled too often).
     if (final) void this.terminals.setPush(job.data.shareId, 'failed', err.message).catch(() => undefined);
   }
 
@@ -89,19 +95,43 @@ export class PushProcessor extends DrainingWorkerHost {
 
   async process(job: Job<PushJob>, token?: string): Promise<string> {
     try {
+      const decided = job.data.outcome;
+      if (decided) {
+        await this.terminals.setPush(job.data.shareId, decided.push, decided.error);
+        return `${decided.push} (written after a database outage)`;
+      }
       return await this.deliver(job);
     } catch (error) {
-      if (!token || !isDependencyUnavailable(error)) throw error;
-      // Tries given back so far (each start counts in attemptsStarted; only failures in attemptsMade).
-      const waits = Math.max(0, job.attemptsStarted - job.attemptsMade - 1);
-      const delay = Math.min(this.settings.retryDelayMs * 2 ** Math.min(waits, 10), Math.max(this.settings.retryDelayMs, PUSH_OUTAGE_MAX_DELAY_MS));
-      await job.moveToDelayed(Date.now() + delay, token);
-      this.logger.warn(
-        { share: job.data.shareId, waits: waits + 1, delayMs: delay, err: (error as Error).message },
-        'a push delivery met a database outage: tried again later (no attempt used)',
-      );
-      throw new DelayedError();
+      if (!token) throw error;
+      if (isDependencyUnavailable(error)) return this.giveBack(job, token, error as Error);
+      // The last try failed: its outcome is written here, before BullMQ marks the job failed, so that a
+      // database outage at that moment waits like any other instead of leaving the share `pending`.
+      const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts?.attempts ?? 1);
+      if (final) {
+        const message = (error as Error).message;
+        try {
+          await this.terminals.setPush(job.data.shareId, 'failed', message);
+        } catch (writeError) {
+          if (!isDependencyUnavailable(writeError)) throw writeError;
+          await job.updateData({ ...job.data, outcome: { push: 'failed', error: message } });
+          return this.giveBack(job, token, writeError as Error);
+        }
+      }
+      throw error;
     }
+  }
+
+  /** Gives the job back to the queue, delayed, without counting an attempt (the service's database is down). */
+  private async giveBack(job: Job<PushJob>, token: string, error: Error): Promise<never> {
+    // Tries given back so far (each start counts in attemptsStarted; only failures in attemptsMade).
+    const waits = Math.max(0, job.attemptsStarted - job.attemptsMade - 1);
+    const delay = Math.min(this.settings.retryDelayMs * 2 ** Math.min(waits, 10), Math.max(this.settings.retryDelayMs, PUSH_OUTAGE_MAX_DELAY_MS));
+    await job.moveToDelayed(Date.now() + delay, token);
+    this.logger.warn(
+      { share: job.data.shareId, waits: waits + 1, delayMs: delay, err: error.message },
+      'a push delivery met a database outage: tried again later (no attempt used)',
+    );
+    throw new DelayedError();
   }
 
   private async deliver(job: Job<PushJob>): Promise<string> {
@@ -120,7 +150,13 @@ export class PushProcessor extends DrainingWorkerHost {
     }
     const result = await this.sender.send(terminal.subscription, message);
     if (result.ok) {
-      await this.terminals.setPush(shareId, 'sent', null);
+      try {
+        await this.terminals.setPush(shareId, 'sent', null);
+      } catch (error) {
+        // The push service has it: the next try only writes `sent` (never a second notification).
+        if (isDependencyUnavailable(error)) await job.updateData({ ...job.data, outcome: { push: 'sent', error: null } });
+        throw error;
+      }
       return 'sent';
     }
     if (result.gone) {
