@@ -89,6 +89,39 @@ test.describe('shell routes', () => {
     await expect(page.getByRole('main').locator('input, textarea, select').first()).toBeVisible();
   });
 
+  // The pages that are the same for every visitor paint from the HTML (their static shell) before any
+  // script runs; the app replaces the shell with the same page: the heading and the lead paragraph
+  // (each page's largest paint) keep their place and size, so nothing moves and the largest paint stays.
+  for (const [path, width] of [
+    ['/', 375],
+    ['/', 1280],
+    ['/tools/', 375],
+    ['/tools/converters/base64/encode/', 375],
+    ['/tools/displaybarcode/', 1280],
+  ] as const) {
+    test(`${path} at ${width} px paints its page from the HTML, where the app then shows the same`, async ({ browser }) => {
+      const boxes = async (page: Page) =>
+        Promise.all(['main h1', 'main .lead'].map(async (selector) => page.locator(selector).first().boundingBox()));
+      const still = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
+      const shell = await still.newPage();
+      await shell.goto(path);
+      await expect(shell.locator('main h1')).toBeVisible();
+      const before = await boxes(shell);
+      await still.close();
+      expect(before.every((box) => box !== null && box.height > 0)).toBe(true);
+
+      const live = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await live.newPage();
+      const errors = watchErrors(page);
+      await page.goto(path);
+      // The app has rendered once its layout's skip link is there (the shell has none).
+      await expect(page.locator('a.skip-link')).toHaveCount(1);
+      expect(await boxes(page)).toEqual(before);
+      expect(errors).toEqual([]);
+      await live.close();
+    });
+  }
+
   test('per-route resource links appear only where a route has them', async ({ page }) => {
     await page.goto('/tools/converters/base64/encode/');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: /RFC 4648/ })).toBeVisible();

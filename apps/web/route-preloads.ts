@@ -1,36 +1,73 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin, Rolldown } from 'vite';
+import { createServer, type Alias, type Plugin, type Rolldown } from 'vite';
 
 /**
  * One route of the app and the files its page needs beyond the entry: the page's chunk and the
  * chunks it imports (scripts), and the stylesheets Vite loads with them. Written by the build to
- * dist/route-preloads.json; the gateway's SPA fallback (apps/gateway/src/web/spa.ts) adds
- * `<link rel="modulepreload">` (and `<link rel="preload" as="style">`) for the route being opened,
- * so the page's chunk downloads with the entry instead of after it has run.
+ * dist/route-preloads.json; the gateway's SPA fallback (apps/gateway/src/web/spa.ts) writes the
+ * route's list into the app page, where the entry (src/main.tsx) preloads them with the boot chunk
+ * once the page has painted, so the page's chunk downloads with the app instead of after it has
+ * run; and the route's static shell, when it has one, into `#root`.
  */
 export interface RoutePreload {
   /** A react-router pattern: static segments, `:param` segments, a trailing `*`. */
   route: string;
   scripts: string[];
   styles: string[];
+  /** The page's static first paint (src/app/page-shells.tsx), for the pages that have one. */
+  shell?: string;
 }
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /**
- * index.html as built, with the stylesheet first in its head (requested before the scripts, it is all
- * the first paint waits for) and `<link rel="modulepreload">` for the boot chunk's files after the
- * entry's own, so they download while the static top bar is painted.
+ * index.html as built, with the stylesheet first in its head: requested before the entry, it is all
+ * the first paint waits for. The app's boot chunk is not preloaded from the head: the entry imports
+ * it once the page (index.html's top bar and the route's static shell) has painted, and Vite's
+ * preload helper fetches its imports in parallel then; scripts fetched before the first paint held
+ * the first paint back under Lighthouse's simulated slow 4G.
  */
-function startPage(html: string, bootScripts: string[]): string {
+function startPage(html: string): string {
   const styles = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
-  let out = styles.reduce((page, tag) => page.replace(tag, ''), html);
+  const out = styles.reduce((page, tag) => page.replace(tag, ''), html);
   const firstScript = out.indexOf('<script type="module"');
-  if (firstScript >= 0) out = `${out.slice(0, firstScript)}${styles.map((t) => t.trim()).join('\n    ')}\n    ${out.slice(firstScript)}`;
-  const links = bootScripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    ');
-  const head = out.indexOf('</head>');
-  return head < 0 ? out : `${out.slice(0, head)}  ${links}\n  ${out.slice(head)}`;
+  if (firstScript < 0) return out;
+  return `${out.slice(0, firstScript)}${styles.map((t) => t.trim()).join('\n    ')}\n    ${out.slice(firstScript)}`;
+}
+
+/**
+ * The static first paint of the pages that have one (src/app/page-shells.tsx), rendered in Node
+ * through a Vite server over the app's sources with the build's aliases. The session module is
+ * replaced by one that throws when used (src/app/page-shells.session.ts): nothing of a visitor goes
+ * into a page built for every visitor.
+ */
+async function renderPageShells(webRoot: string, alias: Alias[]): Promise<Array<{ route: string; html: string }>> {
+  const sessionModule = join(webRoot, 'src/shared/session/session.ts');
+  const server = await createServer({
+    configFile: false,
+    root: webRoot,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    resolve: { alias },
+    plugins: [
+      {
+        name: 'tinkerdesk-page-shells-no-session',
+        enforce: 'pre',
+        async resolveId(source, importer) {
+          const resolved = await this.resolve(source, importer, { skipSelf: true });
+          return resolved?.id === sessionModule ? join(webRoot, 'src/app/page-shells.session.ts') : null;
+        },
+      },
+    ],
+  });
+  try {
+    const module = (await server.ssrLoadModule('/src/app/page-shells.tsx')) as { pageShells: () => Array<{ route: string; html: string }> };
+    return module.pageShells();
+  } finally {
+    await server.close();
+  }
 }
 
 /** `export const NAME = { key: 'value', ... }` in a source file: its string entries. */
@@ -54,9 +91,13 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
   const appFile = join(webRoot, 'src/app/App.tsx');
   const bootFile = join(webRoot, 'src/boot.tsx');
   const toolsDir = join(webRoot, 'src/tools');
+  let alias: Alias[] = [];
   return {
     name: 'tinkerdesk-route-preloads',
     apply: 'build',
+    configResolved(config) {
+      alias = config.resolve.alias;
+    },
     // After Vite's own generateBundle steps: chunks that held only CSS are gone by then, their
     // stylesheets listed on the chunks that imported them.
     generateBundle: {
@@ -134,19 +175,15 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
           return into;
         };
         // The entry's own files are in index.html already; the app's boot chunk (src/boot.tsx, which the
-        // entry imports once the first paint is done) and its imports are added to it here.
+        // entry imports once the first paint is done, its imports fetched with it) is no route's to fetch.
         const loaded = new Set<Rolldown.OutputChunk>();
         for (const entry of chunks.filter((c) => c.isEntry)) closure(entry, loaded);
         const boot = chunks.find((c) => c.facadeModuleId === bootFile);
         if (!boot) return this.error(`route preloads: no chunk for ${bootFile}`);
-        const bootFiles = [...closure(boot)].filter((c) => !loaded.has(c));
-        for (const chunk of bootFiles) loaded.add(chunk);
+        closure(boot, loaded);
         const page = bundle['index.html'];
         if (page?.type !== 'asset' || typeof page.source !== 'string') return this.error('route preloads: no index.html in the bundle');
-        page.source = startPage(
-          page.source,
-          bootFiles.map((c) => `/${c.fileName}`),
-        );
+        page.source = startPage(page.source);
 
         const table: RoutePreload[] = [];
         for (const { route, module } of wanted) {
@@ -161,6 +198,11 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
             scripts: needed.map((c) => `/${c.fileName}`),
             styles: [...new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map((f) => `/${f}`),
           });
+        }
+        for (const { route, html } of await renderPageShells(webRoot, alias)) {
+          const entry = table.find((e) => e.route === route);
+          if (entry) entry.shell = html;
+          else table.push({ route, scripts: [], styles: [], shell: html });
         }
         this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
       },

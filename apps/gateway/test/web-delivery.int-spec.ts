@@ -252,12 +252,18 @@ describe('web app delivery (the real build)', () => {
     }
   });
 
-  /** The page's preloaded scripts (the links the gateway adds after index.html's own). */
-  const preloads = (html: string): string[] =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g)].map((m) => m[1]!);
+  /** The route's files the gateway lists in the page for the entry to preload (none: an empty list). */
+  const routeScripts = (html: string): string[] => {
+    const list = /<script type="application\/json" id="route-files">(.*?)<\/script>/.exec(html)?.[1];
+    return list ? (JSON.parse(list) as { scripts: string[] }).scripts : [];
+  };
+  /** The page without what the gateway adds (after the entry's script in the head, and the shell): index.html as built. */
+  const bare = (html: string): string =>
+    html.replace(/(<script type="module"[^>]*><\/script>)[\s\S]*?(\s*<\/head>)/, '$1$2').replace(/<main id="main"[\s\S]*<\/main>/, '<!--page-shell-->');
 
-  it("opens a tool's route with its page chunk preloaded, in the page sent as brotli (gzip, none) with Vary", async () => {
-    const built = preloads(readFileSync(join(dist, 'index.html'), 'utf8'));
+  it("opens a tool's route with its page chunk listed and its static shell, in the page sent as brotli (gzip, none) with Vary", async () => {
+    const built = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(built).not.toContain('rel="modulepreload"');
     const a = await get(platform.url, '/tools/converters/base64/encode/', { 'accept-encoding': BROWSER });
     expect(a.status).toBe(200);
     expect(header(a, 'content-encoding')).toBe('br');
@@ -265,19 +271,19 @@ describe('web app delivery (the real build)', () => {
     expect(header(a, 'content-type')).toContain('text/html');
     expect(header(a, 'cache-control')).toBe('no-cache');
     const html = brotliDecompressSync(a.body).toString();
-    const added = preloads(html).filter((href) => !built.includes(href));
+    const listed = routeScripts(html);
     // The chunk whose source map names the Base64 encoder's page is one of them.
-    const pageChunk = added.find((href) =>
+    const pageChunk = listed.find((href) =>
       (JSON.parse(readFileSync(join(dist, `${href}.map`), 'utf8')) as { sources: string[] }).sources.some((s) =>
         s.endsWith('tools/base64-encode/page.tsx'),
       ),
     );
     expect(pageChunk).toMatch(/^\/assets\/.+\.js$/);
-    for (const href of added) expect(existsSync(join(dist, href))).toBe(true);
-    // Its head is the built page's with the links added; the app page stays the same otherwise.
-    expect(html.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(
-      readFileSync(join(dist, 'index.html'), 'utf8').replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, ''),
-    );
+    for (const href of listed) expect(existsSync(join(dist, href))).toBe(true);
+    // The tool's header, rendered by the build with the app's components, is in #root before any script runs.
+    expect(html).toMatch(/<main id="main" tabindex="-1"><article class="page page-wide tool-page">[\s\S]*<h1>Base64 encode<\/h1>/);
+    // Otherwise the app page is index.html as built.
+    expect(bare(html)).toBe(built);
 
     const gzip = await get(platform.url, '/tools/converters/base64/encode/', { 'accept-encoding': 'gzip' });
     expect(header(gzip, 'content-encoding')).toBe('gzip');
@@ -301,12 +307,12 @@ describe('web app delivery (the real build)', () => {
     expect(header(head, 'content-length')).toBe(header(first, 'content-length'));
   });
 
-  it('adds no preload to a path no route opens (the app shows its 404 page)', async () => {
-    const built = preloads(readFileSync(join(dist, 'index.html'), 'utf8'));
+  it('lists no files and writes no shell for a path no route opens (the app shows its 404 page)', async () => {
+    const built = readFileSync(join(dist, 'index.html'), 'utf8');
     for (const path of ['/no-such-page', '/tools/no-such-tool/']) {
       const a = await get(platform.url, path, { 'accept-encoding': BROWSER });
       expect([path, a.status]).toEqual([path, 200]);
-      expect(preloads(brotliDecompressSync(a.body).toString())).toEqual(built);
+      expect(brotliDecompressSync(a.body).toString()).toBe(built);
     }
   });
 

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, loadCurrentPage } from './app/App';
 import { session } from './shared/session/session';
 
 void session.start();
@@ -16,12 +16,16 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// The first render is a transition so React renders it in slices of a few milliseconds, yielding to
-// the browser between them, instead of one long task that would hold up input on slow phones.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// The page's module first (the entry has it fetched already), so the first render replaces the page's
+// static shell with the page itself rather than with "Loading…". The first render is a transition so
+// React renders it in slices of a few milliseconds, yielding to the browser between them, instead of
+// one long task that would hold up input on slow phones.
+void loadCurrentPage().then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }),
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { preloadFor, preloadLinks, routeMatches, type RoutePreload } from './app-page.js';
+import { pageFor, preloadFor, routeFilesScript, routeMatches, SHELL_MARK, type RoutePreload } from './app-page.js';
 import { pageEncoding } from './spa.js';
 
 const entry = (route: string): RoutePreload => ({ route, scripts: [`/assets/${route.replace(/\W+/g, '_')}.js`], styles: [] });
@@ -36,10 +36,38 @@ describe('route preloads: which route a path opens', () => {
     expect(preloadFor([], '/')).toBeUndefined();
   });
 
-  it('writes modulepreload links for scripts (low priority: after the entry and the stylesheet) and preload links for stylesheets', () => {
-    expect(preloadLinks({ route: '/x', scripts: ['/assets/a.js'], styles: ['/assets/a.css'] })).toBe(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/a.js">\n    <link rel="preload" as="style" crossorigin href="/assets/a.css">',
+  it("lists the route's files as JSON that is never run and cannot end its element", () => {
+    expect(routeFilesScript({ route: '/x', scripts: ['/assets/a.js'], styles: ['/assets/a.css'] })).toBe(
+      '<script type="application/json" id="route-files">{"scripts":["/assets/a.js"],"styles":["/assets/a.css"]}</script>',
     );
+    const hostile = routeFilesScript({ route: '/x', scripts: ['/assets/</script><script>alert(1)</script>.js'], styles: [] });
+    expect(hostile).not.toContain('</script><script>');
+    expect(JSON.parse(/>(.*)<\/script>$/.exec(hostile)![1]!)).toEqual({ scripts: ['/assets/</script><script>alert(1)</script>.js'], styles: [] });
+  });
+});
+
+describe('the app page of a route', () => {
+  const html = `<html><head><title>T</title></head><body><div id="root"><header>bar</header>${SHELL_MARK}</div></body></html>`;
+
+  it("holds the route's files before </head> and its static shell at the mark", () => {
+    const page = pageFor(html, { route: '/', scripts: ['/assets/home.js'], styles: [], shell: '<main id="main">Home $& $1</main>' });
+    expect(page).toBe(
+      '<html><head><title>T</title>  <script type="application/json" id="route-files">{"scripts":["/assets/home.js"],"styles":[]}</script>\n  </head>' +
+        '<body><div id="root"><header>bar</header><main id="main">Home $& $1</main></div></body></html>',
+    );
+  });
+
+  it('gives a page with a shell its stylesheets in the head (the shell is painted with them), not in the list', () => {
+    const page = pageFor(html, { route: '/tools/', scripts: ['/assets/t.js'], styles: ['/assets/kit.css'], shell: '<main id="main">Tools</main>' });
+    expect(page).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/kit.css">\n    <script type="application/json" id="route-files">{"scripts":["/assets/t.js"],"styles":[]}</script>\n  </head>',
+    );
+    expect(pageFor(html, { route: '/x', scripts: [], styles: ['/assets/x.css'] })).toContain('{"scripts":[],"styles":["/assets/x.css"]}');
+  });
+
+  it('is index.html as built for a route without files or shell, and for a path no route opens', () => {
+    expect(pageFor(html, { route: '/login', scripts: [], styles: [] })).toBe(html);
+    expect(pageFor(html, undefined)).toBe(html);
   });
 });
 

@@ -3,13 +3,16 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /**
- * One route of the web app and the files its page needs beyond the entry, as the web build writes
- * them to dist/route-preloads.json (apps/web/route-preloads.ts, generated from the router).
+ * One route of the web app, the files its page needs beyond the entry and, for a page that is the
+ * same for every visitor, its static first paint, as the web build writes them to
+ * dist/route-preloads.json (apps/web/route-preloads.ts, generated from the router and rendered by
+ * apps/web/src/app/page-shells.tsx with the app's components).
  */
 export interface RoutePreload {
   route: string;
   scripts: string[];
   styles: string[];
+  shell?: string;
 }
 
 /** react-router's ranking of a pattern: static segments before `:params`, a splat last. */
@@ -46,18 +49,45 @@ export function preloadFor(table: readonly RoutePreload[], path: string): RouteP
   return best;
 }
 
+/** The id of the app page's list of the route's files, which the entry (apps/web/src/main.tsx) reads. */
+export const ROUTE_FILES_ID = 'route-files';
+
 /**
- * The links that fetch a route's files with the entry. The scripts at low priority: the stylesheet
- * (all the first paint waits for) and the entry come first; the route's chunks are needed only once
- * the app has booted (Base64 encode's first paint went from 2.6 to 1.9 s under Lighthouse's slow 4G).
+ * The route's files as a JSON list in the page (`<script type="application/json">`, never run). The
+ * entry preloads them with the boot chunk once the page has painted: fetched before the first paint,
+ * they held it back under Lighthouse's simulated slow 4G (a script that has arrived by the first paint
+ * counts as one it waited for). `<` is escaped so no file name can end the element.
  */
-export function preloadLinks(entry: RoutePreload): string {
-  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return [
-    ...entry.scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${attr(href)}">`),
-    ...entry.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
-  ].join('\n    ');
+export function routeFilesScript(entry: RoutePreload): string {
+  const json = JSON.stringify({ scripts: entry.scripts, styles: entry.styles }).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${ROUTE_FILES_ID}">${json}</script>`;
 }
+
+/** Where index.html (apps/web/index.html) takes the route's static shell: in #root, after the static top bar. */
+export const SHELL_MARK = '<!--page-shell-->';
+
+/**
+ * index.html for this route: its files' list before `</head>` and its static shell, if any, at the mark.
+ * A page with a shell gets its stylesheets as stylesheets (render-blocking), not in the list: the
+ * shell is painted before the app loads them, and painted without them it would be laid out otherwise
+ * than the app's page (/tools/' "Recently used" panel is styled by the tool kit's stylesheet).
+ */
+export function pageFor(html: string, entry: RoutePreload | undefined): string {
+  if (!entry) return html;
+  const shell = entry.shell;
+  const listed: RoutePreload = { ...entry, styles: shell ? [] : entry.styles };
+  const head = [
+    ...(shell ? entry.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`) : []),
+    ...(listed.scripts.length > 0 || listed.styles.length > 0 ? [routeFilesScript(listed)] : []),
+  ];
+  let out = html;
+  const at = out.indexOf('</head>');
+  if (head.length > 0 && at >= 0) out = `${out.slice(0, at)}  ${head.join('\n    ')}\n  ${out.slice(at)}`;
+  if (shell) out = out.replace(SHELL_MARK, () => shell);
+  return out;
+}
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -65,7 +95,7 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 const COMPRESS_FROM = 1024;
 
 /**
- * The app page (index.html) for a route: with the route's preload links in its head, in the encoding
+ * The app page (index.html) for a route: with the route's files and static shell (pageFor), in the encoding
  * asked for, each variant made once and kept (one per route of the table, and one without links).
  * index.html and the table are read on first use, so a gateway started before the build serves them
  * once they exist.
@@ -95,12 +125,7 @@ export class AppPage {
   render(path: string, encoding: Encoding): { body: Buffer; encoding: Encoding } {
     if (!this.load()) throw new Error('the web app is not built');
     const entry = preloadFor(this.table, path);
-    const plain = this.variant(entry?.route ?? '', 'identity', () => {
-      const html = this.html!;
-      if (!entry) return Buffer.from(html);
-      const at = html.indexOf('</head>');
-      return Buffer.from(at < 0 ? html : `${html.slice(0, at)}  ${preloadLinks(entry)}\n  ${html.slice(at)}`);
-    });
+    const plain = this.variant(entry?.route ?? '', 'identity', () => Buffer.from(pageFor(this.html!, entry)));
     if (encoding === 'identity' || plain.length < COMPRESS_FROM) return { body: plain, encoding: 'identity' };
     const body = this.variant(entry?.route ?? '', encoding, () =>
       encoding === 'br'

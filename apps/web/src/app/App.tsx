@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { isValidElement, lazy, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { LINK_ROUTES } from '@tinkerdesk/contracts/web';
 import { PATHS } from '../routes/paths';
@@ -11,9 +11,17 @@ import { Providers } from './providers';
  * A page module's named export as a lazily loaded component: every page is its own chunk, loaded
  * when its route is first shown (pages of one module, such as the information pages, share one).
  * The entry keeps only the layout, the router, the session and the tool registry's metadata.
+ * `preload()` loads it ahead: a page loaded so before its first render renders at once (React.lazy
+ * takes a thenable that answers synchronously without suspending), so the app's first render shows
+ * the page where its static shell was, never "Loading…" in between (boot.tsx, loadCurrentPage).
  */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loaded: { default: ComponentType } | undefined;
+  const preload = () => load().then((module) => (loaded = { default: module[name] }));
+  const ready = (module: { default: ComponentType }) => ({ then: (resolve: (m: typeof module) => void) => resolve(module) });
+  // React.lazy calls `then` on what its loader returns; a thenable that answers at once is as good as a settled promise.
+  const Page = lazy(() => (loaded ? (ready(loaded) as unknown as Promise<{ default: ComponentType }>) : preload()));
+  return Object.assign(Page, { preload });
 }
 
 const infoPages = () => import('../features/info/pages/InfoPages');
@@ -132,6 +140,17 @@ const router = createBrowserRouter([
     ],
   },
 ]);
+
+/**
+ * Loads the page module of the route being opened (a failure is left to the page's own first render,
+ * which shows the error as any other load failure): the first render then has the page at once.
+ */
+export async function loadCurrentPage(): Promise<void> {
+  const element = router.state.matches.at(-1)?.route.element;
+  const type: unknown = isValidElement(element) ? element.type : undefined;
+  const preload = typeof type === 'object' && type !== null && 'preload' in type ? type.preload : undefined;
+  if (typeof preload === 'function') await Promise.resolve(preload()).catch(() => undefined);
+}
 
 export function App() {
   return (

@@ -4,6 +4,7 @@
  * pages' own calls (storefront, sandbox card page, reference lists) go without a session.
  */
 import { anonymous, unwrap, v1 } from '../../shared/api';
+import { takeEarlyShop } from '../../shared/early-shop';
 import type { ApiSchemas } from '../../shared/api';
 import type { ReferenceData } from '@tinkerdesk/contracts/web';
 
@@ -12,11 +13,14 @@ type Body<K extends keyof ApiSchemas> = ApiSchemas[K];
 /** A fresh Idempotency-Key for one user action (retries of that action reuse it). */
 export const newIdempotencyKey = (): string => crypto.randomUUID();
 
+/** The entry's request (shared/early-shop.ts) when it is this one: the shop page's first read. */
+const earlyOrFetch = (request: Request) => takeEarlyShop(request) ?? fetch(request);
+
 export const getStorefront = (guid: string, serviceId: string) =>
-  unwrap(anonymous.GET('/v1/users/{id}/services/{sid}', { params: { path: { id: guid, sid: serviceId } } }));
+  unwrap(anonymous.GET('/v1/users/{id}/services/{sid}', { params: { path: { id: guid, sid: serviceId } }, fetch: earlyOrFetch }));
 
 /** The same page by its short link (/s/{slug}). */
-export const getShop = (slug: string) => unwrap(anonymous.GET('/v1/shops/{slug}', { params: { path: { slug } } }));
+export const getShop = (slug: string) => unwrap(anonymous.GET('/v1/shops/{slug}', { params: { path: { slug } }, fetch: earlyOrFetch }));
 
 /**
  * The signed-in user's services (GET /v1/users/me?include=services). Not the session's profile: the
