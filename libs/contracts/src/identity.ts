@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import { IdempotencyKeyField } from './idempotency.js';
 import { Optional } from './input.js';
 import { CODE_KINDS, RETURN_TO_PATTERN, type CodeKind } from './identity-views.js';
 import { canonicalTimeZone } from './time-zones.js';
@@ -66,6 +67,18 @@ export class CreateUserDto {
 
   @ReturnTo(ORDER_PATH_EXAMPLE, VERIFICATION_RETURN_TO)
   returnTo?: string;
+}
+
+/** NATS: identity.user.create — a sign-up, with its request's Idempotency-Key (a retry answers the same account). */
+export class CreateUserMessage extends CreateUserDto {
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
+
+  /** The client's address as the gateway determined it: a keyed retry checks the password as a sign-in does, counted there. */
+  @Optional()
+  @IsString()
+  @MaxLength(64)
+  clientAddress?: string;
 }
 
 /** HTTP: POST /v1/users/{guid}/requestverification (the body is optional) */

@@ -92,7 +92,7 @@ import type { ServiceHealth } from './health.js';
 import type {
   ContactDto,
   CreateCodeMessage,
-  CreateUserDto,
+  CreateUserMessage,
   ExchangeCodeMessage,
   OidcAuthorizeMessage,
   OidcExchangeMessage,
@@ -156,7 +156,7 @@ export interface Done {
  */
 export interface RpcMap {
   [SUBJECTS.identity.health]: { request: EmptyMessage; response: ServiceHealth };
-  [SUBJECTS.identity.userCreate]: { request: CreateUserDto; response: AuthResult };
+  [SUBJECTS.identity.userCreate]: { request: CreateUserMessage; response: AuthResult };
   [SUBJECTS.identity.userSignin]: { request: SignInMessage; response: SignInResult };
   [SUBJECTS.identity.userMe]: { request: UserIdMessage; response: Profile };
   [SUBJECTS.identity.userUpdate]: { request: UpdateProfileMessage; response: Profile };

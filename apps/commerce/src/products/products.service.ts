@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { TransactionManager } from '@tinkerdesk/persistence';
+import { createUnderKey, type TransactionManager } from '@tinkerdesk/persistence';
 import { AppError, CURRENCY, type ProductView, type SaveProductMessage, type Vendor } from '@tinkerdesk/contracts';
 import { ProviderServicesService, type ServiceRow } from '../services/provider-services.service.js';
 import { ProductImagesRepository } from './product-images.repository.js';
@@ -110,7 +110,7 @@ export class ProductsService {
       image: input.image !== undefined ? input.image : (existing?.image ?? null),
       active: input.active ?? existing?.active ?? true,
       shipping: service.vendor === 'mail' && shipping ? { services: [...shipping.services], options: [...shipping.options] } : null,
-    });
+    }, existing ? undefined : createUnderKey('product.create', input.ownerId, input));
     // An https URL (or null) sent replaces an uploaded image: then only that URL is shown.
     if (input.image !== undefined && saved.uploadedImage) return toProductView((await this.images.clear(saved.id, saved.userId)) ?? saved);
     return toProductView(saved);
