@@ -72,8 +72,9 @@ let kinds: CreateKind[];
 beforeAll(async () => {
   platform = await TestPlatform.start(['identity', 'commerce', 'terminals', 'conversion', 'gateway'], {
     RATE_LIMIT_FACTOR: '1000',
-    // Parallel requests under one key each pass the account's job allowance before one of them records the
-    // job (the counters are not in its transaction): room for the trials' bursts.
+    // Parallel requests under one key each count against the account's job allowance before one of them
+    // records the job (the counters are not in its transaction; the others give theirs back after): room
+    // for the trials' bursts.
     CONVERSION_JOBS_PER_MINUTE: '1000',
     PUBLIC_URL: 'http://shop.test',
   });
@@ -206,7 +207,8 @@ beforeAll(async () => {
           token: shop.seller.token,
           body,
           other: { ...body, price: 1300 },
-          rows: () => count(`SELECT count(*) AS n FROM "commerce"."product" WHERE "service_id" = $1 AND "name" = 'Poster'`, [shop.serviceId]),
+          rows: () =>
+            count(`SELECT count(*) AS n FROM "commerce"."product" WHERE "service_id" = $1 AND "name" = 'Poster'`, [shop.serviceId]),
         };
       },
       idOf: (body) => (body.product as { id: string }).id,
@@ -221,7 +223,8 @@ beforeAll(async () => {
           token: payer.token,
           body: { provider: 'sandbox' },
           other: { provider: 'stripe' },
-          rows: () => count(`SELECT count(*) AS n FROM "commerce"."sandbox_session" WHERE "user_id" = $1 AND "mode" = 'setup'`, [payer.guid]),
+          rows: () =>
+            count(`SELECT count(*) AS n FROM "commerce"."sandbox_session" WHERE "user_id" = $1 AND "mode" = 'setup'`, [payer.guid]),
         };
       },
       idOf: (body) => `${(body.setup as { id: string }).id} ${(body.setup as { url: string }).url}`,
@@ -251,41 +254,49 @@ afterAll(async () => {
 });
 
 describe('many parallel requests with one key: exactly one object', () => {
-  it.each(['order (signed out)', 'payment request', 'plan', 'terminal', 'share', 'saved file', 'service', 'product', 'card setup', 'OAuth app'])(
-    '%s: 12 at once, 3 trials; every answer the one object (or 409 still being processed)',
-    async (name) => {
-      const kind = kinds.find((k) => k.name === name)!;
-      for (let trial = 0; trial < 3; trial++) {
-        const request = await kind.fresh();
-        const key = randomUUID();
-        const answers = await Promise.all(Array.from({ length: 12 }, () => keyed(request.path, request.body, key, request.token)));
-        const created = answers.filter((a) => a.status === kind.status);
-        for (const refused of answers.filter((a) => a.status !== kind.status)) {
-          expect({ kind: kind.name, status: refused.status, body: refused.body }).toEqual({
-            kind: kind.name,
-            status: 409,
-            body: { success: false, error: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.busy },
-          });
-        }
-        expect(created.length).toBeGreaterThan(0);
-        expect(new Set(created.map((a) => kind.idOf(a.body))).size).toBe(1);
-        expect(await request.rows()).toBe(1);
-        // Later, once more: the same object again; another request under the key: refused, nothing made.
-        const again = await keyed(request.path, request.body, key, request.token);
-        expect([again.status, kind.idOf(again.body)]).toEqual([kind.status, kind.idOf(created[0]!.body)]);
-        const other = await keyed(request.path, request.other, key, request.token);
-        expect({ kind: kind.name, status: other.status, body: other.body }).toEqual({
+  it.each([
+    'order (signed out)',
+    'payment request',
+    'plan',
+    'terminal',
+    'share',
+    'saved file',
+    'service',
+    'product',
+    'card setup',
+    'OAuth app',
+  ])('%s: 12 at once, 3 trials; every answer the one object (or 409 still being processed)', async (name) => {
+    const kind = kinds.find((k) => k.name === name)!;
+    for (let trial = 0; trial < 3; trial++) {
+      const request = await kind.fresh();
+      const key = randomUUID();
+      const answers = await Promise.all(Array.from({ length: 12 }, () => keyed(request.path, request.body, key, request.token)));
+      const created = answers.filter((a) => a.status === kind.status);
+      for (const refused of answers.filter((a) => a.status !== kind.status)) {
+        expect({ kind: kind.name, status: refused.status, body: refused.body }).toEqual({
           kind: kind.name,
           status: 409,
-          body: { success: false, error: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.mismatch },
+          body: { success: false, error: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.busy },
         });
-        expect(await request.rows()).toBe(1);
-        // Without a key, or with a new one, a second object.
-        expect((await keyed(request.path, request.body, randomUUID(), request.token)).status).toBe(kind.status);
-        expect(await request.rows()).toBe(2);
       }
-    },
-  );
+      expect(created.length).toBeGreaterThan(0);
+      expect(new Set(created.map((a) => kind.idOf(a.body))).size).toBe(1);
+      expect(await request.rows()).toBe(1);
+      // Later, once more: the same object again; another request under the key: refused, nothing made.
+      const again = await keyed(request.path, request.body, key, request.token);
+      expect([again.status, kind.idOf(again.body)]).toEqual([kind.status, kind.idOf(created[0]!.body)]);
+      const other = await keyed(request.path, request.other, key, request.token);
+      expect({ kind: kind.name, status: other.status, body: other.body }).toEqual({
+        kind: kind.name,
+        status: 409,
+        body: { success: false, error: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.mismatch },
+      });
+      expect(await request.rows()).toBe(1);
+      // Without a key, or with a new one, a second object.
+      expect((await keyed(request.path, request.body, randomUUID(), request.token)).status).toBe(kind.status);
+      expect(await request.rows()).toBe(2);
+    }
+  });
 
   it('an OAuth app’s retry: the same app with a new secret; the earlier answer’s secret is replaced (only the latest one’s hash is kept)', async () => {
     const owner = await account('idem-app-secret');
@@ -298,7 +309,9 @@ describe('many parallel requests with one key: exactly one object', () => {
     expect((again.body.app as { id: string }).id).toBe(id);
     expect(typeof again.body.clientSecret).toBe('string');
     expect(again.body.clientSecret).not.toBe(first.body.clientSecret);
-    const [stored] = await platform.query<{ hash: string }>(`SELECT "secret_hash" AS "hash" FROM "identity"."oauth_app" WHERE "id" = $1`, [id]);
+    const [stored] = await platform.query<{ hash: string }>(`SELECT "secret_hash" AS "hash" FROM "identity"."oauth_app" WHERE "id" = $1`, [
+      id,
+    ]);
     expect(stored!.hash).toBe(createHash('sha256').update(String(again.body.clientSecret)).digest('hex'));
     // A public app has no secret: its retry answers none.
     const publicKey = randomUUID();

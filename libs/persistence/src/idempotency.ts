@@ -71,7 +71,9 @@ export function createUnderKey<M extends { idempotencyKey?: string | undefined }
 
 /** The `id` of an answer stored as `{ id }` (what most creates store); undefined for anything else. */
 export function storedId(answer: StoredAnswer | undefined): string | undefined {
-  return typeof answer === 'object' && answer !== null && !Array.isArray(answer) && typeof answer['id'] === 'string' ? answer['id'] : undefined;
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer) && typeof answer['id'] === 'string'
+    ? answer['id']
+    : undefined;
 }
 
 /** What one Idempotency-Key holds: nothing yet (claimed now), a stored answer, or a request still running. */

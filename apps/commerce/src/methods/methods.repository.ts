@@ -162,7 +162,10 @@ export class MethodsRepository {
    * A card setup under an Idempotency-Key: it asks the provider, so the key is claimed outside a
    * transaction (IdempotencyKeys.outside) and the page's answer stored after it.
    */
-  setupOnce<T extends StoredAnswer>(create: IdempotentCreate | undefined, work: () => Promise<T>): Promise<{ answer: T; replayed: boolean }> {
+  setupOnce<T extends StoredAnswer>(
+    create: IdempotentCreate | undefined,
+    work: () => Promise<T>,
+  ): Promise<{ answer: T; replayed: boolean }> {
     return COMMERCE_KEYS.outside(this.db, create, work);
   }
 }

@@ -48,7 +48,9 @@ export class ProductsRepository {
     const id =
       idempotent === undefined
         ? await this.write(this.db, p)
-        : storedId((await this.db.transaction((m) => COMMERCE_KEYS.once(m, idempotent, async () => ({ id: await this.write(m, p) })))).answer);
+        : storedId(
+            (await this.db.transaction((m) => COMMERCE_KEYS.once(m, idempotent, async () => ({ id: await this.write(m, p) })))).answer,
+          );
     const product = id === undefined ? null : await this.products.findOneBy({ id });
     if (!product) throw new AppError('NOT_FOUND', 'the product made under this Idempotency-Key was deleted since');
     return product;

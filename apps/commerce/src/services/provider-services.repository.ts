@@ -64,7 +64,10 @@ export class ProviderServicesRepository {
    * `save`, and a create under an Idempotency-Key once (IdempotencyKeys.once: the key claimed in the insert's
    * transaction); the same request again, or alongside, answers the first service.
    */
-  async saveOnce(service: Omit<ProviderServiceEntity, 'created' | 'modified'>, idempotent: IdempotentCreate | undefined): Promise<ProviderServiceEntity> {
+  async saveOnce(
+    service: Omit<ProviderServiceEntity, 'created' | 'modified'>,
+    idempotent: IdempotentCreate | undefined,
+  ): Promise<ProviderServiceEntity> {
     if (idempotent === undefined) return this.save(service);
     let made: { id: string };
     try {

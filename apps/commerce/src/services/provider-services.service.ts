@@ -97,18 +97,21 @@ export class ProviderServicesService {
       if (!check.valid)
         throw new AppError('ACCOUNT_INVALID', `the ${input.provider} account ${account} cannot take charges: ${check.reason}`);
     }
-    const saved = await this.repository.saveOnce({
-      id: existing?.id ?? randomUUID(),
-      userId: input.userId,
-      name: input.name.trim(),
-      displayName: input.displayName.trim(),
-      provider: input.provider,
-      vendor: input.vendor,
-      account,
-      // Left out keeps the slug; null removes it. The old one is free at once (no redirect: docs/api.md#shop-links).
-      slug: input.slug === undefined ? (existing?.slug ?? null) : input.slug,
-      extras,
-    }, idempotent);
+    const saved = await this.repository.saveOnce(
+      {
+        id: existing?.id ?? randomUUID(),
+        userId: input.userId,
+        name: input.name.trim(),
+        displayName: input.displayName.trim(),
+        provider: input.provider,
+        vendor: input.vendor,
+        account,
+        // Left out keeps the slug; null removes it. The old one is free at once (no redirect: docs/api.md#shop-links).
+        slug: input.slug === undefined ? (existing?.slug ?? null) : input.slug,
+        extras,
+      },
+      idempotent,
+    );
     return toServiceView(saved);
   }
 

@@ -47,7 +47,7 @@ export class UsersController {
   @ApiOperation({
     summary: 'Sign up: creates the account and answers like sign-in (profile, token, verified)',
     description:
-      'With an Idempotency-Key, a retry of a sign-up that succeeded (same key, email, tz and returnTo within 24 hours) answers the same account with a new session instead of 409 EMAIL_IN_USE, once its password is the account\'s (checked and counted as a sign-in); another password under the key is 409 CONFLICT.',
+      "With an Idempotency-Key, a retry of a sign-up that succeeded (same key, email, tz and returnTo within 24 hours) answers the same account with a new session instead of 409 EMAIL_IN_USE, once its password is the account's (checked and counted as a sign-in); another password under the key is 409 CONFLICT.",
   })
   @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'Auth')

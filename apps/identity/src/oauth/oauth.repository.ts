@@ -98,22 +98,24 @@ export class OAuthRepository {
    */
   async insertApp(app: Omit<OAuthAppRow, 'created'>, maxPerUser: number, idempotent?: IdempotentCreate): Promise<OAuthAppRow | undefined> {
     let full = false;
-    const made = await this.db.transaction(async (tx) => {
-      // One registration at a time per account, so a burst cannot pass the limit.
-      await sql.execute(tx, `SELECT pg_advisory_xact_lock(hashtext('oauth_app:' || $1))`, [app.userId]);
-      const apps = tx.getRepository(OAuthAppEntity);
-      return IDENTITY_KEYS.once(tx, idempotent, async () => {
-        if ((await apps.countBy({ userId: app.userId })) >= maxPerUser) {
-          full = true;
-          throw new AppLimitReached();
-        }
-        await apps.insert(apps.create(app));
-        return { id: app.id };
+    const made = await this.db
+      .transaction(async (tx) => {
+        // One registration at a time per account, so a burst cannot pass the limit.
+        await sql.execute(tx, `SELECT pg_advisory_xact_lock(hashtext('oauth_app:' || $1))`, [app.userId]);
+        const apps = tx.getRepository(OAuthAppEntity);
+        return IDENTITY_KEYS.once(tx, idempotent, async () => {
+          if ((await apps.countBy({ userId: app.userId })) >= maxPerUser) {
+            full = true;
+            throw new AppLimitReached();
+          }
+          await apps.insert(apps.create(app));
+          return { id: app.id };
+        });
+      })
+      .catch((error: unknown) => {
+        if (full) return undefined;
+        throw error;
       });
-    }).catch((error: unknown) => {
-      if (full) return undefined;
-      throw error;
-    });
     if (made === undefined) return undefined;
     const id = storedId(made.answer);
     const row = id === undefined ? undefined : await this.app(id);
