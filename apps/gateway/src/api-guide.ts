@@ -96,7 +96,8 @@ with backoff for reads. GET and DELETE can be repeated safely.
 (\`POST /v1/users/{id}/services/{sid}/order\`), a payment request (\`POST /v1/requests\`), a plan
 (\`POST /v1/plans\`), a card setup (\`POST /v1/paymentmethods\`), a terminal (\`POST /v1/terminals\`), a share
 (\`POST /v1/terminals/{id}/share\`), a saved file (\`POST /v1/files\`), a conversion job
-(\`POST /v1/convert/upload\`, \`/fetch\`), an OAuth app (\`POST /v1/oauth2/apps\`) — and the routes that move
+(\`POST /v1/convert/upload\`, \`/fetch\`), an OAuth app (\`POST /v1/oauth2/apps\`), a message on an order
+(\`POST /v1/orders/{id}/reply\`), a question to support (\`POST /v1/contact\`) — and the routes that move
 money (\`POST /v1/orders/{id}/pay\`, \`/complete/{x}\`, \`/refund\`) take an \`Idempotency-Key\` header (1 to 255
 printable characters without spaces, e.g. a UUID per user action; another value is 400 \`VALIDATION_FAILED\`).
 Keys are your account's own (a visitor's order: the visitors'), one per kind of call, kept 24 hours. The

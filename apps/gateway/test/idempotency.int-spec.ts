@@ -230,6 +230,40 @@ beforeAll(async () => {
       idOf: (body) => `${(body.setup as { id: string }).id} ${(body.setup as { url: string }).url}`,
     },
     {
+      name: 'order reply',
+      status: 200,
+      fresh: async () => {
+        const placed = await platform.call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, {
+          product: productId,
+          email: uniqueEmail('idem-reply'),
+          note: 'to answer',
+        });
+        const orderId = (placed.body.order as { id: string }).id;
+        return {
+          path: `/v1/orders/${orderId}/reply`,
+          token: seller.token,
+          body: { note: 'Ships on Monday.' },
+          other: { note: 'Ships on Tuesday.' },
+          rows: () => count(`SELECT count(*) AS n FROM "commerce"."order_reply" WHERE "order_id" = $1`, [orderId]),
+        };
+      },
+      idOf: (body) => (body.order as { id: string }).id,
+    },
+    {
+      name: 'contact question (signed out)',
+      status: 200,
+      fresh: () => {
+        const email = uniqueEmail('idem-contact');
+        return Promise.resolve({
+          path: '/v1/contact',
+          body: { name: 'Ada', email, question: 'Do you ship to Lisbon?' },
+          other: { name: 'Ada', email, question: 'Do you ship to Porto?' },
+          rows: () => count(`SELECT count(*) AS n FROM "identity"."contact_message" WHERE "email" = $1`, [email]),
+        });
+      },
+      idOf: (body) => String(body.id),
+    },
+    {
       name: 'OAuth app',
       status: 201,
       fresh: async () => {
@@ -264,6 +298,8 @@ describe('many parallel requests with one key: exactly one object', () => {
     'service',
     'product',
     'card setup',
+    'order reply',
+    'contact question (signed out)',
     'OAuth app',
   ])('%s: 12 at once, 3 trials; every answer the one object (or 409 still being processed)', async (name) => {
     const kind = kinds.find((k) => k.name === name)!;

@@ -123,5 +123,7 @@ describe('KEYED_ROUTES', () => {
     expect(at('POST', '/v1/paymentmethods/m1/default')).toBe(false);
     expect(at('POST', '/v1/oauth2/apps')).toBe(true);
     expect(at('POST', '/v1/oauth2/apps/a1/secret')).toBe(false);
+    expect(at('POST', '/v1/orders/o1/reply')).toBe(true);
+    expect(at('POST', '/v1/contact')).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ export const KEYED_ROUTES: readonly string[] = [
   '/v1/orders/{id}/pay',
   '/v1/orders/{id}/complete/{x}',
   '/v1/orders/{id}/refund',
+  '/v1/orders/{id}/reply',
   '/v1/requests',
   '/v1/plans',
   '/v1/paymentmethods',
@@ -23,6 +24,7 @@ export const KEYED_ROUTES: readonly string[] = [
   '/v1/convert/upload',
   '/v1/convert/fetch',
   '/v1/oauth2/apps',
+  '/v1/contact',
 ];
 
 /** How long to wait before each retry: two retries, after 0.3 s and 1 s. */

@@ -4381,7 +4381,10 @@ export interface operations {
     ContactController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4409,6 +4412,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
                     };
                 };
             };
@@ -8684,7 +8699,10 @@ export interface operations {
     OrdersController_reply: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8750,6 +8768,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
                     };
                 };
             };

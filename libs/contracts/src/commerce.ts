@@ -656,6 +656,9 @@ export class ReplyMessage extends ReplyDto {
 
   @IsUUID('4')
   viewerId!: string;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 /** HTTP: POST /v1/fulfillment/{id}/fulfilled */

@@ -139,6 +139,12 @@ export class ContactDto {
   question!: string;
 }
 
+/** NATS: identity.contact.create — a question, with its request's Idempotency-Key (a retry sends it once). */
+export class ContactMessage extends ContactDto {
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
+}
+
 /** NATS: identity.user.signin */
 export class SignInMessage extends SignInDto {
   @IsString()

@@ -90,7 +90,7 @@ import type {
 } from './commerce-views.js';
 import type { ServiceHealth } from './health.js';
 import type {
-  ContactDto,
+  ContactMessage,
   CreateCodeMessage,
   CreateUserMessage,
   ExchangeCodeMessage,
@@ -163,7 +163,7 @@ export interface RpcMap {
   [SUBJECTS.identity.userPublic]: { request: PublicProfileMessage; response: PublicProfile };
   [SUBJECTS.identity.sessionVerify]: { request: TokenMessage; response: SessionInfo };
   [SUBJECTS.identity.sessionEnd]: { request: TokenMessage; response: LogoutResult };
-  [SUBJECTS.identity.contactCreate]: { request: ContactDto; response: Done & { id: string } };
+  [SUBJECTS.identity.contactCreate]: { request: ContactMessage; response: Done & { id: string } };
   [SUBJECTS.identity.verificationRequest]: { request: RequestVerificationMessage; response: Done & { sent: boolean } };
   [SUBJECTS.identity.verificationConfirm]: { request: VerifyEmailDto; response: Done };
   [SUBJECTS.identity.resetRequest]: { request: ResetSetupDto; response: Done };

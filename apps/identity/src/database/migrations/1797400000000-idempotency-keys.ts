@@ -1,7 +1,7 @@
 import { createIdempotencyTable } from '@tinkerdesk/persistence';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Idempotency-Keys of identity's creates (OAuth apps; libs/persistence/src/idempotency.ts), claimed in the transaction of what they create, kept 24 hours. */
+/** Idempotency-Keys of identity's creates (sign-ups, OAuth apps, contact questions; libs/persistence/src/idempotency.ts), claimed in the transaction of what they create, kept 24 hours. */
 export class IdempotencyKeys1797400000000 implements MigrationInterface {
   name = 'IdempotencyKeys1797400000000';
 
