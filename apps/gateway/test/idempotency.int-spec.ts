@@ -365,6 +365,29 @@ describe('many parallel requests with one key: exactly one object', () => {
     const second = await keyed('/v1/terminals', TERMINAL, key, b.token);
     expect([first.status, second.status]).toEqual([201, 201]);
     expect((first.body.terminal as { id: string }).id).not.toBe((second.body.terminal as { id: string }).id);
+    // The same for the creates keyed since (one key, two accounts, each its own object).
+    const service = { name: 'Lessons', displayName: 'Lesson Studio', provider: 'sandbox', vendor: 'digital', account: 'sandbox_lessons' };
+    const app = { name: 'Shelf scanner', redirectUris: ['https://scanner.example/callback'], scopes: ['profile'] };
+    const both = async (path: (who: Account) => string, body: unknown, pick: (b: Record<string, unknown>) => unknown) => {
+      const [x, y] = [await keyed(path(a), body, key, a.token), await keyed(path(b), body, key, b.token)];
+      expect([x.status, y.status]).toEqual([201, 201]);
+      expect(pick(x.body)).not.toEqual(pick(y.body));
+    };
+    await both(
+      (who) => `/v1/users/${who.guid}/services`,
+      service,
+      (body) => (body.service as { id: string }).id,
+    );
+    await both(
+      () => '/v1/oauth2/apps',
+      app,
+      (body) => (body.app as { id: string }).id,
+    );
+    await both(
+      () => '/v1/paymentmethods',
+      { provider: 'sandbox' },
+      (body) => (body.setup as { id: string }).id,
+    );
   });
 
   it('sign-up: 8 at once, 3 trials; one account, every answer a session of it; a retry with another password or zone is refused', async () => {
