@@ -91,10 +91,13 @@ seconds: wait that long, then retry. Sign-in, the calls that send mail, orders a
 limits (their operations say which). 503 \`UNAVAILABLE\` (a service did not answer in time) is safe to retry
 with backoff for reads. GET and DELETE can be repeated safely.
 
-**Idempotency-Key.** Every call that creates something — an order (\`POST /v1/users/{id}/services/{sid}/order\`),
-a payment request (\`POST /v1/requests\`), a plan (\`POST /v1/plans\`), a terminal (\`POST /v1/terminals\`),
-a share (\`POST /v1/terminals/{id}/share\`), a saved file (\`POST /v1/files\`), a conversion job
-(\`POST /v1/convert/upload\`, \`/fetch\`) — and the routes that move
+**Idempotency-Key.** Every call that creates something — an account (\`POST /v1/users\`), a provider service
+(\`POST /v1/users/{guid}/services\`), a product (\`POST /v1/users/{id}/services/{sid}/products\`), an order
+(\`POST /v1/users/{id}/services/{sid}/order\`), a payment request (\`POST /v1/requests\`), a plan
+(\`POST /v1/plans\`), a card setup (\`POST /v1/paymentmethods\`), a terminal (\`POST /v1/terminals\`), a share
+(\`POST /v1/terminals/{id}/share\`), a saved file (\`POST /v1/files\`), a conversion job
+(\`POST /v1/convert/upload\`, \`/fetch\`), an OAuth app (\`POST /v1/oauth2/apps\`), a message on an order
+(\`POST /v1/orders/{id}/reply\`), a question to support (\`POST /v1/contact\`) — and the routes that move
 money (\`POST /v1/orders/{id}/pay\`, \`/complete/{x}\`, \`/refund\`) take an \`Idempotency-Key\` header (1 to 255
 printable characters without spaces, e.g. a UUID per user action; another value is 400 \`VALIDATION_FAILED\`).
 Keys are your account's own (a visitor's order: the visitors'), one per kind of call, kept 24 hours. The
@@ -102,7 +105,9 @@ same key with the same request answers the first object again and creates or cha
 after a 503 or a cut connection, retry with the same key: if the first try was made, you get it. Another
 request under the same key answers 409 \`CONFLICT\` ("this Idempotency-Key was used for a different
 request"), and one while the first still runs, after up to 2 s of waiting for it, 409 ("still being
-processed; retry in a moment"). Without a key a retry may make a second object.
+processed; retry in a moment"). A retried terminal or OAuth app answers a new token or secret (only their
+hashes are kept; the earlier one stops working); a retried sign-up answers a new session of the same account
+once its password checks out. Without a key a retry may make a second object.
 
 ## Converting a small file in one request
 

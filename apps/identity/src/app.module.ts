@@ -1,7 +1,7 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { PLATFORM_VERSION } from '@tinkerdesk/contracts';
 import { createRedis, pingRedis, queueRoot, type ConfigOf, type Logger } from '@tinkerdesk/nest-common';
-import { ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
+import { IdempotencyModule, ServiceDatabaseModule, ServiceHealthModule } from '@tinkerdesk/persistence';
 import type { Redis } from 'ioredis';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AccountsService } from './accounts/accounts.service.js';
@@ -9,6 +9,7 @@ import { SignInLimiter } from './accounts/sign-in-limiter.js';
 import { oidcProviders, type schema } from './config.js';
 import { ContactModule } from './contact/contact.module.js';
 import { ContactService } from './contact/contact.service.js';
+import { IDENTITY_KEYS } from './database/idempotency-keys.js';
 import { IDENTITY_LOGGER } from './logger.token.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { mailComposer } from './mail/mail-composer.js';
@@ -56,6 +57,7 @@ export class AppModule implements OnApplicationShutdown {
         ServiceDatabaseModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         queueRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: 'identity-queues' }),
         ServiceHealthModule.forService({ service: 'identity', version: PLATFORM_VERSION }, { redis: () => pingRedis(limitsRedis) }),
+        IdempotencyModule.forService(IDENTITY_KEYS, logger),
         // The mail queue's clean runs through its producer (MailCleanProcessor).
         mail,
         accounts,

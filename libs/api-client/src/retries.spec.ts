@@ -112,5 +112,18 @@ describe('KEYED_ROUTES', () => {
     expect(at('POST', '/v1/terminals/t1')).toBe(false);
     expect(at('POST', '/v1/files/f1/complete')).toBe(false);
     expect(at('GET', '/v1/terminals')).toBe(false);
+    // Creates are keyed; the updates on the same paths with an id are not (saving them twice changes nothing more).
+    expect(at('POST', '/v1/users')).toBe(true);
+    expect(at('POST', '/v1/users/me')).toBe(false);
+    expect(at('POST', '/v1/users/u1/services')).toBe(true);
+    expect(at('POST', '/v1/users/u1/services/s1')).toBe(false);
+    expect(at('POST', '/v1/users/u1/services/s1/products')).toBe(true);
+    expect(at('POST', '/v1/users/u1/services/s1/products/p1')).toBe(false);
+    expect(at('POST', '/v1/paymentmethods')).toBe(true);
+    expect(at('POST', '/v1/paymentmethods/m1/default')).toBe(false);
+    expect(at('POST', '/v1/oauth2/apps')).toBe(true);
+    expect(at('POST', '/v1/oauth2/apps/a1/secret')).toBe(false);
+    expect(at('POST', '/v1/orders/o1/reply')).toBe(true);
+    expect(at('POST', '/v1/contact')).toBe(true);
   });
 });

@@ -7,17 +7,24 @@
 
 /** The POST routes whose server takes an Idempotency-Key (index.spec checks this list against openapi.json). */
 export const KEYED_ROUTES: readonly string[] = [
+  '/v1/users',
+  '/v1/users/{guid}/services',
+  '/v1/users/{id}/services/{sid}/products',
   '/v1/users/{id}/services/{sid}/order',
   '/v1/orders/{id}/pay',
   '/v1/orders/{id}/complete/{x}',
   '/v1/orders/{id}/refund',
+  '/v1/orders/{id}/reply',
   '/v1/requests',
   '/v1/plans',
+  '/v1/paymentmethods',
   '/v1/terminals',
   '/v1/terminals/{terminalId}/share',
   '/v1/files',
   '/v1/convert/upload',
   '/v1/convert/fetch',
+  '/v1/oauth2/apps',
+  '/v1/contact',
 ];
 
 /** How long to wait before each retry: two retries, after 0.3 s and 1 s. */

@@ -1480,7 +1480,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up: creates the account and answers like sign-in (profile, token, verified) */
+        /**
+         * Sign up: creates the account and answers like sign-in (profile, token, verified)
+         * @description With an Idempotency-Key, a retry of a sign-up that succeeded (same key, email, tz and returnTo within 24 hours) answers the same account with a new session instead of 409 EMAIL_IN_USE, once its password is the account's (checked and counted as a sign-in); another password under the key is 409 CONFLICT.
+         */
         post: operations["UsersController_create"];
         delete?: never;
         options?: never;
@@ -4378,7 +4381,10 @@ export interface operations {
     ContactController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4406,6 +4412,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
                     };
                 };
             };
@@ -6836,7 +6854,10 @@ export interface operations {
     OAuthController_createApp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8678,7 +8699,10 @@ export interface operations {
     OrdersController_reply: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8744,6 +8768,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
                     };
                 };
             };
@@ -9695,7 +9731,10 @@ export interface operations {
     PaymentMethodsController_setup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9759,6 +9798,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "IDENTIFIER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
                     };
                 };
             };
@@ -14019,7 +14070,10 @@ export interface operations {
     UsersController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14050,7 +14104,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: EMAIL_IN_USE */
+            /** @description Conflict: CONFLICT, EMAIL_IN_USE */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14058,7 +14112,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        error?: "EMAIL_IN_USE";
+                        error?: "CONFLICT" | "EMAIL_IN_USE";
                     };
                 };
             };
@@ -14525,7 +14579,10 @@ export interface operations {
     ServicesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 guid: string;
             };
@@ -14591,6 +14648,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
                     };
                 };
             };
@@ -15453,7 +15522,10 @@ export interface operations {
     ServicesController_createProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (same account) within 24 hours answers the first object again and creates no second one; with another request 409 CONFLICT; while the first still runs, 409 (retry in a moment). 1 to 255 printable characters without spaces (e.g. a UUID per user action). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 sid: string;
@@ -15520,6 +15592,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         error?: "IDENTIFIER_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflict: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        error?: "CONFLICT";
                     };
                 };
             };

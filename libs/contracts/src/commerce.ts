@@ -221,6 +221,10 @@ export class SaveServiceMessage extends ServiceDto {
   @Optional()
   @IsUUID('4')
   serviceId?: string;
+
+  /** A create's Idempotency-Key (an update has none: saving the same service twice changes nothing more). */
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 /** HTTP: POST /v1/users/{guid}/validate */
@@ -371,6 +375,10 @@ export class SaveProductMessage extends ProductDto {
   @Optional()
   @IsUUID('4')
   productId?: string;
+
+  /** A create's Idempotency-Key (an update has none: the same change again changes nothing more). */
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 /** NATS: commerce.product.delete */
@@ -648,6 +656,9 @@ export class ReplyMessage extends ReplyDto {
 
   @IsUUID('4')
   viewerId!: string;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 /** HTTP: POST /v1/fulfillment/{id}/fulfilled */
@@ -998,6 +1009,9 @@ export class SetupPaymentMethodDto {
 export class SetupPaymentMethodMessage extends SetupPaymentMethodDto {
   @IsUUID('4')
   userId!: string;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 export class SetupSessionParamsDto {

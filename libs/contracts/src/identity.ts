@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import { IdempotencyKeyField } from './idempotency.js';
 import { Optional } from './input.js';
 import { CODE_KINDS, RETURN_TO_PATTERN, type CodeKind } from './identity-views.js';
 import { canonicalTimeZone } from './time-zones.js';
@@ -68,6 +69,18 @@ export class CreateUserDto {
   returnTo?: string;
 }
 
+/** NATS: identity.user.create — a sign-up, with its request's Idempotency-Key (a retry answers the same account). */
+export class CreateUserMessage extends CreateUserDto {
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
+
+  /** The client's address as the gateway determined it: a keyed retry checks the password as a sign-in does, counted there. */
+  @Optional()
+  @IsString()
+  @MaxLength(64)
+  clientAddress?: string;
+}
+
 /** HTTP: POST /v1/users/{guid}/requestverification (the body is optional) */
 export class RequestVerificationDto {
   @ReturnTo(ORDER_PATH_EXAMPLE, VERIFICATION_RETURN_TO)
@@ -124,6 +137,12 @@ export class ContactDto {
   @MinLength(1, { message: 'question is required' })
   @MaxLength(5000)
   question!: string;
+}
+
+/** NATS: identity.contact.create — a question, with its request's Idempotency-Key (a retry sends it once). */
+export class ContactMessage extends ContactDto {
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 /** NATS: identity.user.signin */

@@ -13,6 +13,7 @@ import {
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
+import { IdempotencyKeyField } from './idempotency.js';
 import { Optional } from './input.js';
 import {
   OAUTH_AUTH_METHODS,
@@ -219,6 +220,9 @@ export class CreateOAuthAppDto extends OAuthAppDetailsDto {
 export class CreateOAuthAppMessage extends CreateOAuthAppDto {
   @IsUUID('4')
   userId!: string;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string;
 }
 
 /** HTTP: PATCH /v1/oauth2/apps/{id} — change an app's name, redirect URIs, developer and links (owner only); what is left out stays. */

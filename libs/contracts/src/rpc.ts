@@ -90,9 +90,9 @@ import type {
 } from './commerce-views.js';
 import type { ServiceHealth } from './health.js';
 import type {
-  ContactDto,
+  ContactMessage,
   CreateCodeMessage,
-  CreateUserDto,
+  CreateUserMessage,
   ExchangeCodeMessage,
   OidcAuthorizeMessage,
   OidcExchangeMessage,
@@ -156,14 +156,14 @@ export interface Done {
  */
 export interface RpcMap {
   [SUBJECTS.identity.health]: { request: EmptyMessage; response: ServiceHealth };
-  [SUBJECTS.identity.userCreate]: { request: CreateUserDto; response: AuthResult };
+  [SUBJECTS.identity.userCreate]: { request: CreateUserMessage; response: AuthResult };
   [SUBJECTS.identity.userSignin]: { request: SignInMessage; response: SignInResult };
   [SUBJECTS.identity.userMe]: { request: UserIdMessage; response: Profile };
   [SUBJECTS.identity.userUpdate]: { request: UpdateProfileMessage; response: Profile };
   [SUBJECTS.identity.userPublic]: { request: PublicProfileMessage; response: PublicProfile };
   [SUBJECTS.identity.sessionVerify]: { request: TokenMessage; response: SessionInfo };
   [SUBJECTS.identity.sessionEnd]: { request: TokenMessage; response: LogoutResult };
-  [SUBJECTS.identity.contactCreate]: { request: ContactDto; response: Done & { id: string } };
+  [SUBJECTS.identity.contactCreate]: { request: ContactMessage; response: Done & { id: string } };
   [SUBJECTS.identity.verificationRequest]: { request: RequestVerificationMessage; response: Done & { sent: boolean } };
   [SUBJECTS.identity.verificationConfirm]: { request: VerifyEmailDto; response: Done };
   [SUBJECTS.identity.resetRequest]: { request: ResetSetupDto; response: Done };

@@ -11,6 +11,7 @@ import {
   IdempotencyKeys,
   idempotencyScope,
   requestFingerprint,
+  storedId,
 } from './idempotency.js';
 import { sql } from './sql.js';
 
@@ -192,5 +193,72 @@ describe('IdempotencyKeys: expiry, sweep, replay, and the claim of work outside 
     expect(await keys.claim(db, scope, 'k2', 'f1')).toEqual({ state: 'claimed' });
     await keys.release(db, scope, 'k2');
     expect(await keys.claim(db, scope, 'k2', 'f1')).toEqual({ state: 'claimed' });
+  });
+});
+
+describe('IdempotencyKeys.outside (work that calls the network, claimed before it)', () => {
+  /** Work that "asks a provider": it takes `ms`, counts its calls, and answers a page. */
+  function provider(ms = 0) {
+    const calls: string[] = [];
+    return {
+      calls,
+      ask: async () => {
+        calls.push('asked');
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        return { id: `page-${calls.length}` };
+      },
+    };
+  }
+
+  it('without a key asks every time; with one, once: a retry answers the stored page', async () => {
+    const p = provider();
+    await keys.outside(db, undefined, p.ask);
+    await keys.outside(db, undefined, p.ask);
+    expect(p.calls).toHaveLength(2);
+    const create = createUnderKey('card.setup', randomUUID(), { provider: 'sandbox', idempotencyKey: 'o1' });
+    const first = await keys.outside(db, create, p.ask);
+    const again = await keys.outside(db, create, p.ask);
+    expect(first).toEqual({ answer: { id: 'page-3' }, replayed: false });
+    expect(again).toEqual({ answer: { id: 'page-3' }, replayed: true });
+    expect(p.calls).toHaveLength(3);
+    expect(storedId(again.answer)).toBe('page-3');
+  });
+
+  it('12 at once under one key: the provider asked once, every answer its page (the others waited for it)', async () => {
+    const p = provider(200);
+    const create = createUnderKey('card.setup', randomUUID(), { provider: 'sandbox', idempotencyKey: 'o2' });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => keys.outside(db, create, p.ask)));
+    expect(p.calls).toHaveLength(1);
+    expect(new Set(answers.map((a) => storedId(a.answer)))).toEqual(new Set(['page-1']));
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+  });
+
+  it('still running past the wait: 409 "still being processed"; another request: 409 mismatch; failed work frees the key', async () => {
+    const p = provider(1500);
+    const user = randomUUID();
+    const create = createUnderKey('card.setup', user, { provider: 'sandbox', idempotencyKey: 'o3' });
+    const first = keys.outside(db, create, p.ask);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await refusal(keys.outside(db, create, p.ask, 300))).detail).toBe(IDEMPOTENCY_REFUSALS.busy);
+    const other = createUnderKey('card.setup', user, { provider: 'stripe', idempotencyKey: 'o3' });
+    expect((await refusal(keys.outside(db, other, p.ask))).detail).toBe(IDEMPOTENCY_REFUSALS.mismatch);
+    expect((await first).replayed).toBe(false);
+    expect(p.calls).toHaveLength(1);
+    const failing = createUnderKey('card.setup', user, { provider: 'sandbox', idempotencyKey: 'o4' });
+    await expect(keys.outside(db, failing, () => Promise.reject(new Error('the provider did not answer')))).rejects.toThrow(
+      'the provider did not answer',
+    );
+    expect(await keys.outside(db, failing, p.ask)).toEqual({ answer: { id: 'page-2' }, replayed: false });
+  });
+
+  it('storedId reads the id of a stored { id } and nothing else', () => {
+    expect(storedId({ id: 'x' })).toBe('x');
+    expect([storedId('x'), storedId(null), storedId(undefined), storedId(['x']), storedId({ id: 1 })]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -69,6 +69,13 @@ export function createUnderKey<M extends { idempotencyKey?: string | undefined }
   return idempotencyKey === undefined ? undefined : { scope: idempotencyScope(operation, account), key: idempotencyKey, request };
 }
 
+/** The `id` of an answer stored as `{ id }` (what most creates store); undefined for anything else. */
+export function storedId(answer: StoredAnswer | undefined): string | undefined {
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer) && typeof answer['id'] === 'string'
+    ? answer['id']
+    : undefined;
+}
+
 /** What one Idempotency-Key holds: nothing yet (claimed now), a stored answer, or a request still running. */
 export type KeyClaim = { state: 'claimed' } | { state: 'done'; response: unknown } | { state: 'busy' } | { state: 'mismatch' };
 
@@ -86,8 +93,9 @@ interface KeyRow {
  *   right after its commit answers the retry with the first object; rolled back together, so a
  *   failed create leaves the key free. A second request under a key still running waits for it (up to
  *   IDEMPOTENCY_WAIT_MS: then 409 "still being processed"), then answers the first one's answer.
- * - `claim`/`store`/`release` — work that calls the network (a payment provider) and so cannot run
- *   inside a transaction: the claim is its own statement, the answer stored after the work.
+ * - `outside(db, create, work)` (or `claim`/`store`/`release` by hand) — work that calls the network (a
+ *   payment provider) and so cannot run inside a transaction: the claim is its own statement, the answer
+ *   stored after the work, the key released when the work fails.
  *
  * Keys are kept IDEMPOTENCY_RETENTION_HOURS (`sweep`, and an expired key is dropped when used again).
  */
@@ -155,6 +163,41 @@ export class IdempotencyKeys {
     if (!row || row.response === null) return undefined;
     if (row.fingerprint !== requestFingerprint(create.request)) throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch);
     return row.response as StoredAnswer;
+  }
+
+  /**
+   * Runs `work` once per key when it calls the network (a payment provider) and so cannot run inside a
+   * transaction: the key is claimed first (its own statement), the answer stored after the work, and a
+   * failed work releases the key. The same request while the first runs waits for its answer (up to
+   * IDEMPOTENCY_WAIT_MS, then 409 "still being processed"); another request under the key is a CONFLICT.
+   * Without a key it just runs `work`.
+   */
+  async outside<T extends StoredAnswer>(
+    db: SqlRunner,
+    create: IdempotentCreate | undefined,
+    work: () => Promise<T>,
+    waitMs = IDEMPOTENCY_WAIT_MS,
+  ): Promise<{ answer: T; replayed: boolean }> {
+    if (create === undefined) return { answer: await work(), replayed: false };
+    const { scope, key } = create;
+    const fingerprint = requestFingerprint(create.request);
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const claim = await this.claim(db, scope, key, fingerprint);
+      if (claim.state === 'done') return { answer: claim.response as T, replayed: true };
+      if (claim.state === 'mismatch') throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch);
+      if (claim.state === 'claimed') break;
+      if (Date.now() >= until) throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.busy);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    try {
+      const answer = await work();
+      await this.store(db, scope, key, answer);
+      return { answer, replayed: false };
+    } catch (error) {
+      await this.release(db, scope, key);
+      throw error;
+    }
   }
 
   /**

@@ -21,7 +21,7 @@ export class MethodsController {
 
   @Handles(SUBJECTS.commerce.methodSetup)
   setup(@Payload() input: SetupPaymentMethodMessage): Promise<PaymentSetupView> {
-    return this.methods.setup(input.userId, input.provider);
+    return this.methods.setup(input);
   }
 
   @Handles(SUBJECTS.commerce.methodComplete)

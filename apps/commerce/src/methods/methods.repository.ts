@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, type PaymentProviderId } from '@tinkerdesk/contracts';
-import { sql, type SqlRunner, type TransactionManager } from '@tinkerdesk/persistence';
+import { sql, type IdempotentCreate, type SqlRunner, type StoredAnswer, type TransactionManager } from '@tinkerdesk/persistence';
 import { Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { PaymentCustomerEntity } from './payment-customer.entity.js';
 import { PaymentMethodEntity } from './payment-method.entity.js';
@@ -155,5 +156,16 @@ export class MethodsRepository {
       await recordCommerceEvents(tx, events(deleted));
       return deleted;
     });
+  }
+
+  /**
+   * A card setup under an Idempotency-Key: it asks the provider, so the key is claimed outside a
+   * transaction (IdempotencyKeys.outside) and the page's answer stored after it.
+   */
+  setupOnce<T extends StoredAnswer>(
+    create: IdempotentCreate | undefined,
+    work: () => Promise<T>,
+  ): Promise<{ answer: T; replayed: boolean }> {
+    return COMMERCE_KEYS.outside(this.db, create, work);
   }
 }

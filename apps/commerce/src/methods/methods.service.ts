@@ -9,8 +9,10 @@ import {
   type PaymentInstrumentView,
   type PaymentProviderId,
   type PaymentSetupView,
+  type SetupPaymentMethodMessage,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import { createUnderKey } from '@tinkerdesk/persistence';
 import { commerceEvent, type CommerceEventRecord } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
@@ -102,19 +104,29 @@ export class MethodsService {
     return withCount!;
   }
 
-  async setup(userId: string, provider?: PaymentProviderId): Promise<PaymentSetupView> {
-    const chosen: PaymentProviderId = provider ?? (this.settings.stripeConfigured ? 'stripe' : 'sandbox');
-    const [customerRef, email] = await Promise.all([this.methods.customerRef(userId, chosen), this.identity.verifiedEmail(userId)]);
-    const session = await this.providers[chosen].createSetup({
-      userId,
-      email,
-      customerRef,
-      successUrl: this.links.billing(CHECKOUT_SESSION_PLACEHOLDER),
-      cancelUrl: this.links.billing(),
-      idempotencyKey: `setup:${userId}:${randomUUID()}`,
+  /**
+   * Opens the provider's page that saves a card. Under an Idempotency-Key once: a retry (or the same
+   * request alongside) answers the first page, and the provider is asked with a key of its own made
+   * from it (Stripe makes one session however often it is asked).
+   */
+  async setup(input: SetupPaymentMethodMessage): Promise<PaymentSetupView> {
+    const { userId } = input;
+    const chosen: PaymentProviderId = input.provider ?? (this.settings.stripeConfigured ? 'stripe' : 'sandbox');
+    const idempotent = createUnderKey('card.setup', userId, { ...input, provider: chosen });
+    const { answer } = await this.methods.setupOnce(idempotent, async () => {
+      const [customerRef, email] = await Promise.all([this.methods.customerRef(userId, chosen), this.identity.verifiedEmail(userId)]);
+      const session = await this.providers[chosen].createSetup({
+        userId,
+        email,
+        customerRef,
+        successUrl: this.links.billing(CHECKOUT_SESSION_PLACEHOLDER),
+        cancelUrl: this.links.billing(),
+        idempotencyKey: `setup:${userId}:${input.idempotencyKey ?? randomUUID()}`,
+      });
+      if (session.customerRef && session.customerRef !== customerRef) await this.methods.saveCustomer(userId, chosen, session.customerRef);
+      return { id: session.id, provider: chosen, url: session.url };
     });
-    if (session.customerRef && session.customerRef !== customerRef) await this.methods.saveCustomer(userId, chosen, session.customerRef);
-    return { id: session.id, provider: chosen, url: session.url };
+    return answer;
   }
 
   /** The setup page came back: keeps the card it saved (once, however often the page returns). */

@@ -65,7 +65,7 @@ export class OrdersController {
 
   @Handles(SUBJECTS.commerce.orderReply)
   reply(@Payload() input: ReplyMessage): Promise<OrderView> {
-    return this.orders.reply(input.orderId, input.viewerId, input.note);
+    return this.orders.reply(input.orderId, input.viewerId, input.note, input.idempotencyKey);
   }
 
   @Handles(SUBJECTS.commerce.fulfillmentGet)

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { OrderState, PaymentProviderId } from '@tinkerdesk/contracts';
-import { entityColumns, sql, type IdempotentCreate, type KeyClaim, type SqlRunner, type TransactionManager } from '@tinkerdesk/persistence';
+import {
+  entityColumns,
+  sql,
+  type IdempotentCreate,
+  type KeyClaim,
+  type SqlRunner,
+  type StoredAnswer,
+  type TransactionManager,
+} from '@tinkerdesk/persistence';
 import { type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
@@ -58,6 +66,8 @@ export interface OrdersTx {
   finishRefund(id: string, providerRefundId: string): Promise<RefundRow | null>;
   /** Records what happened in the outbox, in this transaction (published after commit). */
   record(...events: CommerceEventRecord[]): Promise<void>;
+  /** `work` once per Idempotency-Key, the key claimed in this transaction (IdempotencyKeys.once); without a key, just `work`. */
+  once<T extends StoredAnswer>(create: IdempotentCreate | undefined, work: () => Promise<T>): Promise<{ answer: T; replayed: boolean }>;
 }
 
 /** An order of a list page with what its view shows. */
@@ -195,6 +205,10 @@ class Transaction implements OrdersTx {
 
   insertReply(reply: Omit<ReplyRow, 'created'>): Promise<void> {
     return insertReplyWith(this.m, reply);
+  }
+
+  once<T extends StoredAnswer>(create: IdempotentCreate | undefined, work: () => Promise<T>): Promise<{ answer: T; replayed: boolean }> {
+    return COMMERCE_KEYS.once(this.m, create, work);
   }
 
   refundsOf(orderId: string): Promise<RefundRow[]> {

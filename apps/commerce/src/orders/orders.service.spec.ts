@@ -92,6 +92,8 @@ class FakeOrders {
     },
     markLateRefunded: (provider, paymentId) => this.markLateRefunded(provider, paymentId),
     insertReply: (reply) => this.insertReply(reply),
+    // Idempotency-Keys are the real repository's (idempotency.int-spec): none here.
+    once: async (_create, work) => ({ answer: await work(), replayed: false }),
     refundsOf: (orderId) => Promise.resolve(this.refundRows.filter((r) => r.orderId === orderId).map((r) => ({ ...r }))),
     insertRefund: (r) => {
       if (this.refundRows.some((x) => x.id === r.id)) return Promise.reject(new Error('duplicate refund id'));

@@ -697,7 +697,8 @@ export class OrdersService implements ProductOrders, OnModuleInit {
   }
 
   /** A message between buyer and seller; the other side is told by email. */
-  async reply(orderId: string, viewerId: string, note: string): Promise<OrderView> {
+  /** A message on an order; under an Idempotency-Key once (a retry adds no second message and answers the order). */
+  async reply(orderId: string, viewerId: string, note: string, idempotencyKey?: string): Promise<OrderView> {
     const order = await this.orders.findOrder(orderId);
     if (!order) throw new AppError('NOT_FOUND', 'no such order');
     const role = await this.partyOf(order, viewerId);
@@ -705,20 +706,24 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     // The buyer's email of a seller's message replies to the seller's support address, when there is one.
     const extras = role === 'seller' ? (await this.services.find(order.serviceId))?.extras : undefined;
     const supportEmail = typeof extras?.supportEmail === 'string' ? extras.supportEmail : null;
-    await this.orders.inTransaction(async (tx) => {
-      await tx.insertReply(reply);
-      await tx.record(
-        commerceEvent(
-          COMMERCE_EVENTS.orderReplyAdded,
-          { type: 'order', id: order.id },
-          {
-            order: orderSnapshot(order),
-            reply: { id: reply.id, authorId: viewerId, role, note: reply.note },
-            supportEmail,
-          },
-        ),
-      );
-    });
+    const idempotent = createUnderKey('order.reply', viewerId, { orderId: order.id, note, idempotencyKey });
+    await this.orders.inTransaction((tx) =>
+      tx.once(idempotent, async () => {
+        await tx.insertReply(reply);
+        await tx.record(
+          commerceEvent(
+            COMMERCE_EVENTS.orderReplyAdded,
+            { type: 'order', id: order.id },
+            {
+              order: orderSnapshot(order),
+              reply: { id: reply.id, authorId: viewerId, role, note: reply.note },
+              supportEmail,
+            },
+          ),
+        );
+        return { id: reply.id };
+      }),
+    );
     // The writer's role is known: a guest order's verified buyer sees the messages, theirs included.
     return this.view(order, viewerId, 'UTC', role);
   }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { entityColumns, sql, type TransactionManager } from '@tinkerdesk/persistence';
+import { AppError } from '@tinkerdesk/contracts';
+import { entityColumns, sql, storedId, type IdempotentCreate, type SqlRunner, type TransactionManager } from '@tinkerdesk/persistence';
 import type { DataSource, Repository } from 'typeorm';
+import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { ProductEntity } from './product.entity.js';
 
 export type ProductRow = ProductEntity;
@@ -38,11 +40,25 @@ export class ProductsRepository {
 
   /**
    * Inserts the product or updates it in place. An id that exists under another service or user is not
-   * touched (the upsert's WHERE), which is a bug of the caller: it throws.
+   * touched (the upsert's WHERE), which is a bug of the caller: it throws. A create under an
+   * Idempotency-Key claims the key in the insert's transaction (IdempotencyKeys.once): the same request
+   * again, or alongside, answers the first product.
    */
-  async upsert(p: Omit<ProductRow, 'created' | 'modified' | 'uploadedImage'>): Promise<ProductRow> {
+  async upsert(p: Omit<ProductRow, 'created' | 'modified' | 'uploadedImage'>, idempotent?: IdempotentCreate): Promise<ProductRow> {
+    const id =
+      idempotent === undefined
+        ? await this.write(this.db, p)
+        : storedId(
+            (await this.db.transaction((m) => COMMERCE_KEYS.once(m, idempotent, async () => ({ id: await this.write(m, p) })))).answer,
+          );
+    const product = id === undefined ? null : await this.products.findOneBy({ id });
+    if (!product) throw new AppError('NOT_FOUND', 'the product made under this Idempotency-Key was deleted since');
+    return product;
+  }
+
+  private async write(db: SqlRunner, p: Omit<ProductRow, 'created' | 'modified' | 'uploadedImage'>): Promise<string> {
     const { id } = await sql.one<{ id: string }>(
-      this.db,
+      db,
       `INSERT INTO "commerce"."product" ("id", "service_id", "user_id", "name", "description", "price", "currency", "image", "active", "shipping")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
        ON CONFLICT ("id") DO UPDATE SET "name" = $4, "description" = $5, "price" = $6, "currency" = $7, "image" = $8, "active" = $9,
@@ -62,7 +78,7 @@ export class ProductsRepository {
         p.shipping === null ? null : JSON.stringify(p.shipping),
       ],
     );
-    return this.products.findOneByOrFail({ id });
+    return id;
   }
 
   /**

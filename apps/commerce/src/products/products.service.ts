@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { TransactionManager } from '@tinkerdesk/persistence';
+import { createUnderKey, type TransactionManager } from '@tinkerdesk/persistence';
 import { AppError, CURRENCY, type ProductView, type SaveProductMessage, type Vendor } from '@tinkerdesk/contracts';
 import { ProviderServicesService, type ServiceRow } from '../services/provider-services.service.js';
 import { ProductImagesRepository } from './product-images.repository.js';
@@ -99,18 +99,21 @@ export class ProductsService {
     if (service.vendor !== 'mail' && input.shipping !== undefined) {
       throw new AppError('VALIDATION_FAILED', `shipping is only for mail products (this service sells ${service.vendor})`);
     }
-    const saved = await this.products.upsert({
-      id: existing?.id ?? randomUUID(),
-      serviceId: service.id,
-      userId: service.userId,
-      name,
-      description: (input.description ?? existing?.description ?? '').trim(),
-      price,
-      currency: CURRENCY,
-      image: input.image !== undefined ? input.image : (existing?.image ?? null),
-      active: input.active ?? existing?.active ?? true,
-      shipping: service.vendor === 'mail' && shipping ? { services: [...shipping.services], options: [...shipping.options] } : null,
-    });
+    const saved = await this.products.upsert(
+      {
+        id: existing?.id ?? randomUUID(),
+        serviceId: service.id,
+        userId: service.userId,
+        name,
+        description: (input.description ?? existing?.description ?? '').trim(),
+        price,
+        currency: CURRENCY,
+        image: input.image !== undefined ? input.image : (existing?.image ?? null),
+        active: input.active ?? existing?.active ?? true,
+        shipping: service.vendor === 'mail' && shipping ? { services: [...shipping.services], options: [...shipping.options] } : null,
+      },
+      existing ? undefined : createUnderKey('product.create', input.ownerId, input),
+    );
     // An https URL (or null) sent replaces an uploaded image: then only that URL is shown.
     if (input.image !== undefined && saved.uploadedImage) return toProductView((await this.images.clear(saved.id, saved.userId)) ?? saved);
     return toProductView(saved);

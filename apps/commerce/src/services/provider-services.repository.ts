@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError } from '@tinkerdesk/contracts';
-import { entityColumns, isUniqueViolation, sql } from '@tinkerdesk/persistence';
+import { entityColumns, isUniqueViolation, sql, storedId, type IdempotentCreate } from '@tinkerdesk/persistence';
 import { DataSource, type Repository } from 'typeorm';
+import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { ProviderServiceEntity } from './provider-service.entity.js';
 
 /** The unique index on lower(slug) (migration ShopSlug). */
@@ -54,9 +55,43 @@ export class ProviderServicesRepository {
     try {
       await this.services.save(service);
     } catch (error) {
-      if (isUniqueViolation(error, SLUG_INDEX)) throw new AppError('CONFLICT', 'that shop link is taken');
-      throw error;
+      throw slugTaken(error);
     }
     return this.services.findOneByOrFail({ id: service.id });
   }
+
+  /**
+   * `save`, and a create under an Idempotency-Key once (IdempotencyKeys.once: the key claimed in the insert's
+   * transaction); the same request again, or alongside, answers the first service.
+   */
+  async saveOnce(
+    service: Omit<ProviderServiceEntity, 'created' | 'modified'>,
+    idempotent: IdempotentCreate | undefined,
+  ): Promise<ProviderServiceEntity> {
+    if (idempotent === undefined) return this.save(service);
+    let made: { id: string };
+    try {
+      ({ answer: made } = await this.dataSource.transaction((m) =>
+        COMMERCE_KEYS.once(m, idempotent, async () => {
+          await m.getRepository(ProviderServiceEntity).save(service);
+          return { id: service.id };
+        }),
+      ));
+    } catch (error) {
+      throw slugTaken(error);
+    }
+    const found = await this.find(made.id);
+    if (!found) throw new AppError('NOT_FOUND', 'the service made under this Idempotency-Key was deleted since');
+    return found;
+  }
+
+  /** The id of the service stored under a create's key when the same request came before (IdempotencyKeys.replay). */
+  async replayed(idempotent: IdempotentCreate | undefined): Promise<string | undefined> {
+    return storedId(await COMMERCE_KEYS.replay(this.dataSource, idempotent));
+  }
+}
+
+/** A unique violation of the slug index as the CONFLICT it means; any other error as it is. */
+function slugTaken(error: unknown): unknown {
+  return isUniqueViolation(error, SLUG_INDEX) ? new AppError('CONFLICT', 'that shop link is taken') : error;
 }

@@ -25,6 +25,12 @@ class FakeServices {
     this.rows = [...this.rows.filter((r) => r.id !== service.id), saved];
     return Promise.resolve(saved);
   }
+  saveOnce(service: Omit<ProviderServiceEntity, 'created' | 'modified'>): Promise<ProviderServiceEntity> {
+    return this.save(service);
+  }
+  replayed(): Promise<string | undefined> {
+    return Promise.resolve(undefined);
+  }
   listByUser(userId: string): Promise<ProviderServiceEntity[]> {
     this.asked.push(userId);
     return Promise.resolve(this.rows.filter((r) => r.userId === userId));

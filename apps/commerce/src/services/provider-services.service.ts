@@ -10,6 +10,7 @@ import {
   type ServiceView,
   type ValidateAccountDto,
 } from '@tinkerdesk/contracts';
+import { createUnderKey } from '@tinkerdesk/persistence';
 import { PAYMENT_PROVIDERS_TOKEN, type PaymentProviders } from '../payments/payment-provider.js';
 import type { ProviderServiceEntity } from './provider-service.entity.js';
 import { ProviderServicesRepository } from './provider-services.repository.js';
@@ -77,8 +78,16 @@ export class ProviderServicesService {
     return this.providers[input.provider].validateAccount(input.account.trim());
   }
 
-  /** Creates or updates one of the user's services; the provider must accept the account first. */
+  /**
+   * Creates or updates one of the user's services; the provider must accept the account first. A create
+   * under an Idempotency-Key makes one service: a retry of one that succeeded answers it (the provider
+   * not asked again); the same request alongside answers it too.
+   */
   async save(input: SaveServiceMessage): Promise<ServiceView> {
+    const idempotent = input.serviceId ? undefined : createUnderKey('service.create', input.userId, input);
+    const earlier = await this.repository.replayed(idempotent);
+    const first = earlier === undefined ? null : await this.repository.find(earlier);
+    if (first?.userId === input.userId) return toServiceView(first);
     const existing = input.serviceId ? await this.repository.find(input.serviceId) : undefined;
     if (input.serviceId && (!existing || existing.userId !== input.userId)) throw new AppError('NOT_FOUND', 'no such service');
     const extras = serviceExtras(input);
@@ -88,18 +97,21 @@ export class ProviderServicesService {
       if (!check.valid)
         throw new AppError('ACCOUNT_INVALID', `the ${input.provider} account ${account} cannot take charges: ${check.reason}`);
     }
-    const saved = await this.repository.save({
-      id: existing?.id ?? randomUUID(),
-      userId: input.userId,
-      name: input.name.trim(),
-      displayName: input.displayName.trim(),
-      provider: input.provider,
-      vendor: input.vendor,
-      account,
-      // Left out keeps the slug; null removes it. The old one is free at once (no redirect: docs/api.md#shop-links).
-      slug: input.slug === undefined ? (existing?.slug ?? null) : input.slug,
-      extras,
-    });
+    const saved = await this.repository.saveOnce(
+      {
+        id: existing?.id ?? randomUUID(),
+        userId: input.userId,
+        name: input.name.trim(),
+        displayName: input.displayName.trim(),
+        provider: input.provider,
+        vendor: input.vendor,
+        account,
+        // Left out keeps the slug; null removes it. The old one is free at once (no redirect: docs/api.md#shop-links).
+        slug: input.slug === undefined ? (existing?.slug ?? null) : input.slug,
+        extras,
+      },
+      idempotent,
+    );
     return toServiceView(saved);
   }
 

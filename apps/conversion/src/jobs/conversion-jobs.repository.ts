@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, type ConversionJobView, type ConversionOptions, type JobState } from '@tinkerdesk/contracts';
-import type { IdempotentCreate } from '@tinkerdesk/persistence';
+import { storedId, type IdempotentCreate } from '@tinkerdesk/persistence';
 import { DataSource, In, LessThan, Not, type Repository } from 'typeorm';
 import { ConversionJobEntity } from './conversion-job.entity.js';
 import { CONVERSION_KEYS } from '../database/idempotency-keys.js';
@@ -91,8 +91,7 @@ export class ConversionJobsRepository {
 
   /** The job id stored under a create's key when the same request came before (IdempotencyKeys.replay). */
   async replayed(idempotent: IdempotentCreate | undefined): Promise<string | undefined> {
-    const answer = await CONVERSION_KEYS.replay(this.dataSource, idempotent);
-    return typeof answer === 'object' && answer !== null && !Array.isArray(answer) && typeof answer['id'] === 'string' ? answer['id'] : undefined;
+    return storedId(await CONVERSION_KEYS.replay(this.dataSource, idempotent));
   }
 
   /** Removes a job that could not be queued, and the key that named it (a retry creates anew). */

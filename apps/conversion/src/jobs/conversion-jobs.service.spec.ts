@@ -121,6 +121,11 @@ class FakeLimits {
     this.bytes.push(bytes);
     return Promise.resolve();
   }
+  uncount(owner: string, bytes: number | undefined) {
+    this.jobs.splice(this.jobs.indexOf(owner), 1);
+    if (bytes !== undefined) this.bytes.splice(this.bytes.indexOf(bytes), 1);
+    return Promise.resolve();
+  }
 }
 
 const logger = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;

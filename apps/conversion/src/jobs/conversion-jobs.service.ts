@@ -128,8 +128,12 @@ export class ConversionJobsService {
       throw new AppError('QUEUE_FULL', `the conversion queue is full (${waiting} jobs waiting); try again shortly`, undefined, 30);
     }
     await this.limits.countJob(input.ownerId);
-    if (input.source.kind === 'upload') await this.limits.countBytes(input.ownerId, input.source.size);
     const source = input.source;
+    const bytes = source.kind === 'upload' ? source.size : undefined;
+    if (bytes !== undefined) await this.limits.countBytes(input.ownerId, bytes);
+    // Parallel requests under one key each counted above; the one that makes the job keeps its count,
+    // the others (answered with that job, or refused by the key) give theirs back: one job, counted once.
+    const counted = idempotent === undefined ? undefined : () => this.limits.uncount(input.ownerId, bytes);
     const { job, replayed } = await this.jobs.insertOnce({
       id: input.id,
       ownerId: input.ownerId,
@@ -142,9 +146,15 @@ export class ConversionJobsService {
       target: input.to === 'jpeg' ? 'jpg' : input.to,
       options: { ...input.options },
       expires: new Date(this.now().getTime() + this.settings.resultTtlHours * 3600_000),
-    }, idempotent);
+    }, idempotent).catch(async (error: unknown) => {
+      await counted?.();
+      throw error;
+    });
     // The same request ran alongside under the key: its job is the answer (queued by that request).
-    if (replayed) return toView(job);
+    if (replayed) {
+      await counted?.();
+      return toView(job);
+    }
     try {
       const data: ConversionJobData = { id: job.id, ...(source.kind === 'url' && source.headers ? { headers: source.headers } : {}) };
       await this.producer.add('convert', data, { jobId: job.id });

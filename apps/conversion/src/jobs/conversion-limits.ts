@@ -25,6 +25,18 @@ export class ConversionLimits {
     return consumeOrReject(this.jobs, ownerId, (wait) => `too many conversions; try again in ${wait}`);
   }
 
+  /**
+   * Gives back what `countJob` and `countBytes` (an upload's `bytes`) counted for a request that made
+   * nothing: a create under an Idempotency-Key answered with the job another request under the key made.
+   * Best effort: counters out of reach keep the count (the limit errs on the strict side).
+   */
+  async uncount(ownerId: string, bytes: number | undefined): Promise<void> {
+    await Promise.all([
+      this.jobs.reward(ownerId, 1),
+      ...(bytes === undefined ? [] : [this.bytes.reward(ownerId, Math.max(1, bytes))]),
+    ]).catch(() => undefined);
+  }
+
   countBytes(ownerId: string, bytes: number): Promise<void> {
     return consumeOrReject(
       this.bytes,

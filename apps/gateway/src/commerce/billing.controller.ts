@@ -97,10 +97,18 @@ export class PaymentMethodsController {
   @HttpCode(201)
   @RateLimit(COMMERCE_LIMITS.cardSetup)
   @ApiOperation({ summary: "Open the provider's page that saves a card {provider?}; send the browser to its url" })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'PaymentSetup')
-  @ApiErrors('UNPROCESSABLE', 'UPSTREAM_ERROR')
-  async setup(@CurrentSession() session: AuthenticatedSession, @Body() body: SetupPaymentMethodDto): Promise<ResponseMap['PaymentSetup']> {
-    return { success: true, setup: await this.rpc.send(SUBJECTS.commerce.methodSetup, { ...body, userId: session.userId }) };
+  @ApiErrors('UNPROCESSABLE', 'UPSTREAM_ERROR', 'CONFLICT')
+  async setup(
+    @CurrentSession() session: AuthenticatedSession,
+    @Body() body: SetupPaymentMethodDto,
+    @IdempotencyKey() key: string | undefined,
+  ): Promise<ResponseMap['PaymentSetup']> {
+    return {
+      success: true,
+      setup: await this.rpc.send(SUBJECTS.commerce.methodSetup, { ...body, userId: session.userId, ...withKey(key) }),
+    };
   }
 
   @Post('paymentmethods/setup/:id/complete')

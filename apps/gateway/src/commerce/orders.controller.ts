@@ -198,17 +198,17 @@ export class OrdersController {
   @RateLimit(COMMERCE_LIMITS.reply)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Write to the other side of an order (buyer or seller); they are told by email' })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(200, 'Order')
-  @ApiErrors('NOT_FOUND')
+  @ApiErrors('NOT_FOUND', 'CONFLICT')
   async reply(
     @Param() params: OrderIdParamsDto,
     @Body() body: ReplyDto,
     @CurrentSession() session: AuthenticatedSession,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<ResponseMap['Order']> {
-    return {
-      success: true,
-      order: await this.rpc.send(SUBJECTS.commerce.orderReply, { ...body, orderId: params.id, viewerId: session.userId }),
-    };
+    const message = { ...body, orderId: params.id, viewerId: session.userId, ...withKey(key) };
+    return { success: true, order: await this.rpc.send(SUBJECTS.commerce.orderReply, message) };
   }
 
   @Get('fulfillment')

@@ -16,6 +16,7 @@ import {
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
+import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
 import { ProfileCache } from '../users/profile-cache.js';
 
 /** Only the account itself may change its services: another guid answers like an unknown one. */
@@ -45,15 +46,17 @@ export class ServicesController {
       'provider: stripe (account: a connected account acct_...) or sandbox (account: sandbox_<name>); vendor: digital, service or mail. ' +
       'Extras: statementDescriptor (Stripe), supportEmail, shippingOrigin (required for mail).',
   })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'Service')
-  @ApiErrors('NOT_FOUND', 'ACCOUNT_INVALID', 'UPSTREAM_ERROR')
+  @ApiErrors('NOT_FOUND', 'ACCOUNT_INVALID', 'UPSTREAM_ERROR', 'CONFLICT')
   async create(
     @Param() params: ServiceParamsDto,
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: ServiceDto,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<ResponseMap['Service']> {
     ownGuid(params.guid, session);
-    const service = await this.rpc.send(SUBJECTS.commerce.serviceSave, { ...body, userId: session.userId }, 10_000);
+    const service = await this.rpc.send(SUBJECTS.commerce.serviceSave, { ...body, userId: session.userId, ...withKey(key) }, 10_000);
     this.profiles.forget(session.userId);
     return { success: true, service };
   }
@@ -145,15 +148,22 @@ export class ServicesController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Add a product to your service (name and price in cents required; mail products name their shipping)' })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'Product')
-  @ApiErrors('NOT_FOUND')
+  @ApiErrors('NOT_FOUND', 'CONFLICT')
   async createProduct(
     @Param() params: ProductsParamsDto,
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: ProductDto,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<ResponseMap['Product']> {
     ownGuid(params.id, session);
-    const product = await this.rpc.send(SUBJECTS.commerce.productSave, { ...body, ownerId: session.userId, serviceId: params.sid });
+    const product = await this.rpc.send(SUBJECTS.commerce.productSave, {
+      ...body,
+      ownerId: session.userId,
+      serviceId: params.sid,
+      ...withKey(key),
+    });
     return { success: true, product };
   }
 

@@ -21,6 +21,7 @@ import type { Request, Response } from 'express';
 import { BearerGuard, bearerToken, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiNoContent } from '../http/api-docs.js';
 import { requestCookies } from '../http/cookies.js';
+import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
 import { RateLimit } from '../http/rate-limit.js';
 import { OAUTH_LIMITS } from '../http/rate-limits.js';
 import type { OAuthServer } from './oauth-provider.js';
@@ -199,13 +200,18 @@ export class OAuthController {
     summary:
       'Register an app {name, redirectUris, scopes, tokenEndpointAuthMethod?}: 201 with its client_id and client secret (shown once)',
   })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'OAuthAppCreated')
   @ApiErrors('CONFLICT')
   async createApp(
     @CurrentSession() session: AuthenticatedSession,
     @Body() body: CreateOAuthAppDto,
+    @IdempotencyKey() key: string | undefined,
   ): Promise<ResponseMap['OAuthAppCreated']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oauthAppCreate, { ...body, userId: session.userId })) };
+    return {
+      success: true,
+      ...(await this.rpc.send(SUBJECTS.identity.oauthAppCreate, { ...body, userId: session.userId, ...withKey(key) })),
+    };
   }
 
   @Get('apps')

@@ -19,6 +19,7 @@ import {
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
+import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
 import type { Request, Response } from 'express';
 import { deviceTokens, setDeviceCookie } from './device-cookies.js';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
@@ -43,11 +44,21 @@ export class UsersController {
   @Post()
   @HttpCode(201)
   @RateLimit(MAIL_LIMITS.signUp)
-  @ApiOperation({ summary: 'Sign up: creates the account and answers like sign-in (profile, token, verified)' })
+  @ApiOperation({
+    summary: 'Sign up: creates the account and answers like sign-in (profile, token, verified)',
+    description:
+      "With an Idempotency-Key, a retry of a sign-up that succeeded (same key, email, tz and returnTo within 24 hours) answers the same account with a new session instead of 409 EMAIL_IN_USE, once its password is the account's (checked and counted as a sign-in); another password under the key is 409 CONFLICT.",
+  })
+  @ApiCreateIdempotencyKey()
   @ApiAnswer(201, 'Auth')
-  @ApiErrors('EMAIL_IN_USE')
-  async create(@Body() body: CreateUserDto): Promise<{ success: true } & AuthResult> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userCreate, body, 5000)) };
+  @ApiErrors('EMAIL_IN_USE', 'CONFLICT')
+  async create(
+    @Body() body: CreateUserDto,
+    @IdempotencyKey() key: string | undefined,
+    @Req() req: Request,
+  ): Promise<{ success: true } & AuthResult> {
+    const message = { ...body, ...withKey(key), ...(key === undefined ? {} : { clientAddress: clientAddress(req) }) };
+    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userCreate, message, 5000)) };
   }
 
   @Get('me')

@@ -3,7 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import { Handles } from '@tinkerdesk/nest-common';
 import {
   CreateCodeMessage,
-  CreateUserDto,
+  CreateUserMessage,
   ExchangeCodeMessage,
   type CodeView,
   type LogoutResult,
@@ -34,8 +34,9 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Handles(SUBJECTS.identity.userCreate)
-  create(@Payload() input: CreateUserDto): Promise<AuthResult> {
-    return this.accounts.signUp(input.email, input.password, input.tz, input.returnTo);
+  create(@Payload() input: CreateUserMessage): Promise<AuthResult> {
+    const keyed = input.idempotencyKey === undefined ? undefined : { key: input.idempotencyKey, clientAddress: input.clientAddress };
+    return this.accounts.signUp(input.email, input.password, input.tz, input.returnTo, keyed);
   }
 
   @Handles(SUBJECTS.identity.userSignin)

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { IDENTITY_DOMAIN_EVENTS } from '@tinkerdesk/contracts';
-import { isUniqueViolation, recordOutboxEvents, sql, type SqlRunner } from '@tinkerdesk/persistence';
+import { AppError, IDENTITY_DOMAIN_EVENTS } from '@tinkerdesk/contracts';
+import { isUniqueViolation, recordOutboxEvents, sql, storedId, type IdempotentCreate, type SqlRunner } from '@tinkerdesk/persistence';
 import { DataSource, In, IsNull, MoreThan, Raw, type EntityManager, type Repository } from 'typeorm';
+import { IDENTITY_KEYS } from '../database/idempotency-keys.js';
 import { ActionTokenEntity, type ActionPurpose } from './action-token.entity.js';
 import { ExchangeCodeEntity, type CodeKind } from './exchange-code.entity.js';
 import { KnownDeviceEntity } from './known-device.entity.js';
@@ -42,16 +43,44 @@ export class AccountsRepository {
    * created verified (a provider vouches for its address) records `identity.email.verified` with it.
    */
   async insertUser(email: string, passwordHash: string | null, social?: SocialAccountFields | Pick<UserEntity, 'tz'>): Promise<UserEntity> {
+    return (await this.insertUserOnce(email, passwordHash, social, undefined)).user;
+  }
+
+  /**
+   * `insertUser`, under an Idempotency-Key once (a sign-up): the key is claimed in the insert's
+   * transaction, and the same request alongside answers the account it made (`replayed`; the caller
+   * checks the password before it answers a session).
+   */
+  async insertUserOnce(
+    email: string,
+    passwordHash: string | null,
+    social: SocialAccountFields | Pick<UserEntity, 'tz'> | undefined,
+    idempotent: IdempotentCreate | undefined,
+  ): Promise<{ user: UserEntity; replayed: boolean }> {
+    let made: UserEntity | undefined;
+    let answer: { id: string };
+    let replayed: boolean;
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const user = await manager.getRepository(UserEntity).save(this.users.create({ id: randomUUID(), email, passwordHash, ...social }));
-        if (user.verified) await recordEmailVerified(manager, user.id, user.email);
-        return user;
-      });
+      ({ answer, replayed } = await this.dataSource.transaction((manager) =>
+        IDENTITY_KEYS.once(manager, idempotent, async () => {
+          made = await manager.getRepository(UserEntity).save(this.users.create({ id: randomUUID(), email, passwordHash, ...social }));
+          if (made.verified) await recordEmailVerified(manager, made.id, made.email);
+          return { id: made.id };
+        }),
+      ));
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError(email);
       throw error;
     }
+    if (made && !replayed) return { user: made, replayed };
+    const first = await this.findById(answer.id);
+    if (!first) throw new AppError('NOT_FOUND', 'the account made under this Idempotency-Key no longer exists');
+    return { user: first, replayed: true };
+  }
+
+  /** The account id stored under a sign-up's key when the same request came before (IdempotencyKeys.replay). */
+  async replayedUser(idempotent: IdempotentCreate | undefined): Promise<string | undefined> {
+    return storedId(await IDENTITY_KEYS.replay(this.dataSource, idempotent));
   }
 
   findById(id: string): Promise<UserEntity | null> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError, type SessionRevokedEvent, type UserChangedEvent } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import { IDEMPOTENCY_REFUSALS, type IdempotentCreate } from '@tinkerdesk/persistence';
 import type { MailJob, MailQueue } from '../mail/mail-queue.js';
 import type { ActionPurpose } from './action-token.entity.js';
 import { EmailTakenError, type AccountsRepository, type CodeKind, type SocialAccountFields } from './accounts.repository.js';
@@ -72,6 +73,27 @@ class FakeAccounts {
     );
     if (taken) return Promise.reject(new EmailTakenError(email));
     return Promise.resolve(this.addUser({ email, passwordHash, ...social }));
+  }
+
+  /** Sign-ups' Idempotency-Keys: key → the request and the account it made (the real table: idempotency.int-spec). */
+  keys = new Map<string, { request: string; id: string }>();
+
+  replayedUser(idempotent: IdempotentCreate | undefined): Promise<string | undefined> {
+    const stored = idempotent && this.keys.get(idempotent.key);
+    if (!stored) return Promise.resolve(undefined);
+    if (stored.request !== JSON.stringify(idempotent.request)) return Promise.reject(new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch));
+    return Promise.resolve(stored.id);
+  }
+
+  async insertUserOnce(
+    email: string,
+    passwordHash: string | null,
+    social: Pick<UserEntity, 'tz'> | undefined,
+    idempotent: IdempotentCreate | undefined,
+  ): Promise<{ user: UserEntity; replayed: boolean }> {
+    const user = await this.insertUser(email, passwordHash, social);
+    if (idempotent) this.keys.set(idempotent.key, { request: JSON.stringify(idempotent.request), id: user.id });
+    return { user, replayed: false };
   }
 
   findById(id: string): Promise<UserEntity | null> {
@@ -307,6 +329,45 @@ describe('signUp', () => {
   it('keeps the default zone when the browser sends one that is not known', async () => {
     await service.signUp('lin@example.com', PASSWORD, 'Mars/Olympus_Mons');
     expect([...accounts.users.values()][0]?.tz).toBe('UTC');
+  });
+
+  describe('under an Idempotency-Key', () => {
+    const keyed = { key: 'sign-up-1', clientAddress: '203.0.113.7' };
+
+    it('a retry with the same request answers the same account with a new session, checks the password as a sign-in, and mails once', async () => {
+      const first = await service.signUp('ada@example.com', PASSWORD, 'Europe/Berlin', undefined, keyed);
+      const again = await service.signUp(' ADA@example.com ', PASSWORD, 'Europe/Berlin', undefined, keyed);
+      expect(again.profile.guid).toBe(first.profile.guid);
+      expect(again.token).not.toBe(first.token);
+      expect(accounts.users.size).toBe(1);
+      expect(accounts.sessions.map((s) => s.tokenHash)).toEqual([hashToken(first.token), hashToken(again.token)]);
+      expect(mail.jobs).toHaveLength(1);
+      const account = `user:${first.profile.guid}`;
+      expect([limiter.attempts, limiter.successes, limiter.failures]).toEqual([[[account, keyed.clientAddress]], [[account, keyed.clientAddress]], []]);
+    });
+
+    it('another password under the key is another request (409), counted as a failed sign-in; no session', async () => {
+      await service.signUp('ada@example.com', PASSWORD, undefined, undefined, keyed);
+      const failure = await service.signUp('ada@example.com', 'not the password at all', undefined, undefined, keyed).catch((e: unknown) => e);
+      expect(failure).toMatchObject({ code: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.mismatch });
+      expect(accounts.sessions).toHaveLength(1);
+      expect(limiter.failures).toEqual([[`user:${[...accounts.users.keys()][0]}`, keyed.clientAddress]]);
+    });
+
+    it('another email or zone under the key is another request (409); without the key, the email is in use', async () => {
+      await service.signUp('ada@example.com', PASSWORD, undefined, undefined, keyed);
+      expect(await code(service.signUp('grace@example.com', PASSWORD, undefined, undefined, keyed))).toBe('CONFLICT');
+      expect(await code(service.signUp('ada@example.com', PASSWORD, 'Europe/Berlin', undefined, keyed))).toBe('CONFLICT');
+      expect(await code(service.signUp('ada@example.com', PASSWORD))).toBe('EMAIL_IN_USE');
+      expect(accounts.users.size).toBe(1);
+    });
+
+    it('a retry whose account is no longer active opens nothing', async () => {
+      const first = await service.signUp('ada@example.com', PASSWORD, undefined, undefined, keyed);
+      accounts.users.get(first.profile.guid)!.active = false;
+      expect(await code(service.signUp('ada@example.com', PASSWORD, undefined, undefined, keyed))).toBe('NOT_FOUND');
+      expect(accounts.sessions).toHaveLength(1);
+    });
   });
 
   it('still signs up when the mail queue is unreachable, and logs it', async () => {

@@ -17,6 +17,7 @@ import {
 } from '@tinkerdesk/contracts';
 import { createHash } from 'node:crypto';
 import type { Logger } from '@tinkerdesk/nest-common';
+import { IDEMPOTENCY_REFUSALS, idempotencyScope, type IdempotentCreate } from '@tinkerdesk/persistence';
 import { IDENTITY_LOGGER } from '../logger.token.js';
 import { MailQueue } from '../mail/mail-queue.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -84,13 +85,36 @@ export class AccountsService {
     return { profile: toProfile(user), token, verified: user.verified };
   }
 
-  /** tz: the browser's zone, a hint: stored by its current name, or UTC when it is not a known zone. */
-  async signUp(email: string, password: string, tz?: string, returnTo?: string): Promise<AuthResult> {
+  /**
+   * tz: the browser's zone, a hint: stored by its current name, or UTC when it is not a known zone.
+   *
+   * Under an Idempotency-Key (`keyed`), a retry of a sign-up that succeeded (a reply lost on its way)
+   * answers the same account with a new session instead of EMAIL_IN_USE. The password is not part of the
+   * key's stored fingerprint (a fast hash of it would be weaker than the account's own): the retry's
+   * password is checked against the account's, and counted, as a sign-in's is; another password is
+   * "a different request" (409), so the key never opens a session a sign-in would not.
+   */
+  async signUp(
+    email: string,
+    password: string,
+    tz?: string,
+    returnTo?: string,
+    keyed?: { key: string; clientAddress?: string | undefined },
+  ): Promise<AuthResult> {
     const normalized = email.trim();
+    const idempotent: IdempotentCreate | undefined = keyed && {
+      scope: idempotencyScope('user.create', 'visitor'),
+      key: keyed.key,
+      request: { email: normalized.toLowerCase(), tz: tz ?? null, returnTo: returnTo ?? null },
+    };
+    const earlier = await this.accounts.replayedUser(idempotent);
+    if (earlier !== undefined) return this.signUpAgain(earlier, password, keyed?.clientAddress);
     const passwordHash = await hashPassword(password);
     const zone = tz === undefined ? undefined : canonicalTimeZone(tz);
     try {
-      const user = await this.accounts.insertUser(normalized, passwordHash, zone ? { tz: zone } : undefined);
+      const { user, replayed } = await this.accounts.insertUserOnce(normalized, passwordHash, zone ? { tz: zone } : undefined, idempotent);
+      // The same sign-up ran alongside under the key and made the account: answered as a retry.
+      if (replayed) return await this.signUpAgain(user.id, password, keyed?.clientAddress);
       const session = await this.startSession(user);
       // The verification email goes through the mail queue: a slow or failing mail server never fails a
       // sign-up, and if even the queue is unreachable the account can ask for the email again.
@@ -106,6 +130,23 @@ export class AccountsService {
       }
       throw error;
     }
+  }
+
+  /**
+   * A keyed sign-up's retry: a new session of the account the first request made, once the password is
+   * the account's (counted against the sign-in limits of the account and the client's address).
+   */
+  private async signUpAgain(userId: string, password: string, clientAddress = 'unknown'): Promise<AuthResult> {
+    const user = await this.accounts.findById(userId);
+    if (!user?.active) throw new AppError('NOT_FOUND', 'the account made under this Idempotency-Key no longer exists');
+    const account = `user:${user.id}`;
+    await this.limiter.attempt(account, clientAddress);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+      await this.limiter.failed(account, clientAddress);
+      throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch);
+    }
+    await this.limiter.succeeded(account, clientAddress);
+    return this.startSession(user);
   }
 
   /**

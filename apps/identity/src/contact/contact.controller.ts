@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Handles } from '@tinkerdesk/nest-common';
-import { ContactDto, SUBJECTS } from '@tinkerdesk/contracts';
+import { ContactMessage, SUBJECTS } from '@tinkerdesk/contracts';
 import { ContactService } from './contact.service.js';
 
 /** NATS handlers: translate only, the rules are in the service. */
@@ -10,7 +10,7 @@ export class ContactController {
   constructor(@Inject(ContactService) private readonly contact: ContactService) {}
 
   @Handles(SUBJECTS.identity.contactCreate)
-  create(@Payload() input: ContactDto): Promise<{ success: true; id: string }> {
+  create(@Payload() input: ContactMessage): Promise<{ success: true; id: string }> {
     return this.contact.create(input);
   }
 }

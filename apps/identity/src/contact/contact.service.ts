@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { ContactMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
+import { createUnderKey } from '@tinkerdesk/persistence';
 import { randomUUID } from 'node:crypto';
 import { IDENTITY_LOGGER } from '../logger.token.js';
 import { MailQueue } from '../mail/mail-queue.js';
@@ -21,13 +23,14 @@ export class ContactService {
     @Inject(IDENTITY_LOGGER) private readonly logger: Logger,
   ) {}
 
-  async create(input: { name: string; email: string; question: string }): Promise<{ success: true; id: string }> {
-    const saved = await this.messages.insert({
-      id: randomUUID(),
-      name: input.name.trim(),
-      email: input.email.trim(),
-      question: input.question.trim(),
-    });
+  /** Under an Idempotency-Key once: a retry answers the stored question and queues no second email. */
+  async create(input: ContactMessage): Promise<{ success: true; id: string }> {
+    const id = randomUUID();
+    const saved = await this.messages.insert(
+      { id, name: input.name.trim(), email: input.email.trim(), question: input.question.trim() },
+      createUnderKey('contact.create', 'visitor', input),
+    );
+    if (saved.id !== id) return { success: true, id: saved.id };
     await this.mail
       .enqueue({ kind: 'contact', contactId: saved.id })
       .catch((error: unknown) =>

@@ -19,6 +19,7 @@ import { KnownDevices1765100000000 } from './migrations/1765100000000-known-devi
 import { MailKeys1765200000000 } from './migrations/1765200000000-mail-keys.js';
 import { Outbox1766200000000 } from './migrations/1766200000000-outbox.js';
 import { OAuthAppDetails1766500000000 } from './migrations/1766500000000-oauth-app-details.js';
+import { IdempotencyKeys1797400000000 } from './migrations/1797400000000-idempotency-keys.js';
 
 /** The schema the identity service owns; no other service reads it. */
 export const SCHEMA = 'identity';
@@ -51,6 +52,7 @@ export function dataSourceOptions(url: string): ServiceDataSourceOptions {
       MailKeys1765200000000,
       Outbox1766200000000,
       OAuthAppDetails1766500000000,
+      IdempotencyKeys1797400000000,
     ],
   };
 }

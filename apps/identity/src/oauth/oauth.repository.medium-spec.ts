@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { serviceDataSourceOptions, sql } from '@tinkerdesk/persistence';
+import { createUnderKey, serviceDataSourceOptions, sql } from '@tinkerdesk/persistence';
 import { RepositoryDatabase, staysBlocked } from '@tinkerdesk/testing';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { dataSourceOptions } from '../database/data-source.js';
@@ -123,6 +123,23 @@ describe('apps', () => {
     const results = await Promise.all([1, 2, 3, 4].map(() => repository.insertApp(newApp(owner), 2)));
     expect(results.filter(Boolean)).toHaveLength(2);
     await expect(repository.apps(owner)).resolves.toHaveLength(2);
+  });
+
+  it('under an Idempotency-Key: parallel registrations make one app, each answered with it; a retry at the limit still answers it', async () => {
+    const owner = await user();
+    const create = createUnderKey('oauth.app.create', owner, { name: 'App', idempotencyKey: `k-${owner}` });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => repository.insertApp(newApp(owner), 2, create)));
+    await expect(repository.apps(owner)).resolves.toHaveLength(1);
+    expect(new Set(answers.map((a) => a?.id)).size).toBe(1);
+    await repository.insertApp(newApp(owner), 2);
+    expect(await repository.insertApp(newApp(owner), 2)).toBeUndefined();
+    expect((await repository.insertApp(newApp(owner), 2, create))?.id).toBe(answers[0]!.id);
+    // Another request under the key is refused; a full account's new key is refused by the limit, its key left free.
+    const other = createUnderKey('oauth.app.create', owner, { name: 'Other', idempotencyKey: `k-${owner}` });
+    await expect(repository.insertApp(newApp(owner), 2, other)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const fresh = createUnderKey('oauth.app.create', owner, { name: 'App', idempotencyKey: `k2-${owner}` });
+    expect(await repository.insertApp(newApp(owner), 2, fresh)).toBeUndefined();
+    expect(await repository.insertApp(newApp(owner), 3, fresh)).toBeDefined();
   });
 
   it('a registration waits while another holds the account lock', async () => {

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { OAuthModel } from '@tinkerdesk/contracts';
-import { sql } from '@tinkerdesk/persistence';
+import { AppError, type OAuthModel } from '@tinkerdesk/contracts';
+import { sql, storedId, type IdempotentCreate } from '@tinkerdesk/persistence';
 import { DataSource, In, IsNull, Not, Raw, type Repository } from 'typeorm';
+import { IDENTITY_KEYS } from '../database/idempotency-keys.js';
 import { OAuthAppEntity } from './oauth-app.entity.js';
 import { OAuthRecordEntity } from './oauth-record.entity.js';
 
@@ -90,16 +91,36 @@ export class OAuthRepository {
       .execute();
   }
 
-  async insertApp(app: Omit<OAuthAppRow, 'created'>, maxPerUser: number): Promise<OAuthAppRow | undefined> {
-    return this.db.transaction(async (tx) => {
-      // One registration at a time per account, so a burst cannot pass the limit.
-      await sql.execute(tx, `SELECT pg_advisory_xact_lock(hashtext('oauth_app:' || $1))`, [app.userId]);
-      const apps = tx.getRepository(OAuthAppEntity);
-      if ((await apps.countBy({ userId: app.userId })) >= maxPerUser) return undefined;
-      const row = apps.create(app);
-      await apps.insert(row); // sets the row's database defaults (created)
-      return row;
-    });
+  /**
+   * Registers an app unless the account has `maxPerUser` (undefined then). Under an Idempotency-Key,
+   * the key is claimed in the insert's transaction (IdempotencyKeys.once): the same request again, or
+   * alongside, answers the first app (another id than `app`'s: the caller tells a replay by it).
+   */
+  async insertApp(app: Omit<OAuthAppRow, 'created'>, maxPerUser: number, idempotent?: IdempotentCreate): Promise<OAuthAppRow | undefined> {
+    let full = false;
+    const made = await this.db
+      .transaction(async (tx) => {
+        // One registration at a time per account, so a burst cannot pass the limit.
+        await sql.execute(tx, `SELECT pg_advisory_xact_lock(hashtext('oauth_app:' || $1))`, [app.userId]);
+        const apps = tx.getRepository(OAuthAppEntity);
+        return IDENTITY_KEYS.once(tx, idempotent, async () => {
+          if ((await apps.countBy({ userId: app.userId })) >= maxPerUser) {
+            full = true;
+            throw new AppLimitReached();
+          }
+          await apps.insert(apps.create(app));
+          return { id: app.id };
+        });
+      })
+      .catch((error: unknown) => {
+        if (full) return undefined;
+        throw error;
+      });
+    if (made === undefined) return undefined;
+    const id = storedId(made.answer);
+    const row = id === undefined ? undefined : await this.app(id);
+    if (!row) throw new AppError('NOT_FOUND', 'the app registered under this Idempotency-Key was deleted since');
+    return row;
   }
 
   async app(id: string): Promise<OAuthAppRow | undefined> {
@@ -193,3 +214,6 @@ export class OAuthRepository {
     }));
   }
 }
+
+/** Thrown inside a registration's transaction when the account has all the apps it may: rolls it back (its key too). */
+class AppLimitReached extends Error {}

@@ -16,6 +16,7 @@ import {
   type OAuthAppUpdated,
   type UpdateOAuthAppMessage,
 } from '@tinkerdesk/contracts';
+import { createUnderKey } from '@tinkerdesk/persistence';
 import { hashToken } from '../accounts/tokens.js';
 import { OAuthRepository, type OAuthAppDetailsRow, type OAuthAppRow } from './oauth.repository.js';
 
@@ -69,12 +70,18 @@ export function grantScopes(payload: Record<string, unknown>): OAuthScope[] {
 export class OAuthService {
   constructor(@Inject(OAuthRepository) private readonly repo: OAuthRepository) {}
 
+  /**
+   * Registers an app. Under an Idempotency-Key once: a retry (or the same request alongside) answers the
+   * same app; its secret is kept only as a hash, so a confidential app's retry gets a new secret and the
+   * one of an earlier answer (lost on its way, as a retry supposes) stops working at once.
+   */
   async createApp(input: CreateOAuthAppMessage): Promise<OAuthAppCreated> {
     const authMethod = input.tokenEndpointAuthMethod ?? 'client_secret_basic';
     const secret = authMethod === 'none' ? null : newSecret();
+    const id = randomUUID();
     const app = await this.repo.insertApp(
       {
-        id: randomUUID(),
+        id,
         userId: input.userId,
         name: input.name.trim(),
         redirectUris: [...new Set(input.redirectUris)],
@@ -89,9 +96,11 @@ export class OAuthService {
         ...details(input),
       },
       MAX_APPS_PER_USER,
+      createUnderKey('oauth.app.create', input.userId, input),
     );
     if (!app) throw new AppError('CONFLICT', `an account may register at most ${MAX_APPS_PER_USER} apps; delete one first`);
-    return { app: appView(app), clientSecret: secret };
+    if (app.id !== id && app.secretHash !== null) return this.replaceSecret(input.userId, app.id);
+    return { app: appView(app), clientSecret: app.id === id ? secret : null };
   }
 
   /** A new secret for a confidential app (shown once); the old one stops working at once. A public app has none. */
