@@ -44,7 +44,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     if (mapped.status === 503) {
       // An expected outage: no line here; the request's own line says it at the warn level, naming the dependency.
-      const reason = mapped.unreachable instanceof Error ? mapped.unreachable.message : mapped.body.detail;
+      const reason = mapped.unreachable instanceof Error ? mapped.unreachable.message : (mapped.body.detail ?? mapped.body.error);
       unavailable(response, {
         dependency: mapped.dependency ?? 'unknown',
         reason,
