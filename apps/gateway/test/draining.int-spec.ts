@@ -118,9 +118,14 @@ describe('a gateway stopped with SIGTERM while a slow request is in flight', () 
       process.kill(identityPid, 'SIGCONT');
       resumed = true;
       const answer = await slow;
+      const answeredAt = Date.now();
       expect(answer.status).toBe(200);
       expect(((await answer.json()) as { success?: boolean }).success).toBe(true);
       expect(await exited).toEqual({ code: 0, signal: null });
+      console.log(
+        `SIGTERM with a request held: ready 503 after ${(notReady?.at ?? 0) - stopRequested} ms (probes every 50 ms), ` +
+          `the held request answered 200 ${answeredAt - stopRequested} ms after the SIGTERM, exit 0 ${Date.now() - answeredAt} ms after it`,
+      );
 
       await probes.stop();
       // Ready until the stop, 503 from it on, never ready again.
