@@ -222,7 +222,9 @@ export class TestPlatform {
 
   /** The process id of a running replica of a process (benchmarks read its CPU time); undefined when it is not running. */
   pidOf(name: ProcessName, replica = 0): number | undefined {
-    return this.running.get(name)?.[replica]?.child.pid;
+    const child = this.running.get(name)?.[replica]?.child;
+    // A replica signalled (signalProcess) and exited since is not running either.
+    return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined;
   }
 
   /**
