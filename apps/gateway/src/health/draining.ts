@@ -7,13 +7,13 @@ import { Injectable } from '@nestjs/common';
  */
 @Injectable()
 export class Draining {
-  private startedAt: number | undefined;
+  private begun = false;
 
   start(): void {
-    this.startedAt ??= Date.now();
+    this.begun = true;
   }
 
   get active(): boolean {
-    return this.startedAt !== undefined;
+    return this.begun;
   }
 }
