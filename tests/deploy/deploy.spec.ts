@@ -26,6 +26,7 @@ import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
 import { Job, type IJob } from 'kubernetes-models/batch/v1';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1';
+import { commonSchema, EXIT_MARGIN_MS } from '@tinkerdesk/nest-common';
 import { PROCESSES, SERVICES } from '../../scripts/processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,6 +59,29 @@ const APPS: Record<string, AppSpec> = Object.fromEntries(
 );
 /** One image per app folder that runs a process (the conversion worker shares the conversion image). */
 const IMAGES = [...new Set(Object.values(APPS).map((a) => a.image))];
+
+/**
+ * How long a process may take to stop after SIGTERM before it exits by itself (closeOnSignals' exit
+ * timer): what it waits for, plus EXIT_MARGIN_MS. A conversion worker waits for its running jobs
+ * (CONVERSION_JOB_TIMEOUT_MS, default read from apps/conversion/src/config.ts), the others SHUTDOWN_GRACE_MS.
+ */
+function stopBudgetMs(process: string, env: Record<string, string | undefined>): number {
+  if (process === 'conversion-worker') {
+    const given = env['CONVERSION_JOB_TIMEOUT_MS'];
+    const source = readFileSync(join(ROOT, 'apps', 'conversion', 'src', 'config.ts'), 'utf8');
+    const fallback = /CONVERSION_JOB_TIMEOUT_MS: env\.int\(([\d_]+)/.exec(source)?.[1]?.replaceAll('_', '');
+    if (!fallback) throw new Error('apps/conversion/src/config.ts: no default for CONVERSION_JOB_TIMEOUT_MS');
+    return Number(given ?? fallback) + EXIT_MARGIN_MS;
+  }
+  return commonSchema.SHUTDOWN_GRACE_MS.parse('SHUTDOWN_GRACE_MS', env['SHUTDOWN_GRACE_MS']) + EXIT_MARGIN_MS;
+}
+/** Compose durations as docker-compose writes them: `90s`, `1m30s`, `500ms`. */
+function durationMs(text: string): number {
+  let total = 0;
+  const parts = text.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g);
+  for (const [, n, unit] of parts) total += Number(n) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms' | 's' | 'm' | 'h'];
+  return total;
+}
 /** Every service's migrations, in the order `npm run migrate` runs them. */
 const MIGRATIONS = SERVICES.map((s) => `apps/${s}/dist/migrate.js`);
 
@@ -347,6 +371,29 @@ describe('k8s manifests', () => {
     });
   });
 
+  it('every Deployment stops within its grace: preStop sleep (the gateway, behind the Ingress) + its stop budget', () => {
+    const config = configMaps[0]?.data ?? {};
+    // Stated in the ConfigMap, so the budgets below are the ones that run.
+    expect(config['SHUTDOWN_GRACE_MS']).toBeDefined();
+    const problems: string[] = [];
+    for (const name of Object.keys(APPS)) {
+      const d = deployments.find((x) => x.metadata?.name === name);
+      const spec = podSpecOf(d?.spec?.template);
+      const [main] = spec.containers;
+      const env = { ...config, ...Object.fromEntries((main?.env ?? []).map((e) => [e.name, e.value])) };
+      const preStop = main?.lifecycle?.preStop;
+      const sleepArgs = preStop?.exec?.command;
+      const preStopMs =
+        preStop?.sleep?.seconds !== undefined ? preStop.sleep.seconds * 1000 : sleepArgs?.[0] === 'sleep' ? Number(sleepArgs[1]) * 1000 : 0;
+      // The gateway takes traffic through its Service: it must stay up until the endpoints have dropped it.
+      if (name === 'gateway' && !(preStopMs >= 3000 && preStopMs <= 15_000)) problems.push(`${name}: preStop sleep ${preStopMs} ms`);
+      const needed = preStopMs + stopBudgetMs(name, env);
+      const grace = (spec.terminationGracePeriodSeconds ?? 30) * 1000;
+      if (grace < needed) problems.push(`${name}: terminationGracePeriodSeconds ${grace / 1000} s < ${needed / 1000} s`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('the HorizontalPodAutoscaler targets the conversion-worker Deployment', () => {
     expect(hpas).toHaveLength(1);
     const [hpa] = hpas;
@@ -621,6 +668,7 @@ interface ComposeService {
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
   deploy?: { replicas?: number };
+  stop_grace_period?: string;
   container_name?: string;
   ports?: unknown[];
   volumes?: unknown[];
@@ -668,6 +716,21 @@ describe('docker-compose.yml', () => {
     },
     60_000,
   );
+
+  it("gives every app a stop_grace_period that covers its stop budget (docker's default is 10 s)", () => {
+    const { services: svcs } = loadCompose();
+    const problems: string[] = [];
+    for (const name of Object.keys(APPS)) {
+      const s = svcs[name];
+      const env = Array.isArray(s?.environment)
+        ? Object.fromEntries(s.environment.map((e) => [e.split('=')[0] ?? '', e.split('=').slice(1).join('=')]))
+        : Object.fromEntries(Object.entries(s?.environment ?? {}).map(([k, v]) => [k, v === null ? undefined : String(v)]));
+      const grace = s?.stop_grace_period ? durationMs(s.stop_grace_period) : 10_000;
+      const needed = stopBudgetMs(name, env);
+      if (grace < needed) problems.push(`${name}: stop_grace_period ${grace / 1000} s < ${needed / 1000} s`);
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('has the infrastructure, the migrate job and every app', () => {
     const names = Object.keys(loadCompose().services);

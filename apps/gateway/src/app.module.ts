@@ -19,6 +19,7 @@ import { ReferenceController } from './reference/reference.controller.js';
 import { Viewers } from './commerce/viewer.js';
 import { BearerGuard, OptionalBearerGuard } from './auth/bearer.guard.js';
 import { ContactController } from './contact/contact.controller.js';
+import { Draining } from './health/draining.js';
 import { HealthController } from './health/health.controller.js';
 import { RateLimitInterceptor, RateLimits } from './http/rate-limit.js';
 import { AccountController } from './users/account.controller.js';
@@ -98,6 +99,7 @@ export class AppModule {
       ],
       providers: [
         { provide: LiveStreams, useValue: live },
+        Draining,
         BearerGuard, OptionalBearerGuard, Viewers, RateLimits, RateLimitInterceptor],
     };
   }

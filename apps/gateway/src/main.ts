@@ -2,4 +2,4 @@ import { closeOnSignals } from '@tinkerdesk/nest-common';
 import { startGateway } from './start.js';
 
 const gateway = await startGateway();
-closeOnSignals(gateway.close, gateway.logger);
+closeOnSignals(gateway.close, gateway.logger, { graceMs: gateway.config.SHUTDOWN_GRACE_MS });

@@ -18,6 +18,7 @@ import {
 import { AppModule } from './app.module.js';
 import { schema, type GatewayConfig } from './config.js';
 import { HttpErrorFilter } from './http/error.filter.js';
+import { Draining } from './health/draining.js';
 import { HttpDrain } from './http/http-drain.js';
 import { LiveStreams } from './live/live-streams.js';
 import { answerParserErrorsInEnvelope } from './http/parser-errors.js';
@@ -178,6 +179,8 @@ export async function startGateway(env: Record<string, string | undefined> = pro
     url,
     // Requests in flight finish with NATS and Redis still open: the app (and its connections) closes after them.
     close: async () => {
+      // Not ready from now on (GET /v1/health/ready answers 503), while what is in flight finishes.
+      app.get(Draining, { strict: false }).start();
       logger.info({ inFlight: drain.inFlight }, 'gateway draining');
       const { cut } = await drain.drain(config.SHUTDOWN_GRACE_MS, () => app.get(LiveStreams, { strict: false }).closeAll());
       if (cut > 0) logger.warn({ cut, graceMs: config.SHUTDOWN_GRACE_MS }, 'requests still running at the end of the grace period were cut');

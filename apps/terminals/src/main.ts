@@ -2,4 +2,4 @@ import { closeOnSignals } from '@tinkerdesk/nest-common';
 import { startService } from './start.js';
 
 const service = await startService();
-closeOnSignals(service.close, service.logger);
+closeOnSignals(service.close, service.logger, { graceMs: service.graceMs });

@@ -505,7 +505,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the gateway is connected to NATS now (503 while it is disconnected or reconnecting) */
+        /** Readiness: the gateway is connected to NATS now and is not stopping (503 while it is disconnected or reconnecting, and from the moment it begins to drain on SIGTERM) */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;

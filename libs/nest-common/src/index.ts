@@ -9,6 +9,7 @@ export * from './input-pipe.js';
 export * from './validation-metadata.js';
 export * from './prefixed-nats-server.js';
 export * from './service-bootstrap.js';
+export * from './probe-server.js';
 export * from './file-store.js';
 export * from './ready.js';
 export * from './redis.js';

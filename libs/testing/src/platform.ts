@@ -222,7 +222,9 @@ export class TestPlatform {
 
   /** The process id of a running replica of a process (benchmarks read its CPU time); undefined when it is not running. */
   pidOf(name: ProcessName, replica = 0): number | undefined {
-    return this.running.get(name)?.[replica]?.child.pid;
+    const child = this.running.get(name)?.[replica]?.child;
+    // A replica signalled (signalProcess) and exited since is not running either.
+    return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined;
   }
 
   /**
@@ -230,18 +232,26 @@ export class TestPlatform {
    * and waits for it to exit; `exited` says how (code or signal).
    */
   async stopProcess(name: ProcessName, signal: NodeJS.Signals = 'SIGTERM', replica = 0): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const how = await this.signalProcess(name, signal, replica);
     const replicas = this.running.get(name);
-    const entry = replicas?.[replica];
-    if (!entry) return { code: null, signal: null };
-    const { child } = entry;
-    const exited =
-      child.exitCode !== null || child.signalCode !== null
-        ? Promise.resolve({ code: child.exitCode, signal: child.signalCode })
-        : new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, sig) => r({ code, signal: sig })));
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    const how = await exited;
-    replicas[replica] = undefined;
+    if (replicas) replicas[replica] = undefined;
     return how;
+  }
+
+  /**
+   * Sends a signal to one replica without waiting (a test that watches the stop while it runs); the
+   * promise says how the process exited, once it has. Nothing is sent to a process that has exited.
+   */
+  signalProcess(name: ProcessName, signal: NodeJS.Signals, replica = 0): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const entry = this.running.get(name)?.[replica];
+    if (!entry) return Promise.resolve({ code: null, signal: null });
+    const { child } = entry;
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+      child.once('exit', (code, sig) => r({ code, signal: sig })),
+    );
+    child.kill(signal);
+    return exited;
   }
 
   /**

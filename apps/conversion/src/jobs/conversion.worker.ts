@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { BullModule, OnWorkerEvent, Processor } from '@nestjs/bullmq';
@@ -35,10 +34,12 @@ import {
   publishEvent,
   queueRoot,
   safeFetch,
+  startProbeServer,
   type ConfigOf,
   type FetchPolicy,
   type ConversionFiles,
   type Logger,
+  type ProbeServer,
 } from '@tinkerdesk/nest-common';
 import { serviceDataSourceOptions } from '@tinkerdesk/persistence';
 import { DelayedError, UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
@@ -60,6 +61,8 @@ import { ConversionLimits } from './conversion-limits.js';
 
 export interface WorkerHandle {
   logger: Logger;
+  /** How long `close` may wait: a running job ends within CONVERSION_JOB_TIMEOUT_MS (closeOnSignals adds a margin). */
+  graceMs: number;
   close(): Promise<void>;
 }
 
@@ -485,23 +488,21 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     'conversion worker ready',
   );
 
-  let probe: Server | undefined;
+  let probe: ProbeServer | undefined;
   if (config.HEALTH_PORT) {
-    probe = createServer((req, res) => {
-      if (req.url === '/live') return void res.writeHead(200).end('{"status":"up"}');
-      if (req.url === '/ready') {
-        const ok = worker.isRunning() && dataSource.isInitialized && !nc.isClosed() && redis.status === 'ready';
-        return void res.writeHead(ok ? 200 : 503).end(JSON.stringify({ status: ok ? 'up' : 'down' }));
-      }
-      res.writeHead(404).end();
-    }).listen(config.HEALTH_PORT);
+    probe = startProbeServer(
+      config.HEALTH_PORT,
+      () => worker.isRunning() && dataSource.isInitialized && !nc.isClosed() && redis.status === 'ready',
+    );
+    await probe.listening;
   }
 
   announceReady({ service: 'conversion-worker' });
   return {
     logger,
+    graceMs: config.CONVERSION_JOB_TIMEOUT_MS,
     close: async () => {
-      probe?.close();
+      probe?.stopping(); // GET /ready answers 503 from now on; the probes go last
       clearInterval(heartbeat);
       await registry.withdraw(workerId, found.engines).catch(() => undefined); // no new job for its engines counts on it
       await app.close(); // the worker takes no new job and finishes the running ones (DrainingWorkerHost)
@@ -509,6 +510,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
       redis.disconnect();
       await nc.drain();
       await dataSource.destroy();
+      await probe?.close();
       logger.info('conversion worker stopped');
     },
   };

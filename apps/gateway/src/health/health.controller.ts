@@ -16,6 +16,7 @@ import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Request } from 'express';
 import { bearerToken } from '../auth/bearer.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { Draining } from './draining.js';
 
 const HEALTH_TIMEOUT_MS = 1000;
 const startedAt = Date.now();
@@ -32,6 +33,7 @@ export class HealthController {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(Draining) private readonly draining: Draining,
   ) {}
 
   @Get()
@@ -96,9 +98,15 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: the gateway is connected to NATS now (503 while it is disconnected or reconnecting)' })
+  @ApiOperation({
+    summary:
+      'Readiness: the gateway is connected to NATS now and is not stopping (503 while it is disconnected or reconnecting, and from the ' +
+      'moment it begins to drain on SIGTERM)',
+  })
   @ApiAnswer(200, 'Probe')
   ready(): { status: 'up' } {
+    if (this.draining.active)
+      throw new AppError('UNAVAILABLE', 'the gateway is stopping: it finishes the requests it holds and takes no new ones');
     if (!this.rpc.isConnected()) throw new AppError('UNAVAILABLE', 'the gateway is not connected to NATS');
     return { status: 'up' };
   }

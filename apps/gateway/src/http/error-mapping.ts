@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, type ErrorEnvelope, isErrorCode, statusOf } from '@tinkerdesk/contracts';
-import { isDependencyUnavailable } from '@tinkerdesk/nest-common';
+import { isDependencyUnavailable, unavailableDependency } from '@tinkerdesk/nest-common';
 
 export interface MappedError {
   status: number;
@@ -9,8 +9,36 @@ export interface MappedError {
   headers?: Record<string, string>;
   /** Set when the failure is unexpected: the body only carries its id, the log has the rest. */
   unexpected?: unknown;
-  /** Set when a dependency of the gateway itself (Redis) could not be reached: logged as a warning with the id. */
+  /** Set when a dependency of the gateway itself (Redis) could not be reached. */
   unreachable?: unknown;
+  /** A 503's cause, for the one warning line the request logs: what was unavailable (dependencyOf). */
+  dependency?: string;
+}
+
+/** What an AppError's detail says was unavailable (the RPC client's, safe-fetch's, the gateway's own wordings). */
+const DEPENDENCY_IN_DETAIL: Array<[RegExp, string | ((m: RegExpExecArray) => string)]> = [
+  [/^the ([\w-]+) service (is not available|did not answer)/, (m) => m[1] ?? 'a service'],
+  [/message bus|NATS|live events/, 'nats'],
+  [/limit counters/, 'redis'],
+  [/file store/, 'file store'],
+  [/\(engine ([\w-]+)\)/, (m) => `engine ${m[1] ?? ''}`],
+  [/gateway is stopping/, 'gateway (stopping)'],
+  [/web app is not built/, 'web app build'],
+  [/^(\S+) (could not be resolved|did not answer within|could not be reached)/, (m) => m[1] ?? 'a remote host'],
+  // A service's own dependency (its database...) was down: the service logged which.
+  [/^this part of the service is not available/, 'a service dependency'],
+];
+
+/** The name of what a 503 waited on, for its log line ("identity", "redis", "nats", "127.0.0.1:6379"...). */
+export function dependencyOf(error: unknown): string {
+  if (error instanceof AppError) {
+    for (const [pattern, name] of DEPENDENCY_IN_DETAIL) {
+      const m = pattern.exec(error.detail);
+      if (m) return typeof name === 'string' ? name : name(m);
+    }
+    return 'unknown';
+  }
+  return unavailableDependency(error) ?? 'unknown';
 }
 
 const HTTP_CODE_BY_STATUS: Record<number, ErrorEnvelope['error']> = {
@@ -74,7 +102,8 @@ export function mapError(error: unknown, errorId: string): MappedError {
     const body: ErrorEnvelope = { success: false, error: error.code, detail: error.detail };
     if (error.key) body.key = error.key;
     const headers = error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : undefined;
-    return { status: statusOf(error.code), body, ...(headers ? { headers } : {}) };
+    const status = statusOf(error.code);
+    return { status, body, ...(headers ? { headers } : {}), ...(status === 503 ? { dependency: dependencyOf(error) } : {}) };
   }
   // Nest wraps body-parser's errors in an HttpException whose cause is the original.
   const transport = transportError(error) ?? (error instanceof Error ? transportError(error.cause) : undefined);
@@ -97,8 +126,13 @@ export function mapError(error: unknown, errorId: string): MappedError {
   if (isDependencyUnavailable(error)) {
     return {
       status: 503,
-      body: { success: false, error: 'UNAVAILABLE', detail: `this part of the service is not available right now; try again shortly (error id ${errorId})` },
+      body: {
+        success: false,
+        error: 'UNAVAILABLE',
+        detail: `this part of the service is not available right now; try again shortly (error id ${errorId})`,
+      },
       unreachable: error,
+      dependency: dependencyOf(error),
     };
   }
   return {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { mapError } from './error-mapping.js';
+import { unavailable } from './request-context.js';
 import type { RouteTable } from './route-table.js';
 
 /**
@@ -38,10 +39,17 @@ export class HttpErrorFilter implements ExceptionFilter {
     const notAllowed = methodNotAllowed(exception, request, this.routes);
     const mapped = mapError(notAllowed?.error ?? exception, errorId);
     if (mapped.unexpected !== undefined) {
+      // A real 500: the error level, with the stack.
       this.logger.error({ err: mapped.unexpected, errorId, method: request.method, url: request.originalUrl }, 'unexpected error');
     }
-    if (mapped.unreachable !== undefined) {
-      this.logger.warn({ err: mapped.unreachable, errorId, method: request.method, url: request.originalUrl }, 'a dependency is not reachable');
+    if (mapped.status === 503) {
+      // An expected outage: no line here; the request's own line says it at the warn level, naming the dependency.
+      const reason = mapped.unreachable instanceof Error ? mapped.unreachable.message : (mapped.body.detail ?? mapped.body.error);
+      unavailable(response, {
+        dependency: mapped.dependency ?? 'unknown',
+        reason,
+        ...(mapped.unreachable !== undefined ? { errorId } : {}),
+      });
     }
     if (response.headersSent) {
       response.destroy();

@@ -7,9 +7,25 @@ import { requestContext, type Logger } from '@tinkerdesk/nest-common';
 
 const VALID_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/** Why a request was answered 503, for its log line: what was unavailable (error.filter.ts sets it). */
+export interface Unavailable {
+  dependency: string;
+  reason: string;
+  errorId?: string;
+}
+
+const UNAVAILABLE = Symbol('unavailable');
+
+/** Notes why this response is a 503 (its request's log line carries it). */
+export function unavailable(res: Response, why: Unavailable): void {
+  (res.locals as { [UNAVAILABLE]?: Unavailable })[UNAVAILABLE] = why;
+}
+
 /**
  * Gives every request an id (the caller's X-Request-Id when it is sane, else a new one), echoes it
- * in the response, runs the rest of the request inside it (logs, NATS headers) and logs the outcome.
+ * in the response, runs the rest of the request inside it (logs, NATS headers) and logs the outcome: one
+ * line a request; a 503 (an expected outage: a service, NATS or Redis unavailable, the gateway stopping) at
+ * the warn level with what was unavailable, other 5xx at the error level (the filter logged the stack).
  */
 export function requestContextMiddleware(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -21,7 +37,10 @@ export function requestContextMiddleware(logger: Logger) {
       res.on('finish', () => {
         const status = res.statusCode;
         const line = { method: req.method, url: req.originalUrl, status, ms: Math.round(performance.now() - started) };
-        if (status >= 500) logger.error(line, 'request failed');
+        if (status === 503) {
+          const why = (res.locals as { [UNAVAILABLE]?: Unavailable })[UNAVAILABLE];
+          logger.warn({ ...line, dependency: why?.dependency ?? 'unknown', ...why }, 'request answered 503: a dependency is unavailable');
+        } else if (status >= 500) logger.error(line, 'request failed');
         else if (req.originalUrl.startsWith('/v1/')) logger.info(line, 'request');
         else logger.debug(line, 'request');
       });

@@ -25,7 +25,7 @@ export function UrlForm({ onAdd }: { onAdd: (url: string, kind: 'page' | 'file',
           id={urlId}
           type="url"
           inputMode="url"
-          placeholder="https://example.com/report.docx"
+          placeholder="https://example.com/"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />

@@ -5,8 +5,8 @@ export const meta: ToolMeta = {
   name: 'File converter',
   path: '/tools/converters/files/',
   category: 'Converters',
-  description:
-    'Convert documents, spreadsheets, presentations, PDFs, images and web pages on the server: DOCX to PDF, XLSX to CSV, PNG to WebP and more.',
+  // Names no format: which ones this server converts depends on the engines its workers have (the page lists them).
+  description: 'Convert files and web pages to other formats on the server; the page lists the formats it converts right now.',
   keywords: [
     'convert',
     'docx',

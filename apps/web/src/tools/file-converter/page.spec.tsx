@@ -193,3 +193,34 @@ test('a file whose engine the server lacks is marked unavailable, with no Conver
   expect(screen.queryByRole('list', { name: 'Conversions' })).toBeNull();
   expect(uploads).toEqual([]);
 });
+
+/** The explanation under the tool, once the server's formats are known (it names engines only then). */
+async function explanation(): Promise<string> {
+  await screen.findByRole('table');
+  return screen.getByText(/^Conversions run on/).textContent ?? '';
+}
+
+test('the explanation names what the server converts now: LibreOffice and its formats only while a worker has it', async () => {
+  renderPage();
+  await waitFor(async () => expect(await explanation()).toMatch(/documents, spreadsheets and presentations with LibreOffice/));
+  expect(await explanation()).toMatch(/PDF pages with poppler, images with libvips and web pages with a headless browser\./);
+  expect(await explanation()).not.toMatch(/Other formats/);
+});
+
+test('with LibreOffice missing, the explanation names neither it nor documents, and says other formats cannot be converted now', async () => {
+  missingEngines = ['libreoffice'];
+  renderPage();
+  await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Word document' })).toBeNull());
+  const text = await explanation();
+  expect(text).toMatch(
+    /^Conversions run on Tinkerdesk's servers: PDF pages with poppler, images with libvips and web pages with a headless browser\./,
+  );
+  expect(text).not.toMatch(/LibreOffice|documents|spreadsheets|presentations/);
+  expect(text).toMatch(/Other formats cannot be converted on this server right now\./);
+});
+
+test("the tool's subtitle promises no format (which ones depends on the server's engines)", () => {
+  expect(meta.description).not.toMatch(
+    /\b(docx|xlsx|pptx|odt|csv|pdf|png|webp|word|excel|powerpoint|documents?|spreadsheets?|presentations?)\b/i,
+  );
+});

@@ -1,4 +1,4 @@
-import { SOURCE_FORMATS, type ConversionJobView, type SourceFormat } from '@tinkerdesk/contracts/web';
+import { engineOf, SOURCE_FORMATS, type ConversionJobView, type FormatKind, type SourceFormat } from '@tinkerdesk/contracts/web';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS, signInPath } from '../../routes/paths';
@@ -14,31 +14,67 @@ import { RecentJobs } from './RecentJobs';
 import { UrlForm } from './UrlForm';
 import { useConversions, type ConversionOptions } from './use-conversions';
 
-function About({ available }: { available?: ReadonlyMap<string, SourceFormat> | undefined }) {
+/** What each engine converts, as the About text names it (office kinds listed by what is available). */
+const OFFICE_KINDS: Array<[FormatKind, string]> = [
+  ['document', 'documents'],
+  ['spreadsheet', 'spreadsheets'],
+  ['presentation', 'presentations'],
+];
+
+function listed(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
+}
+
+/** "images with libvips, PDF pages with poppler…": what the server's workers can convert now, by engine. */
+function enginesSentence(available: Iterable<SourceFormat>): string {
+  const formats = [...available];
+  const engines = new Set(formats.map(engineOf));
+  const kinds = new Set(formats.map((f) => f.kind));
+  const parts: string[] = [];
+  const office = OFFICE_KINDS.filter(([kind]) => kinds.has(kind)).map(([, words]) => words);
+  if (engines.has('libreoffice') && office.length > 0) parts.push(`${listed(office)} with LibreOffice`);
+  if (engines.has('pdf-pages')) parts.push('PDF pages with poppler');
+  if (engines.has('images')) parts.push('images with libvips');
+  if (engines.has('chromium')) parts.push('web pages with a headless browser');
+  return listed(parts);
+}
+
+/**
+ * The explanation under the tool. It names formats and engines only from what the server says it can
+ * convert now (/v1/convert/formats, signed in): a format whose engine is missing is never promised.
+ */
+function About({ available, signedIn = false }: { available?: ReadonlyMap<string, SourceFormat> | undefined; signedIn?: boolean }) {
+  const engines = available ? enginesSentence(available.values()) : '';
+  const missing = available !== undefined && SOURCE_FORMATS.some((f) => !available.has(f.id));
   return (
     <ToolAbout>
       <p>
-        Conversions run on Tinkerdesk&apos;s servers: documents, spreadsheets and presentations with LibreOffice, PDF pages with poppler,
-        images with libvips and web pages with a headless browser. Uploaded files are deleted once converted; results are kept for 24 hours.
-        The same conversions are available to programs through the <a href={PATHS.apiDocs}>API</a> (<code>/v1/convert</code>).
+        {engines ? <>Conversions run on Tinkerdesk&apos;s servers: {engines}. </> : <>Conversions run on Tinkerdesk&apos;s servers. </>}
+        {missing ? <>Other formats cannot be converted on this server right now. </> : null}
+        Uploaded files are deleted once converted; results are kept for 24 hours. The same conversions are available to programs through the{' '}
+        <a href={PATHS.apiDocs}>API</a> (<code>/v1/convert</code>).
       </p>
-      <table className="formats-table">
-        <caption>What each format can become</caption>
-        <thead>
-          <tr>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SOURCE_FORMATS.filter((f) => !available || available.has(f.id)).map((f) => (
-            <tr key={f.id}>
-              <th scope="row">{f.label}</th>
-              <td>{f.to.map((t) => t.toUpperCase()).join(', ')}</td>
+      {available ? (
+        <table className="formats-table">
+          <caption>What each format can become</caption>
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {SOURCE_FORMATS.filter((f) => available.has(f.id)).map((f) => (
+              <tr key={f.id}>
+                <th scope="row">{f.label}</th>
+                <td>{f.to.map((t) => t.toUpperCase()).join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : signedIn ? null : (
+        <p>The formats this server converts right now are listed here once you are signed in.</p>
+      )}
     </ToolAbout>
   );
 }
@@ -121,7 +157,7 @@ function Converter() {
           removal.mutate(job, { onSuccess: () => conversions.forgetJob(job.id) });
         }}
       />
-      <About available={available} />
+      <About available={available} signedIn />
     </>
   );
 }
