@@ -19,6 +19,7 @@ import { AppModule } from './app.module.js';
 import { schema, type GatewayConfig } from './config.js';
 import { HttpErrorFilter } from './http/error.filter.js';
 import { HttpDrain } from './http/http-drain.js';
+import { GatewayExpressAdapter } from './http/json-body.js';
 import { LiveStreams } from './live/live-streams.js';
 import { answerParserErrorsInEnvelope } from './http/parser-errors.js';
 import { RouteTable } from './http/route-table.js';
@@ -100,7 +101,8 @@ export async function createGatewayApp(
     },
     logger,
   );
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, rpc, oauth), {
+  // The adapter sends the bodies made of services' answers as they are (JsonBody, http/json-body.ts).
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, rpc, oauth), new GatewayExpressAdapter(), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
