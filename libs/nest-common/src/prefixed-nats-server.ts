@@ -2,6 +2,7 @@ import { ServerNats } from '@nestjs/microservices';
 import type { NatsOptions } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { ReplySerializer } from './rpc-reply.js';
+import { coalesceNatsWrites } from './nats-writes.js';
 
 const JSON_WORDS = new Set(['true', 'false', 'null']);
 
@@ -51,6 +52,7 @@ export class PrefixedNatsServer extends ServerNats {
 
   override async createNatsClient(): Promise<NatsConnection> {
     this.connection = (await super.createNatsClient()) as NatsConnection;
+    coalesceNatsWrites(this.connection);
     return this.connection;
   }
 

@@ -21,6 +21,7 @@ import {
 import { currentRequestId } from './context.js';
 import { NATS_RECONNECT } from './nats-reconnect.js';
 import { answerBytes } from './rpc-reply.js';
+import { coalesceNatsWrites } from './nats-writes.js';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -173,6 +174,7 @@ export class RpcClient {
       // under load); a failure still arrives as NoResponders/Timeout/RequestError, translated below.
       noAsyncTraces: true,
     });
+    coalesceNatsWrites(nc);
     return new RpcClient(nc, options);
   }
 
