@@ -23,7 +23,7 @@ import { GatewayExpressAdapter } from './http/json-body.js';
 import { LiveStreams } from './live/live-streams.js';
 import { answerParserErrorsInEnvelope } from './http/parser-errors.js';
 import { RouteTable } from './http/route-table.js';
-import { RequestContextInterceptor, requestContextMiddleware } from './http/request-context.js';
+import { reenterRequestContext, requestContextMiddleware } from './http/request-context.js';
 import { httpValidationPipe } from './http/validation.js';
 import { mountOpenApi } from './openapi.js';
 import { mountWebApp } from './web/spa.js';
@@ -147,7 +147,7 @@ export async function createGatewayApp(
   app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
   app.use('/v1', onlyWithBody(express.json({ limit: config.BODY_LIMIT, strict: false })));
   app.use('/v1', onlyWithBody(express.urlencoded({ limit: config.BODY_LIMIT, extended: false })));
-  app.useGlobalInterceptors(new RequestContextInterceptor());
+  app.use(reenterRequestContext);
   app.useGlobalPipes(httpValidationPipe());
   const expressApp = app.getHttpAdapter().getInstance() as express.Express;
   app.useGlobalFilters(new HttpErrorFilter(logger, new RouteTable(expressApp)));
