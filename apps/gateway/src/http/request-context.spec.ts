@@ -14,7 +14,7 @@ function app(reenter: boolean) {
   const server = express();
   server.use(requestContextMiddleware(silent));
   server.use(express.json());
-  server.use((_req, _res, next) => requestContext.exit(next));
+  server.use((_req, _res, next) => requestContext.exit(() => next()));
   if (reenter) server.use(reenterRequestContext);
   server.post('/echo', async (_req, res) => {
     await new Promise((resolve) => setTimeout(resolve, 1));
