@@ -20,10 +20,11 @@ import { schema, type GatewayConfig } from './config.js';
 import { HttpErrorFilter } from './http/error.filter.js';
 import { Draining } from './health/draining.js';
 import { HttpDrain } from './http/http-drain.js';
+import { GatewayExpressAdapter } from './http/json-body.js';
 import { LiveStreams } from './live/live-streams.js';
 import { answerParserErrorsInEnvelope } from './http/parser-errors.js';
 import { RouteTable } from './http/route-table.js';
-import { RequestContextInterceptor, requestContextMiddleware } from './http/request-context.js';
+import { reenterRequestContext, requestContextMiddleware } from './http/request-context.js';
 import { httpValidationPipe } from './http/validation.js';
 import { mountOpenApi } from './openapi.js';
 import { mountWebApp } from './web/spa.js';
@@ -101,7 +102,8 @@ export async function createGatewayApp(
     },
     logger,
   );
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, rpc, oauth), {
+  // The adapter sends the bodies made of services' answers as they are (JsonBody, http/json-body.ts).
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, rpc, oauth), new GatewayExpressAdapter(), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
@@ -146,7 +148,7 @@ export async function createGatewayApp(
   app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
   app.use('/v1', onlyWithBody(express.json({ limit: config.BODY_LIMIT, strict: false })));
   app.use('/v1', onlyWithBody(express.urlencoded({ limit: config.BODY_LIMIT, extended: false })));
-  app.useGlobalInterceptors(new RequestContextInterceptor());
+  app.use(reenterRequestContext);
   app.useGlobalPipes(httpValidationPipe());
   const expressApp = app.getHttpAdapter().getInstance() as express.Express;
   app.useGlobalFilters(new HttpErrorFilter(logger, new RouteTable(expressApp)));

@@ -1,6 +1,8 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsOptions } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { ReplySerializer } from './rpc-reply.js';
+import { coalesceNatsWrites } from './nats-writes.js';
 
 const JSON_WORDS = new Set(['true', 'false', 'null']);
 
@@ -9,8 +11,8 @@ type Packet = { err?: unknown; isDisposed?: boolean };
 
 /**
  * Nest's NATS server, with every subject under a deployment prefix (NATS_PREFIX) so environments
- * and test runs that share one NATS never see each other's messages, and a close that loses no
- * request: see `close`.
+ * and test runs that share one NATS never see each other's messages, replies framed for the gateway's
+ * pass-through (`ReplySerializer`), and a close that loses no request: see `close`.
  */
 export class PrefixedNatsServer extends ServerNats {
   /** The messages this replica took and has not answered yet (an event: not handled yet). */
@@ -28,6 +30,8 @@ export class PrefixedNatsServer extends ServerNats {
     private readonly drainTimeoutMs = 10_000,
   ) {
     super(options);
+    // A handler's answer goes last in its reply, so the gateway can pass its bytes through (rpc-reply.ts).
+    this.serializer = new ReplySerializer(this.serializer);
   }
 
   /**
@@ -48,6 +52,7 @@ export class PrefixedNatsServer extends ServerNats {
 
   override async createNatsClient(): Promise<NatsConnection> {
     this.connection = (await super.createNatsClient()) as NatsConnection;
+    coalesceNatsWrites(this.connection);
     return this.connection;
   }
 

@@ -4,6 +4,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AppError, prefixed, REQUEST_ID_HEADER, SUBJECTS } from '@tinkerdesk/contracts';
 import { requestContext } from './context.js';
 import { RpcClient } from './rpc-client.js';
+import { ReplySerializer } from './rpc-reply.js';
 
 // The real NATS on localhost, under a prefix of this run's own; the "service" is a plain subscription
 // answering in the packet format of Nest's NATS transport.
@@ -13,6 +14,12 @@ let service: NatsConnection;
 let rpc: RpcClient;
 let silent = false;
 
+/** How the services frame their replies (PrefixedNatsServer); Nest's own form for what it does not frame. */
+const framing = new ReplySerializer({ serialize: (packet: object) => ({ data: JSON.stringify(packet) }) });
+/** Answers of the "framed-…" users: a big one (about 600 KB, under NATS's 1 MB payload) and unicode. */
+const BIG = { orders: Array.from({ length: 4000 }, (_, i) => ({ id: `order-${i}`, note: 'Shipped today, ünïcödé 🎨. '.repeat(4) })) };
+const UNICODE = { name: 'Café 🎨 印刷 \u2028\u2029 \ud800 "q" \\ \n', ключ: 'значение' };
+
 beforeAll(async () => {
   service = await connect({ servers: 'nats://localhost:4222' });
   service.subscribe(prefixed(prefix, subject), {
@@ -20,6 +27,23 @@ beforeAll(async () => {
       if (silent) return;
       const packet = msg.json<{ id: string; data: { userId: string } }>();
       const requestId = msg.headers?.get(REQUEST_ID_HEADER);
+      const user = packet.data.userId;
+      if (user === 'not-json') {
+        msg.respond('<html>502 Bad Gateway</html>');
+        return;
+      }
+      if (user.startsWith('framed-')) {
+        const reply =
+          user === 'framed-missing'
+            ? { id: packet.id, err: { code: 'NOT_FOUND', detail: 'no such user' }, isDisposed: true }
+            : {
+                id: packet.id,
+                response: user === 'framed-big' ? BIG : user === 'framed-unicode' ? UNICODE : { email: `${user}@example.com` },
+                isDisposed: true,
+              };
+        msg.respond((framing.serialize(reply) as { data: string }).data);
+        return;
+      }
       const reply =
         packet.data.userId === 'missing'
           ? { id: packet.id, err: { code: 'NOT_FOUND', detail: 'no such user' }, isDisposed: true }
@@ -72,5 +96,44 @@ describe('RpcClient.send (replies on its own inbox)', () => {
       silent = false;
     }
     await expect(rpc.send(subject, { userId: 'after' })).resolves.toMatchObject({ email: 'after@example.com' });
+  });
+});
+
+describe('RpcClient.passThrough (the answer as the service wrote it)', () => {
+  it("gives a framed answer's exact bytes, and each of many parallel requests its own", async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `framed-${i}`);
+    const answers = await Promise.all(ids.map((userId) => rpc.passThrough(subject, { userId })));
+    expect(answers.map((a) => a.bytes.toString('utf8'))).toEqual(ids.map((id) => JSON.stringify({ email: `${id}@example.com` })));
+  });
+
+  it('passes a big answer and unicode through byte for byte', async () => {
+    const big = await rpc.passThrough(subject, { userId: 'framed-big' });
+    expect(big.bytes.length).toBeGreaterThan(500_000);
+    expect(big.bytes.equals(Buffer.from(JSON.stringify(BIG)))).toBe(true);
+    const unicode = await rpc.passThrough(subject, { userId: 'framed-unicode' });
+    expect(unicode.bytes.toString('utf8')).toBe(JSON.stringify(UNICODE));
+    expect(unicode.value()).toEqual(UNICODE);
+  });
+
+  it("turns the service's error payload into its AppError, as send does", async () => {
+    await expect(rpc.passThrough(subject, { userId: 'framed-missing' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      detail: 'no such user',
+    });
+    await expect(rpc.passThrough(subject, { userId: 'missing' })).rejects.toMatchObject({ code: 'NOT_FOUND', detail: 'no such user' });
+  });
+
+  it("reads a reply in Nest's own order (a replica not updated yet) as send does, encoding its answer again", async () => {
+    const answer = await rpc.passThrough(subject, { userId: 'old-replica' });
+    expect(answer.value()).toMatchObject({ email: 'old-replica@example.com' });
+    expect(answer.bytes.toString('utf8')).toBe(JSON.stringify(answer.value()));
+  });
+
+  it('fails, as send does, on a reply that is not JSON: nothing of it reaches the caller', async () => {
+    const error = await rpc.passThrough(subject, { userId: 'not-json' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(AppError);
+    expect((error as Error).message).toBe('identity service answered with something that is not JSON');
+    await expect(rpc.send(subject, { userId: 'not-json' })).rejects.toThrow('not JSON');
   });
 });

@@ -20,6 +20,8 @@ import {
 } from '@tinkerdesk/contracts';
 import { currentRequestId } from './context.js';
 import { NATS_RECONNECT } from './nats-reconnect.js';
+import { answerBytes } from './rpc-reply.js';
+import { coalesceNatsWrites } from './nats-writes.js';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -34,6 +36,39 @@ interface NestReply {
   response?: unknown;
   err?: unknown;
   isDisposed?: boolean;
+}
+
+/**
+ * A service's answer as the JSON text it sent (UTF-8), not parsed: what `RpcClient.passThrough`
+ * resolves to, for a route that answers it unchanged (the gateway splices it into its HTTP body,
+ * apps/gateway/src/http/json-body.ts). `value()` parses it, for whoever needs the value after all.
+ */
+export class ServiceJson<T> {
+  /** `bytes` is JSON text, or empty for an answer with no value (undefined). */
+  private constructor(readonly bytes: Buffer) {}
+
+  /** The bytes of a reply, trusted to be the JSON text a service wrote (JSON.stringify). */
+  static ofBytes<T>(bytes: Buffer): ServiceJson<T> {
+    return new ServiceJson<T>(bytes);
+  }
+
+  static ofValue<T>(value: T): ServiceJson<T> {
+    const text = value === undefined ? undefined : (JSON.stringify(value) as string | undefined);
+    return new ServiceJson<T>(text === undefined ? Buffer.alloc(0) : Buffer.from(text));
+  }
+
+  /** True when the answer is a JSON object (its text starts with `{`). */
+  get isObject(): boolean {
+    return this.bytes[0] === 0x7b;
+  }
+
+  value(): T {
+    return (this.bytes.length === 0 ? undefined : JSON.parse(this.bytes.toString('utf8'))) as T;
+  }
+
+  toJSON(): T {
+    return this.value();
+  }
 }
 
 /** A request waiting for its reply (see RpcClient.send). */
@@ -139,6 +174,7 @@ export class RpcClient {
       // under load); a failure still arrives as NoResponders/Timeout/RequestError, translated below.
       noAsyncTraces: true,
     });
+    coalesceNatsWrites(nc);
     return new RpcClient(nc, options);
   }
 
@@ -156,6 +192,29 @@ export class RpcClient {
    * libs/contracts): `send(SUBJECTS.identity.userMe, { userId })` resolves to a Profile.
    */
   async send<S extends RpcSubject>(subject: S, data: RpcRequest<S>, timeoutMs = this.options.timeoutMs): Promise<RpcResponse<S>> {
+    const { msg, service } = await this.exchange(subject, data, timeoutMs);
+    return RpcClient.answerOf<S>(msg, service);
+  }
+
+  /**
+   * Like `send`, but resolves to the answer's JSON text as the service wrote it, not parsed: for a
+   * route that answers it unchanged (the gateway's reads), which then neither parses nor encodes it
+   * again. An error answer throws exactly as with `send`; a reply not framed for it (rpc-reply.ts) is
+   * parsed and encoded again, so the result is the same either way.
+   */
+  async passThrough<S extends RpcSubject>(
+    subject: S,
+    data: RpcRequest<S>,
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<ServiceJson<RpcResponse<S>>> {
+    const { msg, service, id } = await this.exchange(subject, data, timeoutMs);
+    const bytes = answerBytes(msg.data, id);
+    if (bytes) return ServiceJson.ofBytes(bytes);
+    return ServiceJson.ofValue(RpcClient.answerOf<S>(msg, service));
+  }
+
+  /** Publishes the request in Nest's packet format and waits for the reply; every failure as an AppError. */
+  private async exchange(subject: RpcSubject, data: unknown, timeoutMs: number): Promise<{ msg: Msg; service: string; id: string }> {
     const id = randomUUID();
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? id);
@@ -164,12 +223,21 @@ export class RpcClient {
     // Cut off from NATS: the request would only wait in the client's buffer until its deadline (or the
     // reconnect), so answer at once; the caller may retry shortly.
     if (!this.isConnected()) throw new AppError('UNAVAILABLE', 'the message bus is not reachable');
-    let reply: NestReply;
     try {
       const msg = await this.request(target, JSON.stringify({ pattern: target, data, id }), timeoutMs, hdrs);
-      reply = msg.json<NestReply>();
+      return { msg, service, id };
     } catch (error) {
       throw RpcClient.translate(error, service, timeoutMs);
+    }
+  }
+
+  /** The answer of a reply in Nest's packet format, or its error thrown (an AppError when the service sent one). */
+  private static answerOf<S extends RpcSubject>(msg: Msg, service: string): RpcResponse<S> {
+    let reply: NestReply;
+    try {
+      reply = msg.json<NestReply>();
+    } catch (error) {
+      throw new Error(`${service} service answered with something that is not JSON`, { cause: error });
     }
     if (reply.err !== undefined && reply.err !== null) {
       if (isRpcErrorPayload(reply.err)) throw AppError.fromPayload(reply.err);

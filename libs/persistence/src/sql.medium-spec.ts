@@ -41,6 +41,18 @@ afterAll(async () => {
 beforeEach(() => db.query(`TRUNCATE "item"`));
 
 describe('sql', () => {
+  it('keeps a named statement prepared on the pooled connections, and runs it unnamed inside a transaction', async () => {
+    await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a'), (2, 'b')`);
+    const named = { name: 'sql_spec_item_by_id', text: `SELECT * FROM "item" WHERE "id" = $1` };
+    // More runs than pooled connections (4), so a connection runs it again once prepared.
+    for (let i = 0; i < 6; i++) {
+      await expect(sql.rows<Item>(db, named, [1 + (i % 2)])).resolves.toEqual([{ id: 1 + (i % 2), name: i % 2 ? 'b' : 'a' }]);
+    }
+    const prepared = await sql.rows<{ name: string }>(db, { name: 'sql_spec_prepared', text: `SELECT "name" FROM pg_prepared_statements` });
+    expect(prepared.map((p) => p.name)).toContain('sql_spec_prepared');
+    await expect(db.transaction((tx) => sql.rows<Item>(tx, named, [2]))).resolves.toEqual([{ id: 2, name: 'b' }]);
+  });
+
   it('answers the rows of a SELECT, typed, and [] for none', async () => {
     await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a'), (2, 'b')`);
     await expect(sql.rows<Item>(db, `SELECT * FROM "item" ORDER BY "id"`)).resolves.toEqual([

@@ -11,6 +11,7 @@ import {
   type ResponseMap,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiNoContent } from '../http/api-docs.js';
 import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
@@ -31,8 +32,8 @@ export class PlansController {
   @Get()
   @ApiOperation({ summary: 'Your plans: the ones you pay (role payer) and the ones that pay you (role seller), newest first' })
   @ApiAnswer(200, 'Plans')
-  async list(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['Plans']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.planList, { userId: session.userId })) };
+  async list(@CurrentSession() session: AuthenticatedSession): Promise<JsonBody<ResponseMap['Plans']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.commerce.planList, { userId: session.userId }));
   }
 
   @Post()
@@ -60,8 +61,11 @@ export class PlansController {
   @ApiOperation({ summary: 'One of your plans with its latest charges' })
   @ApiAnswer(200, 'Plan')
   @ApiErrors('NOT_FOUND')
-  async get(@CurrentSession() session: AuthenticatedSession, @Param() params: OrderIdParamsDto): Promise<ResponseMap['Plan']> {
-    return { success: true, plan: await this.rpc.send(SUBJECTS.commerce.planGet, { planId: params.id, viewerId: session.userId }) };
+  async get(@CurrentSession() session: AuthenticatedSession, @Param() params: OrderIdParamsDto): Promise<JsonBody<ResponseMap['Plan']>> {
+    return JsonBody.successWith(
+      'plan',
+      await this.rpc.passThrough(SUBJECTS.commerce.planGet, { planId: params.id, viewerId: session.userId }),
+    );
   }
 
   @Delete(':id')
@@ -89,8 +93,8 @@ export class PaymentMethodsController {
   @Get('paymentinstruments')
   @ApiOperation({ summary: 'Your saved cards: brand, last 4, expiry, default, and how many live plans each pays for' })
   @ApiAnswer(200, 'PaymentInstruments')
-  async list(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['PaymentInstruments']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.methodList, { userId: session.userId })) };
+  async list(@CurrentSession() session: AuthenticatedSession): Promise<JsonBody<ResponseMap['PaymentInstruments']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.commerce.methodList, { userId: session.userId }));
   }
 
   @Post('paymentmethods')

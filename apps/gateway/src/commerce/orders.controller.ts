@@ -16,6 +16,7 @@ import {
   type ResponseMap,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import type { Request } from 'express';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
@@ -74,8 +75,10 @@ export class OrdersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Your orders as a buyer, newest first (offset, limit, state)' })
   @ApiAnswer(200, 'Orders')
-  async mine(@CurrentSession() session: AuthenticatedSession, @Query() query: OrdersQueryDto): Promise<ResponseMap['Orders']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.orderList, { ...query, viewerId: session.userId, role: 'buyer' })) };
+  async mine(@CurrentSession() session: AuthenticatedSession, @Query() query: OrdersQueryDto): Promise<JsonBody<ResponseMap['Orders']>> {
+    return JsonBody.successAnd(
+      await this.rpc.passThrough(SUBJECTS.commerce.orderList, { ...query, viewerId: session.userId, role: 'buyer' }),
+    );
   }
 
   @Get('orders/:id')
@@ -92,9 +95,9 @@ export class OrdersController {
     @Param() params: OrderIdParamsDto,
     @Query() query: OrderViewQueryDto,
     @OptionalSession() session: AuthenticatedSession | undefined,
-  ): Promise<ResponseMap['Order']> {
+  ): Promise<JsonBody<ResponseMap['Order']>> {
     const viewer = await this.viewers.of(session, query.tz);
-    return { success: true, order: await this.rpc.send(SUBJECTS.commerce.orderGet, { orderId: params.id, ...viewer }) };
+    return JsonBody.successWith('order', await this.rpc.passThrough(SUBJECTS.commerce.orderGet, { orderId: params.id, ...viewer }));
   }
 
   @Post('orders/:id/pay')
@@ -216,8 +219,13 @@ export class OrdersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Your incoming orders as a seller, newest first (offset, limit, state)' })
   @ApiAnswer(200, 'Orders')
-  async incoming(@CurrentSession() session: AuthenticatedSession, @Query() query: OrdersQueryDto): Promise<ResponseMap['Orders']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.orderList, { ...query, viewerId: session.userId, role: 'seller' })) };
+  async incoming(
+    @CurrentSession() session: AuthenticatedSession,
+    @Query() query: OrdersQueryDto,
+  ): Promise<JsonBody<ResponseMap['Orders']>> {
+    return JsonBody.successAnd(
+      await this.rpc.passThrough(SUBJECTS.commerce.orderList, { ...query, viewerId: session.userId, role: 'seller' }),
+    );
   }
 
   @Get('fulfillment/overview')
@@ -233,10 +241,10 @@ export class OrdersController {
   async overview(
     @CurrentSession() session: AuthenticatedSession,
     @Query() query: SellerOverviewQueryDto,
-  ): Promise<ResponseMap['SellerOverview']> {
+  ): Promise<JsonBody<ResponseMap['SellerOverview']>> {
     const zone = await this.viewers.profileZone(session);
     const message = { ...query, sellerId: session.userId, ...(zone ? { timeZone: zone } : {}) };
-    return { success: true, overview: await this.rpc.send(SUBJECTS.commerce.sellerOverview, message) };
+    return JsonBody.successWith('overview', await this.rpc.passThrough(SUBJECTS.commerce.sellerOverview, message));
   }
 
   @Get('fulfillment/orders')
@@ -251,8 +259,8 @@ export class OrdersController {
   async sellerOrders(
     @CurrentSession() session: AuthenticatedSession,
     @Query() query: SellerOrdersQueryDto,
-  ): Promise<ResponseMap['SellerOrders']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.sellerOrders, { ...query, sellerId: session.userId })) };
+  ): Promise<JsonBody<ResponseMap['SellerOrders']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.commerce.sellerOrders, { ...query, sellerId: session.userId }));
   }
 
   @Post('fulfillment/seen')
@@ -274,9 +282,9 @@ export class OrdersController {
   async fulfillment(
     @Param() params: OrderIdParamsDto,
     @CurrentSession() session: AuthenticatedSession,
-  ): Promise<ResponseMap['Fulfillment']> {
+  ): Promise<JsonBody<ResponseMap['Fulfillment']>> {
     const viewer = await this.viewers.of(session);
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.fulfillmentGet, { orderId: params.id, ...viewer })) };
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.commerce.fulfillmentGet, { orderId: params.id, ...viewer }));
   }
 
   @Post('fulfillment/:id/fulfilled')

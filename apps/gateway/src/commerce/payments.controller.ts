@@ -9,6 +9,7 @@ import {
   type ResponseMap,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import type { Request } from 'express';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 
@@ -48,8 +49,8 @@ export class PaymentsController {
   @ApiOperation({ summary: "The sandbox processor's pay session: what is paid for, and its state" })
   @ApiAnswer(200, 'SandboxSession')
   @ApiErrors('NOT_FOUND')
-  async session(@Param() params: SandboxSessionParamsDto): Promise<ResponseMap['SandboxSession']> {
-    return { success: true, session: await this.rpc.send(SUBJECTS.commerce.sandboxGet, { sessionId: params.id }) };
+  async session(@Param() params: SandboxSessionParamsDto): Promise<JsonBody<ResponseMap['SandboxSession']>> {
+    return JsonBody.successWith('session', await this.rpc.passThrough(SUBJECTS.commerce.sandboxGet, { sessionId: params.id }));
   }
 
   @Post('sandbox/sessions/:id/pay')

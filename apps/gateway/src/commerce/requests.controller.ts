@@ -13,6 +13,7 @@ import {
   type ResponseMap,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
 import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
@@ -63,8 +64,11 @@ export class RequestsController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Your payment requests: box=sent (as the seller) or received (as the payer), newest first' })
   @ApiAnswer(200, 'PaymentRequests')
-  async list(@CurrentSession() session: AuthenticatedSession, @Query() query: RequestsQueryDto): Promise<ResponseMap['PaymentRequests']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.requestList, { ...query, viewerId: session.userId })) };
+  async list(
+    @CurrentSession() session: AuthenticatedSession,
+    @Query() query: RequestsQueryDto,
+  ): Promise<JsonBody<ResponseMap['PaymentRequests']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.commerce.requestList, { ...query, viewerId: session.userId }));
   }
 
   @Get(':id')
@@ -77,11 +81,11 @@ export class RequestsController {
     @Param() params: OrderIdParamsDto,
     @Query() query: RequestKeyQueryDto,
     @OptionalSession() session: AuthenticatedSession | undefined,
-  ): Promise<ResponseMap['PaymentRequest']> {
-    return {
-      success: true,
-      request: await this.rpc.send(SUBJECTS.commerce.requestGet, { requestId: params.id, ...viewer(session, query.key) }),
-    };
+  ): Promise<JsonBody<ResponseMap['PaymentRequest']>> {
+    return JsonBody.successWith(
+      'request',
+      await this.rpc.passThrough(SUBJECTS.commerce.requestGet, { requestId: params.id, ...viewer(session, query.key) }),
+    );
   }
 
   @Post(':id/accept')
@@ -159,8 +163,8 @@ export class TimelineController {
   @Get()
   @ApiOperation({ summary: 'Events of your account, newest first (offset, limit; total in the body)' })
   @ApiAnswer(200, 'Timeline')
-  async list(@CurrentSession() session: AuthenticatedSession, @Query() query: ListQueryDto): Promise<ResponseMap['Timeline']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.timelineList, { ...query, userId: session.userId })) };
+  async list(@CurrentSession() session: AuthenticatedSession, @Query() query: ListQueryDto): Promise<JsonBody<ResponseMap['Timeline']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.commerce.timelineList, { ...query, userId: session.userId }));
   }
 
   @Get(':id')
@@ -170,7 +174,10 @@ export class TimelineController {
   async get(
     @CurrentSession() session: AuthenticatedSession,
     @Param() params: TimelineEventParamsDto,
-  ): Promise<ResponseMap['TimelineEvent']> {
-    return { success: true, event: await this.rpc.send(SUBJECTS.commerce.timelineGet, { userId: session.userId, eventId: params.id }) };
+  ): Promise<JsonBody<ResponseMap['TimelineEvent']>> {
+    return JsonBody.successWith(
+      'event',
+      await this.rpc.passThrough(SUBJECTS.commerce.timelineGet, { userId: session.userId, eventId: params.id }),
+    );
   }
 }

@@ -14,6 +14,7 @@ import {
   type ResponseMap,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import { BearerGuard, CurrentSession, OptionalBearerGuard, OptionalSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiOptionalAuth } from '../http/api-docs.js';
 import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
@@ -98,8 +99,8 @@ export class ServicesController {
   @ApiOperation({ summary: "A provider's public page: the service, the seller's name and the active products" })
   @ApiAnswer(200, 'Storefront')
   @ApiErrors('NOT_FOUND')
-  async storefront(@Param() params: ProductsParamsDto): Promise<ResponseMap['Storefront']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.storefrontGet, { userId: params.id, serviceId: params.sid })) };
+  async storefront(@Param() params: ProductsParamsDto): Promise<JsonBody<ResponseMap['Storefront']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.commerce.storefrontGet, { userId: params.id, serviceId: params.sid }));
   }
 
   @Get(':id/services/:sid/products')
@@ -114,14 +115,14 @@ export class ServicesController {
     @Param() params: ProductsParamsDto,
     @Query() query: ProductsQueryDto,
     @OptionalSession() session: AuthenticatedSession | undefined,
-  ): Promise<ResponseMap['Products']> {
-    const products = await this.rpc.send(SUBJECTS.commerce.productList, {
+  ): Promise<JsonBody<ResponseMap['Products']>> {
+    const products = await this.rpc.passThrough(SUBJECTS.commerce.productList, {
       userId: params.id,
       serviceId: params.sid,
       ...(query.servicetype ? { servicetype: query.servicetype } : {}),
       ...(session ? { viewerId: session.userId } : {}),
     });
-    return { success: true, products };
+    return JsonBody.successWith('products', products);
   }
 
   @Get(':id/services/:sid/products/:pid')
@@ -133,14 +134,14 @@ export class ServicesController {
   async product(
     @Param() params: ProductParamsDto,
     @OptionalSession() session: AuthenticatedSession | undefined,
-  ): Promise<ResponseMap['Product']> {
-    const product = await this.rpc.send(SUBJECTS.commerce.productGet, {
+  ): Promise<JsonBody<ResponseMap['Product']>> {
+    const product = await this.rpc.passThrough(SUBJECTS.commerce.productGet, {
       userId: params.id,
       serviceId: params.sid,
       productId: params.pid,
       ...(session ? { viewerId: session.userId } : {}),
     });
-    return { success: true, product };
+    return JsonBody.successWith('product', product);
   }
 
   @Post(':id/services/:sid/products')

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ShopSlugParamsDto, SUBJECTS, type ResponseMap } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 
 /** Shop links (docs/api.md#shop-links): the short address a seller chose for one of their services. */
@@ -16,8 +17,8 @@ export class ShopsController {
   })
   @ApiAnswer(200, 'Storefront')
   @ApiErrors('NOT_FOUND')
-  async shop(@Param() params: ShopSlugParamsDto): Promise<ResponseMap['Storefront']> {
+  async shop(@Param() params: ShopSlugParamsDto): Promise<JsonBody<ResponseMap['Storefront']>> {
     const address = await this.rpc.send(SUBJECTS.commerce.shopResolve, { slug: params.slug });
-    return { success: true, ...(await this.rpc.send(SUBJECTS.commerce.storefrontGet, address)) };
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.commerce.storefrontGet, address));
   }
 }

@@ -1,6 +1,7 @@
 import { applyDecorators, type StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiResponse } from '@nestjs/swagger';
 import type { ErrorCode, ResponseMap, ResponseName } from '@tinkerdesk/contracts';
+import type { JsonBody } from './json-body.js';
 
 /** The OpenAPI component that documents `ResponseMap[name]` (generated from the contracts). */
 export function answerSchemaName(name: ResponseName): string {
@@ -29,7 +30,8 @@ export function ApiPublic(): MethodDecorator {
   return applyDecorators(ApiExtension(PUBLIC_EXTENSION, true));
 }
 
-type Returning<T> = (...args: never[]) => T | Promise<T>;
+/** A route's answer: the body itself, or the same body made of a service's answer as it sent it (JsonBody). */
+type Returning<T> = (...args: never[]) => T | JsonBody<T> | Promise<T | JsonBody<T>>;
 
 /**
  * Documents a route's success body as `ResponseMap[name]` and makes the compiler check that the

@@ -1,5 +1,3 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { Observable } from 'rxjs';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@tinkerdesk/contracts';
@@ -50,19 +48,18 @@ export function requestContextMiddleware(logger: Logger) {
 }
 
 /**
- * Re-enters the request's context around the handler: Node stream callbacks (multer, body
- * parsing) can drop the async context the middleware set, and the handler's NATS calls need it.
+ * Re-enters the request's context after the body parsers: they call on from the request stream's
+ * events, outside the context the first middleware set, and the handler's NATS calls need it. What a
+ * handler awaits later (multer's upload, a stream) resumes in the context it was awaited in, this one.
+ * As an Express middleware rather than a global Nest interceptor: a route with no interceptor of its
+ * own then runs without Nest's interceptor pipeline (its RxJS observables were about 5% of the
+ * gateway's CPU on a read, docs/testing.md).
  */
-@Injectable()
-export class RequestContextInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const res = context.switchToHttp().getResponse<Response>();
-    const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? randomUUID());
-    return new Observable((subscriber) =>
-      requestContext.run({ requestId }, () => {
-        const subscription = next.handle().subscribe(subscriber);
-        return () => subscription.unsubscribe();
-      }),
-    );
+export function reenterRequestContext(req: Request, res: Response, next: NextFunction): void {
+  const requestId = res.getHeader(REQUEST_ID_HEADER);
+  if (typeof requestId !== 'string') {
+    next();
+    return;
   }
+  requestContext.run({ requestId }, next);
 }

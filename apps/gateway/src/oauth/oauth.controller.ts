@@ -17,6 +17,7 @@ import {
   type ResponseMap,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import type { Request, Response } from 'express';
 import { BearerGuard, bearerToken, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { ApiAnswer, ApiErrors, ApiNoContent } from '../http/api-docs.js';
@@ -219,8 +220,8 @@ export class OAuthController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The apps you registered' })
   @ApiAnswer(200, 'OAuthApps')
-  async apps(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['OAuthApps']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oauthAppList, { userId: session.userId })) };
+  async apps(@CurrentSession() session: AuthenticatedSession): Promise<JsonBody<ResponseMap['OAuthApps']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.identity.oauthAppList, { userId: session.userId }));
   }
 
   @Delete('apps/:id')
@@ -276,8 +277,8 @@ export class OAuthController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The apps you allowed, once per app (however many browsers or devices authorized it), with their scopes' })
   @ApiAnswer(200, 'OAuthConsents')
-  async consents(@CurrentSession() session: AuthenticatedSession): Promise<ResponseMap['OAuthConsents']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oauthConsentList, { userId: session.userId })) };
+  async consents(@CurrentSession() session: AuthenticatedSession): Promise<JsonBody<ResponseMap['OAuthConsents']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.identity.oauthConsentList, { userId: session.userId }));
   }
 
   @Delete('consents/:id')

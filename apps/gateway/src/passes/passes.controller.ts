@@ -29,6 +29,7 @@ import {
   type ResponseMap,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import { create as contentDisposition } from 'content-disposition';
 import type { Response } from 'express';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
@@ -97,8 +98,8 @@ export class PassesController {
   @Get('wallets')
   @ApiOperation({ summary: 'Which wallets this server makes passes for, and the configuration each still lacks' })
   @ApiAnswer(200, 'WalletConfig')
-  async wallets(): Promise<ResponseMap['WalletConfig']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.terminals.walletConfig, {})) };
+  async wallets(): Promise<JsonBody<ResponseMap['WalletConfig']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.terminals.walletConfig, {}));
   }
 
   @Get('images/:file')
@@ -202,8 +203,11 @@ export class PassesController {
   @ApiOperation({ summary: 'One of your passes' })
   @ApiAnswer(200, 'Pass')
   @ApiErrors('NOT_FOUND')
-  async get(@CurrentSession() session: AuthenticatedSession, @Param() params: PassParamsDto): Promise<ResponseMap['Pass']> {
-    return { success: true, pass: await this.rpc.send(SUBJECTS.terminals.passGet, { userId: session.userId, passId: params.id }) };
+  async get(@CurrentSession() session: AuthenticatedSession, @Param() params: PassParamsDto): Promise<JsonBody<ResponseMap['Pass']>> {
+    return JsonBody.successWith(
+      'pass',
+      await this.rpc.passThrough(SUBJECTS.terminals.passGet, { userId: session.userId, passId: params.id }),
+    );
   }
 
   @Delete(':id')
@@ -229,8 +233,11 @@ export class PassesController {
   })
   @ApiAnswer(200, 'PassGoogle')
   @ApiErrors('NOT_FOUND')
-  async google(@CurrentSession() session: AuthenticatedSession, @Param() params: PassParamsDto): Promise<ResponseMap['PassGoogle']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.terminals.passGoogle, { userId: session.userId, passId: params.id })) };
+  async google(
+    @CurrentSession() session: AuthenticatedSession,
+    @Param() params: PassParamsDto,
+  ): Promise<JsonBody<ResponseMap['PassGoogle']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.terminals.passGoogle, { userId: session.userId, passId: params.id }));
   }
 
   @Get(':id/apple')

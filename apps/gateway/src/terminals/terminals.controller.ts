@@ -14,6 +14,7 @@ import {
   type ResponseMap,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import type { OAuthServer } from '../oauth/oauth-provider.js';
 import { OAuthScope } from '../oauth/oauth-scope.js';
@@ -103,8 +104,11 @@ export class TerminalsController {
   @ApiOperation({ summary: 'One of your terminals (a terminal token reads its own terminal only)' })
   @ApiAnswer(200, 'Terminal')
   @ApiErrors('NOT_FOUND', 'INVALID_TOKEN')
-  async get(@Caller() caller: TerminalCaller, @Param() params: TerminalParamsDto): Promise<ResponseMap['Terminal']> {
-    return { success: true, terminal: await this.rpc.send(SUBJECTS.terminals.terminalGet, { ...by(caller), terminalId: params.id }) };
+  async get(@Caller() caller: TerminalCaller, @Param() params: TerminalParamsDto): Promise<JsonBody<ResponseMap['Terminal']>> {
+    return JsonBody.successWith(
+      'terminal',
+      await this.rpc.passThrough(SUBJECTS.terminals.terminalGet, { ...by(caller), terminalId: params.id }),
+    );
   }
 
   @Post('terminals/:id')
@@ -209,8 +213,10 @@ export class TerminalsController {
     @Caller() caller: TerminalCaller,
     @Param() params: TerminalParamsDto,
     @Query() query: ListQueryDto,
-  ): Promise<ResponseMap['Shares']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.terminals.shareList, { ...query, ...by(caller), terminalId: params.id })) };
+  ): Promise<JsonBody<ResponseMap['Shares']>> {
+    return JsonBody.successAnd(
+      await this.rpc.passThrough(SUBJECTS.terminals.shareList, { ...query, ...by(caller), terminalId: params.id }),
+    );
   }
 
   @Delete('terminals/:id/inbox/:shareId')
@@ -229,7 +235,7 @@ export class TerminalsController {
   @ApiOperation({ summary: "The site's VAPID public key: the applicationServerKey for PushManager.subscribe" })
   @ApiAnswer(200, 'PushKey')
   @ApiErrors('UNAVAILABLE')
-  async pushKey(): Promise<ResponseMap['PushKey']> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.terminals.pushKey, {})) };
+  async pushKey(): Promise<JsonBody<ResponseMap['PushKey']>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.terminals.pushKey, {}));
   }
 }

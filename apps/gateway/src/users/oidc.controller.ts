@@ -10,6 +10,7 @@ import {
   type OidcProvidersResult,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 
 /** Deadlines of the calls that talk to a provider (discovery, token endpoint, keys, userinfo). */
@@ -27,8 +28,8 @@ export class OidcController {
   @Get('auth/providers')
   @ApiOperation({ summary: 'The social sign-in providers configured on this server, in display order' })
   @ApiAnswer(200, 'OidcProviders')
-  async providers(): Promise<{ success: true } & OidcProvidersResult> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.oidcList, {})) };
+  async providers(): Promise<JsonBody<{ success: true } & OidcProvidersResult>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.identity.oidcList, {}));
   }
 
   @Post('auth/:provider/authorize')

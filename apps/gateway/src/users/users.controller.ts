@@ -18,6 +18,7 @@ import {
   type PublicProfile,
 } from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
+import { JsonBody } from '../http/json-body.js';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import { ApiCreateIdempotencyKey, IdempotencyKey, withKey } from '../http/idempotency.js';
 import type { Request, Response } from 'express';
@@ -166,7 +167,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Public profile (never the email)' })
   @ApiAnswer(200, 'PublicProfile')
   @ApiErrors('NOT_FOUND')
-  async publicProfile(@Param() params: PublicProfileMessage): Promise<{ success: true } & PublicProfile> {
-    return { success: true, ...(await this.rpc.send(SUBJECTS.identity.userPublic, { id: params.id })) };
+  async publicProfile(@Param() params: PublicProfileMessage): Promise<JsonBody<{ success: true } & PublicProfile>> {
+    return JsonBody.successAnd(await this.rpc.passThrough(SUBJECTS.identity.userPublic, { id: params.id }));
   }
 }
