@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  openShop,
-  startLoopbackSmtp,
-  startLoopbackStripe,
-  TestPlatform,
-  uniqueEmail,
-  type LoopbackSmtp,
-  type LoopbackStripe,
-} from '@tinkerdesk/testing';
+import { openShop, uniqueEmail, type LoopbackSmtp, type LoopbackStripe, type TestPlatform } from '@tinkerdesk/testing';
 import { eventually } from './eventually.js';
+import { placeOrder, startStripePlatform, type StripePlatform } from './stripe-platform.js';
 
 /**
  * Partial refunds through the real gateway, identity and commerce, on both providers (the sandbox
@@ -22,6 +15,7 @@ import { eventually } from './eventually.js';
 const SELLER_ACCOUNT = 'acct_1RefundShop1234';
 const CARD = { number: '4242424242424242', expiry: '12 / 34', cvc: '123' };
 
+let started: StripePlatform;
 let platform: TestPlatform;
 let stripe: LoopbackStripe;
 let smtp: LoopbackSmtp;
@@ -43,15 +37,7 @@ const orderOf = async (id: string, token?: string) => (await call('GET', `/v1/or
 
 /** An order of the buyer's, paid on the shop's provider. */
 async function paidOrder(provider: 'sandbox' | 'stripe'): Promise<string> {
-  const shop = shops[provider];
-  const placed = await call(
-    'POST',
-    `/v1/users/${shop.seller.guid}/services/${shop.serviceId}/order`,
-    { product: shop.productId, email: buyer.email, share: false },
-    buyer.token,
-  );
-  expect(placed.status).toBe(201);
-  const orderId = (placed.body.order as { id: string }).id;
+  const orderId = await placeOrder(platform, shops[provider], buyer);
   const started = await call('POST', `/v1/orders/${orderId}/pay`, undefined, buyer.token);
   expect(started.status).toBe(200);
   const sessionId = started.body.sessionId as string;
@@ -95,18 +81,8 @@ const refundEntries = async (token: string, orderId: string) => {
 };
 
 beforeAll(async () => {
-  smtp = await startLoopbackSmtp();
-  stripe = await startLoopbackStripe({ accounts: [{ id: SELLER_ACCOUNT, chargesEnabled: true, detailsSubmitted: true }] });
-  platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], {
-    RATE_LIMIT_FACTOR: '1000',
-    PUBLIC_URL: 'http://shop.test',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    SMTP_URL: smtp.url,
-    MAIL_RETRY_DELAY_MS: '100',
-  });
-  stripe.setWebhookUrl(`${platform.url}/v1/webhooks/stripe`);
+  started = await startStripePlatform([{ id: SELLER_ACCOUNT, chargesEnabled: true, detailsSubmitted: true }]);
+  ({ platform, stripe, smtp } = started);
   const sandbox = await openShop(platform, {
     tag: 'refund-sandbox',
     service: { name: 'Refund shop', displayName: 'Refund shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_refunds' },
@@ -125,9 +101,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await platform?.close();
-  await stripe?.close();
-  await smtp?.close();
+  await started?.close();
 });
 
 describe.each(['sandbox', 'stripe'] as const)('partial refunds (%s)', (provider) => {

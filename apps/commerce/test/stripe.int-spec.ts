@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  startLoopbackSmtp,
-  startLoopbackStripe,
-  TestPlatform,
-  uniqueEmail,
-  type LoopbackSmtp,
-  type LoopbackStripe,
-} from '@tinkerdesk/testing';
+import { uniqueEmail, type LoopbackSmtp, type LoopbackStripe, type TestPlatform } from '@tinkerdesk/testing';
 import { expectSettled } from './settled.js';
 import { eventually } from './eventually.js';
+import { startStripePlatform, type StripePlatform } from './stripe-platform.js';
 
 /**
  * The Stripe path through the real gateway and commerce service, against a loopback server that speaks
@@ -19,6 +13,7 @@ import { eventually } from './eventually.js';
 const SELLER_ACCOUNT = 'acct_1SellerAbcdef';
 const PENDING_ACCOUNT = 'acct_1NotOnboarded';
 
+let started: StripePlatform;
 let platform: TestPlatform;
 let stripe: LoopbackStripe;
 let smtp: LoopbackSmtp;
@@ -53,23 +48,11 @@ async function orderAndPay(key?: string): Promise<{ orderId: string; sessionId: 
 const orderState = async (orderId: string) => ((await call('GET', `/v1/orders/${orderId}`)).body.order as { state: string }).state;
 
 beforeAll(async () => {
-  smtp = await startLoopbackSmtp();
-  stripe = await startLoopbackStripe({
-    accounts: [
-      { id: SELLER_ACCOUNT, chargesEnabled: true, detailsSubmitted: true },
-      { id: PENDING_ACCOUNT, chargesEnabled: false, detailsSubmitted: false },
-    ],
-  });
-  platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], {
-    RATE_LIMIT_FACTOR: '1000',
-    PUBLIC_URL: 'http://shop.test',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    SMTP_URL: smtp.url,
-    MAIL_RETRY_DELAY_MS: '100',
-  });
-  stripe.setWebhookUrl(`${platform.url}/v1/webhooks/stripe`);
+  started = await startStripePlatform([
+    { id: SELLER_ACCOUNT, chargesEnabled: true, detailsSubmitted: true },
+    { id: PENDING_ACCOUNT, chargesEnabled: false, detailsSubmitted: false },
+  ]);
+  ({ platform, stripe, smtp } = started);
   const sellerEmail = uniqueEmail('stripe-seller');
   const created = await call('POST', '/v1/users', { email: sellerEmail, password: 'stripe seller pw' });
   seller = { token: created.body.token as string, guid: (created.body.profile as { guid: string }).guid, email: sellerEmail };
@@ -98,9 +81,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await platform?.close();
-  await stripe?.close();
-  await smtp?.close();
+  await started?.close();
 });
 
 describe('accounts', () => {

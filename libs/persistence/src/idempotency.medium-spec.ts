@@ -7,6 +7,7 @@ import { ensureDatabase } from './database.js';
 import {
   createIdempotencyTable,
   createUnderKey,
+  IDEMPOTENCY_LEASE_SECONDS,
   IDEMPOTENCY_REFUSALS,
   IdempotencyKeys,
   idempotencyScope,
@@ -185,16 +186,48 @@ describe('IdempotencyKeys: expiry, sweep, replay, and the claim of work outside 
 
   it('claim/store/release: claimed, busy while it runs, done after, mismatch for another request; released it is free', async () => {
     const scope = `pay:${randomUUID()}`;
-    expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'claimed' });
+    const claimed = await keys.claim(db, scope, 'k', 'f1');
+    expect(claimed).toEqual({ state: 'claimed', since: expect.any(String) });
     expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'busy' });
     expect(await keys.claim(db, scope, 'k', 'f2')).toEqual({ state: 'mismatch' });
-    await keys.store(db, scope, 'k', { sessionId: 's' });
+    await keys.store(db, scope, 'k', (claimed as { since: string }).since, { sessionId: 's' });
     expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'done', response: { sessionId: 's' } });
-    expect(await keys.claim(db, scope, 'k2', 'f1')).toEqual({ state: 'claimed' });
-    await keys.release(db, scope, 'k2');
-    expect(await keys.claim(db, scope, 'k2', 'f1')).toEqual({ state: 'claimed' });
+    const second = (await keys.claim(db, scope, 'k2', 'f1')) as { since: string };
+    await keys.release(db, scope, 'k2', second.since);
+    expect(await keys.claim(db, scope, 'k2', 'f1')).toMatchObject({ state: 'claimed' });
+  });
+
+  it('a claim is a lease: left without an answer past it, the same request takes it over; the first claim can then neither store nor release', async () => {
+    const scope = `pay:${randomUUID()}`;
+    const crashed = (await keys.claim(db, scope, 'k', 'f1')) as { since: string };
+    // Within the lease it is still running.
+    expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'busy' });
+    await ageClaim(scope, 'k');
+    expect(await keys.claim(db, scope, 'k', 'f2')).toEqual({ state: 'mismatch' });
+    const taken = await keys.claim(db, scope, 'k', 'f1');
+    expect(taken).toEqual({ state: 'claimed', since: expect.any(String) });
+    expect((taken as { since: string }).since).not.toBe(crashed.since);
+    expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'busy' });
+    // The first one woke up after all: its claim is not the key's any more.
+    await keys.release(db, scope, 'k', crashed.since);
+    await keys.store(db, scope, 'k', crashed.since, { sessionId: 'first' });
+    expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'busy' });
+    await keys.store(db, scope, 'k', (taken as { since: string }).since, { sessionId: 'taken' });
+    expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'done', response: { sessionId: 'taken' } });
+    // An answered key is never taken over, however old (within the 24 hours).
+    await ageClaim(scope, 'k');
+    expect(await keys.claim(db, scope, 'k', 'f1')).toEqual({ state: 'done', response: { sessionId: 'taken' } });
   });
 });
+
+/** Moves a key's claim back past IDEMPOTENCY_LEASE_SECONDS (its process "died" that long ago). */
+async function ageClaim(scope: string, key: string): Promise<void> {
+  await sql.execute(
+    db,
+    `UPDATE "svc"."idempotency_key" SET "created" = now() - make_interval(secs => $3) WHERE "scope" = $1 AND "key" = $2`,
+    [scope, key, IDEMPOTENCY_LEASE_SECONDS + 1],
+  );
+}
 
 describe('IdempotencyKeys.outside (work that calls the network, claimed before it)', () => {
   /** Work that "asks a provider": it takes `ms`, counts its calls, and answers a page. */
@@ -249,6 +282,21 @@ describe('IdempotencyKeys.outside (work that calls the network, claimed before i
       'the provider did not answer',
     );
     expect(await keys.outside(db, failing, p.ask)).toEqual({ answer: { id: 'page-2' }, replayed: false });
+  });
+
+  it('a claim whose process died (no answer, past the lease): 12 retries at once × 3 trials, one takes it over and asks once, all answer its page', async () => {
+    for (let trial = 0; trial < 3; trial++) {
+      const p = provider(100);
+      const create = createUnderKey('card.setup', randomUUID(), { provider: 'sandbox', idempotencyKey: `lease-${trial}` })!;
+      // The first request claimed the key and died before storing its answer.
+      expect(await keys.claim(db, create.scope, create.key, requestFingerprint(create.request))).toMatchObject({ state: 'claimed' });
+      expect((await refusal(keys.outside(db, create, p.ask, 200))).detail).toBe(IDEMPOTENCY_REFUSALS.busy);
+      await ageClaim(create.scope, create.key);
+      const answers = await Promise.all(Array.from({ length: 12 }, () => keys.outside(db, create, p.ask)));
+      expect(p.calls).toHaveLength(1);
+      expect(answers.map((a) => storedId(a.answer))).toEqual(Array(12).fill('page-1'));
+      expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    }
   });
 
   it('storedId reads the id of a stored { id } and nothing else', () => {

@@ -12,6 +12,18 @@ export const IDEMPOTENCY_RETENTION_HOURS = 24;
 /** How long a request waits for another one still running under its key before it answers "in progress". */
 export const IDEMPOTENCY_WAIT_MS = 2000;
 
+/**
+ * How long a claim made outside a transaction (`outside`, `claim`) holds its key without an answer: a
+ * process killed between its claim and its store would otherwise leave the key "still being processed"
+ * for IDEMPOTENCY_RETENTION_HOURS. Older than this, the next request under the key (the same request)
+ * takes the claim over and runs the work again. It must be longer than the work's longest provider call
+ * plus a margin: commerce's Stripe calls give up after STRIPE_TIMEOUT_MS (10 s by default, at most 60 s)
+ * tried 3 times (maxNetworkRetries 2), so at most about 3 minutes. Taking over a claim whose first runner
+ * is only slow is still safe — the provider's idempotency key is made from the client's key, so the provider
+ * answers the first outcome again — it only asks twice.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 300;
+
 /** The refusals of a key (CONFLICT, 409), the same words for every route that takes one. */
 export const IDEMPOTENCY_REFUSALS = {
   busy: 'a request with this Idempotency-Key is still being processed; retry in a moment',
@@ -76,8 +88,12 @@ export function storedId(answer: StoredAnswer | undefined): string | undefined {
     : undefined;
 }
 
-/** What one Idempotency-Key holds: nothing yet (claimed now), a stored answer, or a request still running. */
-export type KeyClaim = { state: 'claimed' } | { state: 'done'; response: unknown } | { state: 'busy' } | { state: 'mismatch' };
+/**
+ * What one Idempotency-Key holds: nothing yet (claimed now; `since` names this claim, for `store` and
+ * `release`), a stored answer, or a request still running.
+ */
+export type KeyClaim =
+  { state: 'claimed'; since: string } | { state: 'done'; response: unknown } | { state: 'busy' } | { state: 'mismatch' };
 
 interface KeyRow {
   fingerprint: string;
@@ -93,9 +109,12 @@ interface KeyRow {
  *   right after its commit answers the retry with the first object; rolled back together, so a
  *   failed create leaves the key free. A second request under a key still running waits for it (up to
  *   IDEMPOTENCY_WAIT_MS: then 409 "still being processed"), then answers the first one's answer.
- * - `outside(db, create, work)` (or `claim`/`store`/`release` by hand) — work that calls the network (a
- *   payment provider) and so cannot run inside a transaction: the claim is its own statement, the answer
- *   stored after the work, the key released when the work fails.
+ * - `outside(db, create, work)` — work that calls the network (a payment provider) and so cannot run
+ *   inside a transaction: the claim is its own statement, the answer stored after the work, the key
+ *   released when the work fails. The claim is a lease: a process killed between its claim and its store
+ *   leaves a claim without an answer, which the same request takes over once it is older than
+ *   IDEMPOTENCY_LEASE_SECONDS (atomically: of two retries at once, one takes it over). The claims of
+ *   `once` need no lease: claimed in the create's transaction, a killed process's claim is rolled back.
  *
  * Keys are kept IDEMPOTENCY_RETENTION_HOURS (`sweep`, and an expired key is dropped when used again).
  */
@@ -143,7 +162,11 @@ export class IdempotencyKeys {
       return { answer: row.response as T, replayed: true };
     }
     const answer = await work();
-    await this.store(manager, scope, key, answer);
+    await sql.execute(manager, `UPDATE ${this.table} SET "response" = $3::jsonb WHERE "scope" = $1 AND "key" = $2`, [
+      scope,
+      key,
+      JSON.stringify(answer),
+    ]);
     return { answer, replayed: false };
   }
 
@@ -170,6 +193,8 @@ export class IdempotencyKeys {
    * transaction: the key is claimed first (its own statement), the answer stored after the work, and a
    * failed work releases the key. The same request while the first runs waits for its answer (up to
    * IDEMPOTENCY_WAIT_MS, then 409 "still being processed"); another request under the key is a CONFLICT.
+   * A claim left without an answer for IDEMPOTENCY_LEASE_SECONDS (its process died) is taken over and
+   * `work` runs again: it must be safe to repeat (a provider asked under a key made from the client's).
    * Without a key it just runs `work`.
    */
   async outside<T extends StoredAnswer>(
@@ -182,20 +207,24 @@ export class IdempotencyKeys {
     const { scope, key } = create;
     const fingerprint = requestFingerprint(create.request);
     const until = Date.now() + waitMs;
+    let since: string;
     for (;;) {
       const claim = await this.claim(db, scope, key, fingerprint);
       if (claim.state === 'done') return { answer: claim.response as T, replayed: true };
       if (claim.state === 'mismatch') throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch);
-      if (claim.state === 'claimed') break;
+      if (claim.state === 'claimed') {
+        since = claim.since;
+        break;
+      }
       if (Date.now() >= until) throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.busy);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     try {
       const answer = await work();
-      await this.store(db, scope, key, answer);
+      await this.store(db, scope, key, since, answer);
       return { answer, replayed: false };
     } catch (error) {
-      await this.release(db, scope, key);
+      await this.release(db, scope, key, since);
       throw error;
     }
   }
@@ -203,34 +232,52 @@ export class IdempotencyKeys {
   /**
    * Claims a key outside a transaction: the first claim wins and runs the request; a retry with the
    * same request gets the stored answer; another request under the key is a mismatch; a retry while
-   * the first still runs is busy.
+   * the first still runs is busy — unless the first's claim is older than `leaseSeconds` without an
+   * answer (its process died): then this one takes it over (one UPDATE: of two at once, one wins).
    */
-  async claim(db: SqlRunner, scope: string, key: string, fingerprint: string): Promise<KeyClaim> {
+  async claim(db: SqlRunner, scope: string, key: string, fingerprint: string, leaseSeconds = IDEMPOTENCY_LEASE_SECONDS): Promise<KeyClaim> {
     await this.dropExpired(db, scope, key);
-    const inserted = await sql.execute(
+    const inserted = await sql.maybeOne<{ since: string }>(
       db,
-      `INSERT INTO ${this.table} ("scope", "key", "fingerprint") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      `INSERT INTO ${this.table} ("scope", "key", "fingerprint") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING "created"::text AS "since"`,
       [scope, key, fingerprint],
     );
-    if (inserted === 1) return { state: 'claimed' };
+    if (inserted) return { state: 'claimed', since: inserted.since };
+    // The row lock orders two takeovers at once: the second re-reads the first's new "created" and matches nothing.
+    const taken = await sql.maybeOne<{ since: string }>(
+      db,
+      `UPDATE ${this.table} SET "created" = clock_timestamp()
+        WHERE "scope" = $1 AND "key" = $2 AND "fingerprint" = $3 AND "response" IS NULL
+          AND "created" < now() - make_interval(secs => $4)
+        RETURNING "created"::text AS "since"`,
+      [scope, key, fingerprint, leaseSeconds],
+    );
+    if (taken) return { state: 'claimed', since: taken.since };
     const row = await this.find(db, scope, key);
-    if (!row) return this.claim(db, scope, key, fingerprint);
+    if (!row) return this.claim(db, scope, key, fingerprint, leaseSeconds);
     if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
     return row.response === null ? { state: 'busy' } : { state: 'done', response: row.response };
   }
 
-  /** Stores the answer of a claimed key. */
-  async store(db: SqlRunner, scope: string, key: string, response: unknown): Promise<void> {
-    await sql.execute(db, `UPDATE ${this.table} SET "response" = $3::jsonb WHERE "scope" = $1 AND "key" = $2`, [
-      scope,
-      key,
-      JSON.stringify(response),
-    ]);
+  /**
+   * Stores the answer of a key claimed `since` (the claim's own): when another request took the claim
+   * over meanwhile, that one stores its answer instead.
+   */
+  async store(db: SqlRunner, scope: string, key: string, since: string, response: unknown): Promise<void> {
+    await sql.execute(
+      db,
+      `UPDATE ${this.table} SET "response" = $4::jsonb WHERE "scope" = $1 AND "key" = $2 AND "created" = $3::timestamptz AND "response" IS NULL`,
+      [scope, key, since, JSON.stringify(response)],
+    );
   }
 
-  /** A claimed request that failed leaves no answer: the key may be tried again. */
-  async release(db: SqlRunner, scope: string, key: string): Promise<void> {
-    await sql.execute(db, `DELETE FROM ${this.table} WHERE "scope" = $1 AND "key" = $2 AND "response" IS NULL`, [scope, key]);
+  /** A claimed request that failed leaves no answer: the key may be tried again (unless another request took the claim over). */
+  async release(db: SqlRunner, scope: string, key: string, since: string): Promise<void> {
+    await sql.execute(
+      db,
+      `DELETE FROM ${this.table} WHERE "scope" = $1 AND "key" = $2 AND "created" = $3::timestamptz AND "response" IS NULL`,
+      [scope, key, since],
+    );
   }
 
   /**

@@ -60,7 +60,10 @@ export class OrderRefunds {
       const refunds = await tx.refundsOf(order.id);
       const same = refunds.find((r) => r.id === id);
       if (same?.state === 'done') return null;
-      if (same) throw new AppError('CONFLICT', 'this refund is being made right now; open the order again in a moment');
+      // Reserved under this Idempotency-Key by a request whose process died before the provider's answer
+      // was counted (its key's claim was taken over): the provider is asked again under the same key
+      // (`refund-{id}`), so it answers the refund it made, if it made one, and makes none twice.
+      if (same) return { order, refund: same, paymentId: order.paymentId };
       const amount = refundAmountOf(
         remainingOf(order, refunds),
         input.amount,

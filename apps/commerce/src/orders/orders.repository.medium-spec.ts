@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sql } from '@tinkerdesk/persistence';
+import { IDEMPOTENCY_LEASE_SECONDS, requestFingerprint, sql } from '@tinkerdesk/persistence';
 import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
 import { COMMERCE_EVENTS } from '@tinkerdesk/contracts';
 import { commerceEvent, orderSnapshot } from '../events/commerce-events.js';
@@ -290,25 +290,19 @@ describe('orders', () => {
 });
 
 describe('idempotency keys', () => {
-  it('claims a key once: busy while running, the stored answer after, a mismatch for another request', async () => {
-    const key = randomUUID();
-    await expect(repository.claimKey('orders', key, 'f1')).resolves.toEqual({ state: 'claimed' });
-    await expect(repository.claimKey('orders', key, 'f1')).resolves.toEqual({ state: 'busy' });
-    await expect(repository.claimKey('orders', key, 'f2')).resolves.toEqual({ state: 'mismatch' });
-    await expect(repository.claimKey('other', key, 'f2')).resolves.toEqual({ state: 'claimed' });
-    await repository.storeKey('orders', key, { id: 'o1' });
-    await expect(repository.claimKey('orders', key, 'f1')).resolves.toEqual({ state: 'done', response: { id: 'o1' } });
-    // A stored answer is not released.
-    await repository.releaseKey('orders', key);
-    await expect(repository.claimKey('orders', key, 'f1')).resolves.toMatchObject({ state: 'done' });
-  });
-
-  it('releases a key without an answer, and forgets keys older than 24 hours', async () => {
-    const key = randomUUID();
-    await repository.claimKey('orders', key, 'f1');
-    await repository.releaseKey('orders', key);
-    await expect(repository.claimKey('orders', key, 'f2')).resolves.toEqual({ state: 'claimed' });
-    await sql.execute(db.dataSource, `UPDATE "commerce"."idempotency_key" SET "created" = now() - interval '25 hours' WHERE "key" = $1`, [key]);
-    await expect(repository.claimKey('orders', key, 'f3')).resolves.toEqual({ state: 'claimed' });
+  it('pay, complete and refund run once per key on commerce’s table; a claim left without an answer past its lease is taken over', async () => {
+    const create = { scope: `pay:${randomUUID()}`, key: 'k', request: { viewerId: null } };
+    let asked = 0;
+    const work = () => Promise.resolve({ sessionId: `s${++asked}` });
+    expect(await repository.outside(create, work)).toEqual({ answer: { sessionId: 's1' }, replayed: false });
+    expect(await repository.outside(create, work)).toEqual({ answer: { sessionId: 's1' }, replayed: true });
+    const crashed = { ...create, key: 'crashed' };
+    await sql.execute(
+      db.dataSource,
+      `INSERT INTO "commerce"."idempotency_key" ("scope", "key", "fingerprint", "created") VALUES ($1, $2, $3, now() - make_interval(secs => $4))`,
+      [crashed.scope, crashed.key, requestFingerprint(crashed.request), IDEMPOTENCY_LEASE_SECONDS + 1],
+    );
+    expect(await repository.outside(crashed, work)).toEqual({ answer: { sessionId: 's2' }, replayed: false });
+    expect(asked).toBe(2);
   });
 });

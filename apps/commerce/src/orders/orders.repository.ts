@@ -5,7 +5,6 @@ import {
   entityColumns,
   sql,
   type IdempotentCreate,
-  type KeyClaim,
   type SqlRunner,
   type StoredAnswer,
   type TransactionManager,
@@ -306,7 +305,7 @@ export class OrdersRepository {
     } = order;
     return this.db.transaction(async (m) => {
       const orders = m.getRepository(OrderEntity);
-      const placed = await this.keys.once(m, idempotent, async () => {
+      const placed = await COMMERCE_KEYS.once(m, idempotent, async () => {
         await orders.insert({
           id,
           serviceId,
@@ -464,20 +463,11 @@ export class OrdersRepository {
     return manager.getRepository(OrderEntity).countBy({ productId });
   }
 
-  /** The Idempotency-Keys of commerce (pay, complete, refund claim them outside a transaction; creates inside theirs). */
-  private readonly keys = COMMERCE_KEYS;
-
-  /** Claims an Idempotency-Key for work that calls a provider (IdempotencyKeys.claim). */
-  claimKey(scope: string, key: string, fingerprint: string): Promise<KeyClaim> {
-    return this.keys.claim(this.db, scope, key, fingerprint);
-  }
-
-  storeKey(scope: string, key: string, response: unknown): Promise<void> {
-    return this.keys.store(this.db, scope, key, response);
-  }
-
-  /** A request that failed leaves no answer: the key may be tried again. */
-  releaseKey(scope: string, key: string): Promise<void> {
-    return this.keys.release(this.db, scope, key);
+  /**
+   * Pay, complete and refund under an Idempotency-Key: they ask a provider, so the key is claimed
+   * outside a transaction (IdempotencyKeys.outside: the wait, the lease, the release on failure).
+   */
+  outside<T extends StoredAnswer>(create: IdempotentCreate | undefined, work: () => Promise<T>): Promise<{ answer: T; replayed: boolean }> {
+    return COMMERCE_KEYS.outside(this.db, create, work);
   }
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { AppError, type CommerceDomainEvent, type OrderState, type SendMailMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
-import type { KeyClaim, TransactionManager } from '@tinkerdesk/persistence';
+import {
+  IDEMPOTENCY_REFUSALS,
+  requestFingerprint,
+  type IdempotentCreate,
+  type StoredAnswer,
+  type TransactionManager,
+} from '@tinkerdesk/persistence';
 import type { CommerceEventRecord } from '../events/commerce-events.js';
 import { CommerceReactions } from '../events/commerce-reactions.js';
 import type { PendingMailRepository } from '../events/pending-mail.repository.js';
@@ -21,7 +27,7 @@ import type {
   RefundRow,
   ReplyRow,
 } from './orders.repository.js';
-import { refundAmountOf, remainingOf } from './order-refunds.js';
+import { refundAmountOf, refundIdOf, remainingOf } from './order-refunds.js';
 import { OrdersService } from './orders.service.js';
 import type { TimelineEntry, TimelineService } from '../timeline/timeline.service.js';
 import { guardEachTest, inside, network } from '../../test/transaction-guard.js';
@@ -235,22 +241,28 @@ class FakeOrders {
     if (row) row.lastError = error;
     return Promise.resolve();
   }
-  claimKey(scope: string, key: string, fingerprint: string): Promise<KeyClaim> {
-    const found = this.keys.get(`${scope}|${key}`);
-    if (!found) {
-      this.keys.set(`${scope}|${key}`, { fingerprint, response: null });
-      return Promise.resolve({ state: 'claimed' });
+  /** IdempotencyKeys.outside without the database (and without the wait: a key still running is busy at once). */
+  async outside<T extends StoredAnswer>(
+    create: IdempotentCreate | undefined,
+    work: () => Promise<T>,
+  ): Promise<{ answer: T; replayed: boolean }> {
+    if (create === undefined) return { answer: await work(), replayed: false };
+    const id = `${create.scope}|${create.key}`;
+    const fingerprint = requestFingerprint(create.request);
+    const found = this.keys.get(id);
+    if (found?.fingerprint !== undefined && found.fingerprint !== fingerprint)
+      throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch);
+    if (found?.response === null) throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.busy);
+    if (found) return { answer: found.response as T, replayed: true };
+    this.keys.set(id, { fingerprint, response: null });
+    try {
+      const answer = await work();
+      this.keys.set(id, { fingerprint, response: JSON.parse(JSON.stringify(answer)) });
+      return { answer, replayed: false };
+    } catch (error) {
+      this.keys.delete(id);
+      throw error;
     }
-    if (found.fingerprint !== fingerprint) return Promise.resolve({ state: 'mismatch' });
-    return Promise.resolve(found.response === null ? { state: 'busy' } : { state: 'done', response: found.response });
-  }
-  storeKey(scope: string, key: string, response: unknown) {
-    (this.keys.get(`${scope}|${key}`) as { response: unknown }).response = JSON.parse(JSON.stringify(response));
-    return Promise.resolve();
-  }
-  releaseKey(scope: string, key: string) {
-    if (this.keys.get(`${scope}|${key}`)?.response === null) this.keys.delete(`${scope}|${key}`);
-    return Promise.resolve();
   }
 }
 
@@ -892,6 +904,19 @@ describe('partial refunds', () => {
       await s.sut.applyEvent('stripe', { kind: 'refunded', eventId: 'e', account: 'sandbox_shop', paymentId, amountRefunded: 800 }),
     ).toBe(false);
     expect(s.orders.refundRows).toHaveLength(2);
+  });
+
+  it('a refund reserved under a key whose request died (the key taken over) is resumed: the provider asked once under its key, counted once', async () => {
+    const s = setup();
+    const order = await paidOrder(s);
+    const id = refundIdOf(order.id, 'died');
+    await s.orders.inTransaction((tx) =>
+      tx.insertRefund({ id, orderId: order.id, amount: 400, reason: null, state: 'pending', providerRefundId: null, refundedAt: null }),
+    );
+    await s.sut.refund({ orderId: order.id, viewerId: SELLER, amount: 400, idempotencyKey: 'died' });
+    expect(s.provider.refunds.map((r) => r.amount)).toEqual([400]);
+    expect(s.orders.refundRows.map((r) => [r.id, r.state])).toEqual([[id, 'done']]);
+    expect(s.orders.orders.get(order.id)?.refundedAmount).toBe(400);
   });
 
   it('pending refunds reserve their amount: what remains is counted with them', () => {

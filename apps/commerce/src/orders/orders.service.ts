@@ -23,7 +23,7 @@ import {
   type Vendor,
 } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
-import { createUnderKey, IDEMPOTENCY_REFUSALS, requestFingerprint, type TransactionManager } from '@tinkerdesk/persistence';
+import { createUnderKey, type StoredAnswer, type TransactionManager } from '@tinkerdesk/persistence';
 import { commerceEvent, orderSnapshot } from '../events/commerce-events.js';
 import { COMMERCE_LOGGER } from '../logger.token.js';
 import { IdentityDirectory } from '../notify/identity-directory.js';
@@ -289,29 +289,24 @@ export class OrdersService implements ProductOrders, OnModuleInit {
   // ---- Idempotency-Key -----------------------------------------------------------------------
 
   /**
-   * Runs `work` once per key: a retry with the same request answers the stored answer; another
-   * request under the key, or a retry while the first still runs, is a conflict (as Stripe answers).
+   * Runs `work`, which asks a provider, once per key (IdempotencyKeys.outside: claimed before it, a
+   * retry while it runs waits up to 2 s for its answer, a claim whose process died is taken over after
+   * its lease): a retry with the same request answers the stored answer; another request under the key
+   * is a conflict (as Stripe answers). The scope is the call and the order (`pay:<order>`).
    */
-  private async once<T>(scope: string, key: string | undefined, request: unknown, work: () => Promise<T>): Promise<T> {
-    if (key === undefined) return work();
-    const claim = await this.orders.claimKey(scope, key, requestFingerprint(request));
-    if (claim.state === 'done') return claim.response as T;
-    if (claim.state === 'busy') throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.busy);
-    if (claim.state === 'mismatch') throw new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch);
-    try {
-      const answer = await work();
-      await this.orders.storeKey(scope, key, answer);
-      return answer;
-    } catch (error) {
-      await this.orders.releaseKey(scope, key);
-      throw error;
-    }
+  private keyed<T extends StoredAnswer>(scope: string, key: string | undefined, request: unknown, work: () => Promise<T>): Promise<T> {
+    const create = key === undefined ? undefined : { scope, key, request };
+    return this.orders.outside(create, work).then(({ answer }) => answer);
   }
 
   // ---- paying --------------------------------------------------------------------------------
 
-  pay(input: PayOrderMessage): Promise<PaymentStart> {
-    return this.once(`pay:${input.orderId}`, input.idempotencyKey, { viewerId: input.viewerId ?? null }, () => this.startPayment(input));
+  async pay(input: PayOrderMessage): Promise<PaymentStart> {
+    const request = { viewerId: input.viewerId ?? null };
+    const answer = await this.keyed(`pay:${input.orderId}`, input.idempotencyKey, request, async () => ({
+      ...(await this.startPayment(input)),
+    }));
+    return answer;
   }
 
   /**
@@ -399,9 +394,13 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     return { order, sellerName: service.displayName, service };
   }
 
-  complete(input: CompleteOrderMessage): Promise<OrderView> {
+  /**
+   * The buyer is back from the pay page: the provider says what became of the session. Under a key
+   * once; a retry answers the order as it is now (every outcome is applied once anyway).
+   */
+  async complete(input: CompleteOrderMessage): Promise<OrderView> {
     const request = { sessionId: input.sessionId, viewerId: input.viewerId ?? null };
-    return this.once(`complete:${input.orderId}`, input.idempotencyKey, request, async () => {
+    await this.keyed(`complete:${input.orderId}`, input.idempotencyKey, request, async () => {
       const order = await this.orders.findOrder(input.orderId);
       if (!order) throw new AppError('NOT_FOUND', 'no such order');
       this.roleOf(order, input.viewerId);
@@ -414,8 +413,9 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       if (state.paid) await this.applyPaid(order.id, { sessionId: session.id, paymentId: state.paymentId, amount: state.amount });
       else if (state.failure) await this.applyFailed(order.id, state.failure);
       else if (state.status === 'expired') await this.orders.inTransaction((tx) => tx.setSessionStatus(session.id, 'expired'));
-      return this.get(order.id, input.viewerId, input.timeZone ?? 'UTC');
+      return { id: order.id };
     });
+    return this.get(input.orderId, input.viewerId, input.timeZone ?? 'UTC');
   }
 
   /**
@@ -686,14 +686,16 @@ export class OrdersService implements ProductOrders, OnModuleInit {
   /**
    * The seller refunds a paid (or fulfilled) order, all that remains or `amount` cents of it, several
    * times until all of it (OrderRefunds: reserved under the lock, the provider asked after commit).
-   * The same Idempotency-Key again answers the stored answer; two keys are two refunds.
+   * The same Idempotency-Key again refunds nothing more and answers the order as it is now; two keys
+   * are two refunds.
    */
-  refund(input: RefundOrderMessage): Promise<OrderView> {
+  async refund(input: RefundOrderMessage): Promise<OrderView> {
     const request = { viewerId: input.viewerId ?? null, amount: input.amount ?? null, reason: input.reason ?? null };
-    return this.once(`refund:${input.orderId}`, input.idempotencyKey, request, async () => {
+    await this.keyed(`refund:${input.orderId}`, input.idempotencyKey, request, async () => {
       await this.refunds.refund(input);
-      return this.get(input.orderId, input.viewerId, input.timeZone ?? 'UTC');
+      return { id: input.orderId };
     });
+    return this.get(input.orderId, input.viewerId, input.timeZone ?? 'UTC');
   }
 
   /** A message between buyer and seller; the other side is told by email. */
