@@ -145,13 +145,20 @@ export class ConversionFiles {
   private async putInline(name: string, data: Uint8Array): Promise<boolean> {
     if (this.settings.maxBytes === 0 || data.byteLength > this.settings.maxBytes) return false;
     const { ttlMs, budgetBytes } = this.settings;
-    const reserved = await this.redis.eval(RESERVE, 4, ...this.keysOf(name), data.byteLength, ttlMs, budgetBytes);
-    if (Number(reserved) !== 1) return false;
-    try {
-      await this.redis.set(this.key(name), Buffer.from(data.buffer, data.byteOffset, data.byteLength), 'PX', ttlMs);
-    } catch (error) {
+    // The reservation and the data in one round trip (a pipeline: Redis runs them in order). Refused
+    // (the budget is spent), the data just written goes again with its reservation, if any: the file
+    // then goes to the object store. Until then it may stand past the budget by this one file.
+    const answers = await this.redis
+      .pipeline()
+      .eval(RESERVE, 4, ...this.keysOf(name), data.byteLength, ttlMs, budgetBytes)
+      .set(this.key(name), Buffer.from(data.buffer, data.byteOffset, data.byteLength), 'PX', ttlMs)
+      .exec();
+    const [[reserveError, reserved] = [null, 0], [setError] = [null]] = answers ?? [];
+    const error = reserveError ?? setError;
+    if (error || Number(reserved) !== 1) {
       await this.redis.eval(DELETE, 4, ...this.keysOf(name)).catch(() => undefined); // the bytes go back
-      throw error;
+      if (error) throw error;
+      return false;
     }
     return true;
   }

@@ -288,15 +288,16 @@ export class ConversionProcessor extends DrainingWorkerHost {
       logger.error({ jobId: record.id, starts: job.attemptsStarted }, 'conversion given up: its workers died every time');
       throw new UnrecoverableError(reason);
     }
-    // The record, the job's start (unless it was cancelled meanwhile) and an upload's input, at once:
-    // for a small file these round trips are a good part of the job's time.
-    const [record, running, upload] = await Promise.all([
-      jobs.findById(id),
-      jobs.progress(id, 5),
+    // The job's start (unless it was cancelled meanwhile), which answers its record, and an upload's
+    // input, at once: for a small file these round trips are a good part of the job's time.
+    const [record, upload] = await Promise.all([
+      jobs.start(id, 5),
       files.getBlob(conversionInputKey(id)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
     ]);
-    if (!record) throw new UnrecoverableError(`job ${id} has no record`);
-    if (!running) return; // cancelled or expired before it started
+    if (!record) {
+      if (!(await jobs.findById(id))) throw new UnrecoverableError(`job ${id} has no record`);
+      return; // cancelled or expired before it started
+    }
     this.toOwner(record.ownerId, record.id, 5);
     clock.mark('start');
     logger.info({ jobId: record.id, attempt: job.attemptsMade + 1, stalled: job.stalledCounter }, 'conversion started');
