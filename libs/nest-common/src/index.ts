@@ -10,6 +10,7 @@ export * from './validation-metadata.js';
 export * from './prefixed-nats-server.js';
 export * from './service-bootstrap.js';
 export * from './file-store.js';
+export * from './phase-clock.js';
 export * from './ready.js';
 export * from './redis.js';
 export * from './rate-limit.js';

@@ -31,6 +31,7 @@ import {
   NATS_RECONNECT,
   openConversionFiles,
   parseAllowedHosts,
+  phaseClock,
   PinoNestLogger,
   publishEvent,
   queueRoot,
@@ -158,20 +159,6 @@ class Engines {
   async close(): Promise<void> {
     await Promise.all([this.office.close(), this.web.close()]);
   }
-}
-
-/** Milliseconds each phase of a job took since the one before, for its log line (where a job's time goes). */
-function phaseClock(): { mark(phase: string): void; ms: Record<string, number> } {
-  let last = performance.now();
-  const ms: Record<string, number> = {};
-  return {
-    ms,
-    mark(phase) {
-      const now = performance.now();
-      ms[phase] = Math.round(now - last);
-      last = now;
-    },
-  };
 }
 
 /** A sentence for a job that cannot succeed, from whatever the engines or the fetch threw; undefined: worth another attempt. */
@@ -326,10 +313,11 @@ export class ConversionProcessor extends DrainingWorkerHost {
       }
       if (!format) throw new ConversionFailure('unsupported', `unknown source format ${record.sourceFormat}`);
       clock.mark('read');
-      // The progress step runs beside the work (a cancelled job's output is dropped after it). Storing
-      // the result takes no step of its own: it is a few milliseconds, and the completion that follows
-      // checks once more that the job was not cancelled meanwhile.
-      const converting = this.step(record, 30);
+      // A URL job, whose fetch took a while, moves on to 30 % beside the work (a cancelled job's output
+      // is dropped after it); an upload, read at once, takes no step between its start and its end (a
+      // write and a live event fewer beside the engine on every small job). Storing the result takes no
+      // step either: the completion that follows checks that the job was not cancelled meanwhile.
+      const converting = record.sourceKind === 'url' ? this.step(record, 30) : Promise.resolve(true);
       converting.catch(() => undefined); // awaited below; a failure while converting is not left unhandled
       const output = await engines.convert(record, format, input, filename, job.data.headers);
       clock.mark('convert');
