@@ -184,6 +184,7 @@ if (ONLY.has('memory')) {
 }
 
 const workerLog = PHASES ? platform.logs('conversion-worker') : '';
+const gatewayLog = PHASES ? platform.logs('gateway') : '';
 await platform.close();
 
 // ---------------------------------------------------------------- report
@@ -204,6 +205,15 @@ if (PHASES) {
     .split('\n')
     .filter((l) => l.includes('"conversion completed"'))
     .map((l) => JSON.parse(l));
+  // The gateway's line of each answer that waited for its job: ms {create, wait, open} from the
+  // moment the file was stored; and the whole of each one-request upload (its request line).
+  const logLines = (log, message) =>
+    log
+      .split('\n')
+      .filter((l) => l.includes(`"${message}"`))
+      .map((l) => JSON.parse(l));
+  const answers = logLines(gatewayLog, 'conversion answered').filter((l) => l.state === 'completed' && l.ms.open !== undefined);
+  const requests = logLines(gatewayLog, 'request').filter((l) => l.url.includes('respond=file') && l.status === 200);
   for (const to of ['webp', 'pdf']) {
     const mine = lines.filter((l) => l.to === to);
     if (mine.length === 0) continue;
@@ -212,7 +222,14 @@ if (PHASES) {
     console.log(
       `worker phases → ${to} (${mine.length} jobs, medians): ${phases.map((p) => `${p} ${median(mine.map((l) => value(l, p)))}`).join(', ')} ms`,
     );
+    const answered = answers.filter((l) => l.to === to);
+    if (answered.length > 0)
+      console.log(
+        `gateway phases → ${to} (${answered.length} one-request answers, medians, from the file stored): ${['create', 'wait', 'open'].map((p) => `${p} ${median(answered.map((l) => l.ms[p]))}`).join(', ')} ms`,
+      );
   }
+  if (requests.length > 0)
+    console.log(`gateway request lines of the one-request uploads (${requests.length}, all rows): median ${median(requests.map((l) => l.ms))} ms`);
 }
 if (ONLY.has('cold'))
   console.log(

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { Redis } from 'ioredis';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 
 /**
  * A worker killed in the middle of a job (SIGKILL) loses nothing: once its lock lapses, another
  * worker takes the job up and completes it (BullMQ's stalled-job recovery). A job that kills every
  * worker that takes it fails after a bounded number of tries, with its reason, and never loops.
- * The slow job is a web page whose image takes a few seconds to arrive.
+ * The slow job is a web page whose image takes a few seconds to arrive; for an upload kept in Redis
+ * (a small file), a 30-megapixel image of one colour (under 100 KB) made AVIF.
  */
 let platform: TestPlatform;
 let site: Server;
@@ -108,6 +111,33 @@ describe('a conversion worker dies', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  }, 90_000);
+
+  it('in the middle of a job whose upload is kept in Redis: another worker reads it again and completes the job', async () => {
+    const png = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#336699' } }).png().toBuffer();
+    expect(png.length).toBeLessThan(4 * 1024 ** 2); // within CONVERSION_INLINE_MAX_BYTES: kept in Redis
+    const form = new FormData();
+    form.set('to', 'avif');
+    form.set('file', new Blob([png]), 'large-but-small.png');
+    const upload = await fetch(`${platform.url}/v1/convert/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    expect(upload.status).toBe(202);
+    const id = ((await upload.json()) as { job: { id: string } }).job.id;
+    const redis = new Redis(platform.env.REDIS_URL ?? 'redis://localhost:6379');
+    const input = `${platform.env.REDIS_PREFIX}:conversion-file:in/${id}`;
+    try {
+      expect(await startedHere(id, 30_000)).toBe(true);
+      await platform.stopProcess('conversion-worker', 'SIGKILL');
+      expect(await redis.exists(input)).toBe(1); // the input stays until its job completes
+      await platform.startProcess('conversion-worker');
+      const done = await until(id, (j) => !['queued', 'active'].includes(j.state), 60_000);
+      expect(done).toMatchObject({ state: 'completed' });
+      const result = await fetch(`${platform.url}/v1/convert/jobs/${id}/result`, { headers: { authorization: `Bearer ${token}` } });
+      expect(result.status).toBe(200);
+      expect(await sharp(Buffer.from(await result.arrayBuffer())).metadata()).toMatchObject({ width: 6000, height: 5000 });
+      expect(await redis.exists(input)).toBe(0); // and goes once it has
+    } finally {
+      redis.disconnect();
+    }
   }, 90_000);
 
   it('is stopped (SIGTERM) in the middle of a job: it finishes the job, then exits', async () => {

@@ -64,6 +64,38 @@ describe('ConversionFiles', () => {
     expect(await files.open('c')).toBeNull();
   });
 
+  it('the size boundary: a file of exactly the inline size is kept in Redis, one byte more goes to the object store', async () => {
+    const edge = randomBytes(1000);
+    const past = randomBytes(1001);
+    expect(await files.putStream('edge', Readable.from([edge.subarray(0, 500), edge.subarray(500)]))).toBe(1000);
+    await files.putBlob('past', past);
+    expect([await inRedis('edge'), await inStore('edge')]).toEqual([1, false]);
+    expect([await inRedis('past'), await inStore('past')]).toEqual([0, true]);
+    expect(await budgetUsed()).toBe(1000);
+    expect(Buffer.from((await files.getBlob('edge')) ?? [])).toEqual(edge);
+    expect(Buffer.from((await files.getBlob('past')) ?? [])).toEqual(past);
+    await files.delete('edge');
+    await files.delete('past');
+    expect(await budgetUsed()).toBe(0);
+  });
+
+  it('a file written again under its name counts once; refused past the budget, its copy in Redis goes and the bytes come back', async () => {
+    await files.putBlob('again', randomBytes(700));
+    const second = randomBytes(900);
+    await files.putBlob('again', second); // replaces the first: 900 in all, not 1,600
+    expect(await budgetUsed()).toBe(900);
+    await files.putBlob('other', randomBytes(500)); // 900 + 500 within 1,500
+    const third = randomBytes(1000);
+    await files.putBlob('again', third); // 500 + 1,000 within 1,500 once the 900 go: still inline
+    expect([await inRedis('again'), await budgetUsed()]).toEqual([1, 1500]);
+    await files.putBlob('other', randomBytes(600)); // 1,000 + 600 > 1,500: refused, to the object store
+    expect([await inRedis('other'), await inStore('other'), await budgetUsed()]).toEqual([0, true, 1000]);
+    expect(Buffer.from((await files.getBlob('again')) ?? [])).toEqual(third);
+    await files.delete('again');
+    await files.delete('other');
+    expect([await budgetUsed(), await files.getBlob('other')]).toEqual([0, null]);
+  });
+
   it('streams an upload: whole into Redis when small, on into the object store when it turns out larger', async () => {
     const small = randomBytes(600);
     const large = randomBytes(300_000);

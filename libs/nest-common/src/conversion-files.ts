@@ -146,7 +146,12 @@ export class ConversionFiles {
     if (this.settings.maxBytes === 0 || data.byteLength > this.settings.maxBytes) return false;
     const { ttlMs, budgetBytes } = this.settings;
     const reserved = await this.redis.eval(RESERVE, 4, ...this.keysOf(name), data.byteLength, ttlMs, budgetBytes);
-    if (Number(reserved) !== 1) return false;
+    if (Number(reserved) !== 1) {
+      // Refused (the budget is spent): the file goes to the object store, and an older copy under this
+      // name goes away with its bytes, so no reader finds it in Redis before the new one.
+      await this.redis.eval(DELETE, 4, ...this.keysOf(name));
+      return false;
+    }
     try {
       await this.redis.set(this.key(name), Buffer.from(data.buffer, data.byteOffset, data.byteLength), 'PX', ttlMs);
     } catch (error) {

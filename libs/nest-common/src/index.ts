@@ -11,6 +11,7 @@ export * from './prefixed-nats-server.js';
 export * from './service-bootstrap.js';
 export * from './probe-server.js';
 export * from './file-store.js';
+export * from './phase-clock.js';
 export * from './ready.js';
 export * from './redis.js';
 export * from './rate-limit.js';

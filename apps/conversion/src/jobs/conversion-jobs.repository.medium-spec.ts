@@ -66,6 +66,22 @@ describe('ConversionJobsRepository', () => {
     expect(rest.map((j) => j.id)).toEqual([ids[0]]);
   });
 
+  it('start answers the job as now stored (active, its columns as findById reads them); null once cancelled or gone', async () => {
+    const queued = await repository.insert(job(randomUUID(), { inputSize: 5_000_000_000, options: { width: 800 } }));
+    const started = await repository.start(queued.id, 5);
+    expect(started).toStrictEqual(await repository.findById(queued.id));
+    expect(started).toMatchObject({ state: 'active', progress: 5, inputSize: 5_000_000_000, options: { width: 800 }, outputSize: null });
+    expect(started?.created).toBeInstanceOf(Date);
+    // Taken up again by another worker (its first one died): still running, so it starts again.
+    expect(await repository.start(queued.id, 5)).toMatchObject({ id: queued.id, state: 'active' });
+
+    const cancelled = await repository.insert(job(randomUUID()));
+    await repository.cancel(cancelled.id);
+    expect(await repository.start(cancelled.id, 5)).toBeNull();
+    expect(await repository.findById(cancelled.id)).toMatchObject({ state: 'cancelled', progress: 0 });
+    expect(await repository.start(randomUUID(), 5)).toBeNull();
+  });
+
   it('progress, complete and fail move only a job that still runs; a cancelled one stays cancelled', async () => {
     const running = await repository.insert(job(randomUUID()));
     expect(await repository.progress(running.id, 40)).toBe(true);

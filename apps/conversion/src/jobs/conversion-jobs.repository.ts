@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, type ConversionJobView, type ConversionOptions, type JobState } from '@tinkerdesk/contracts';
 import { storedId, type IdempotentCreate } from '@tinkerdesk/persistence';
-import { DataSource, In, LessThan, Not, type Repository } from 'typeorm';
+import { DataSource, In, LessThan, Not, type Repository, type ValueTransformer } from 'typeorm';
 import { ConversionJobEntity } from './conversion-job.entity.js';
 import { CONVERSION_KEYS } from '../database/idempotency-keys.js';
 
@@ -46,6 +46,11 @@ export interface JobOutput {
   filename: string;
   mediaType: string;
   size: number;
+}
+
+/** A column's value as read from the database, through its transformers (as TypeORM applies them: the last first). */
+function fromDatabase(transformer: ValueTransformer | ValueTransformer[], value: unknown): unknown {
+  return (Array.isArray(transformer) ? [...transformer].reverse() : [transformer]).reduce<unknown>((v, t) => t.from(v), value);
 }
 
 /** States in which a job still holds files that expiry must free. */
@@ -116,6 +121,29 @@ export class ConversionJobsRepository {
 
   async remove(id: string): Promise<void> {
     await this.repo.delete({ id });
+  }
+
+  /**
+   * Starts the job (active, at `progress`) unless it was cancelled or had finished meanwhile, and
+   * answers it as now stored: one UPDATE … RETURNING instead of a read beside a write (a worker's
+   * start is on every job's way). null when it does not run (cancelled, finished, or gone).
+   */
+  async start(id: string, progress: number): Promise<ConversionJobEntity | null> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ state: 'active', progress })
+      .where({ id, state: In(['queued', 'active']) })
+      .returning('*')
+      .execute();
+    const row = (result.raw as Array<Record<string, unknown>>)[0];
+    if (!row) return null;
+    const job = this.repo.create();
+    for (const column of this.repo.metadata.columns) {
+      const value = row[column.databaseName];
+      column.setEntityValue(job, column.transformer ? fromDatabase(column.transformer, value) : value);
+    }
+    return job;
   }
 
   /** Moves the job on unless it was cancelled (or finished) meanwhile; false when it no longer runs. */

@@ -30,6 +30,7 @@ import {
   NATS_RECONNECT,
   openConversionFiles,
   parseAllowedHosts,
+  phaseClock,
   PinoNestLogger,
   publishEvent,
   queueRoot,
@@ -163,20 +164,6 @@ class Engines {
   }
 }
 
-/** Milliseconds each phase of a job took since the one before, for its log line (where a job's time goes). */
-function phaseClock(): { mark(phase: string): void; ms: Record<string, number> } {
-  let last = performance.now();
-  const ms: Record<string, number> = {};
-  return {
-    ms,
-    mark(phase) {
-      const now = performance.now();
-      ms[phase] = Math.round(now - last);
-      last = now;
-    },
-  };
-}
-
 /** A sentence for a job that cannot succeed, from whatever the engines or the fetch threw; undefined: worth another attempt. */
 function finalReason(error: unknown): string | undefined {
   if (error instanceof ConversionFailure) return error.final ? error.message : undefined;
@@ -291,15 +278,16 @@ export class ConversionProcessor extends DrainingWorkerHost {
       logger.error({ jobId: record.id, starts: job.attemptsStarted }, 'conversion given up: its workers died every time');
       throw new UnrecoverableError(reason);
     }
-    // The record, the job's start (unless it was cancelled meanwhile) and an upload's input, at once:
-    // for a small file these round trips are a good part of the job's time.
-    const [record, running, upload] = await Promise.all([
-      jobs.findById(id),
-      jobs.progress(id, 5),
+    // The job's start (unless it was cancelled meanwhile), which answers its record, and an upload's
+    // input, at once: for a small file these round trips are a good part of the job's time.
+    const [record, upload] = await Promise.all([
+      jobs.start(id, 5),
       files.getBlob(conversionInputKey(id)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
     ]);
-    if (!record) throw new UnrecoverableError(`job ${id} has no record`);
-    if (!running) return; // cancelled or expired before it started
+    if (!record) {
+      if (!(await jobs.findById(id))) throw new UnrecoverableError(`job ${id} has no record`);
+      return; // cancelled or expired before it started
+    }
     this.toOwner(record.ownerId, record.id, 5);
     clock.mark('start');
     logger.info({ jobId: record.id, attempt: job.attemptsMade + 1, stalled: job.stalledCounter }, 'conversion started');
@@ -328,10 +316,11 @@ export class ConversionProcessor extends DrainingWorkerHost {
       }
       if (!format) throw new ConversionFailure('unsupported', `unknown source format ${record.sourceFormat}`);
       clock.mark('read');
-      // The progress step runs beside the work (a cancelled job's output is dropped after it). Storing
-      // the result takes no step of its own: it is a few milliseconds, and the completion that follows
-      // checks once more that the job was not cancelled meanwhile.
-      const converting = this.step(record, 30);
+      // A URL job, whose fetch took a while, moves on to 30 % beside the work (a cancelled job's output
+      // is dropped after it); an upload, read at once, takes no step between its start and its end (a
+      // write and a live event fewer beside the engine on every small job). Storing the result takes no
+      // step either: the completion that follows checks that the job was not cancelled meanwhile.
+      const converting = record.sourceKind === 'url' ? this.step(record, 30) : Promise.resolve(true);
       converting.catch(() => undefined); // awaited below; a failure while converting is not left unhandled
       const output = await engines.convert(record, format, input, filename, job.data.headers);
       clock.mark('convert');

@@ -43,7 +43,7 @@ import {
   type SourceFormat,
   type TargetFormat,
 } from '@tinkerdesk/contracts';
-import { checkUrl, parseAllowedHosts, RpcClient, type ConversionFiles, type FetchPolicy } from '@tinkerdesk/nest-common';
+import { checkUrl, parseAllowedHosts, phaseClock, RpcClient, type ConversionFiles, type FetchPolicy, type Logger } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiAnswerOrFile, ApiErrors } from '../http/api-docs.js';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -54,6 +54,9 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { FILE_STORE } from './file-store.provider.js';
 import { JobWaiter, type Wait } from './job-waiter.js';
 import type { StoredUpload } from './object-store-storage.js';
+
+/** The gateway's logger, for the phases of a conversion answer. */
+export const CONVERSION_LOGGER = Symbol('CONVERSION_LOGGER');
 
 /** States a job does not leave. */
 const FINAL_STATES = new Set(['completed', 'failed', 'cancelled', 'expired']);
@@ -104,6 +107,7 @@ export class ConversionController {
     @Inject(FILE_STORE) private readonly files: ConversionFiles,
     @Inject(JobWaiter) private readonly waiter: JobWaiter,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    @Inject(CONVERSION_LOGGER) private readonly logger: Logger,
   ) {
     this.policy = {
       allowedHosts: parseAllowedHosts(config.FETCH_ALLOWED_HOSTS),
@@ -180,6 +184,8 @@ export class ConversionController {
       );
     }
     const jobId = file.jobId;
+    // Where the answer's time goes once the file is stored (the request's log line has the whole).
+    const clock = phaseClock();
     const drop = () => this.files.delete(conversionInputKey(jobId)).catch(() => undefined);
     // Waiting begins before the job is queued, so a job that finishes at once is not missed.
     let wait = this.waiter.begin(jobId, (query.wait ?? 0) * 1000);
@@ -210,6 +216,7 @@ export class ConversionController {
         options: optionsOf(body),
         ...withKey(key),
       });
+      clock.mark('create');
     } catch (error) {
       wait?.cancel();
       await drop();
@@ -223,13 +230,17 @@ export class ConversionController {
       if (wait) job = await this.rpc.send(SUBJECTS.conversion.jobGet, { id: job.id, ownerId: session.userId });
     }
     const settled = await this.settle(job, session.userId, wait, req);
+    clock.mark('wait');
     if (query.respond === 'file' && settled.state === 'completed' && settled.output) {
       const stored = await this.files.open(conversionOutputKey(settled.id));
+      clock.mark('open');
       if (stored) {
+        this.logger.info({ jobId: settled.id, to: settled.to, state: settled.state, ms: clock.ms }, 'conversion answered');
         res.setHeader('x-conversion-job', settled.id);
         return fileAnswer(res, settled.output, stored);
       }
     }
+    this.logger.info({ jobId: settled.id, to: settled.to, state: settled.state, ms: clock.ms }, 'conversion answered');
     return { success: true, job: settled };
   }
 

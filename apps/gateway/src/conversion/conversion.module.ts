@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
-import { RpcClient, type ConversionFiles } from '@tinkerdesk/nest-common';
+import { createLogger, RpcClient, type ConversionFiles } from '@tinkerdesk/nest-common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { uploadOptions } from '../http/uploads.js';
-import { ConversionController } from './conversion.controller.js';
+import { CONVERSION_LOGGER, ConversionController } from './conversion.controller.js';
 import { ConversionFilesRedis, FILE_STORE, fileStoreProvider } from './file-store.provider.js';
 import { JobWaiter } from './job-waiter.js';
 import { ObjectStoreStorage } from './object-store-storage.js';
@@ -26,6 +26,7 @@ class FileStoreModule {}
   ],
   controllers: [ConversionController],
   providers: [
+    { provide: CONVERSION_LOGGER, inject: [GATEWAY_CONFIG], useFactory: (config: GatewayConfig) => createLogger('gateway', config.LOG_LEVEL) },
     {
       provide: JobWaiter,
       inject: [RpcClient, GATEWAY_CONFIG],
