@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createServer, type Alias, type Plugin, type Rolldown } from 'vite';
+import { basename, dirname, join } from 'node:path';
+import { build, createServer, type Alias, type Plugin, type Rolldown } from 'vite';
 
 /**
  * One route of the app and the files its page needs beyond the entry: the page's chunk and the
@@ -42,8 +42,20 @@ function startPage(html: string): string {
  * replaced by one that throws when used (src/app/page-shells.session.ts): nothing of a visitor goes
  * into a page built for every visitor.
  */
-async function renderPageShells(webRoot: string, alias: Alias[]): Promise<Array<{ route: string; html: string }>> {
+/** Puts src/app/page-shells.session.ts in place of the session module, for a render in Node. */
+function noSession(webRoot: string): Plugin {
   const sessionModule = join(webRoot, 'src/shared/session/session.ts');
+  return {
+    name: 'tinkerdesk-page-shells-no-session',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved?.id === sessionModule ? join(webRoot, 'src/app/page-shells.session.ts') : null;
+    },
+  };
+}
+
+async function renderPageShells(webRoot: string, alias: Alias[]): Promise<Array<{ route: string; html: string }>> {
   const server = await createServer({
     configFile: false,
     root: webRoot,
@@ -51,16 +63,7 @@ async function renderPageShells(webRoot: string, alias: Alias[]): Promise<Array<
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
     resolve: { alias },
-    plugins: [
-      {
-        name: 'tinkerdesk-page-shells-no-session',
-        enforce: 'pre',
-        async resolveId(source, importer) {
-          const resolved = await this.resolve(source, importer, { skipSelf: true });
-          return resolved?.id === sessionModule ? join(webRoot, 'src/app/page-shells.session.ts') : null;
-        },
-      },
-    ],
+    plugins: [noSession(webRoot)],
   });
   try {
     const module = (await server.ssrLoadModule('/src/app/page-shells.tsx')) as { pageShells: () => Array<{ route: string; html: string }> };
@@ -68,6 +71,34 @@ async function renderPageShells(webRoot: string, alias: Alias[]): Promise<Array<
   } finally {
     await server.close();
   }
+}
+
+/** Where the build puts the shop's shell renderer (src/app/shop-shell.tsx), for the gateway. */
+export const SHOP_SHELL_FILE = 'shells/shop.mjs';
+
+/**
+ * src/app/shop-shell.tsx bundled for Node into dist/shells/shop.mjs (the app's components and sources;
+ * react, react-dom and react-router from node_modules), which the gateway loads to render a shop's
+ * first paint from its own read (apps/gateway/src/web/shop-page.ts). Built after the app's bundle
+ * has been written (the app's build empties dist/ first).
+ */
+async function buildShopShell(webRoot: string, alias: Alias[]): Promise<void> {
+  await build({
+    configFile: false,
+    root: webRoot,
+    logLevel: 'warn',
+    resolve: { alias },
+    plugins: [noSession(webRoot)],
+    build: {
+      ssr: 'src/app/shop-shell.tsx',
+      outDir: join(webRoot, 'dist', dirname(SHOP_SHELL_FILE)),
+      emptyOutDir: false,
+      copyPublicDir: false,
+      sourcemap: false,
+      target: 'node22',
+      rolldownOptions: { output: { entryFileNames: basename(SHOP_SHELL_FILE), format: 'es' } },
+    },
+  });
 }
 
 /** `export const NAME = { key: 'value', ... }` in a source file: its string entries. */
@@ -205,6 +236,12 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
           else table.push({ route, scripts: [], styles: [], shell: html });
         }
         this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
+      },
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        await buildShopShell(webRoot, alias);
       },
     },
   };

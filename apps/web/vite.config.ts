@@ -75,6 +75,8 @@ export default defineConfig({
       injectManifest: {
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2,wasm,txt,bcmap,pfb,ttf,icc}'],
+        // The gateway's renderer of a shop's first paint (route-preloads.ts, buildShopShell), not the browser's.
+        globIgnores: ['shells/**', '**/node_modules/**'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -28,8 +28,9 @@ import { reenterRequestContext, requestContextMiddleware } from './http/request-
 import { httpValidationPipe } from './http/validation.js';
 import { mountOpenApi } from './openapi.js';
 import { mountWebApp } from './web/spa.js';
+import type { ShopReader } from './web/shop-page.js';
 import { createOAuthServer } from './oauth/oauth-provider.js';
-import { OAUTH_PATH } from '@tinkerdesk/contracts';
+import { OAUTH_PATH, SUBJECTS } from '@tinkerdesk/contracts';
 import { STRIPE_WEBHOOK_PATH, WEBHOOK_BODY_LIMIT } from './commerce/payments.controller.js';
 
 export interface GatewayHandle {
@@ -154,7 +155,14 @@ export async function createGatewayApp(
   app.useGlobalFilters(new HttpErrorFilter(logger, new RouteTable(expressApp)));
   answerParserErrorsInEnvelope(app.getHttpServer() as Server);
   // Before Nest's routes: the web app answers every non-/v1 path (SPA fallback); /v1 goes on.
-  mountWebApp(expressApp, config.WEB_DIST, logger);
+  // A shop's page is painted from the gateway's own read of the shop, as GET /v1/users/{id}/services/{sid}
+  // and /v1/shops/{slug} read it (commerce/services.controller.ts, shops.controller.ts).
+  const readShop: ShopReader = async (shop) =>
+    rpc.send(
+      SUBJECTS.commerce.storefrontGet,
+      shop.kind === 'storefront' ? { userId: shop.userId, serviceId: shop.serviceId } : await rpc.send(SUBJECTS.commerce.shopResolve, { slug: shop.slug }),
+    );
+  mountWebApp(expressApp, config.WEB_DIST, logger, readShop);
   mountOpenApi(app, config.PUBLIC_URL);
   await app.init();
   return { app, logger };

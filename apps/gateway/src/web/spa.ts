@@ -5,8 +5,12 @@ import { resolve } from 'node:path';
 import { AppError, statusOf, type ErrorEnvelope } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { AppPage, type Encoding } from './app-page.js';
+import { readShopAnswer, shopAnswerScript, shopPath, ShopShells, type ShopReader } from './shop-page.js';
 
 const API_PATH = /^\/v1(\/|$)/;
+
+/** How long a shop's page waits for the gateway's read of the shop before it goes without the shop's first paint. */
+const SHOP_READ_TIMEOUT_MS = 1500;
 
 /**
  * A path that names a file rather than a page: anything under /assets/ (the hashed build output),
@@ -52,9 +56,10 @@ export function pageEncoding(acceptEncoding: string | undefined): Encoding {
  * /logo.svg, shown by the page several times (the icon, the static top bar, the app's top bar and
  * footer), may be kept a day so the browser fetches it once.
  */
-export function mountWebApp(app: Express, webDist: string, logger: Logger): void {
+export function mountWebApp(app: Express, webDist: string, logger: Logger, readShop?: ShopReader): void {
   const root = resolve(webDist);
   const page = new AppPage(root);
+  const shells = new ShopShells(root);
   if (!existsSync(resolve(root, 'index.html'))) {
     logger.warn({ webDist: root }, 'web app not built: run `npm run build:web`; non-/v1 paths answer 503');
   }
@@ -75,7 +80,8 @@ export function mountWebApp(app: Express, webDist: string, logger: Logger): void
   // /v1 is the API's alone; a path that is not valid percent-encoding is refused in the envelope (the
   // file server decodes it and would otherwise fail with Express's HTML error page).
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (API_PATH.test(req.path)) return next();
+    // The web build's renderer of a shop's first paint is the gateway's, not a file of the site.
+    if (API_PATH.test(req.path) || req.path.startsWith('/shells/')) return next();
     try {
       decodeURIComponent(req.path);
     } catch {
@@ -93,11 +99,26 @@ export function mountWebApp(app: Express, webDist: string, logger: Logger): void
       return;
     }
     if (!page.available) return next(new AppError('UNAVAILABLE', 'the web app is not built'));
-    const { body, encoding } = page.render(req.path, pageEncoding(req.get('accept-encoding')));
-    res.setHeader('cache-control', 'no-cache');
-    res.setHeader('vary', 'Accept-Encoding');
-    if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
-    // send() adds the ETag (of the bytes sent), answers a matching If-None-Match with 304 and HEAD without a body.
-    res.type('html').send(body);
+    const send = ({ body, encoding }: { body: Buffer; encoding: Encoding }) => {
+      res.setHeader('cache-control', 'no-cache');
+      res.setHeader('vary', 'Accept-Encoding');
+      if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+      // send() adds the ETag (of the bytes sent), answers a matching If-None-Match with 304 and HEAD without a body.
+      res.type('html').send(body);
+    };
+    const shop = readShop ? shopPath(req.path) : undefined;
+    if (!shop || !readShop) return send(page.render(req.path, pageEncoding(req.get('accept-encoding'))));
+    // A shop's page: painted from the gateway's own read, with the answer for the app (shop-page.ts).
+    // Any failure sends the page without the shop, which the app then reads and shows itself.
+    void (async () => {
+      const at = Date.now();
+      const answer = await readShopAnswer(shop, readShop, SHOP_READ_TIMEOUT_MS);
+      const shell = answer ? await shells.render(req.path, shop, answer) : undefined;
+      const encoding = pageEncoding(req.get('accept-encoding'));
+      return answer && shell ? page.renderWith(req.path, encoding, shell, shopAnswerScript(shop, answer, at)) : page.render(req.path, encoding);
+    })().then(send, (error: unknown) => {
+      logger.warn({ err: error, path: req.path }, "a shop's first paint failed; the page goes without it");
+      send(page.render(req.path, pageEncoding(req.get('accept-encoding'))));
+    });
   });
 }

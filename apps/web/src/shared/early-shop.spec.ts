@@ -65,4 +65,37 @@ describe('the early shop read', () => {
     expect(early.takeEarlyShop(request('/v1/users/u-1/services/s-2', { headers: { authorization: 'Bearer t' } }))).toBeUndefined();
     expect(early.takeEarlyShop(request('/v1/users/u-1/services/s-2'))).toBeDefined();
   });
+
+  describe('with the answer the gateway inlined in the page', () => {
+    const inline = (value: unknown) => {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = 'shop-answer';
+      script.textContent = JSON.stringify(value);
+      document.head.appendChild(script);
+    };
+    afterEach(() => document.getElementById('shop-answer')?.remove());
+    const shop = { seller: { guid: 'u-1', name: 'Ada' }, service: { id: 's-2', name: 'Prints' }, products: [] };
+
+    it('starts the page from it and reads nothing: the first read takes it', async () => {
+      inline({ read: '/v1/users/u-1/services/s-2', status: 200, body: { success: true, ...shop }, at: 42 });
+      const early = await load();
+      expect(early.inlineShop('/v1/users/u-1/services/s-2')).toEqual({ shop, at: 42 });
+      expect(early.inlineShop('/v1/users/u-1/services/s-3')).toBeUndefined();
+      early.requestShopEarly('/shop/u-1/s-2');
+      expect(calls).toEqual([]);
+      const answer = await early.takeEarlyShop(request('/v1/users/u-1/services/s-2'))!;
+      expect([answer.status, await answer.json()]).toEqual([200, { success: true, ...shop }]);
+    });
+
+    it('says when there is no such shop, and ignores an answer it cannot use', async () => {
+      inline({ read: '/v1/shops/gone', status: 404, body: { success: false, error: 'NOT_FOUND', detail: 'no such shop' }, at: 1 });
+      expect((await load()).inlineShop('/v1/shops/gone')).toEqual({ notFound: true });
+      document.getElementById('shop-answer')!.textContent = '{"read": 1';
+      const early = await load();
+      expect(early.inlineShop('/v1/shops/gone')).toBeUndefined();
+      early.requestShopEarly('/s/gone');
+      expect(calls).toEqual(['/v1/shops/gone']);
+    });
+  });
 });

@@ -12,6 +12,53 @@ const SHOP = /^\/s\/([^/]+)\/?$/;
 
 let early: { path: string; response: Promise<Response> } | undefined;
 
+/**
+ * The id of the shop's answer the gateway writes into a shop's page with its shell
+ * (apps/gateway/src/web/shop-page.ts): `{"read": "/v1/…", "status": 200 | 404, "body": {…}, "at": ms}`,
+ * the answer of that read as the API gives it, when the page was made.
+ */
+export const SHOP_ANSWER_ID = 'shop-answer';
+
+interface InlineAnswer {
+  read: string;
+  status: number;
+  body: unknown;
+  at: number;
+}
+
+let inline: InlineAnswer | null | undefined;
+
+/** The page's inline answer of a shop's read, read once from the page (none: null). */
+function inlineAnswer(): InlineAnswer | null {
+  if (inline !== undefined) return inline;
+  inline = null;
+  const text = typeof document === 'undefined' ? undefined : document.getElementById(SHOP_ANSWER_ID)?.textContent;
+  if (!text) return inline;
+  try {
+    const value = JSON.parse(text) as Partial<InlineAnswer>;
+    if (typeof value.read === 'string' && typeof value.status === 'number' && typeof value.at === 'number' && value.body) {
+      inline = { read: value.read, status: value.status, body: value.body, at: value.at };
+    }
+  } catch {
+    // A page without a usable answer reads the shop itself.
+  }
+  return inline;
+}
+
+/**
+ * What the page already holds of this read (`/v1/users/{guid}/services/{sid}` or `/v1/shops/{slug}`):
+ * the shop (the answer without `success`) and when it was read, or that there is no such shop. The
+ * shop's page starts with it, so its first render is the shop the shell showed, without a read.
+ */
+export function inlineShop<T>(read: string): { shop: T; at: number } | { notFound: true } | undefined {
+  const answer = inlineAnswer();
+  if (!answer || answer.read !== read) return undefined;
+  if (answer.status === 404) return { notFound: true };
+  if (answer.status !== 200) return undefined;
+  const { success: _ok, ...shop } = answer.body as { success?: unknown };
+  return { shop: shop as T, at: answer.at };
+}
+
 /** The read a storefront path opens with (`/v1/users/{guid}/services/{sid}` or `/v1/shops/{slug}`), if it is one. */
 export function shopReadFor(pathname: string): string | undefined {
   const storefront = STOREFRONT.exec(pathname);
@@ -24,6 +71,13 @@ export function shopReadFor(pathname: string): string | undefined {
 export function requestShopEarly(pathname: string): void {
   const path = shopReadFor(pathname);
   if (!path || early) return;
+  // The gateway sent the answer with the page: the page's first read takes it, nothing is fetched.
+  const answer = inlineAnswer();
+  if (answer?.read === path) {
+    const body = JSON.stringify(answer.body);
+    early = { path, response: Promise.resolve(new Response(body, { status: answer.status, headers: { 'content-type': 'application/json' } })) };
+    return;
+  }
   // A failure is the page's to see (its query reports or retries it), so none is reported here.
   const response = fetch(path);
   response.catch(() => undefined);

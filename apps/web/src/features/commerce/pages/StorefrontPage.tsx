@@ -25,21 +25,32 @@ const links = linkBuilder();
 /** A provider's public page (/shop/{guid}/{serviceId}): the service's products, each with an order form. */
 export function StorefrontPage() {
   const { guid = '', serviceId = '' } = useParams();
-  const { data: shop, error } = useStorefront(guid, serviceId);
-  if (isNotFound(error)) return <NotFoundPage />;
+  const { data: shop, error, inlineNotFound } = useStorefront(guid, serviceId);
+  if (inlineNotFound || isNotFound(error)) return <StorefrontNotFound />;
   return <Storefront shop={shop} error={error} />;
 }
+
+/** A storefront address that names no shop. */
+export const StorefrontNotFound = () => <NotFoundPage />;
+
+/** A short link that names no shop. */
+export const ShopLinkNotFound = () => (
+  <NotFoundPage title="No shop at this address" text="Check the link you were given: the seller may have changed it." />
+);
 
 /** The same page by the short link its seller chose (/s/{slug}); an unknown one says there is no shop there. */
 export function ShopPage() {
   const { slug = '' } = useParams();
-  const { data: shop, error } = useShopBySlug(slug);
-  if (isNotFound(error))
-    return <NotFoundPage title="No shop at this address" text="Check the link you were given: the seller may have changed it." />;
+  const { data: shop, error, inlineNotFound } = useShopBySlug(slug);
+  if (inlineNotFound || isNotFound(error)) return <ShopLinkNotFound />;
   return <Storefront shop={shop} error={error} />;
 }
 
-function Storefront({ shop, error }: { shop: StorefrontView | undefined; error: unknown }) {
+/**
+ * The shop's page for its data (or its loading and error states). The gateway's shell of a shop
+ * (src/app/shop-shell.tsx) is this component rendered on the server with the same data.
+ */
+export function Storefront({ shop, error }: { shop: StorefrontView | undefined; error: unknown }) {
   if (!shop) {
     return <Page title="Shop">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
   }
