@@ -81,11 +81,12 @@ for (const width of [375, 1280]) {
 test('a shop that does not exist paints its not-found wording; a product added is in the next page', async ({ page, browser }) => {
   const { path, addProduct } = await shop(page, 'Riso Corner');
   const off = await withoutScripts(browser, 1280);
-  await off.page.goto('/s/no-such-shop-for-shells');
+  // The page of no shop says so, and so does its status.
+  expect((await off.page.goto('/s/no-such-shop-for-shells'))?.status()).toBe(404);
   await expect(off.page.getByRole('heading', { level: 1 })).toHaveText('No shop at this address');
-  await off.page.goto('/shop/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f/0e9d8c7b-6a5f-4e3d-9c2b-1a0f9e8d7c6b');
+  expect((await off.page.goto('/shop/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f/0e9d8c7b-6a5f-4e3d-9c2b-1a0f9e8d7c6b'))?.status()).toBe(404);
   await expect(off.page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-  await off.page.goto(path);
+  expect((await off.page.goto(path))?.status()).toBe(200);
   await expect(off.page.getByRole('heading', { level: 2 })).toHaveText(['Poster <b>&amp;</b>']);
   await addProduct('Calendar');
   await off.page.goto(path);

@@ -226,12 +226,20 @@ describe('web app delivery (the real build)', () => {
   });
 
   it('has brotli and gzip copies of every script and stylesheet of 1 KiB or more, and none of pictures', () => {
-    const all = files(dist);
+    // dist/shells/ is the gateway's own renderer of a shop's first paint, never sent to a browser (below).
+    const all = files(dist).filter((f) => !f.startsWith(join(dist, 'shells')));
     const present = new Set(all);
     const wanted = all.filter((f) => /\.(m?js|css)$/.test(f) && statSync(f).size >= 1024);
     expect(wanted.length).toBeGreaterThan(20);
     expect(wanted.filter((f) => !present.has(`${f}.br`) || !present.has(`${f}.gz`))).toEqual([]);
     expect(all.filter((f) => /\.(png|jpe?g|webp|woff2)\.(br|gz)$/.test(f))).toEqual([]);
+  });
+
+  it('never sends the shop renderer of dist/shells/ (the gateway runs it; it is not a file of the site)', async () => {
+    expect(existsSync(join(dist, 'shells', 'shop.mjs'))).toBe(true);
+    const a = await get(platform.url, '/shells/shop.mjs', { 'accept-encoding': BROWSER });
+    expect(a.status).toBe(404);
+    expect(a.body.toString()).not.toContain('import');
   });
 
   it('sends the entry script and stylesheet of index.html as brotli that decodes to the built file', async () => {

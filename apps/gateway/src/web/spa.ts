@@ -115,7 +115,10 @@ export function mountWebApp(app: Express, webDist: string, logger: Logger, readS
       const answer = await readShopAnswer(shop, readShop, SHOP_READ_TIMEOUT_MS);
       const shell = answer ? await shells.render(req.path, shop, answer) : undefined;
       const encoding = pageEncoding(req.get('accept-encoding'));
-      return answer && shell ? page.renderWith(req.path, encoding, shell, shopAnswerScript(shop, answer, at)) : page.render(req.path, encoding);
+      if (!answer || !shell) return page.render(req.path, encoding);
+      // No shop at this address: the page says so, and so does its status (search engines, link checkers).
+      if (answer.status === 404) res.status(404);
+      return page.renderWith(req.path, encoding, shell, shopAnswerScript(shop, answer, at));
     })().then(send, (error: unknown) => {
       logger.warn({ err: error, path: req.path }, "a shop's first paint failed; the page goes without it");
       send(page.render(req.path, pageEncoding(req.get('accept-encoding'))));
