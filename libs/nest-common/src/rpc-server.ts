@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { NatsContext, RpcException } from '@nestjs/microservices';
 import { AppError, REQUEST_ID_HEADER, type RpcErrorPayload } from '@tinkerdesk/contracts';
-import { isDependencyUnavailable } from './dependency-errors.js';
+import { unavailableDependency } from './dependency-errors.js';
 import { randomUUID } from 'node:crypto';
 import { Observable, throwError } from 'rxjs';
 import { requestContext } from './context.js';
@@ -50,9 +50,24 @@ export function rpcValidationPipe(): InputPipe {
 }
 
 /**
+ * What an outage's log line says happened: the error's message, else (an AggregateError of a connect
+ * to several addresses, a wrapper without text) the first message or code found inside it.
+ */
+export function reasonOf(error: unknown, depth = 0): string {
+  if (depth > 5 || typeof error !== 'object' || error === null) return String(error);
+  const e = error as { message?: unknown; code?: unknown; errors?: unknown; cause?: unknown; driverError?: unknown };
+  if (typeof e.message === 'string' && e.message !== '') return e.message;
+  for (const inner of [...(Array.isArray(e.errors) ? e.errors : []), e.driverError, e.cause]) {
+    if (typeof inner === 'object' && inner !== null) return reasonOf(inner, depth + 1);
+  }
+  return typeof e.code === 'string' ? e.code : 'unknown';
+}
+
+/**
  * Turns every failure of a handler into an RpcErrorPayload. Known AppErrors cross NATS intact;
- * a dependency that cannot be reached (the database down) crosses as UNAVAILABLE; anything else is
- * logged with an id and crosses as INTERNAL with that id, without a stack.
+ * a dependency that cannot be reached (the database down) crosses as UNAVAILABLE and is logged as one
+ * warn line (dependency, reason, error id; no stack); anything else is logged at error with its stack
+ * and an id and crosses as INTERNAL with that id, without a stack.
  */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
@@ -60,14 +75,16 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
     let payload: RpcErrorPayload;
+    let dependency: string | undefined;
     if (exception instanceof AppError) {
       payload = exception.toPayload();
     } else if (exception instanceof RpcException && exception.getError() instanceof AppError) {
       payload = (exception.getError() as AppError).toPayload();
-    } else if (isDependencyUnavailable(exception)) {
+    } else if ((dependency = unavailableDependency(exception)) !== undefined) {
       // The database (or another server this service needs) is down: the caller may retry shortly.
+      // An expected outage: one warn line naming what and why, without the stack (it says nothing more).
       const errorId = randomUUID();
-      this.logger.warn({ err: exception, errorId }, 'a dependency is not reachable');
+      this.logger.warn({ dependency, reason: reasonOf(exception), errorId }, 'a dependency is not reachable');
       payload = { code: 'UNAVAILABLE', detail: `this part of the service is not available right now; try again shortly (error id ${errorId})` };
     } else {
       const errorId = randomUUID();

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentType, type FormEvent } from 'react';
+import { lazy, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../routes/paths';
 import { errorText } from '../../../shared/api';
@@ -204,12 +204,17 @@ function SecuritySection() {
   const logout = useLogout();
   const { state, error, run } = useSubmission();
   const sendReset = () => run(async () => void (await requestPasswordReset(profile?.email ?? '')));
+  // The button that was focused goes away when the link is sent: focus its answer, not the page's body.
+  const sent = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (state === 'done') sent.current?.focus();
+  }, [state]);
 
   return (
     <section className="card account-card" aria-labelledby="security-heading">
       <h2 id="security-heading">Password and sign-in</h2>
       {state === 'done' ? (
-        <p className="notice notice-success" role="status">
+        <p className="notice notice-success" role="status" ref={sent} tabIndex={-1}>
           We emailed you a link to choose a new password. Changing it signs out every device.
         </p>
       ) : (

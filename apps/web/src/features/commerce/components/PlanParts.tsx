@@ -125,7 +125,9 @@ export function PlanSummary({ plan, tz, onCancelled }: { plan: PlanView; tz?: st
         <dd>{plan.service.name}</dd>
         <dt>Amount</dt>
         <dd>
-          <strong>{cadence(plan)}</strong>, {reminderWords(plan.reminderDay)} of the month
+          {/* The first charge is on the start date, the later ones on the reminder day: "…, on the 1st of the month" beside a
+              start on the 28th read as a contradiction. */}
+          <strong>{cadence(plan)}</strong>: first on the start date, then {reminderWords(plan.reminderDay)} of the month
         </dd>
         <dt>{planStarted(plan) ? 'Started' : 'Starts on'}</dt>
         <dd>

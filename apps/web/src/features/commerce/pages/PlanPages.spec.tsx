@@ -165,3 +165,9 @@ test('a plan whose first charge is ahead says when it starts, in the viewer’s 
   expect(summary.textContent).toMatch(/Starts onMarch 10, 2030 9:30 AM/);
   expect(summary.textContent).not.toMatch(/Started/);
 });
+
+test('a plan says its first charge is on the start date and the later ones on its reminder day', async () => {
+  renderRoutes('/billing/plans/plan-9', { '/billing/plans/:planId': <PlanPage /> });
+  const summary = await screen.findByRole('region', { name: 'Plan' });
+  expect(summary.textContent).toMatch(/\$15\.00 a month: first on the start date, then on the 10th of the month/);
+});
