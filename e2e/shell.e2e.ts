@@ -39,7 +39,7 @@ test.describe('shell routes', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
       await expect(page.getByRole('banner')).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toContainText('© 2022-2025 Tinkerdesk');
+      await expect(page.getByRole('contentinfo')).toContainText(`© 2022–${new Date().getFullYear()} Tinkerdesk`);
       expect(errors).toEqual([]);
     });
   }

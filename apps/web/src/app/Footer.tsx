@@ -124,7 +124,7 @@ export function Footer() {
             </ul>
           </nav>
         </div>
-        <p className="copyright">© 2022-2025 Tinkerdesk</p>
+        <p className="copyright">© 2022–{new Date().getFullYear()} Tinkerdesk</p>
       </div>
     </footer>
   );
