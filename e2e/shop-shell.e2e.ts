@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { watchErrors } from './helpers';
+import { watchErrors } from './helpers.js';
 
 /**
  * A shop's page is painted from the gateway's own read of the shop (apps/gateway/src/web/shop-page.ts):
