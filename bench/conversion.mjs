@@ -13,7 +13,7 @@
 // Builds nothing: run `npm run build` first.
 // Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--only=png,docx,cold,burst,memory] [--phases]
 //   --only=png: the PNG → WebP row alone; --only=docx: the DOCX → PDF row alone.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { zipSync, strToU8 } from 'fflate';
 import sharp from 'sharp';
@@ -183,6 +183,35 @@ if (ONLY.has('memory')) {
   clearInterval(sampler);
 }
 
+// --phases: the TCP state of the connections between the bench and the gateway (both ends) and of the
+// gateway's and the worker's connections to Redis, from `ss -tinp` once the rows are done: whether a
+// sender waited for its receiver's window (rwnd_limited) or its own send buffer (sndbuf_limited), and
+// how far each receiver's buffer has grown (rcv_space, rcv_ssthresh); Linux grows it per connection.
+function tcpState() {
+  const port = new URL(platform.url).port;
+  const pids = new Map(['gateway', 'conversion-worker'].map((name) => [String(platform.running.get(name).child.pid), name]));
+  pids.set(String(process.pid), 'bench');
+  const fields = ['rcv_space', 'rcv_ssthresh', 'snd_wnd', 'cwnd', 'mss', 'bytes_sent', 'bytes_received', 'rwnd_limited', 'sndbuf_limited', 'busy', 'minrtt'];
+  try {
+    const lines = execFileSync('ss', ['-tinpH', 'state', 'established'], { encoding: 'utf8' }).split('\n');
+    const out = [];
+    for (let i = 0; i + 1 < lines.length; i++) {
+      const [, , local, peer, users = ''] = lines[i].trim().split(/\s+/);
+      const pid = /pid=(\d+)/.exec(users)?.[1];
+      const who = pid && pids.get(pid);
+      if (!who || !local || !peer) continue;
+      const toGateway = peer.endsWith(`:${port}`) || local.endsWith(`:${port}`);
+      if (!toGateway && !(who !== 'bench' && peer.endsWith(':6379'))) continue;
+      const info = lines[i + 1];
+      const picked = fields.map((f) => new RegExp(`\\b${f}:(\\S+)`).exec(info)).filter(Boolean).map((m) => m[0]);
+      out.push(`  ${who} ${local} → ${peer}: ${picked.join(' ')}`);
+    }
+    return out.join('\n');
+  } catch (error) {
+    return `  (ss failed: ${error.message})`;
+  }
+}
+const tcp = PHASES ? tcpState() : '';
 const workerLog = PHASES ? platform.logs('conversion-worker') : '';
 const gatewayLog = PHASES ? platform.logs('gateway') : '';
 await platform.close();
@@ -228,6 +257,8 @@ if (PHASES) {
         `gateway phases → ${to} (${answered.length} one-request answers, medians, from the file stored): ${['create', 'wait', 'open'].map((p) => `${p} ${median(answered.map((l) => l.ms[p]))}`).join(', ')} ms`,
       );
   }
+  if (ONLY.has('png')) console.log(`PNG one request, each job: ${api.png.map((x) => x.toFixed(0)).join(', ')} ms; two requests: ${api2.png.map((x) => x.toFixed(0)).join(', ')} ms`);
+  console.log(`TCP state once the rows were done (ss -tinp):\n${tcp}`);
   if (requests.length > 0)
     console.log(`gateway request lines of the one-request uploads (${requests.length}, all rows): median ${median(requests.map((l) => l.ms))} ms`);
 }
