@@ -173,7 +173,7 @@ if (ONLY.has('burst')) {
 let before = 0;
 let peak = 0;
 if (ONLY.has('memory')) {
-  const gatewayPid = platform.running.get('gateway').child.pid;
+  const gatewayPid = platform.pidOf('gateway');
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${gatewayPid}/status`, 'utf8'))[1]) / 1024;
   before = rss();
   peak = before;
@@ -189,7 +189,7 @@ if (ONLY.has('memory')) {
 // how far each receiver's buffer has grown (rcv_space, rcv_ssthresh); Linux grows it per connection.
 function tcpState() {
   const port = new URL(platform.url).port;
-  const pids = new Map(['gateway', 'conversion-worker'].map((name) => [String(platform.running.get(name).child.pid), name]));
+  const pids = new Map(['gateway', 'conversion-worker'].map((name) => [String(platform.pidOf(name)), name]));
   pids.set(String(process.pid), 'bench');
   const fields = ['rcv_space', 'rcv_ssthresh', 'snd_wnd', 'cwnd', 'mss', 'bytes_sent', 'bytes_received', 'rwnd_limited', 'sndbuf_limited', 'busy', 'minrtt'];
   try {
