@@ -259,15 +259,6 @@ if (PHASES) {
   }
   if (ONLY.has('png')) console.log(`PNG one request, each job: ${api.png.map((x) => x.toFixed(0)).join(', ')} ms; two requests: ${api2.png.map((x) => x.toFixed(0)).join(', ')} ms`);
   console.log(`TCP state once the rows were done (ss -tinp):\n${tcp}`);
-  // With NODE_OPTIONS=--trace-gc (the platform's processes inherit it): each process's collections and their pauses.
-  for (const [name, log] of [['gateway', gatewayLog], ['conversion-worker', workerLog]]) {
-    const gcs = [...log.matchAll(/\b(Scavenge|Mark-Compact|Mark-sweep|Minor Mark-Sweep)\b[^\n]*?, ([\d.]+) \/ [\d.]+ ms/g)];
-    if (gcs.length === 0) continue;
-    const by = Map.groupBy(gcs, (m) => m[1]);
-    console.log(
-      `${name} garbage collections: ${[...by].map(([kind, ms]) => `${kind} ${ms.length}× (${ms.reduce((a, m) => a + Number(m[2]), 0).toFixed(1)} ms, longest ${Math.max(...ms.map((m) => Number(m[2]))).toFixed(1)})`).join(', ')}`,
-    );
-  }
   if (requests.length > 0)
     console.log(`gateway request lines of the one-request uploads (${requests.length}, all rows): median ${median(requests.map((l) => l.ms))} ms`);
 }
