@@ -11,9 +11,9 @@
 //   4. the gateway's peak memory while eight 50 MB uploads stream in at once.
 // Starts its own platform (identity, conversion, worker(s), gateway) with a throwaway database.
 // Builds nothing: run `npm run build` first.
-// Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--only=png,docx,cold,burst,memory] [--phases]
+// Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--only=png,docx,cold,burst,memory] [--phases] [--buffered]
 //   --only=png: the PNG → WebP row alone; --only=docx: the DOCX → PDF row alone.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { zipSync, strToU8 } from 'fflate';
 import sharp from 'sharp';
@@ -27,6 +27,9 @@ const BURST = option('jobs', 20);
 // --only=png,docx (any of png, docx, cold, burst, memory): the sections to run; all by default.
 // --phases: every process logs at info, and the worker's phases of the per-job rows are printed (medians).
 const PHASES = process.argv.includes('--phases');
+// --buffered: after each PNG job's one request, the same with its multipart body encoded into one buffer
+// first (a third series, printed on its own): tells the bench client's FormData streaming from the platform.
+const BUFFERED = process.argv.includes('--buffered');
 const ONLY = new Set((process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'png,docx,cold,burst,memory').split(','));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(0)} ms`;
@@ -95,14 +98,25 @@ async function twoRequests(bytes, filename, to, extra) {
   return performance.now() - t;
 }
 
-/** One request: the upload's answer is the converted file (`?wait=30&respond=file`). */
-async function roundTrip(bytes, filename, to, extra = {}) {
+/**
+ * One request: the upload's answer is the converted file (`?wait=30&respond=file`). With `encoded`, the
+ * multipart body is encoded into one buffer first (the time counted), so fetch writes it at once instead
+ * of streaming the FormData's parts (--buffered compares the two in the same process).
+ */
+async function roundTrip(bytes, filename, to, extra = {}, encoded = false) {
   const t = performance.now();
   const form = new FormData();
   form.set('to', to);
   for (const [k, v] of Object.entries(extra)) form.set(k, v);
   form.set('file', new Blob([bytes]), filename);
-  const res = await fetch(`${platform.url}/v1/convert/upload?wait=30&respond=file`, { method: 'POST', body: form, headers: auth });
+  let body = form;
+  let headers = auth;
+  if (encoded) {
+    const whole = new Response(form);
+    body = Buffer.from(await whole.arrayBuffer());
+    headers = { ...auth, 'content-type': whole.headers.get('content-type') };
+  }
+  const res = await fetch(`${platform.url}/v1/convert/upload?wait=30&respond=file`, { method: 'POST', body, headers });
   if (res.status !== 200) throw new Error(`upload with respond=file answered ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
   return performance.now() - t;
@@ -112,6 +126,7 @@ async function roundTrip(bytes, filename, to, extra = {}) {
 const direct = { png: [], docx: [], cold: [] };
 const api = { png: [], docx: [] };
 const api2 = { png: [], docx: [] }; // the same through two requests (upload with ?wait=, then download)
+const api3 = { png: [] }; // --buffered: one request, the body encoded first
 const office = new OfficeEngine({ mode: 'warm', timeoutMs: 60_000, restartAfter: 1000 });
 if (ONLY.has('png')) {
   await convertImage(PNG, { filename: 'a.png', to: 'webp', width: 800 }); // sharp's first call loads libvips' codecs
@@ -121,6 +136,7 @@ if (ONLY.has('png')) {
     await convertImage(PNG, { filename: 'a.png', to: 'webp', width: 800 });
     direct.png.push(performance.now() - t);
     api.png.push(await roundTrip(PNG, 'a.png', 'webp', { width: '800' }));
+    if (BUFFERED) api3.png.push(await roundTrip(PNG, 'c.png', 'webp', { width: '800' }, true));
     api2.png.push(await twoRequests(PNG, 'b.png', 'webp', { width: '800' }));
   }
 }
@@ -173,7 +189,7 @@ if (ONLY.has('burst')) {
 let before = 0;
 let peak = 0;
 if (ONLY.has('memory')) {
-  const gatewayPid = platform.running.get('gateway').child.pid;
+  const gatewayPid = platform.pidOf('gateway');
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${gatewayPid}/status`, 'utf8'))[1]) / 1024;
   before = rss();
   peak = before;
@@ -183,6 +199,50 @@ if (ONLY.has('memory')) {
   clearInterval(sampler);
 }
 
+// --phases: the TCP state of the connections between the bench and the gateway (both ends) and of the
+// gateway's and the worker's connections to Redis, from `ss -tinp` once the rows are done: whether a
+// sender waited for its receiver's window (rwnd_limited) or its own send buffer (sndbuf_limited), and
+// how far each receiver's buffer has grown (rcv_space, rcv_ssthresh); Linux grows it per connection.
+function tcpState() {
+  const port = new URL(platform.url).port;
+  const pids = new Map(['gateway', 'conversion-worker'].map((name) => [String(platform.pidOf(name)), name]));
+  pids.set(String(process.pid), 'bench');
+  const fields = [
+    'rcv_space',
+    'rcv_ssthresh',
+    'snd_wnd',
+    'cwnd',
+    'mss',
+    'bytes_sent',
+    'bytes_received',
+    'rwnd_limited',
+    'sndbuf_limited',
+    'busy',
+    'minrtt',
+  ];
+  try {
+    const lines = execFileSync('ss', ['-tinpH', 'state', 'established'], { encoding: 'utf8' }).split('\n');
+    const out = [];
+    for (let i = 0; i + 1 < lines.length; i++) {
+      const [, , local, peer, users = ''] = lines[i].trim().split(/\s+/);
+      const pid = /pid=(\d+)/.exec(users)?.[1];
+      const who = pid && pids.get(pid);
+      if (!who || !local || !peer) continue;
+      const toGateway = peer.endsWith(`:${port}`) || local.endsWith(`:${port}`);
+      if (!toGateway && !(who !== 'bench' && peer.endsWith(':6379'))) continue;
+      const info = lines[i + 1];
+      const picked = fields
+        .map((f) => new RegExp(`\\b${f}:(\\S+)`).exec(info))
+        .filter(Boolean)
+        .map((m) => m[0]);
+      out.push(`  ${who} ${local} → ${peer}: ${picked.join(' ')}`);
+    }
+    return out.join('\n');
+  } catch (error) {
+    return `  (ss failed: ${error.message})`;
+  }
+}
+const tcp = PHASES ? tcpState() : '';
 const workerLog = PHASES ? platform.logs('conversion-worker') : '';
 const gatewayLog = PHASES ? platform.logs('gateway') : '';
 await platform.close();
@@ -228,8 +288,15 @@ if (PHASES) {
         `gateway phases → ${to} (${answered.length} one-request answers, medians, from the file stored): ${['create', 'wait', 'open'].map((p) => `${p} ${median(answered.map((l) => l.ms[p]))}`).join(', ')} ms`,
       );
   }
+  if (ONLY.has('png'))
+    console.log(
+      `PNG one request, each job: ${api.png.map((x) => x.toFixed(0)).join(', ')} ms; two requests: ${api2.png.map((x) => x.toFixed(0)).join(', ')} ms${BUFFERED ? `; one request, body encoded first: ${api3.png.map((x) => x.toFixed(0)).join(', ')} ms (median ${median(api3.png).toFixed(0)})` : ''}`,
+    );
+  console.log(`TCP state once the rows were done (ss -tinp):\n${tcp}`);
   if (requests.length > 0)
-    console.log(`gateway request lines of the one-request uploads (${requests.length}, all rows): median ${median(requests.map((l) => l.ms))} ms`);
+    console.log(
+      `gateway request lines of the one-request uploads (${requests.length}, all rows): median ${median(requests.map((l) => l.ms))} ms`,
+    );
 }
 if (ONLY.has('cold'))
   console.log(
