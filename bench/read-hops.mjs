@@ -20,6 +20,7 @@ import pg from 'pg';
 import { RpcClient } from '../libs/nest-common/dist/index.js';
 import { coalesceNatsWrites } from '../libs/nest-common/dist/nats-writes.js';
 import { TestPlatform } from '../libs/testing/dist/index.js';
+import { openBenchShop } from './lib/shop.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const COUNT = arg('count', 2000);
@@ -27,25 +28,7 @@ const PRODUCTS = arg('products', 12);
 const loadBefore = loadavg()[0];
 
 const platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], { LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000' });
-const signedUp = (await platform.call('POST', '/v1/users', { email: `hops-${Date.now()}@example.com`, password: 'hop benchmark' })).body;
-const seller = { token: signedUp.token, guid: signedUp.profile.guid };
-const service = await platform.call(
-  'POST',
-  `/v1/users/${seller.guid}/services`,
-  { name: 'Print shop', displayName: 'Riso Corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_bench' },
-  seller.token,
-);
-if (service.status !== 201) throw new Error(`service not created: ${JSON.stringify(service.body)}`);
-const serviceId = service.body.service.id;
-for (let i = 0; i < PRODUCTS; i++) {
-  const product = await platform.call(
-    'POST',
-    `/v1/users/${seller.guid}/services/${serviceId}/products`,
-    { name: `Poster ${i + 1}`, description: 'A3 risograph print, two colours, on recycled paper.', price: 1250 + i * 100 },
-    seller.token,
-  );
-  if (product.status !== 201) throw new Error(`product not created: ${JSON.stringify(product.body)}`);
-}
+const { seller, serviceId } = await openBenchShop(platform, { tag: 'hops', products: PRODUCTS });
 
 const referenceProcess = fork(new URL('./lib/storefront-reference.mjs', import.meta.url), [], {
   env: { ...process.env, DATABASE_URL: platform.env.DATABASE_URL },

@@ -16,6 +16,7 @@ import { fork } from 'node:child_process';
 import pg from 'pg';
 import { TestPlatform } from '../libs/testing/dist/index.js';
 import { measure, pidsNamed, printCpu, printRows, ratios } from './lib/load.mjs';
+import { openBenchShop } from './lib/shop.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SECONDS = arg('seconds', 10);
@@ -23,28 +24,7 @@ const PRODUCTS = arg('products', 12);
 const ORDERS = 1000;
 
 const platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], { LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000' });
-const signedUp = (await platform.call('POST', '/v1/users', { email: `store-${Date.now()}@example.com`, password: 'storefront benchmark' }))
-  .body;
-const seller = { token: signedUp.token, guid: signedUp.profile.guid };
-const service = await platform.call(
-  'POST',
-  `/v1/users/${seller.guid}/services`,
-  { name: 'Print shop', displayName: 'Riso Corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_bench' },
-  seller.token,
-);
-if (service.status !== 201) throw new Error(`service not created: ${JSON.stringify(service.body)}`);
-const serviceId = service.body.service.id;
-let productId;
-for (let i = 0; i < PRODUCTS; i++) {
-  const product = await platform.call(
-    'POST',
-    `/v1/users/${seller.guid}/services/${serviceId}/products`,
-    { name: `Poster ${i + 1}`, description: 'A3 risograph print, two colours, on recycled paper.', price: 1250 + i * 100 },
-    seller.token,
-  );
-  if (product.status !== 201) throw new Error(`product not created: ${JSON.stringify(product.body)}`);
-  productId ??= product.body.product.id;
-}
+const { seller, serviceId, productId } = await openBenchShop(platform, { tag: 'store', products: PRODUCTS });
 
 const pool = new pg.Pool({ connectionString: platform.env.DATABASE_URL, max: 10 });
 
