@@ -92,21 +92,27 @@ test.describe('shell routes', () => {
   // The pages that are the same for every visitor paint from the HTML (their static shell) before any
   // script runs; the app replaces the shell with the same page: the heading and the lead paragraph
   // (each page's largest paint) keep their place and size, so nothing moves and the largest paint stays.
-  for (const [path, width] of [
-    ['/', 375],
-    ['/', 1280],
-    ['/tools/', 375],
-    ['/tools/converters/base64/encode/', 375],
-    ['/tools/displaybarcode/', 1280],
+  // The barcode creator's shell holds its whole form (inert until the app replaces it): the settings and
+  // the hint under the last one (its largest paint) keep their place and size too.
+  const whole = ['main .tool-settings', '#barcode-options-hint'];
+  for (const [path, width, more] of [
+    ['/', 375, []],
+    ['/', 1280, []],
+    ['/tools/', 375, []],
+    ['/tools/converters/base64/encode/', 375, []],
+    ['/tools/displaybarcode/', 375, whole],
+    ['/tools/displaybarcode/', 1280, whole],
   ] as const) {
     test(`${path} at ${width} px paints its page from the HTML, where the app then shows the same`, async ({ browser }) => {
       const boxes = async (page: Page) =>
-        Promise.all(['main h1', 'main .lead'].map(async (selector) => page.locator(selector).first().boundingBox()));
+        Promise.all(['main h1', 'main .lead', ...more].map(async (selector) => page.locator(selector).first().boundingBox()));
       const still = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
       const shell = await still.newPage();
       await shell.goto(path);
       await expect(shell.locator('main h1')).toBeVisible();
       const before = await boxes(shell);
+      // What the shell paints of a tool's form cannot be used before the app has taken it over.
+      if (more.length > 0) await expect(shell.locator('main [inert] select').first()).toBeAttached();
       await still.close();
       expect(before.every((box) => box !== null && box.height > 0)).toBe(true);
 
@@ -117,6 +123,7 @@ test.describe('shell routes', () => {
       // The app has rendered once its layout's skip link is there (the shell has none).
       await expect(page.locator('a.skip-link')).toHaveCount(1);
       expect(await boxes(page)).toEqual(before);
+      await expect(page.locator('main [inert]')).toHaveCount(0);
       expect(errors).toEqual([]);
       await live.close();
     });

@@ -1,7 +1,8 @@
-import { isValidElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { isValidElement, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { LINK_ROUTES } from '@tinkerdesk/contracts/web';
 import { PATHS } from '../routes/paths';
+import { preloadableLazy } from '../shared/preloadable-lazy';
 import { toolForPath } from '../tools/registry';
 import { ToolPage } from '../tools/ToolPage';
 import { Layout } from './Layout';
@@ -11,17 +12,10 @@ import { Providers } from './providers';
  * A page module's named export as a lazily loaded component: every page is its own chunk, loaded
  * when its route is first shown (pages of one module, such as the information pages, share one).
  * The entry keeps only the layout, the router, the session and the tool registry's metadata.
- * `preload()` loads it ahead: a page loaded so before its first render renders at once (React.lazy
- * takes a thenable that answers synchronously without suspending), so the app's first render shows
- * the page where its static shell was, never "Loading…" in between (boot.tsx, loadCurrentPage).
+ * `preload()` loads it ahead (shared/preloadable-lazy.ts).
  */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  let loaded: { default: ComponentType } | undefined;
-  const preload = () => load().then((module) => (loaded = { default: module[name] }));
-  const ready = (module: { default: ComponentType }) => ({ then: (resolve: (m: typeof module) => void) => resolve(module) });
-  // React.lazy calls `then` on what its loader returns; a thenable that answers at once is as good as a settled promise.
-  const Page = lazy(() => (loaded ? (ready(loaded) as unknown as Promise<{ default: ComponentType }>) : preload()));
-  return Object.assign(Page, { preload });
+  return preloadableLazy<object>(() => load().then((module) => ({ default: module[name] })));
 }
 
 const infoPages = () => import('../features/info/pages/InfoPages');
@@ -83,6 +77,11 @@ function ToolOrNotFound() {
   const tool = toolForPath(pathname);
   return tool ? <ToolPage key={tool.id} tool={tool} /> : <NotFoundPage />;
 }
+// The tool's own page (or the 404 page) ahead of the first render, as for the other routes.
+ToolOrNotFound.preload = () => {
+  const tool = toolForPath(location.pathname);
+  return tool ? (tool.page?.preload() ?? Promise.resolve()) : NotFoundPage.preload();
+};
 
 /** A failure of the layout itself (the boundary inside the layout catches page failures). */
 function RootError() {
@@ -148,7 +147,7 @@ const router = createBrowserRouter([
 export async function loadCurrentPage(): Promise<void> {
   const element = router.state.matches.at(-1)?.route.element;
   const type: unknown = isValidElement(element) ? element.type : undefined;
-  const preload = typeof type === 'object' && type !== null && 'preload' in type ? type.preload : undefined;
+  const preload = (typeof type === 'object' || typeof type === 'function') && type !== null && 'preload' in type ? type.preload : undefined;
   if (typeof preload === 'function') await Promise.resolve(preload()).catch(() => undefined);
 }
 

@@ -9,14 +9,41 @@
  *
  * Never imported by the app (only the build loads it).
  */
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { HomePage } from '../features/info/pages/HomePage';
 import { PATHS } from '../routes/paths';
+import BarcodeCreatorPage from '../tools/barcode-creator/page';
 import { TOOLS } from '../tools/registry';
 import { ToolPage } from '../tools/ToolPage';
 import { ToolsIndexPage } from '../tools/ToolsIndexPage';
+import type { Tool, ToolPageProps } from '../tools/types';
+
+/**
+ * The tools whose whole first render goes into the shell, not only their header: their form at its
+ * defaults, read from nothing of the browser at render (the worker, the history and the URL's settings
+ * are used in effects or read as defaults here). The app's first render is the same form (boot.tsx loads
+ * the page's module before it renders), so the form paints at once, at its place and size, and the app
+ * takes it over (until then the form is inert: untilTheAppBoots). A settings query (?type=…) shows the defaults until the app has booted.
+ */
+const WHOLE: Record<string, NonNullable<Tool['page']>> = {
+  'barcode-creator': untilTheAppBoots(BarcodeCreatorPage),
+};
+
+/**
+ * The tool's form in the shell is inert (not focusable, not clickable, out of the accessibility tree)
+ * until the app replaces it: a choice made before would be lost, so none can be made. The wrapper has
+ * no box of its own (display: contents), so the form is laid out as the app lays it out.
+ */
+function untilTheAppBoots(Page: ComponentType<ToolPageProps>): NonNullable<Tool['page']> {
+  const Inert = (props: ToolPageProps) => (
+    <div className="page-shell-inert" inert style={{ display: 'contents' }}>
+      <Page {...props} />
+    </div>
+  );
+  return Inert as unknown as NonNullable<Tool['page']>;
+}
 
 export interface PageShell {
   /** A route of the router (the same pattern as the route preloads' table). */
@@ -41,6 +68,6 @@ export function pageShells(): PageShell[] {
     shell(PATHS.root, <HomePage />),
     shell(PATHS.home, <HomePage />),
     shell(PATHS.tools, <ToolsIndexPage />),
-    ...TOOLS.map((tool) => shell(tool.path, <ToolPage tool={tool} />)),
+    ...TOOLS.map((tool) => shell(tool.path, <ToolPage tool={WHOLE[tool.id] ? { ...tool, page: WHOLE[tool.id] } : tool} />)),
   ];
 }

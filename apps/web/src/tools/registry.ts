@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { preloadableLazy } from '../shared/preloadable-lazy';
 import { CATEGORIES } from './categories';
 import type { Tool, ToolCategory, ToolMeta, ToolPageProps } from './types';
 
@@ -15,7 +16,7 @@ export { CATEGORIES, CATEGORY_BLURBS } from './categories';
 export const TOOLS: readonly Tool[] = Object.entries(metas)
   .map(([file, mod]): Tool => {
     const loader = pages[file.replace(/meta\.ts$/, 'page.tsx')];
-    return loader ? { ...mod.meta, page: lazy(loader) } : { ...mod.meta };
+    return loader ? { ...mod.meta, page: preloadableLazy(loader) } : { ...mod.meta };
   })
   .sort((a, b) => a.name.localeCompare(b.name));
 

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { PreloadableLazy } from '../shared/preloadable-lazy';
 
 export type ToolCategory = 'Converters' | 'Text' | 'Generators' | 'Images & documents' | 'Barcodes';
 
@@ -30,5 +30,5 @@ export interface ToolPageProps {
 
 export interface Tool extends ToolMeta {
   /** The tool's page when tools/<id>/page.tsx exists (its own lazy chunk); otherwise a coming-soon notice is shown. */
-  page?: LazyExoticComponent<ComponentType<ToolPageProps>>;
+  page?: PreloadableLazy<ToolPageProps>;
 }
