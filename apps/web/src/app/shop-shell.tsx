@@ -13,6 +13,7 @@ import type { StorefrontView } from '@tinkerdesk/contracts/web';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { ShopLinkNotFound, Storefront, StorefrontNotFound } from '../features/commerce/pages/StorefrontPage';
+import { InShell } from '../shared/shell';
 
 export type ShopShellInput =
   | { kind: 'storefront' | 'shop'; path: string; shop: StorefrontView }
@@ -30,9 +31,11 @@ export function renderShopShell(input: ShopShellInput): string {
     );
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[input.path]}>
-      <main id="main" tabIndex={-1}>
-        {page}
-      </main>
+      <InShell.Provider value={true}>
+        <main id="main" tabIndex={-1}>
+          {page}
+        </main>
+      </InShell.Provider>
     </MemoryRouter>,
   );
 }

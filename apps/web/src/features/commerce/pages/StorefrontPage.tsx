@@ -12,6 +12,7 @@ import { errorText } from '../../../shared/api';
 import { InlinePanel, useDisclosure } from '../../../shared/disclosure';
 import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
 import { Page } from '../../../shared/Page';
+import { useInShell } from '../../../shared/shell';
 import { useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { CountrySelect, RegionField } from '../components/AddressParts';
@@ -92,6 +93,8 @@ export function Storefront({ shop, error }: { shop: StorefrontView | undefined; 
 
 function ProductCard({ guid, serviceId, product }: { guid: string; serviceId: string; product: ProductView }) {
   const order = useDisclosure();
+  // In the gateway's shell the Order button does nothing yet: inert until the app takes the page over.
+  const inShell = useInShell();
   return (
     <article className="card product-card" aria-labelledby={`product-${product.id}`}>
       <ProductImage product={product} />
@@ -104,7 +107,13 @@ function ProductCard({ guid, serviceId, product }: { guid: string; serviceId: st
         </InlinePanel>
       ) : (
         <div className="actions">
-          <button type="button" className="button button-primary" {...order.opener('open')} aria-label={`Order ${product.name}`}>
+          <button
+            type="button"
+            className="button button-primary"
+            {...order.opener('open')}
+            aria-label={`Order ${product.name}`}
+            inert={inShell || undefined}
+          >
             Order
           </button>
           {product.shipping === null ? (
