@@ -37,7 +37,9 @@ test('signed out, the page says what it does and asks to sign in', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'File converter' })).toBeVisible();
   await expect(page.getByText('Sign in to convert files.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', /next=%2Ftools%2Fconverters%2Ffiles%2F/);
-  await expect(page.getByRole('row', { name: /Word document PDF, ODT, TXT/ })).toBeVisible();
+  // What converts depends on the engines of the live workers, which /v1/convert/formats tells signed-in users.
+  await expect(page.getByText('The formats this server converts right now are listed here once you are signed in.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Word document/ })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
