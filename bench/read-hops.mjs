@@ -10,9 +10,14 @@
 //     ends: a lone request must not wait for coalescing;
 //   - commerce asked directly over NATS (RpcClient.passThrough, as the gateway asks it);
 //   - a gateway-only route (GET /v1/health/live: HTTP, Nest's pipeline, no NATS);
-//   - the whole products read through the gateway.
+//   - the whole products read through the gateway;
+//   - the architecture's floor (bench/lib/floor.mjs: a bare Nest app → NATS → a bare Nest microservice +
+//     pg, and its variants), each whole read through HTTP, and the floor's Nest microservice and its bare
+//     responder asked directly over NATS, so the platform's gateway and commerce can each be set against
+//     the floor's halves.
 // Starts its own platform (identity, commerce, gateway) on a throwaway database. Builds nothing: run
-// `npm run build:server` first. Usage: node bench/read-hops.mjs [--count=2000] [--products=12]
+// `npm run build:server` first. Usage: node bench/read-hops.mjs [--count=2000] [--products=12] [--no-floor]
+// [--port=N] (the floors' HTTP halves on N, N+1…; any free port without it)
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { connect } from '@nats-io/transport-node';
@@ -20,11 +25,14 @@ import pg from 'pg';
 import { RpcClient } from '../libs/nest-common/dist/index.js';
 import { coalesceNatsWrites } from '../libs/nest-common/dist/nats-writes.js';
 import { TestPlatform } from '../libs/testing/dist/index.js';
+import { checkSameAnswers, FLOORS, startFloors } from './lib/floor.mjs';
+import { PRODUCTS_SQL, SERVICE_SQL } from './lib/products-read.mjs';
 import { openBenchShop } from './lib/shop.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const COUNT = arg('count', 2000);
 const PRODUCTS = arg('products', 12);
+const FLOOR = !process.argv.includes('--no-floor');
 const loadBefore = loadavg()[0];
 
 const platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], { LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000' });
@@ -56,10 +64,8 @@ const get = (url) => async () => {
 
 // The reference's statements, as storefront-reference.mjs makes them.
 const pool = new pg.Pool({ connectionString: platform.env.DATABASE_URL, max: 10 });
-const COLUMNS = `"id", "service_id", "user_id", "name", "description", "price", "currency", "image", "uploaded_image", "active", "shipping", "created", "modified"`;
-const serviceCheck = () => pool.query('SELECT "id", "user_id", "vendor" FROM "commerce"."service" WHERE "id" = $1', [serviceId]);
-const productRows = () =>
-  pool.query(`SELECT ${COLUMNS} FROM "commerce"."product" WHERE "service_id" = $1 AND "active" ORDER BY "created" ASC, "id" ASC`, [serviceId]);
+const serviceCheck = () => pool.query(SERVICE_SQL, [serviceId]);
+const productRows = () => pool.query(PRODUCTS_SQL, [serviceId]);
 
 // NATS round trips to an echo responder in another process, each end flushing per message or coalescing.
 const natsUrl = platform.env.NATS_URL;
@@ -95,6 +101,28 @@ await row('commerce over NATS (RpcClient.passThrough, as the gateway)', direct);
 await row('gateway only: GET /v1/health/live', get(`${platform.url}/v1/health/live`));
 await row('platform: the products read through the gateway', get(`${platform.url}${path}`));
 
+// The floors: each whole read, then their service halves asked over NATS as their HTTP halves ask them
+// (Nest's packet to the microservice; the bare responder's own JSON), from a connection like theirs.
+const floors = FLOOR
+  ? await startFloors({ natsUrl, databaseUrl: platform.env.DATABASE_URL, prefix: platform.env.NATS_PREFIX, port: arg('port', 0) })
+  : [];
+await checkSameAnswers(floors, `http://127.0.0.1:${port}`, [path]);
+for (const floor of floors) await row(`${floor.name}`, get(`${floor.url}${path}`));
+if (floors.length > 0) {
+  const nc = await connect({ servers: natsUrl, noAsyncTraces: true });
+  const data = { userId: seller.guid, serviceId };
+  const subjectOf = (key) => floors.find((f) => f.key === key).subject;
+  const nestSubject = subjectOf('nest');
+  await row('floor: its Nest microservice over NATS (Nest\'s packet)', () =>
+    nc.request(nestSubject, JSON.stringify({ pattern: nestSubject, data, id: crypto.randomUUID() }), { timeout: 5000 }),
+  );
+  const bareSubject = subjectOf('bare');
+  await row('floor: its bare responder over NATS', () => nc.request(bareSubject, JSON.stringify(data), { timeout: 5000 }));
+  await nc.close();
+}
+for (const floor of floors) floor.close();
+await row('reference through HTTP, again (the machine\'s drift)', get(`http://127.0.0.1:${port}${path}`));
+
 await rpc.close();
 referenceProcess.disconnect();
 await pool.end();
@@ -114,3 +142,24 @@ console.log(
     ` commerce's own (receive, validation, handler, views, reply) ${(commerce - echo - parallel).toFixed(3)}, statements ${parallel.toFixed(3)}`,
 );
 console.log(`  whole ${whole.toFixed(3)} against the reference's ${reference.toFixed(3)}: ${(whole / reference).toFixed(2)}×`);
+if (floors.length > 0) {
+  const flushed = by('NATS round trip to an echo process, flushed');
+  const nestService = by('floor: its Nest microservice'), bareService = by('floor: its bare responder');
+  const [nest, , , bare] = FLOORS.map((f) => by(f.name));
+  console.log('The floor (no code of the platform; NATS not coalesced, so its hop is the echo flushed per message):');
+  console.log(
+    `  Nest → ClientNats → Nest microservice: whole ${nest.toFixed(3)} (${(nest / reference).toFixed(2)}× the reference):` +
+      ` HTTP half (HTTP in/out, Nest, ClientNats) ${(nest - nestService).toFixed(3)}, NATS round trip ${flushed.toFixed(3)},` +
+      ` the microservice's own (ServerNats, Nest's pipeline, JSON) ${(nestService - flushed - parallel).toFixed(3)}, statements ${parallel.toFixed(3)}`,
+  );
+  console.log(
+    `  node:http → NATS → bare responder: whole ${bare.toFixed(3)} (${(bare / reference).toFixed(2)}× the reference):` +
+      ` HTTP half ${(bare - bareService).toFixed(3)}, NATS round trip ${flushed.toFixed(3)},` +
+      ` the responder's own ${(bareService - flushed - parallel).toFixed(3)}, statements ${parallel.toFixed(3)}`,
+  );
+  console.log(
+    `  the platform over the Nest floor: whole +${(whole - nest).toFixed(3)} (${(whole / nest).toFixed(2)}×),` +
+      ` gateway over the HTTP half +${(whole - commerce - (nest - nestService)).toFixed(3)},` +
+      ` commerce over the microservice +${(commerce - nestService).toFixed(3)}`,
+  );
+}

@@ -8,20 +8,29 @@
 //   - GET /v1/fulfillment (the seller's order list, a page of 20, newest first) of a seller with 1,000
 //     orders (a third paid with a receipt, a third fulfilled with a reply, a third pending), signed in:
 //     goal a median within 2× of the storefront read's.
+//   - the architecture's floor (bench/lib/floor.mjs): the same read through a bare Nest app → NATS → a
+//     bare Nest microservice + pg (and three variants: Fastify's adapter, the NATS client without Nest's
+//     transport, node:http with no Nest at all), each answer checked byte for byte against the reference's.
 // Each gets a sequential run (2,000 requests one after another on a kept-alive connection: median
 // latency) and a loaded run (50 connections: requests per second). Prints the figures and the ratios.
 // Starts its own platform (identity, commerce, gateway) on a throwaway database. Builds nothing: run
 // `npm run build:server` first. Usage: node bench/storefront-read.mjs [--seconds=10] [--products=12]
+// [--count=2000] [--no-floor] [--port=N] (the floors' HTTP halves on N, N+1…; any free port without it)
 import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { TestPlatform } from '../libs/testing/dist/index.js';
+import { checkSameAnswers, startFloors } from './lib/floor.mjs';
 import { measure, pidsNamed, printCpu, printRows, ratios } from './lib/load.mjs';
 import { openBenchShop } from './lib/shop.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SECONDS = arg('seconds', 10);
 const PRODUCTS = arg('products', 12);
+const COUNT = arg('count', 2000);
+const FLOOR = !process.argv.includes('--no-floor');
 const ORDERS = 1000;
+const loadBefore = loadavg()[0];
 
 const platform = await TestPlatform.start(['identity', 'commerce', 'gateway'], { LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000' });
 const { seller, serviceId, productId } = await openBenchShop(platform, { tag: 'store', products: PRODUCTS });
@@ -72,6 +81,12 @@ const [ours, theirs] = await Promise.all([
 ]);
 if (JSON.stringify(ours) !== JSON.stringify(theirs))
   throw new Error(`the reference answers differently:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
+// The floors, each answering the reference's bytes.
+const floors = FLOOR
+  ? await startFloors({ natsUrl: platform.env.NATS_URL, databaseUrl: platform.env.DATABASE_URL, prefix: platform.env.NATS_PREFIX, port: arg('port', 0) })
+  : [];
+// The read, and the same service asked for under another user (404, the same error body).
+await checkSameAnswers(floors, referenceUrl, [path, path.replace(seller.guid, crypto.randomUUID())]);
 const list = await platform.call('GET', '/v1/fulfillment?limit=20', undefined, seller.token);
 if (list.status !== 200 || list.body.total !== ORDERS || list.body.orders.length !== 20)
   throw new Error(`unexpected order list: ${list.status}`);
@@ -86,9 +101,14 @@ const platformCpu = {
   'nats-server': () => pidsNamed('nats-server'),
   postgres,
 };
-const anonymous = { seconds: SECONDS };
+const anonymous = { seconds: SECONDS, count: COUNT };
 const results = [];
 results.push(await measure('reference: node:http + pg, same two queries', `${referenceUrl}${path}`, { ...anonymous, cpu: referenceCpu }));
+const floorResults = [];
+for (const floor of floors) {
+  const cpu = { 'HTTP half': [floor.pids.http], 'service half': [floor.pids.service], 'nats-server': () => pidsNamed('nats-server'), postgres };
+  floorResults.push(await measure(floor.name, `${floor.url}${path}`, { ...anonymous, cpu }));
+}
 results.push(
   await measure(`platform: GET ${path.replace(seller.guid, '{id}').replace(serviceId, '{sid}')}`, `${platform.url}${path}`, {
     ...anonymous,
@@ -98,17 +118,31 @@ results.push(
 results.push(
   await measure(`platform: GET /v1/fulfillment (page of 20 of ${ORDERS})`, `${platform.url}/v1/fulfillment?limit=20`, {
     seconds: SECONDS,
+    count: COUNT,
     headers: { authorization: `Bearer ${seller.token}` },
     cpu: platformCpu,
   }),
 );
 
 referenceProcess.disconnect();
+for (const floor of floors) floor.close();
 await pool.end();
 await platform.close();
 
-await printRows(`Uncached read path (${PRODUCTS} products; ${ORDERS} orders)`, SECONDS, results);
 const [ref, products, orders] = results;
+const rows = [ref, ...floorResults, products, orders];
+await printRows(`Uncached read path (${PRODUCTS} products; ${ORDERS} orders)`, SECONDS, rows);
+console.log(`load average before ${loadBefore.toFixed(2)}, after ${loadavg()[0].toFixed(2)}`);
 console.log(`products / reference: ${ratios(products, ref)}`);
-printCpu(results);
+for (const floor of floorResults) console.log(`${floor.name} / reference: ${ratios(floor, ref)}`);
+if (floorResults.length > 0) {
+  const [nest] = floorResults;
+  const cpuTotal = (r) => Object.entries(r.cpu).reduce((sum, [group, us]) => (group.startsWith('load generator') ? sum : sum + us), 0);
+  console.log(
+    `products / ${nest.name}: latency ${(products.p50 / nest.p50).toFixed(2)}× (+${(products.p50 - nest.p50).toFixed(2)} ms),` +
+      ` throughput ${(products.rps / nest.rps).toFixed(2)}×, CPU per request (servers, NATS, PostgreSQL) ${cpuTotal(products).toFixed(0)}` +
+      ` against ${cpuTotal(nest).toFixed(0)} µs (+${(cpuTotal(products) - cpuTotal(nest)).toFixed(0)})`,
+  );
+}
+printCpu(rows);
 console.log(`order list / products: latency ${(orders.p50 / products.p50).toFixed(2)}× (goal ≤ 2)`);

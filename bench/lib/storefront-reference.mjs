@@ -4,37 +4,19 @@
 // database; it tells its parent its port over IPC.
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { NOT_FOUND, productsOneAfterTheOther } from './products-read.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const PRODUCT_COLUMNS = `"id", "service_id", "user_id", "name", "description", "price", "currency", "image", "uploaded_image", "active", "shipping", "created", "modified"`;
+const notFound = JSON.stringify(NOT_FOUND);
 const reference = createServer(async (req, res) => {
   try {
     const [, userId, sid] = /^\/v1\/users\/([^/]+)\/services\/([^/]+)\/products$/.exec(req.url ?? '') ?? [];
-    const found = await pool.query('SELECT "id", "user_id", "vendor" FROM "commerce"."service" WHERE "id" = $1', [sid]);
-    if (found.rowCount === 0 || found.rows[0].user_id !== userId) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"error":"NOT_FOUND","detail":"no such service"}');
+    const answer = await productsOneAfterTheOther(pool, userId, sid);
+    if (!answer) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(notFound);
       return;
     }
-    const rows = await pool.query(
-      `SELECT ${PRODUCT_COLUMNS} FROM "commerce"."product" WHERE "service_id" = $1 AND "active" ORDER BY "created" ASC, "id" ASC`,
-      [sid],
-    );
-    const products = rows.rows.map((p) => ({
-      id: p.id,
-      serviceId: p.service_id,
-      userId: p.user_id,
-      name: p.name,
-      description: p.description,
-      price: p.price,
-      currency: p.currency,
-      image: p.image,
-      images: null,
-      active: p.active,
-      shipping: p.shipping,
-      created: p.created.toISOString(),
-      modified: p.modified.toISOString(),
-    }));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, products }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   } catch (error) {
     res.writeHead(500).end(String(error));
   }
