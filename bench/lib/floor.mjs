@@ -29,8 +29,18 @@ export async function startFloors({ natsUrl, databaseUrl, prefix, port = 0 }) {
   const floors = [];
   for (const [i, floor] of FLOORS.entries()) {
     const subject = `${prefix}.floor.${floor.key}.products`;
-    const service = await started('./floor-service.mjs', { MODE: floor.service, NATS_URL: natsUrl, DATABASE_URL: databaseUrl, SUBJECT: subject });
-    const http = await started('./floor-http.mjs', { MODE: floor.http, NATS_URL: natsUrl, SUBJECT: subject, PORT: String(port ? port + i : 0) });
+    const service = await started('./floor-service.mjs', {
+      MODE: floor.service,
+      NATS_URL: natsUrl,
+      DATABASE_URL: databaseUrl,
+      SUBJECT: subject,
+    });
+    const http = await started('./floor-http.mjs', {
+      MODE: floor.http,
+      NATS_URL: natsUrl,
+      SUBJECT: subject,
+      PORT: String(port ? port + i : 0),
+    });
     floors.push({
       ...floor,
       subject,
