@@ -36,13 +36,16 @@ function PlanStartsFromAShop() {
     <Page title="Start a plan" lead={<>A plan pays a seller regularly for one of their products.</>}>
       <section className="card account-card" aria-labelledby="plan-start-heading">
         <h2 id="plan-start-heading">Choose the product first</h2>
-        <p>
-          Plans are started from a seller’s page: open it (the seller shares its link) and choose “Pay regularly” next to the product you
-          want to pay for regularly.
-        </p>
-        <p>
-          <Link to={PATHS.billingPlans}>See your plans</Link>
-        </p>
+        {/* One block: its paragraphs' margins collapse (the card is a grid, where they would add up). */}
+        <div>
+          <p>
+            Plans are started from a seller’s page: open it (the seller shares its link) and choose “Pay regularly” next to the product you
+            want to pay for regularly.
+          </p>
+          <p>
+            <Link to={PATHS.billingPlans}>See your plans</Link>
+          </p>
+        </div>
       </section>
     </Page>
   );
