@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { watchErrors } from './helpers.js';
 
 /**
@@ -25,6 +25,24 @@ test.beforeAll(async () => {
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
 });
 
+/**
+ * The browsers of a test (a developer's, a user's): each a new context, closed when the test ends. The
+ * site's service worker is blocked: once a page has loaded it precaches the whole build (332 files, about
+ * 400 requests per context), which has nothing to do with OAuth and, left running, competed with the flow
+ * (under load the tests took 17-21 s with it, 10-14 s without) and went on in the next test's time.
+ */
+const contexts: BrowserContext[] = [];
+
+async function newPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  contexts.push(context);
+  return context.newPage();
+}
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
 test.afterAll(async () => {
   await new Promise<void>((r) => app.close(() => r()));
 });
@@ -45,12 +63,29 @@ async function signInHere(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** The developer registers the app in /account; answers its client_id and the secret shown once. */
-async function registerApp(page: Page, email: string): Promise<{ id: string; secret: string }> {
+/**
+ * Signs in on /login and waits for where sign-in leads (/account): the session shows in the top bar
+ * before the page's own navigation there has finished (it may load the account page's chunk first), and
+ * a page.goto meanwhile raced it (once, under load, the page stayed on /account's Profile).
+ */
+async function signInOnLoginPage(page: Page, email: string): Promise<void> {
   await page.goto('/login#!/login');
   await signInHere(page, email);
   await expect(page.getByRole('button', { name: email })).toBeVisible();
-  await page.goto('/account#apps');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+}
+
+/** Opens the Apps section by its own route (a page load: no in-page redirect from the old #apps anchor to wait for). */
+async function openApps(page: Page): Promise<void> {
+  await page.goto('/account/apps');
+  await expect(page.getByRole('heading', { level: 2, name: 'Apps and access' })).toBeVisible();
+}
+
+/** The developer registers the app in /account; answers its client_id and the secret shown once. */
+async function registerApp(page: Page, email: string): Promise<{ id: string; secret: string }> {
+  await signInOnLoginPage(page, email);
+  await openApps(page);
   await page.getByRole('button', { name: 'Register an app' }).click();
   const form = page.getByRole('form', { name: 'Register an app' });
   await form.getByLabel('What to call the app').fill('Shelf scanner');
@@ -107,12 +142,11 @@ test('a signed-out user signs in, allows the app on the consent page, and its to
   browser,
   baseURL,
 }) => {
-  const developerPage = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+  const developerPage = await newPage(browser, baseURL!);
   const developer = await signUp(developerPage.request, 'oauth-dev');
   const client = await registerApp(developerPage, developer.email);
 
-  const context = await browser.newContext({ baseURL: baseURL! });
-  const page = await context.newPage();
+  const page = await newPage(browser, baseURL!);
   const errors = watchErrors(page);
   const user = await signUp(page.request, 'oauth-user');
   const { verifier, challenge } = pkce();
@@ -154,7 +188,7 @@ test('a signed-out user signs in, allows the app on the consent page, and its to
   expect((await page.request.get('/v1/convert/formats', { headers: asApp })).status()).toBe(403);
 
   // The user sees the app in /account and withdraws it: the token stops at once.
-  await page.goto('/account#apps');
+  await openApps(page);
   const row = page.getByRole('listitem').filter({ hasText: 'Shelf scanner' }).filter({ hasText: 'since' });
   await expect(row).toContainText('send them links');
   await row.getByRole('button', { name: 'Withdraw access' }).click();
@@ -165,15 +199,13 @@ test('a signed-out user signs in, allows the app on the consent page, and its to
 });
 
 test('refusing sends the browser back with error=access_denied; a wrong redirect URI stays on the site', async ({ browser, baseURL }) => {
-  const developerPage = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+  const developerPage = await newPage(browser, baseURL!);
   const developer = await signUp(developerPage.request, 'oauth-dev2');
   const client = await registerApp(developerPage, developer.email);
 
-  const page = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+  const page = await newPage(browser, baseURL!);
   const user = await signUp(page.request, 'oauth-refuser');
-  await page.goto('/login#!/login');
-  await signInHere(page, user.email);
-  await expect(page.getByRole('button', { name: user.email })).toBeVisible();
+  await signInOnLoginPage(page, user.email);
 
   await page.goto(authorizeUrl(baseURL!, client.id, pkce().challenge, 'refuse-state'));
   await expect(page.getByRole('heading', { name: 'Allow Shelf scanner?' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 const NOT_FOUND = 'That...is not here. Please...look again. Certainly...what you seek can be found :-D.';
 
@@ -89,6 +89,40 @@ test.describe('shell routes', () => {
     await expect(page.getByRole('main').locator('input, textarea, select').first()).toBeVisible();
   });
 
+  /**
+   * Opens `path` at `width` with JavaScript off (the static shell alone: `onShell` checks it), then with the
+   * app (`onApp` checks it once the app has rendered: its layout's skip link is there, the shell has none);
+   * the boxes of `selectors` are the same in both: nothing moves when the app replaces the shell.
+   */
+  async function shellThenApp(
+    browser: Browser,
+    path: string,
+    width: number,
+    selectors: readonly string[],
+    onShell: (shell: Page) => Promise<void>,
+    onApp: (page: Page) => Promise<void>,
+  ): Promise<void> {
+    const boxes = async (page: Page) => Promise.all(selectors.map(async (selector) => page.locator(selector).first().boundingBox()));
+    const still = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
+    const shell = await still.newPage();
+    await shell.goto(path);
+    await expect(shell.locator('main h1')).toBeVisible();
+    const before = await boxes(shell);
+    await onShell(shell);
+    await still.close();
+    expect(before.every((box) => box !== null && box.height > 0)).toBe(true);
+
+    const live = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await live.newPage();
+    const errors = watchErrors(page);
+    await page.goto(path);
+    await expect(page.locator('a.skip-link')).toHaveCount(1);
+    expect(await boxes(page)).toEqual(before);
+    await onApp(page);
+    expect(errors).toEqual([]);
+    await live.close();
+  }
+
   // The pages that are the same for every visitor paint from the HTML (their static shell) before any
   // script runs; the app replaces the shell with the same page: the heading and the lead paragraph
   // (each page's largest paint) keep their place and size, so nothing moves and the largest paint stays.
@@ -104,28 +138,42 @@ test.describe('shell routes', () => {
     ['/tools/displaybarcode/', 1280, whole],
   ] as const) {
     test(`${path} at ${width} px paints its page from the HTML, where the app then shows the same`, async ({ browser }) => {
-      const boxes = async (page: Page) =>
-        Promise.all(['main h1', 'main .lead', ...more].map(async (selector) => page.locator(selector).first().boundingBox()));
-      const still = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
-      const shell = await still.newPage();
-      await shell.goto(path);
-      await expect(shell.locator('main h1')).toBeVisible();
-      const before = await boxes(shell);
-      // What the shell paints of a tool's form cannot be used before the app has taken it over.
-      if (more.length > 0) await expect(shell.locator('main [inert] select').first()).toBeAttached();
-      await still.close();
-      expect(before.every((box) => box !== null && box.height > 0)).toBe(true);
+      await shellThenApp(
+        browser,
+        path,
+        width,
+        ['main h1', 'main .lead', ...more],
+        async (shell) => {
+          // What the shell paints of a tool's form cannot be used before the app has taken it over.
+          if (more.length > 0) await expect(shell.locator('main [inert] select').first()).toBeAttached();
+        },
+        async (page) => expect(page.locator('main [inert]')).toHaveCount(0),
+      );
+    });
+  }
 
-      const live = await browser.newContext({ viewport: { width, height: 800 } });
-      const page = await live.newPage();
-      const errors = watchErrors(page);
-      await page.goto(path);
-      // The app has rendered once its layout's skip link is there (the shell has none).
-      await expect(page.locator('a.skip-link')).toHaveCount(1);
-      expect(await boxes(page)).toEqual(before);
-      await expect(page.locator('main [inert]')).toHaveCount(0);
-      expect(errors).toEqual([]);
-      await live.close();
+  // The barcode creator's shell paints its form at its defaults (QR Code): an address whose query sets
+  // other settings gets the tool's header alone, so nothing is painted that the app then changes; the
+  // heading and the lead keep their place and size, and the app shows the query's settings.
+  for (const width of [375, 1280]) {
+    test(`/tools/displaybarcode/?type=ean13 at ${width} px paints no setting the app then changes`, async ({ browser }) => {
+      await shellThenApp(
+        browser,
+        '/tools/displaybarcode/?type=ean13&height=20',
+        width,
+        ['main h1', 'main .lead'],
+        async (shell) => {
+          await expect(shell.locator('main h1')).toHaveText('Barcode creator');
+          await expect(shell.locator('main select, main input, main .tool-settings')).toHaveCount(0);
+          await expect(shell.getByRole('main')).not.toContainText('QR Code');
+          await shell.screenshot({ path: test.info().outputPath(`barcode-query-shell-${width}.png`) });
+        },
+        async (page) => {
+          await expect(page.getByLabel('Type')).toHaveValue('ean13');
+          await expect(page.getByLabel('Bar height (mm)')).toHaveValue('20');
+          await page.screenshot({ path: test.info().outputPath(`barcode-query-app-${width}.png`) });
+        },
+      );
     });
   }
 

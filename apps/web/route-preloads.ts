@@ -17,6 +17,8 @@ export interface RoutePreload {
   styles: string[];
   /** The page's static first paint (src/app/page-shells.tsx), for the pages that have one. */
   shell?: string;
+  /** The first paint for an address with a query, when the page reads settings from it (the barcode creator's form). */
+  shellWithQuery?: string;
 }
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -55,7 +57,9 @@ function noSession(webRoot: string): Plugin {
   };
 }
 
-async function renderPageShells(webRoot: string, alias: Alias[]): Promise<Array<{ route: string; html: string }>> {
+type RenderedShell = { route: string; html: string; withQuery?: string };
+
+async function renderPageShells(webRoot: string, alias: Alias[]): Promise<RenderedShell[]> {
   const server = await createServer({
     configFile: false,
     root: webRoot,
@@ -66,7 +70,7 @@ async function renderPageShells(webRoot: string, alias: Alias[]): Promise<Array<
     plugins: [noSession(webRoot)],
   });
   try {
-    const module = (await server.ssrLoadModule('/src/app/page-shells.tsx')) as { pageShells: () => Array<{ route: string; html: string }> };
+    const module = (await server.ssrLoadModule('/src/app/page-shells.tsx')) as { pageShells: () => RenderedShell[] };
     return module.pageShells();
   } finally {
     await server.close();
@@ -230,10 +234,11 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
             styles: [...new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map((f) => `/${f}`),
           });
         }
-        for (const { route, html } of await renderPageShells(webRoot, alias)) {
-          const entry = table.find((e) => e.route === route);
-          if (entry) entry.shell = html;
-          else table.push({ route, scripts: [], styles: [], shell: html });
+        for (const { route, html, withQuery } of await renderPageShells(webRoot, alias)) {
+          let entry = table.find((e) => e.route === route);
+          if (!entry) table.push((entry = { route, scripts: [], styles: [] }));
+          entry.shell = html;
+          if (withQuery !== undefined) entry.shellWithQuery = withQuery;
         }
         this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
       },

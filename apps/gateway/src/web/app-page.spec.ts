@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { pageFor, preloadFor, routeFilesScript, routeMatches, SHELL_MARK, type RoutePreload } from './app-page.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppPage, pageFor, preloadFor, routeFilesScript, routeMatches, SHELL_MARK, type RoutePreload } from './app-page.js';
 import { pageEncoding } from './spa.js';
 
 const entry = (route: string): RoutePreload => ({ route, scripts: [`/assets/${route.replace(/\W+/g, '_')}.js`], styles: [] });
@@ -68,6 +71,30 @@ describe('the app page of a route', () => {
   it('is index.html as built for a route without files or shell, and for a path no route opens', () => {
     expect(pageFor(html, { route: '/login', scripts: [], styles: [] })).toBe(html);
     expect(pageFor(html, undefined)).toBe(html);
+  });
+});
+
+describe('an address with a query', () => {
+  const html = `<html><head><title>T</title></head><body><div id="root">${SHELL_MARK}</div></body></html>`;
+  const root = mkdtempSync(join(tmpdir(), 'app-page-'));
+  writeFileSync(join(root, 'index.html'), html);
+  const table: RoutePreload[] = [
+    { route: '/tools/displaybarcode/', scripts: [], styles: [], shell: '<main>form at its defaults</main>', shellWithQuery: '<main>header</main>' },
+    { route: '/tools/', scripts: [], styles: [], shell: '<main>all tools</main>' },
+  ];
+  writeFileSync(join(root, 'route-preloads.json'), JSON.stringify(table));
+  const page = new AppPage(root);
+  const text = (path: string, withQuery: boolean) => page.render(path, 'identity', withQuery).body.toString();
+
+  it("gets the route's shell for a query (a form at its defaults would paint settings the query changes)", () => {
+    expect(text('/tools/displaybarcode/', true)).toContain('<main>header</main>');
+    expect(text('/tools/displaybarcode/', false)).toContain('<main>form at its defaults</main>');
+    // Each variant is kept apart: asking again in the other order answers the same.
+    expect(text('/tools/displaybarcode/', true)).not.toContain('form at its defaults');
+  });
+
+  it('gets the one shell of a route that has no other', () => {
+    expect(text('/tools/', true)).toContain('<main>all tools</main>');
   });
 });
 

@@ -13,6 +13,12 @@ export interface RoutePreload {
   scripts: string[];
   styles: string[];
   shell?: string;
+  /**
+   * The first paint for an address with a query, when the page reads settings from it: the barcode
+   * creator's shell holds its form at its defaults, which `?type=ean13` changes, so such an address gets
+   * the tool's header alone and no setting is painted that the app then changes.
+   */
+  shellWithQuery?: string;
 }
 
 /** react-router's ranking of a pattern: static segments before `:params`, a splat last. */
@@ -121,13 +127,19 @@ export class AppPage {
     return true;
   }
 
-  /** The page's bytes for this path in `encoding` (identity when the page is too small to gain), and the encoding used. */
-  render(path: string, encoding: Encoding): { body: Buffer; encoding: Encoding } {
+  /**
+   * The page's bytes for this path in `encoding` (identity when the page is too small to gain), and the
+   * encoding used. `withQuery`: the address has a query (its route's shellWithQuery, if it has one).
+   */
+  render(path: string, encoding: Encoding, withQuery = false): { body: Buffer; encoding: Encoding } {
     if (!this.load()) throw new Error('the web app is not built');
-    const entry = preloadFor(this.table, path);
-    const plain = this.variant(entry?.route ?? '', 'identity', () => Buffer.from(pageFor(this.html!, entry)));
+    const found = preloadFor(this.table, path);
+    const queried = withQuery && found?.shellWithQuery !== undefined;
+    const entry = found && queried ? { ...found, shell: found.shellWithQuery } : found;
+    const key = `${entry?.route ?? ''}${queried ? '?' : ''}`;
+    const plain = this.variant(key, 'identity', () => Buffer.from(pageFor(this.html!, entry)));
     if (encoding === 'identity' || plain.length < COMPRESS_FROM) return { body: plain, encoding: 'identity' };
-    const body = this.variant(entry?.route ?? '', encoding, () =>
+    const body = this.variant(key, encoding, () =>
       encoding === 'br'
         ? brotliCompressSync(plain, {
             params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },

@@ -107,7 +107,8 @@ export function mountWebApp(app: Express, webDist: string, logger: Logger, readS
       res.type('html').send(body);
     };
     const shop = readShop ? shopPath(req.path) : undefined;
-    if (!shop || !readShop) return send(page.render(req.path, pageEncoding(req.get('accept-encoding'))));
+    // An address with a query may carry a tool's settings, which its page's whole-form shell would not show.
+    if (!shop || !readShop) return send(page.render(req.path, pageEncoding(req.get('accept-encoding')), req.originalUrl.includes('?')));
     // A shop's page: painted from the gateway's own read, with the answer for the app (shop-page.ts).
     // Any failure sends the page without the shop, which the app then reads and shows itself.
     void (async () => {

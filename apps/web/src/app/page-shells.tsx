@@ -25,7 +25,9 @@ import type { Tool, ToolPageProps } from '../tools/types';
  * defaults, read from nothing of the browser at render (the worker, the history and the URL's settings
  * are used in effects or read as defaults here). The app's first render is the same form (boot.tsx loads
  * the page's module before it renders), so the form paints at once, at its place and size, and the app
- * takes it over (until then the form is inert: untilTheAppBoots). A settings query (?type=…) shows the defaults until the app has booted.
+ * takes it over (until then the form is inert: untilTheAppBoots). The form is painted at its defaults, which a
+ * settings query (?type=ean13) changes: an address with a query gets the tool's other shell, its header alone
+ * (`withQuery`, as the other tools' shells), so no setting is painted that the app then changes.
  */
 const WHOLE: Record<string, NonNullable<Tool['page']>> = {
   'barcode-creator': untilTheAppBoots(BarcodeCreatorPage),
@@ -50,6 +52,11 @@ export interface PageShell {
   route: string;
   /** `<main>` as the app's layout (app/Layout.tsx) holds the page in it. */
   html: string;
+  /**
+   * For an address with a query, when the page reads settings from it (a whole tool's form): the page
+   * without what the query may change (the tool's header; "Loading…" under it until the app renders).
+   */
+  withQuery?: string;
 }
 
 function shell(route: string, page: ReactElement): PageShell {
@@ -68,6 +75,13 @@ export function pageShells(): PageShell[] {
     shell(PATHS.root, <HomePage />),
     shell(PATHS.home, <HomePage />),
     shell(PATHS.tools, <ToolsIndexPage />),
-    ...TOOLS.map((tool) => shell(tool.path, <ToolPage tool={WHOLE[tool.id] ? { ...tool, page: WHOLE[tool.id] } : tool} />)),
+    ...TOOLS.map((tool) => {
+      const whole = WHOLE[tool.id];
+      if (!whole) return shell(tool.path, <ToolPage tool={tool} />);
+      return {
+        ...shell(tool.path, <ToolPage tool={{ ...tool, page: whole }} />),
+        withQuery: shell(tool.path, <ToolPage tool={tool} />).html,
+      };
+    }),
   ];
 }

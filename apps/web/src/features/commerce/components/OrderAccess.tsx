@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
 import { signInPath, signUpPath } from '../../../routes/paths';
-import { errorText } from '../../../shared/api';
-import { FormError } from '../../../shared/forms';
 import { useSession } from '../../../shared/session/session';
-import { useRequestVerification } from '../../account/hooks';
+import { ResendVerification } from './ResendVerification';
 
 /**
  * In place of the messages, for a viewer the order does not count as its buyer (yet): how to become it.
@@ -12,7 +10,6 @@ import { useRequestVerification } from '../../account/hooks';
  */
 export function OrderMessagesGate({ orderPath, email }: { orderPath: string; email: string | null }) {
   const { loggedIn, profile, verified } = useSession();
-  const resend = useRequestVerification();
   const address = email ? <strong className="break-anywhere">{email}</strong> : 'the email address of this order';
   const sameAddress = !!email && !!profile && profile.email.toLowerCase() === email.toLowerCase();
 
@@ -21,18 +18,10 @@ export function OrderMessagesGate({ orderPath, email }: { orderPath: string; ema
     body = (
       <>
         <p>
-          You are signed in with {address}, but it is not confirmed yet. Open the link we emailed to it: the messages show here
-          afterwards, and this order is in your orders.
+          You are signed in with {address}, but it is not confirmed yet. Open the link we emailed to it: the messages show here afterwards,
+          and this order is in your orders.
         </p>
-        <FormError message={resend.error ? errorText(resend.error) : ''} />
-        <button
-          type="button"
-          className="button align-start"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate({ guid: profile.guid, email: profile.email, returnTo: orderPath })}
-        >
-          {resend.isPending ? 'Sending…' : 'Email me the link again'}
-        </button>
+        <ResendVerification guid={profile.guid} email={profile.email} returnTo={orderPath} />
       </>
     );
   } else if (loggedIn && profile) {

@@ -171,3 +171,12 @@ test('a plan says its first charge is on the start date and the later ones on it
   const summary = await screen.findByRole('region', { name: 'Plan' });
   expect(summary.textContent).toMatch(/\$15\.00 a month: first on the start date, then on the 10th of the month/);
 });
+
+test('without its query (no product chosen) the page says plans start from a seller’s page, and links to the plans', async () => {
+  renderRoutes('/billing/plans/new', { '/billing/plans/new': <PlanNewPage /> });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Start a plan' })).toBeTruthy();
+  expect(screen.getByText(/Plans are started from a seller’s page/).textContent).toContain('“Pay regularly” next to the product');
+  expect(screen.getByRole('link', { name: 'See your plans' }).getAttribute('href')).toBe('/billing/plans');
+  expect(screen.queryByText(/not here/)).toBeNull();
+  expect(calls.filter((c) => c.path !== '/v1/users/me')).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { formatLongDate, formatUsd, linkBuilder } from '@tinkerdesk/contracts/we
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
 import { FormError } from '../../../shared/forms';
+import { PATHS } from '../../../routes/paths';
 import { Page } from '../../../shared/Page';
 import { useSession } from '../../../shared/session/session';
 import { RequireAuth } from '../../auth/RequireAuth';
@@ -14,12 +15,39 @@ import { usePlanForm } from '../hooks/usePlanForm';
 
 const links = linkBuilder();
 
-/** /billing/plans/new?seller&service&product: start a plan for a product, charged to a saved card. */
+/**
+ * /billing/plans/new?seller&service&product: start a plan for a product, charged to a saved card. The
+ * address is made by a shop's "Pay regularly" link; without its query (typed, or a link cut short) the
+ * page says where plans are started instead of "Page not found".
+ */
 export function PlanNewPage() {
+  const [params] = useSearchParams();
+  if (!params.get('seller') || !params.get('service') || !params.get('product')) return <PlanStartsFromAShop />;
   return (
     <RequireAuth>
       <PlanForm />
     </RequireAuth>
+  );
+}
+
+/** The page without a product to pay for: where plans are started, and where the user's plans are. */
+function PlanStartsFromAShop() {
+  return (
+    <Page title="Start a plan" lead={<>A plan pays a seller regularly for one of their products.</>}>
+      <section className="card account-card" aria-labelledby="plan-start-heading">
+        <h2 id="plan-start-heading">Choose the product first</h2>
+        {/* One block: its paragraphs' margins collapse (the card is a grid, where they would add up). */}
+        <div>
+          <p>
+            Plans are started from a seller’s page: open it (the seller shares its link) and choose “Pay regularly” next to the product you
+            want to pay for regularly.
+          </p>
+          <p>
+            <Link to={PATHS.billingPlans}>See your plans</Link>
+          </p>
+        </div>
+      </section>
+    </Page>
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatLongDate, formatUsd, linkBuilder, type PaymentRequestView, type RequestState } from '@tinkerdesk/contracts/web';
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { errorText } from '../../../shared/api';
 import { InlinePanel, useDisclosure } from '../../../shared/disclosure';
 import { EMAIL_PATTERN, FormError, useValidatedForm, type FieldErrors } from '../../../shared/forms';
@@ -9,6 +9,7 @@ import { Page } from '../../../shared/Page';
 import { session as sessionStore, useSession } from '../../../shared/session/session';
 import { NotFoundPage } from '../../info/pages/NotFoundPage';
 import { DeclinePanel } from '../components/DeclinePanel';
+import { ResendVerification } from '../components/ResendVerification';
 import { useAcceptAndPay, useDeclineRequest, useRequest, useWithdrawRequest } from '../hooks/requests';
 import { sellerLine } from '../seller-name';
 
@@ -28,10 +29,13 @@ export function RequestPage() {
   const { requestId = '' } = useParams();
   const [params] = useSearchParams();
   const key = params.get('key') ?? undefined;
-  const { profile } = useSession();
+  const { profile, loggedIn, verified } = useSession();
   // Loaded again when the session changes (the app resets every query): a sign-in here or in another tab shows the viewer's role.
   const { data: request, missing, error } = useRequest(requestId, key);
 
+  // Without the emailed link's key, a payer sees the request once their address is verified: an unverified
+  // viewer is told that, whether or not this request exists or is theirs (the answer is the same 404).
+  if (missing && !key && loggedIn && profile && !verified) return <VerifyFirst guid={profile.guid} email={profile.email} />;
   if (missing) return <NotFoundPage />;
   if (!request)
     return <Page title="Payment request">{error ? <FormError message={errorText(error)} /> : <p role="status">Loading…</p>}</Page>;
@@ -87,6 +91,27 @@ export function RequestPage() {
         ) : null}
         {request.role === 'payer' && request.state === 'open' ? <Answer request={request} requestKey={key} /> : null}
         {request.role === 'seller' && request.state === 'open' ? <Withdraw request={request} requestKey={key} /> : null}
+      </section>
+    </Page>
+  );
+}
+
+/**
+ * In place of "Page not found" for a signed-in viewer whose address is not verified and who has no key:
+ * what to do (verify, or open the emailed link), with the verification link sent again on request and
+ * leading back here. Says nothing of the request itself (it may not exist, or be someone else's).
+ */
+function VerifyFirst({ guid, email }: { guid: string; email: string }) {
+  const { pathname } = useLocation();
+  return (
+    <Page title="Verify your email address to see this request" lead={<>Payment requests are shown to the address they were sent to.</>}>
+      <section className="card account-card" aria-labelledby="verify-first-heading">
+        <h2 id="verify-first-heading">Your address is not verified yet</h2>
+        <p>
+          You are signed in as <strong className="break-anywhere">{email}</strong>. Once you open the verification link we emailed to it,
+          the payment requests sent to that address open here. The link in the request’s own email opens it too.
+        </p>
+        <ResendVerification guid={guid} email={email} returnTo={pathname} />
       </section>
     </Page>
   );
