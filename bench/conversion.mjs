@@ -245,6 +245,7 @@ function tcpState() {
 const tcp = PHASES ? tcpState() : '';
 const workerLog = PHASES ? platform.logs('conversion-worker') : '';
 const gatewayLog = PHASES ? platform.logs('gateway') : '';
+const listenerLog = PHASES ? platform.logs('conversion') : '';
 await platform.close();
 
 // ---------------------------------------------------------------- report
@@ -282,10 +283,18 @@ if (PHASES) {
     console.log(
       `worker phases → ${to} (${mine.length} jobs, medians): ${phases.map((p) => `${p} ${median(mine.map((l) => value(l, p)))}`).join(', ')} ms`,
     );
+    const queuedLines = logLines(listenerLog, 'conversion job queued').filter((l) => l.to === to && l.ms);
+    if (queuedLines.length > 0) {
+      const steps = Object.keys(queuedLines[0].ms);
+      const total = (l) => Object.values(l.ms).reduce((a, b) => a + b, 0);
+      console.log(
+        `listener's create → ${to} (${queuedLines.length} jobs, medians): ${steps.map((p) => `${p} ${median(queuedLines.map((l) => l.ms[p]))}`).join(', ')}, whole ${median(queuedLines.map(total)).toFixed(1)} ms`,
+      );
+    }
     const answered = answers.filter((l) => l.to === to);
     if (answered.length > 0)
       console.log(
-        `gateway phases → ${to} (${answered.length} one-request answers, medians, from the file stored): ${['create', 'wait', 'open'].map((p) => `${p} ${median(answered.map((l) => l.ms[p]))}`).join(', ')} ms`,
+        `gateway phases → ${to} (${answered.length} one-request answers, medians): upload's file part read ${median(answered.map((l) => l.upload?.receive ?? NaN))}, stored ${median(answered.map((l) => l.upload?.store ?? NaN))}; then ${['create', 'wait', 'open'].map((p) => `${p} ${median(answered.map((l) => l.ms[p]))}`).join(', ')} ms`,
       );
   }
   if (ONLY.has('png'))

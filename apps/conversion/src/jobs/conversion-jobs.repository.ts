@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, type ConversionJobView, type ConversionOptions, type JobState } from '@tinkerdesk/contracts';
-import { storedId, type IdempotentCreate } from '@tinkerdesk/persistence';
+import { isUniqueViolation, storedId, type IdempotentCreate } from '@tinkerdesk/persistence';
 import { DataSource, In, LessThan, Not, type Repository, type ValueTransformer } from 'typeorm';
 import { ConversionJobEntity } from './conversion-job.entity.js';
 import { CONVERSION_KEYS } from '../database/idempotency-keys.js';
@@ -53,6 +53,17 @@ function fromDatabase(transformer: ValueTransformer | ValueTransformer[], value:
   return (Array.isArray(transformer) ? [...transformer].reverse() : [transformer]).reduce<unknown>((v, t) => t.from(v), value);
 }
 
+/** A job's primary key: an id taken already is refused by it. */
+const JOB_PRIMARY_KEY = 'job_pkey';
+
+/** Rethrows the INSERT's failure, as CONFLICT when the job id was taken already. */
+function conflictOnId(id: string): (error: unknown) => never {
+  return (error: unknown) => {
+    if (isUniqueViolation(error, JOB_PRIMARY_KEY)) throw new AppError('CONFLICT', `job ${id} exists already`);
+    throw error;
+  };
+}
+
 /** States in which a job still holds files that expiry must free. */
 const LIVE_STATES: JobState[] = ['queued', 'active', 'completed', 'failed', 'cancelled'];
 
@@ -68,10 +79,13 @@ export class ConversionJobsRepository {
     this.repo = dataSource.getRepository(ConversionJobEntity);
   }
 
-  /** One INSERT (its defaults come back with RETURNING; save() would SELECT first). */
+  /**
+   * One INSERT (its defaults come back with RETURNING; save() would SELECT first). A job id that
+   * exists already answers CONFLICT from the primary key (no read before it).
+   */
   async insert(job: NewJob): Promise<ConversionJobEntity> {
     const entity = this.repo.create({ ...job, state: 'queued', progress: 0 });
-    await this.repo.insert(entity);
+    await this.repo.insert(entity).catch(conflictOnId(job.id));
     return entity;
   }
 
@@ -84,7 +98,7 @@ export class ConversionJobsRepository {
     const entity = this.repo.create({ ...job, state: 'queued', progress: 0 });
     const { answer, replayed } = await this.dataSource.transaction((manager) =>
       CONVERSION_KEYS.once(manager, idempotent, async () => {
-        await manager.getRepository(ConversionJobEntity).insert(entity);
+        await manager.getRepository(ConversionJobEntity).insert(entity).catch(conflictOnId(job.id));
         return { id: entity.id };
       }),
     );

@@ -15,6 +15,8 @@ const NOW = new Date('2026-11-24T10:00:00Z');
 class FakeJobs {
   rows = new Map<string, ConversionJobEntity>();
   insert(job: NewJob): Promise<ConversionJobEntity> {
+    // As the real table's primary key answers (conversion-jobs.repository.medium-spec).
+    if (this.rows.has(job.id)) return Promise.reject(new AppError('CONFLICT', `job ${job.id} exists already`));
     const row = {
       ...job,
       state: 'queued',
@@ -121,6 +123,11 @@ class FakeLimits {
     this.bytes.push(bytes);
     return Promise.resolve();
   }
+  /** As ConversionLimits.count: both, and neither stays counted when one refuses (the job's refusal first). */
+  async count(owner: string, bytes: number | undefined) {
+    await this.countJob(owner);
+    if (bytes !== undefined) await this.countBytes(owner, bytes);
+  }
   uncount(owner: string, bytes: number | undefined) {
     this.jobs.splice(this.jobs.indexOf(owner), 1);
     if (bytes !== undefined) this.bytes.splice(this.bytes.indexOf(bytes), 1);
@@ -221,13 +228,16 @@ describe('create', () => {
     expect(await code(service.create(message({ from: 'auto' })))).toMatch(/^VALIDATION_FAILED: from is required/);
   });
 
-  it('refuses a job id that exists', async () => {
+  it('refuses a job id that exists, and gives back what it counted', async () => {
     const first = message();
     await service.create(first);
     expect(await code(service.create({ ...first }))).toBe(`CONFLICT: job ${first.id} exists already`);
+    expect(limits.jobs).toEqual([OWNER]);
+    expect(limits.bytes).toEqual([1234]);
+    expect(queue.added).toEqual([first.id]);
   });
 
-  it('answers QUEUE_FULL with a wait when the queue holds its limit, before counting anything', async () => {
+  it('answers QUEUE_FULL with a wait when the queue holds its limit, counting nothing', async () => {
     queue.waiting = 3;
     try {
       await service.create(message());
@@ -238,6 +248,7 @@ describe('create', () => {
       expect((error as AppError).retryAfterSeconds).toBe(30);
     }
     expect(limits.jobs).toEqual([]);
+    expect(limits.bytes).toEqual([]);
     expect(jobs.rows.size).toBe(0);
   });
 
