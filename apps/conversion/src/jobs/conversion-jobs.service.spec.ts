@@ -3,7 +3,7 @@ import { AppError, engineStatus, type ConversionEngine, type CreateConversionJob
 import type { Logger } from '@tinkerdesk/nest-common';
 import type { ConversionJobEntity } from './conversion-job.entity.js';
 import type { ConversionJobsRepository, NewJob } from './conversion-jobs.repository.js';
-import { ConversionJobsService, type EngineSource, type FileRemover, type JobQueue } from './conversion-jobs.service.js';
+import { ConversionJobsService, type ConversionJobData, type EngineSource, type FileRemover, type JobQueue } from './conversion-jobs.service.js';
 import type { ConversionLimits } from './conversion-limits.js';
 
 /** The rules of ConversionJobsService with its repository, queue, store and limits faked. */
@@ -82,12 +82,14 @@ class FakeEngines implements EngineSource {
 
 class FakeQueue implements JobQueue {
   added: string[] = [];
+  entries: ConversionJobData[] = [];
   removed: string[] = [];
   waiting = 0;
   failAdd = false;
-  add(_name: string, data: { id: string }) {
+  add(_name: string, data: ConversionJobData) {
     if (this.failAdd) return Promise.reject(new Error('redis is down'));
     this.added.push(data.id);
+    this.entries.push(data);
     return Promise.resolve();
   }
   getJobCounts() {
@@ -283,6 +285,18 @@ describe('create', () => {
       source: { kind: 'upload', filename: 'a.png' },
     });
     expect(queue.added).toEqual([job.id]);
+  });
+
+  it("queues an upload with its plan (what its worker converts by before its start is written), a URL's job without", async () => {
+    const upload = await service.create(message({ options: { quality: 70 } }));
+    const url = await service.create(message({ from: 'auto', source: { kind: 'url', url: 'https://example.com/a', headers: { accept: 'text/html' } } }));
+    expect(queue.entries).toEqual([
+      {
+        id: upload.id,
+        upload: { ownerId: OWNER, sourceFormat: 'docx', filename: 'report.docx', target: 'pdf', options: { quality: 70 } },
+      },
+      { id: url.id, headers: { accept: 'text/html' } },
+    ]);
   });
 });
 

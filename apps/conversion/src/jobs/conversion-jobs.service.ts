@@ -14,6 +14,7 @@ import {
   type SourceFormat,
   type ConversionJobList,
   type ConversionJobView,
+  type ConversionOptions,
   type CreateConversionJobMessage,
 } from '@tinkerdesk/contracts';
 import { phaseClock, QueueProducer, type Logger, type ProducerQueue } from '@tinkerdesk/nest-common';
@@ -34,8 +35,23 @@ export interface EngineSource {
 /** Until told otherwise: no worker known, so nothing is known missing. */
 const NO_WORKER_KNOWN: EngineSource = { status: () => Promise.resolve(engineStatus([])) };
 
+/**
+ * What a worker needs to convert an upload, as recorded at its create (a job's fields do not change
+ * before it runs): with it the worker starts the engine once the input is read, its start's write
+ * beside the engine instead of before it. Entries queued without it are read from the record first.
+ */
+export interface PlannedUpload {
+  ownerId: string;
+  sourceFormat: string;
+  filename: string;
+  target: string;
+  options: ConversionOptions;
+}
+
 export interface ConversionJobData {
   id: string;
+  /** An upload's job as recorded (see PlannedUpload). */
+  upload?: PlannedUpload;
   /** A URL job's request headers: kept in the queue entry only (removed with it), never in the database. */
   headers?: Record<string, string>;
   /** Times a worker without the job's engine gave it back for another (those starts are no attempts). */
@@ -174,7 +190,18 @@ export class ConversionJobsService {
       return toView(job);
     }
     try {
-      const data: ConversionJobData = { id: job.id, ...(source.kind === 'url' && source.headers ? { headers: source.headers } : {}) };
+      const upload: PlannedUpload = {
+        ownerId: job.ownerId,
+        sourceFormat: job.sourceFormat,
+        filename: job.filename,
+        target: job.target,
+        options: job.options,
+      };
+      const data: ConversionJobData = {
+        id: job.id,
+        ...(source.kind === 'upload' ? { upload } : {}),
+        ...(source.kind === 'url' && source.headers ? { headers: source.headers } : {}),
+      };
       await this.producer.add('convert', data, { jobId: job.id });
       clock.mark('queue');
     } catch (error) {
