@@ -44,6 +44,8 @@ describe('ConversionJobsRepository', () => {
       source: { kind: 'upload', filename: 'photo.png', size: 1234 },
     });
     expect(toView(saved)).not.toHaveProperty('output');
+    // What it answers is the row as stored (its timestamps from RETURNING), as a read gives it.
+    expect(saved).toEqual(await repository.findById(saved.id));
   });
 
   it('refuses an id taken already with CONFLICT from the primary key, with or without an Idempotency-Key, and changes nothing', async () => {
