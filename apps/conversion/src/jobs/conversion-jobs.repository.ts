@@ -53,6 +53,11 @@ function fromDatabase(transformer: ValueTransformer | ValueTransformer[], value:
   return (Array.isArray(transformer) ? [...transformer].reverse() : [transformer]).reduce<unknown>((v, t) => t.from(v), value);
 }
 
+/** A new job's row as its INSERT stores it, with the timestamps the database gave it. */
+export function queuedJob(job: NewJob, stamps: { created: Date; modified: Date }): ConversionJobEntity {
+  return { ...job, state: 'queued', progress: 0, outputFilename: null, outputMediaType: null, outputSize: null, error: null, ...stamps };
+}
+
 /** A job's primary key: an id taken already is refused by it. */
 const JOB_PRIMARY_KEY = 'job_pkey';
 
@@ -107,16 +112,7 @@ export class ConversionJobsRepository {
         ],
       )
       .catch(conflictOnId(job.id));
-    return this.repo.create({
-      ...job,
-      state: 'queued',
-      progress: 0,
-      outputFilename: null,
-      outputMediaType: null,
-      outputSize: null,
-      error: null,
-      ...stamps,
-    });
+    return this.repo.create(queuedJob(job, stamps));
   }
 
   /**

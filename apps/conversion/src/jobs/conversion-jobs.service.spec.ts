@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError, engineStatus, type ConversionEngine, type CreateConversionJobMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import type { ConversionJobEntity } from './conversion-job.entity.js';
-import type { ConversionJobsRepository, NewJob } from './conversion-jobs.repository.js';
+import { queuedJob, type ConversionJobsRepository, type NewJob } from './conversion-jobs.repository.js';
 import { ConversionJobsService, type ConversionJobData, type EngineSource, type FileRemover, type JobQueue } from './conversion-jobs.service.js';
 import type { ConversionLimits } from './conversion-limits.js';
 
@@ -17,17 +17,7 @@ class FakeJobs {
   insert(job: NewJob): Promise<ConversionJobEntity> {
     // As the real table's primary key answers (conversion-jobs.repository.medium-spec).
     if (this.rows.has(job.id)) return Promise.reject(new AppError('CONFLICT', `job ${job.id} exists already`));
-    const row = {
-      ...job,
-      state: 'queued',
-      progress: 0,
-      outputFilename: null,
-      outputMediaType: null,
-      outputSize: null,
-      error: null,
-      created: NOW,
-      modified: NOW,
-    } as ConversionJobEntity;
+    const row = queuedJob(job, { created: NOW, modified: NOW });
     this.rows.set(job.id, row);
     return Promise.resolve(row);
   }
