@@ -416,7 +416,7 @@ describe('a full queue', () => {
     await platform.startProcess('conversion');
     try {
       const first = await created(await upload(alice, await png(8, 8), 'q1.png', { to: 'webp' }, 'image/png'));
-      await created(await upload(alice, await png(8, 8), 'q2.png', { to: 'webp' }, 'image/png'));
+      const second = await created(await upload(alice, await png(8, 8), 'q2.png', { to: 'webp' }, 'image/png'));
       const full = await upload(alice, await png(8, 8), 'q3.png', { to: 'webp' }, 'image/png');
       expect(full.status).toBe(429);
       expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -425,12 +425,34 @@ describe('a full queue', () => {
         body: { state: 'cancelled' },
       });
       expect((await platform.call('GET', `/v1/convert/jobs/${first.id}`, undefined, alice)).body.job).toMatchObject({ state: 'cancelled' });
-      await created(await upload(alice, await png(8, 8), 'q4.png', { to: 'webp' }, 'image/png'));
+      // A cancel that reaches the record while the queue keeps the entry (as for a job its worker had
+      // taken already): the worker, which converts an upload by its plan before its start is written,
+      // leaves the job cancelled and keeps no result.
+      await platform.query(`UPDATE conversion.job SET state = 'cancelled' WHERE id = $1`, [second.id]);
+      const fourth = await created(await upload(alice, await png(8, 8), 'q4.png', { to: 'webp' }, 'image/png'));
+      await platform.startProcess('conversion-worker');
+      const done = await platform.call('GET', `/v1/convert/jobs/${fourth.id}?wait=20`, undefined, alice);
+      expect(done.body.job).toMatchObject({ state: 'completed' });
+      // Its worker has seen it (the two ran side by side): dropped, as its log line says.
+      const dropped = () =>
+        platform
+          .logs('conversion-worker')
+          .split('\n')
+          .some((line) => line.includes(second.id) && line.includes('conversion dropped: the job was cancelled or expired'));
+      for (let i = 0; i < 100 && !dropped(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(dropped()).toBe(true);
+      expect((await platform.call('GET', `/v1/convert/jobs/${second.id}`, undefined, alice)).body.job).toMatchObject({
+        state: 'cancelled',
+        progress: 0,
+      });
+      const result = await platform.call('GET', `/v1/convert/jobs/${second.id}/result`, undefined, alice);
+      expect(result).toMatchObject({ status: 409, body: { error: 'CONFLICT' } });
     } finally {
       await platform.stopProcess('conversion');
       if (saved === undefined) delete platform.env.CONVERSION_QUEUE_LIMIT;
       else platform.env.CONVERSION_QUEUE_LIMIT = saved;
       await platform.startProcess('conversion');
+      await platform.stopProcess('conversion-worker');
       await platform.startProcess('conversion-worker');
     }
   });

@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
-import type { ConversionFiles } from './conversion-files.js';
+import { ConversionFiles } from './conversion-files.js';
 import { openConversionFiles } from './file-store.js';
 
 // Real Redis and NATS (JetStream), under a prefix of this run's own.
@@ -12,6 +12,7 @@ const prefix = `t${randomBytes(4).toString('hex')}`;
 let redis: Redis;
 let nc: NatsConnection;
 let files: ConversionFiles;
+let shared: ConversionFiles;
 
 beforeAll(async () => {
   redis = new Redis('redis://localhost:6379');
@@ -24,6 +25,7 @@ beforeAll(async () => {
     CONVERSION_INLINE_MAX_BYTES: 1000,
     CONVERSION_INLINE_BUDGET_BYTES: 1500,
   });
+  shared = files;
 });
 
 afterAll(async () => {
@@ -79,7 +81,18 @@ describe('ConversionFiles', () => {
     expect(await budgetUsed()).toBe(0);
   });
 
-  it('a file written again under its name counts once; refused past the budget, its copy in Redis goes and the bytes come back', async () => {
+  // Small files are reserved and written in one script; larger ones (oneWriteMaxBytes) in two steps.
+  it.each([
+    ['in one script', undefined],
+    ['reserved, then written', 0],
+  ])('a file written again under its name counts once; refused past the budget, its copy in Redis goes and the bytes come back (%s)', async (_way, oneWriteMaxBytes) => {
+    const files = new ConversionFiles(shared.store, redis, {
+      prefix,
+      maxBytes: 1000,
+      budgetBytes: 1500,
+      ttlMs: 3_600_000,
+      ...(oneWriteMaxBytes === undefined ? {} : { oneWriteMaxBytes }),
+    });
     await files.putBlob('again', randomBytes(700));
     const second = randomBytes(900);
     await files.putBlob('again', second); // replaces the first: 900 in all, not 1,600

@@ -18,15 +18,25 @@ export interface InlineFilesSettings {
   budgetBytes: number;
   /** How long an inline file is kept at most (the object store's time to live: the job's sweep deletes it before). */
   ttlMs: number;
+  /** Files up to this size are reserved and written in one script (one round trip); larger ones in two (ONE_WRITE_MAX_BYTES by default). */
+  oneWriteMaxBytes?: number;
 }
 
 /**
+ * Up to this size (256 KiB) a file's reservation and its data go to Redis in one script: one round
+ * trip instead of two on every small job's upload and result, while the copies a script makes of its
+ * arguments stay small (a 2 MB file still goes as the reservation, then a plain SET).
+ */
+export const ONE_WRITE_MAX_BYTES = 256 * 1024;
+
+/**
  * Reserves a file's bytes if the budget has room, in the ledger of every inline file (its size, and
- * when its key lapses), whose entries that lapsed give their bytes back first; 1 when reserved. The
- * data itself follows in a plain SET (through a script, Redis would copy megabytes twice more).
+ * when its key lapses), whose entries that lapsed give their bytes back first; 1 when reserved. A
+ * large file's data follows in a plain SET (through a script, Redis would copy megabytes twice more);
+ * a small one's goes in the same script (RESERVE_AND_WRITE).
  * KEYS: data, ledger (sorted set by lapse time), sizes (hash), total. ARGV: size, ttl in ms, budget.
  */
-const RESERVE = `
+const RESERVING = `
 local now = redis.call('TIME')
 local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 local lapsed = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', nowMs, 'LIMIT', 0, 100)
@@ -43,6 +53,12 @@ if total - previous + size > tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[2], nowMs + tonumber(ARGV[2]), KEYS[1])
 redis.call('HSET', KEYS[3], KEYS[1], size)
 redis.call('INCRBY', KEYS[4], size - previous)
+`;
+const RESERVE = `${RESERVING}return 1
+`;
+
+/** RESERVE, and when reserved the data itself in the same script: KEYS as for RESERVE, ARGV as well and the data. */
+const RESERVE_AND_WRITE = `${RESERVING}redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[2])
 return 1
 `;
 
@@ -144,16 +160,21 @@ export class ConversionFiles {
 
   private async putInline(name: string, data: Uint8Array): Promise<boolean> {
     if (this.settings.maxBytes === 0 || data.byteLength > this.settings.maxBytes) return false;
-    const { ttlMs, budgetBytes } = this.settings;
-    const reserved = await this.redis.eval(RESERVE, 4, ...this.keysOf(name), data.byteLength, ttlMs, budgetBytes);
+    const { ttlMs, budgetBytes, oneWriteMaxBytes = ONE_WRITE_MAX_BYTES } = this.settings;
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const oneWrite = data.byteLength <= oneWriteMaxBytes;
+    const reserved = oneWrite
+      ? await this.redis.eval(RESERVE_AND_WRITE, 4, ...this.keysOf(name), data.byteLength, ttlMs, budgetBytes, bytes)
+      : await this.redis.eval(RESERVE, 4, ...this.keysOf(name), data.byteLength, ttlMs, budgetBytes);
     if (Number(reserved) !== 1) {
       // Refused (the budget is spent): the file goes to the object store, and an older copy under this
       // name goes away with its bytes, so no reader finds it in Redis before the new one.
       await this.redis.eval(DELETE, 4, ...this.keysOf(name));
       return false;
     }
+    if (oneWrite) return true;
     try {
-      await this.redis.set(this.key(name), Buffer.from(data.buffer, data.byteOffset, data.byteLength), 'PX', ttlMs);
+      await this.redis.set(this.key(name), bytes, 'PX', ttlMs);
     } catch (error) {
       await this.redis.eval(DELETE, 4, ...this.keysOf(name)).catch(() => undefined); // the bytes go back
       throw error;

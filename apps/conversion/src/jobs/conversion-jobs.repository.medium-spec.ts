@@ -44,6 +44,19 @@ describe('ConversionJobsRepository', () => {
       source: { kind: 'upload', filename: 'photo.png', size: 1234 },
     });
     expect(toView(saved)).not.toHaveProperty('output');
+    // What it answers is the row as stored (its timestamps from RETURNING), as a read gives it.
+    expect(saved).toEqual(await repository.findById(saved.id));
+  });
+
+  it('refuses an id taken already with CONFLICT from the primary key, with or without an Idempotency-Key, and changes nothing', async () => {
+    const owner = randomUUID();
+    const saved = await repository.insert(job(owner, { filename: 'first.png' }));
+    const again = job(randomUUID(), { id: saved.id, filename: 'second.png' });
+    await expect(repository.insert(again)).rejects.toMatchObject({ code: 'CONFLICT', detail: `job ${saved.id} exists already` });
+    const keyed = { scope: `job.create:${again.ownerId}`, key: randomUUID(), request: { filename: 'second.png' } };
+    await expect(repository.insertOnce(again, keyed)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await repository.replayed(keyed)).toBeUndefined(); // the key's claim went with the refused INSERT
+    expect((await repository.findById(saved.id))?.filename).toBe('first.png');
   });
 
   it("findOwned answers another owner's job exactly as a missing one", async () => {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError, engineStatus, type ConversionEngine, type CreateConversionJobMessage } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import type { ConversionJobEntity } from './conversion-job.entity.js';
-import type { ConversionJobsRepository, NewJob } from './conversion-jobs.repository.js';
-import { ConversionJobsService, type EngineSource, type FileRemover, type JobQueue } from './conversion-jobs.service.js';
+import { queuedJob, type ConversionJobsRepository, type NewJob } from './conversion-jobs.repository.js';
+import { ConversionJobsService, type ConversionJobData, type EngineSource, type FileRemover, type JobQueue } from './conversion-jobs.service.js';
 import type { ConversionLimits } from './conversion-limits.js';
 
 /** The rules of ConversionJobsService with its repository, queue, store and limits faked. */
@@ -15,17 +15,9 @@ const NOW = new Date('2026-11-24T10:00:00Z');
 class FakeJobs {
   rows = new Map<string, ConversionJobEntity>();
   insert(job: NewJob): Promise<ConversionJobEntity> {
-    const row = {
-      ...job,
-      state: 'queued',
-      progress: 0,
-      outputFilename: null,
-      outputMediaType: null,
-      outputSize: null,
-      error: null,
-      created: NOW,
-      modified: NOW,
-    } as ConversionJobEntity;
+    // As the real table's primary key answers (conversion-jobs.repository.medium-spec).
+    if (this.rows.has(job.id)) return Promise.reject(new AppError('CONFLICT', `job ${job.id} exists already`));
+    const row = queuedJob(job, { created: NOW, modified: NOW });
     this.rows.set(job.id, row);
     return Promise.resolve(row);
   }
@@ -80,12 +72,14 @@ class FakeEngines implements EngineSource {
 
 class FakeQueue implements JobQueue {
   added: string[] = [];
+  entries: ConversionJobData[] = [];
   removed: string[] = [];
   waiting = 0;
   failAdd = false;
-  add(_name: string, data: { id: string }) {
+  add(_name: string, data: ConversionJobData) {
     if (this.failAdd) return Promise.reject(new Error('redis is down'));
     this.added.push(data.id);
+    this.entries.push(data);
     return Promise.resolve();
   }
   getJobCounts() {
@@ -120,6 +114,11 @@ class FakeLimits {
   countBytes(_owner: string, bytes: number) {
     this.bytes.push(bytes);
     return Promise.resolve();
+  }
+  /** As ConversionLimits.count: both, and neither stays counted when one refuses (the job's refusal first). */
+  async count(owner: string, bytes: number | undefined) {
+    await this.countJob(owner);
+    if (bytes !== undefined) await this.countBytes(owner, bytes);
   }
   uncount(owner: string, bytes: number | undefined) {
     this.jobs.splice(this.jobs.indexOf(owner), 1);
@@ -221,13 +220,16 @@ describe('create', () => {
     expect(await code(service.create(message({ from: 'auto' })))).toMatch(/^VALIDATION_FAILED: from is required/);
   });
 
-  it('refuses a job id that exists', async () => {
+  it('refuses a job id that exists, and gives back what it counted', async () => {
     const first = message();
     await service.create(first);
     expect(await code(service.create({ ...first }))).toBe(`CONFLICT: job ${first.id} exists already`);
+    expect(limits.jobs).toEqual([OWNER]);
+    expect(limits.bytes).toEqual([1234]);
+    expect(queue.added).toEqual([first.id]);
   });
 
-  it('answers QUEUE_FULL with a wait when the queue holds its limit, before counting anything', async () => {
+  it('answers QUEUE_FULL with a wait when the queue holds its limit, counting nothing', async () => {
     queue.waiting = 3;
     try {
       await service.create(message());
@@ -238,6 +240,7 @@ describe('create', () => {
       expect((error as AppError).retryAfterSeconds).toBe(30);
     }
     expect(limits.jobs).toEqual([]);
+    expect(limits.bytes).toEqual([]);
     expect(jobs.rows.size).toBe(0);
   });
 
@@ -272,6 +275,18 @@ describe('create', () => {
       source: { kind: 'upload', filename: 'a.png' },
     });
     expect(queue.added).toEqual([job.id]);
+  });
+
+  it("queues an upload with its plan (what its worker converts by before its start is written), a URL's job without", async () => {
+    const upload = await service.create(message({ options: { quality: 70 } }));
+    const url = await service.create(message({ from: 'auto', source: { kind: 'url', url: 'https://example.com/a', headers: { accept: 'text/html' } } }));
+    expect(queue.entries).toEqual([
+      {
+        id: upload.id,
+        upload: { ownerId: OWNER, sourceFormat: 'docx', filename: 'report.docx', target: 'pdf', options: { quality: 70 } },
+      },
+      { id: url.id, headers: { accept: 'text/html' } },
+    ]);
   });
 });
 

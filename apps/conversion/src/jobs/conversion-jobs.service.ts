@@ -14,9 +14,10 @@ import {
   type SourceFormat,
   type ConversionJobList,
   type ConversionJobView,
+  type ConversionOptions,
   type CreateConversionJobMessage,
 } from '@tinkerdesk/contracts';
-import { QueueProducer, type Logger, type ProducerQueue } from '@tinkerdesk/nest-common';
+import { phaseClock, QueueProducer, type Logger, type ProducerQueue } from '@tinkerdesk/nest-common';
 import { ConversionJobsRepository, toView } from './conversion-jobs.repository.js';
 import { CONVERSION_LIMITS, type ConversionLimits } from './conversion-limits.js';
 
@@ -34,8 +35,23 @@ export interface EngineSource {
 /** Until told otherwise: no worker known, so nothing is known missing. */
 const NO_WORKER_KNOWN: EngineSource = { status: () => Promise.resolve(engineStatus([])) };
 
+/**
+ * What a worker needs to convert an upload, as recorded at its create (a job's fields do not change
+ * before it runs): with it the worker starts the engine once the input is read, its start's write
+ * beside the engine instead of before it. Entries queued without it are read from the record first.
+ */
+export interface PlannedUpload {
+  ownerId: string;
+  sourceFormat: string;
+  filename: string;
+  target: string;
+  options: ConversionOptions;
+}
+
 export interface ConversionJobData {
   id: string;
+  /** An upload's job as recorded (see PlannedUpload). */
+  upload?: PlannedUpload;
   /** A URL job's request headers: kept in the queue entry only (removed with it), never in the database. */
   headers?: Record<string, string>;
   /** Times a worker without the job's engine gave it back for another (those starts are no attempts). */
@@ -87,6 +103,7 @@ export class ConversionJobsService {
    * queueing fails the record goes too (nothing half-written).
    */
   async create(input: CreateConversionJobMessage): Promise<ConversionJobView> {
+    const clock = phaseClock();
     let format: SourceFormat | undefined;
     if (input.from === 'auto') {
       if (input.source.kind !== 'url') throw new AppError('VALIDATION_FAILED', 'from is required for an upload whose format is not known');
@@ -107,33 +124,47 @@ export class ConversionJobsService {
       options: input.options,
       ...(input.idempotencyKey === undefined ? {} : { idempotencyKey: input.idempotencyKey }),
     });
-    // The checks that use nothing up read at once, then the owner's allowances (a small job's time is
-    // mostly such round trips). A retry of a create that succeeded answers its job before any of them.
-    const [existing, counts, engines, earlier] = await Promise.all([
-      this.jobs.findById(input.id),
+    // Everything that decides whether the job may be made runs at once, the owner's allowances among
+    // it (a small job's time is mostly such round trips): a create refused by another check, or answered
+    // by a retry's first job, gives back what it counted (and a retry of a create that succeeded
+    // answers its job whatever the counters say). A job id taken already is refused by the INSERT.
+    const source = input.source;
+    const bytes = source.kind === 'upload' ? source.size : undefined;
+    const counting = this.limits.count(input.ownerId, bytes).then(
+      () => undefined,
+      (refusal: unknown) => ({ refusal }),
+    );
+    const [counts, engines, earlier, refused] = await Promise.all([
       this.queue.getJobCounts('waiting', 'prioritized', 'delayed'),
       this.engines.status(),
       this.jobs.replayed(idempotent),
-    ]);
+      counting,
+    ]).catch(async (error: unknown) => {
+      if ((await counting) === undefined) await this.limits.uncount(input.ownerId, bytes);
+      throw error;
+    });
+    clock.mark('checks');
+    const giveBack = refused === undefined ? () => this.limits.uncount(input.ownerId, bytes) : () => Promise.resolve();
     if (earlier !== undefined) {
       const first = await this.jobs.findOwned(earlier, input.ownerId);
-      if (first) return toView(first);
+      if (first) {
+        await giveBack();
+        return toView(first);
+      }
     }
     // No live worker has the engine: refused now rather than queued to fail (a URL whose format is found once fetched is let through).
     const missing = format ? engineProblem(engines, format) : undefined;
-    if (missing) throw new AppError('ENGINE_UNAVAILABLE', missing);
-    if (existing) throw new AppError('CONFLICT', `job ${input.id} exists already`);
     const waiting = Object.values(counts).reduce((a, b) => a + b, 0);
-    if (waiting >= this.settings.queueLimit) {
-      throw new AppError('QUEUE_FULL', `the conversion queue is full (${waiting} jobs waiting); try again shortly`, undefined, 30);
+    const problem = missing
+      ? new AppError('ENGINE_UNAVAILABLE', missing)
+      : waiting >= this.settings.queueLimit
+        ? new AppError('QUEUE_FULL', `the conversion queue is full (${waiting} jobs waiting); try again shortly`, undefined, 30)
+        : undefined;
+    if (problem) {
+      await giveBack();
+      throw problem;
     }
-    await this.limits.countJob(input.ownerId);
-    const source = input.source;
-    const bytes = source.kind === 'upload' ? source.size : undefined;
-    if (bytes !== undefined) await this.limits.countBytes(input.ownerId, bytes);
-    // Parallel requests under one key each counted above; the one that makes the job keeps its count,
-    // the others (answered with that job, or refused by the key) give theirs back: one job, counted once.
-    const counted = idempotent === undefined ? undefined : () => this.limits.uncount(input.ownerId, bytes);
+    if (refused) throw refused.refusal;
     const { job, replayed } = await this.jobs.insertOnce({
       id: input.id,
       ownerId: input.ownerId,
@@ -147,23 +178,38 @@ export class ConversionJobsService {
       options: { ...input.options },
       expires: new Date(this.now().getTime() + this.settings.resultTtlHours * 3600_000),
     }, idempotent).catch(async (error: unknown) => {
-      await counted?.();
+      await giveBack(); // nothing was made (an id taken already, the database out of reach)
       throw error;
     });
+    clock.mark('record');
     // The same request ran alongside under the key: its job is the answer (queued by that request).
+    // Parallel requests under one key each counted above; the one that makes the job keeps its count,
+    // the others give theirs back: one job, counted once.
     if (replayed) {
-      await counted?.();
+      await giveBack();
       return toView(job);
     }
     try {
-      const data: ConversionJobData = { id: job.id, ...(source.kind === 'url' && source.headers ? { headers: source.headers } : {}) };
+      const upload: PlannedUpload = {
+        ownerId: job.ownerId,
+        sourceFormat: job.sourceFormat,
+        filename: job.filename,
+        target: job.target,
+        options: job.options,
+      };
+      const data: ConversionJobData = {
+        id: job.id,
+        ...(source.kind === 'upload' ? { upload } : {}),
+        ...(source.kind === 'url' && source.headers ? { headers: source.headers } : {}),
+      };
       await this.producer.add('convert', data, { jobId: job.id });
+      clock.mark('queue');
     } catch (error) {
       await this.jobs.removeUnqueued(job.id, idempotent);
       this.logger.error({ err: error, jobId: job.id }, 'could not queue conversion job');
       throw new AppError('UNAVAILABLE', 'the conversion queue is not reachable');
     }
-    this.logger.info({ jobId: job.id, from: job.sourceFormat, to: job.target, size: job.inputSize }, 'conversion job queued');
+    this.logger.info({ jobId: job.id, from: job.sourceFormat, to: job.target, size: job.inputSize, ms: clock.ms }, 'conversion job queued');
     return toView(job);
   }
 

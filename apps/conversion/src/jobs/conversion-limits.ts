@@ -21,6 +21,24 @@ export class ConversionLimits {
     this.bytes = redisLimiter(redis, prefix, 'conversion-bytes', { points: settings.bytesPerDay, durationSeconds: 24 * 3600 });
   }
 
+  /**
+   * Counts a job and, for an upload, its `bytes`, both at once (one round trip instead of two). Refused
+   * by either, the other's count is given back and the refusal answered (the job's first): a refused
+   * create counts nothing but what the refusing counter itself took.
+   */
+  async count(ownerId: string, bytes: number | undefined): Promise<void> {
+    const [job, size] = await Promise.allSettled([
+      this.countJob(ownerId),
+      bytes === undefined ? Promise.resolve() : this.countBytes(ownerId, bytes),
+    ]);
+    if (job.status === 'fulfilled' && size.status === 'fulfilled') return;
+    await Promise.all([
+      job.status === 'fulfilled' ? this.jobs.reward(ownerId, 1) : undefined,
+      size.status === 'fulfilled' && bytes !== undefined ? this.bytes.reward(ownerId, Math.max(1, bytes)) : undefined,
+    ]).catch(() => undefined);
+    throw job.status === 'rejected' ? job.reason : (size as PromiseRejectedResult).reason;
+  }
+
   countJob(ownerId: string): Promise<void> {
     return consumeOrReject(this.jobs, ownerId, (wait) => `too many conversions; try again in ${wait}`);
   }

@@ -119,7 +119,7 @@ class Engines {
   }
 
   async convert(
-    job: ConversionJobEntity,
+    job: JobPlan,
     format: SourceFormat,
     input: Uint8Array,
     filename: string,
@@ -163,6 +163,9 @@ class Engines {
     await Promise.all([this.office.close(), this.web.close()]);
   }
 }
+
+/** What a conversion needs of its job: its record's fields, or for an upload its plan (PlannedUpload). */
+type JobPlan = Pick<ConversionJobEntity, 'id' | 'ownerId' | 'sourceKind' | 'sourceUrl' | 'sourceFormat' | 'filename' | 'target' | 'options'>;
 
 /** A sentence for a job that cannot succeed, from whatever the engines or the fetch threw; undefined: worth another attempt. */
 function finalReason(error: unknown): string | undefined {
@@ -279,29 +282,37 @@ export class ConversionProcessor extends DrainingWorkerHost {
       throw new UnrecoverableError(reason);
     }
     // The job's start (unless it was cancelled meanwhile), which answers its record, and an upload's
-    // input, at once: for a small file these round trips are a good part of the job's time.
-    const [record, upload] = await Promise.all([
-      jobs.start(id, 5),
-      files.getBlob(conversionInputKey(id)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
-    ]);
-    if (!record) {
+    // input, at once: for a small file these round trips are a good part of the job's time. An upload
+    // queued with its plan (PlannedUpload) does not wait for the start: its engine runs once the input
+    // is read, the start's write beside it; the start is awaited before the job is completed or failed,
+    // and a job cancelled or expired before it started drops what was made.
+    const starting = jobs.start(id, 5).then(async (started) => {
+      if (started) {
+        this.toOwner(started.ownerId, started.id, 5);
+        return started;
+      }
       if (!(await jobs.findById(id))) throw new UnrecoverableError(`job ${id} has no record`);
-      return; // cancelled or expired before it started
-    }
-    this.toOwner(record.ownerId, record.id, 5);
+      return null; // cancelled or expired before it started
+    });
+    starting.catch(() => undefined); // awaited below, whichever way the job goes
+    const reading = files.getBlob(conversionInputKey(id)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const planned = job.data.upload;
+    const plan: JobPlan | null = planned ? { id, sourceKind: 'upload', sourceUrl: null, ...planned } : await starting;
+    if (!plan) return;
     clock.mark('start');
-    logger.info({ jobId: record.id, attempt: job.attemptsMade + 1, stalled: job.stalledCounter }, 'conversion started');
+    logger.info({ jobId: id, attempt: job.attemptsMade + 1, stalled: job.stalledCounter }, 'conversion started');
     try {
       let input: Uint8Array = new Uint8Array(0);
-      let filename = record.filename;
-      let format = sourceFormat(record.sourceFormat);
-      if (record.sourceKind === 'upload') {
+      let filename = plan.filename;
+      let format = sourceFormat(plan.sourceFormat);
+      if (plan.sourceKind === 'upload') {
+        const upload = await reading;
         if (upload instanceof Error) throw upload;
         if (!upload) throw new ConversionFailure('unreadable', 'the uploaded file has expired or was removed');
         input = upload;
       } else if (format?.kind !== 'web') {
-        const got = await safeFetch(record.sourceUrl ?? '', policy, job.data.headers ? { headers: job.data.headers } : {});
-        await limits.countBytes(record.ownerId, got.size);
+        const got = await safeFetch(plan.sourceUrl ?? '', policy, job.data.headers ? { headers: job.data.headers } : {});
+        await limits.countBytes(plan.ownerId, got.size);
         filename = got.filename;
         input = got.body;
         if (!format) {
@@ -311,23 +322,28 @@ export class ConversionProcessor extends DrainingWorkerHost {
             : detectSourceFormat(got.filename, got.contentType);
           if (!format) throw new ConversionFailure('unsupported', `the URL gave ${got.contentType}, which this service does not convert`);
         }
-        const problem = pairProblem(format, record.target);
+        const problem = pairProblem(format, plan.target);
         if (problem) throw new ConversionFailure('unsupported', problem);
       }
-      if (!format) throw new ConversionFailure('unsupported', `unknown source format ${record.sourceFormat}`);
+      if (!format) throw new ConversionFailure('unsupported', `unknown source format ${plan.sourceFormat}`);
       clock.mark('read');
       // A URL job, whose fetch took a while, moves on to 30 % beside the work (a cancelled job's output
       // is dropped after it); an upload, read at once, takes no step between its start and its end (a
       // write and a live event fewer beside the engine on every small job). Storing the result takes no
       // step either: the completion that follows checks that the job was not cancelled meanwhile.
-      const converting = record.sourceKind === 'url' ? this.step(record, 30) : Promise.resolve(true);
+      const converting = plan.sourceKind === 'url' ? this.step(plan, 30) : Promise.resolve(true);
       converting.catch(() => undefined); // awaited below; a failure while converting is not left unhandled
-      const output = await engines.convert(record, format, input, filename, job.data.headers);
+      const output = await engines.convert(plan, format, input, filename, job.data.headers);
       clock.mark('convert');
-      const [convertedWhileRunning] = await Promise.all([converting, files.putBlob(conversionOutputKey(record.id), output.data)]);
+      const [convertedWhileRunning, record] = await Promise.all([
+        converting,
+        starting,
+        files.putBlob(conversionOutputKey(id), output.data),
+      ]);
       clock.mark('store');
-      if (!convertedWhileRunning) {
-        await files.delete(conversionOutputKey(record.id)).catch(() => undefined); // cancelled meanwhile
+      if (!convertedWhileRunning || !record) {
+        await files.delete(conversionOutputKey(id)).catch(() => undefined); // cancelled meanwhile, or before it started
+        logger.info({ jobId: id }, 'conversion dropped: the job was cancelled or expired');
         return;
       }
       const kept = await jobs.complete(
@@ -345,12 +361,17 @@ export class ConversionProcessor extends DrainingWorkerHost {
         'conversion completed',
       );
     } catch (error) {
+      // Whatever went wrong, the start has had its say first: a job cancelled before it started is left as it is.
+      if ((await starting.catch(() => undefined)) === null) {
+        logger.info({ jobId: id }, 'conversion dropped: the job was cancelled or expired');
+        return;
+      }
       if (error instanceof EngineMissing && (await this.handOver(job, token, error))) throw new DelayedError();
       const reason = finalReason(error);
       if (reason === undefined) throw error; // worth another attempt (BullMQ retries with backoff)
-      await jobs.fail(record.id, reason);
-      this.finished(record.id, 'failed', record.ownerId);
-      await files.delete(conversionInputKey(record.id)).catch(() => undefined);
+      await jobs.fail(id, reason);
+      this.finished(id, 'failed', plan.ownerId);
+      await files.delete(conversionInputKey(id)).catch(() => undefined);
       throw new UnrecoverableError(reason);
     }
   }

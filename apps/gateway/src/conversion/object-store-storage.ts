@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 export interface StoredUpload {
   jobId: string;
   size: number;
+  /** Where the upload's time went (ms): from the file part's start to its last byte read, then until stored. */
+  uploadMs: { receive: number; store: number };
 }
 
 type StoredFile = Express.Multer.File & Partial<StoredUpload>;
@@ -23,10 +25,14 @@ export class ObjectStoreStorage {
 
   _handleFile(_req: Request, file: StoredFile, callback: (error?: unknown, info?: Partial<StoredFile>) => void): void {
     const jobId = randomUUID();
+    const began = performance.now();
+    let received = began;
+    file.stream.once('end', () => (received = performance.now()));
+    const round = (ms: number) => Math.round(ms * 10) / 10;
     this.files()
       .putStream(conversionInputKey(jobId), file.stream)
       .then(
-        (size) => callback(null, { jobId, size }),
+        (size) => callback(null, { jobId, size, uploadMs: { receive: round(received - began), store: round(performance.now() - received) } }),
         (error: unknown) => {
           void this.files()
             .delete(conversionInputKey(jobId))
