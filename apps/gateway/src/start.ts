@@ -23,6 +23,7 @@ import { GatewayExpressAdapter } from './http/json-body.js';
 import { LiveStreams } from './live/live-streams.js';
 import { answerParserErrorsInEnvelope } from './http/parser-errors.js';
 import { RouteTable } from './http/route-table.js';
+import { dispatchRoutes } from './http/route-dispatch.js';
 import { fixedHeaders, securityHeaders, weakETag } from './http/static-headers.js';
 import { reenterRequestContext, requestContextMiddleware } from './http/request-context.js';
 import { httpValidationPipe } from './http/validation.js';
@@ -148,6 +149,8 @@ export async function createGatewayApp(
   mountWebApp(expressApp, config.WEB_DIST, logger, readShop);
   mountOpenApi(app, config.PUBLIC_URL);
   await app.init();
+  // Each request tries only the routes that can match its path's first segments (route-dispatch.ts).
+  dispatchRoutes(expressApp);
   return { app, logger };
 }
 
