@@ -1,10 +1,6 @@
 import type { Express } from 'express';
 import { match, type MatchFunction } from 'path-to-regexp';
-
-/** The part of Express's router this reads: each layer's route with its path and methods. */
-interface RouterLayer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-}
+import { routeLayers } from './route-dispatch.js';
 
 interface Route {
   matches: MatchFunction<Partial<Record<string, string | string[]>>>[];
@@ -21,9 +17,8 @@ export class RouteTable {
   constructor(private readonly app: Express) {}
 
   private load(): Route[] {
-    const stack = (this.app as unknown as { router?: { stack?: RouterLayer[] } }).router?.stack ?? [];
     const routes: Route[] = [];
-    for (const layer of stack) {
+    for (const layer of routeLayers(this.app)) {
       if (!layer.route) continue;
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       const methods = Object.keys(layer.route.methods)
