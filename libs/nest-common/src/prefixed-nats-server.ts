@@ -1,18 +1,24 @@
-import { ServerNats } from '@nestjs/microservices';
+import { randomUUID } from 'node:crypto';
+import { NatsContext, ServerNats } from '@nestjs/microservices';
 import type { NatsOptions } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { REQUEST_ID_HEADER } from '@tinkerdesk/contracts';
+import { finalize, isObservable } from 'rxjs';
+import { requestContext } from './context.js';
 import { ReplySerializer } from './rpc-reply.js';
 import { coalesceNatsWrites } from './nats-writes.js';
 
 const JSON_WORDS = new Set(['true', 'false', 'null']);
 
 type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
-type Packet = { err?: unknown; isDisposed?: boolean };
+type Packet = { response?: unknown; err?: unknown; isDisposed?: boolean };
 
 /**
  * Nest's NATS server, with every subject under a deployment prefix (NATS_PREFIX) so environments
  * and test runs that share one NATS never see each other's messages, replies framed for the gateway's
- * pass-through (`ReplySerializer`), and a close that loses no request: see `close`.
+ * pass-through (`ReplySerializer`), each message handled in the request context of the request id the
+ * gateway sent (so every log line of the service carries it), a lean reply for a handler's value (see
+ * `dispatch`), and a close that loses no request: see `close`.
  */
 export class PrefixedNatsServer extends ServerNats {
   /** The messages this replica took and has not answered yet (an event: not handled yet). */
@@ -74,12 +80,48 @@ export class PrefixedNatsServer extends ServerNats {
     this.inFlight.add(done);
     void done.then(() => this.inFlight.delete(done));
     this.finishers.set(natsMsg, finish);
+    // What a global interceptor did before, here once per message without Nest's interceptor pipeline.
+    const requestId = natsMsg.headers?.get(REQUEST_ID_HEADER) || randomUUID();
     try {
-      await super.handleMessage(channel, natsMsg);
+      await requestContext.run({ requestId }, () => this.dispatch(channel, natsMsg));
     } finally {
       // An event has no reply: handled once its handler settled. A request ends with its last reply packet.
       if (!natsMsg.reply) finish();
     }
+  }
+
+  /**
+   * Nest's `handleMessage` for a request, but for what follows the handler. Nest makes every answer an
+   * RxJS stream (`transformToObservable`, then `send`: catchError, finalize, a subscription and a
+   * `process.nextTick`) to reply `{ response, isDisposed: true }`. The handler here is Nest's whole
+   * pipeline (guards, pipes with the validation, the handler, the exception filters), which, with no
+   * interceptor, settles with the handler's value or, when it failed, with the filter's error stream:
+   * a value is replied at once with the same packet; a stream (an error, an interceptor's answer, a
+   * handler's Observable) goes through Nest's `send` as before. Events, requests without a handler and
+   * messages without a reply subject are Nest's own path.
+   */
+  private async dispatch(channel: string, natsMsg: NatsMessage): Promise<void> {
+    const handler = natsMsg.reply ? this.getHandlerByPattern(channel) : null;
+    if (!handler) return super.handleMessage(channel, natsMsg);
+    const natsCtx = new NatsContext([natsMsg.subject, natsMsg.headers]);
+    const message = await this.deserializer.deserialize(natsMsg, { channel, replyTo: natsMsg.reply });
+    const id = 'id' in message ? message.id : undefined;
+    if (id === undefined) return this.handleEvent(channel, message, natsCtx);
+    const publish = this.getPublisher(natsMsg, id, natsCtx);
+    return this.runWithProcessingHooks(natsCtx, async (runEndHook) => {
+      const result: unknown = await handler(message.data, natsCtx);
+      if (isObservable(result) || result instanceof Promise) {
+        this.send(this.transformToObservable(result).pipe(finalize(runEndHook)), (packet) => void publish(packet));
+        return;
+      }
+      runEndHook();
+      try {
+        publish({ response: result, isDisposed: true });
+      } catch (error) {
+        // As Nest's send: a reply that cannot be published is logged, not thrown at the transport.
+        this.logger.error(error);
+      }
+    });
   }
 
   override getPublisher(natsMsg: NatsMessage, id: string, ctx: Parameters<ServerNats['getPublisher']>[2]): (response: Packet) => unknown {

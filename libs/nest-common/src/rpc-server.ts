@@ -1,39 +1,13 @@
-import {
-  ArgumentsHost,
-  Catch,
-  type CallHandler,
-  type ExecutionContext,
-  Injectable,
-  type NestInterceptor,
-  type RpcExceptionFilter,
-  ValidationPipe,
-} from '@nestjs/common';
-import { NatsContext, RpcException } from '@nestjs/microservices';
-import { AppError, REQUEST_ID_HEADER, type RpcErrorPayload } from '@tinkerdesk/contracts';
+import { ArgumentsHost, Catch, type RpcExceptionFilter, ValidationPipe } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
+import { AppError, type RpcErrorPayload } from '@tinkerdesk/contracts';
 import { unavailableDependency } from './dependency-errors.js';
 import { randomUUID } from 'node:crypto';
-import { Observable, throwError } from 'rxjs';
-import { requestContext } from './context.js';
+import { type Observable, throwError } from 'rxjs';
 import { InputPipe } from './input-pipe.js';
 import type { Logger } from './logger.js';
 
-/**
- * Runs each NATS message handler inside the request context of the request id the gateway put in
- * the NATS headers, so every log line of the service carries it.
- */
-@Injectable()
-export class RequestIdInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const ctx = context.switchToRpc().getContext<unknown>();
-    const requestId = (ctx instanceof NatsContext ? ctx.getHeaders()?.get(REQUEST_ID_HEADER) : undefined) || randomUUID();
-    return new Observable((subscriber) => {
-      requestContext.run({ requestId }, () => {
-        const subscription = next.handle().subscribe(subscriber);
-        return () => subscription.unsubscribe();
-      });
-    });
-  }
-}
+// The request context of each message (its request id in every log line) is PrefixedNatsServer's.
 
 /** Validation of message payloads with the same DTO classes the gateway validates with. */
 export function rpcValidationPipe(): InputPipe {

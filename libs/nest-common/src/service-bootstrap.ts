@@ -7,7 +7,7 @@ import { announceReady } from './ready.js';
 import { NATS_RECONNECT } from './nats-reconnect.js';
 import { PrefixedNatsServer } from './prefixed-nats-server.js';
 import { startProbeServer, type ProbeServer } from './probe-server.js';
-import { RequestIdInterceptor, RpcErrorFilter, rpcValidationPipe } from './rpc-server.js';
+import { RpcErrorFilter, rpcValidationPipe } from './rpc-server.js';
 
 export interface ReadinessProbe {
   (): Promise<boolean>;
@@ -63,7 +63,6 @@ export async function bootstrapService<
     logger: new PinoNestLogger(logger),
     bufferLogs: false,
   });
-  app.useGlobalInterceptors(new RequestIdInterceptor());
   app.useGlobalPipes(rpcValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter(logger));
   await app.listen();

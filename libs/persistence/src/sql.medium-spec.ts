@@ -51,6 +51,11 @@ describe('sql', () => {
     const prepared = await sql.rows<{ name: string }>(db, { name: 'sql_spec_prepared', text: `SELECT "name" FROM pg_prepared_statements` });
     expect(prepared.map((p) => p.name)).toContain('sql_spec_prepared');
     await expect(db.transaction((tx) => sql.rows<Item>(tx, named, [2]))).resolves.toEqual([{ id: 2, name: 'b' }]);
+    // maybeOne and one take a named statement too (a hot read by id).
+    await expect(sql.maybeOne<Item>(db, named, [1])).resolves.toEqual({ id: 1, name: 'a' });
+    await expect(sql.maybeOne<Item>(db, named, [9])).resolves.toBeUndefined();
+    await expect(sql.one<Item>(db, named, [2])).resolves.toEqual({ id: 2, name: 'b' });
+    await expect(sql.one<Item>(db, named, [9])).rejects.toThrow('expected a row from: SELECT * FROM "item" WHERE "id" = $1');
   });
 
   it('answers the rows of a SELECT, typed, and [] for none', async () => {

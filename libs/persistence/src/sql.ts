@@ -25,7 +25,8 @@ export type SqlParams = readonly unknown[];
  * A statement PostgreSQL keeps prepared on each pooled connection under `name` (one text per name):
  * parsed and analysed once per connection instead of per run, and planned once when its generic plan
  * is as good as a custom one (PostgreSQL's plan_cache_mode auto). For a hot read whose planning costs as
- * much as its execution (the order list's). Inside a transaction (a TypeORM query runner) it runs unnamed.
+ * much as its execution (the order list's, and the reads of every storefront: a service by id, its
+ * products). Inside a transaction (a TypeORM query runner) it runs unnamed.
  */
 export interface NamedStatement {
   name: string;
@@ -89,14 +90,17 @@ export const sql = {
   },
 
   /** The first row, or undefined when the statement answered none (e.g. an UPDATE that matched nothing). */
-  async maybeOne<T>(db: SqlRunner, text: string, params: SqlParams = []): Promise<T | undefined> {
-    return (await run<T>(db, text, params)).rows[0];
+  async maybeOne<T>(db: SqlRunner, statement: Statement, params: SqlParams = []): Promise<T | undefined> {
+    return (await run<T>(db, statement, params)).rows[0];
   },
 
   /** The first row; a statement that answered none is a bug of the caller (throws). */
-  async one<T>(db: SqlRunner, text: string, params: SqlParams = []): Promise<T> {
-    const row = (await run<T>(db, text, params)).rows[0];
-    if (row === undefined) throw new Error(`expected a row from: ${text.replace(/\s+/g, ' ').slice(0, 120)}`);
+  async one<T>(db: SqlRunner, statement: Statement, params: SqlParams = []): Promise<T> {
+    const row = (await run<T>(db, statement, params)).rows[0];
+    if (row === undefined) {
+      const text = typeof statement === 'string' ? statement : statement.text;
+      throw new Error(`expected a row from: ${text.replace(/\s+/g, ' ').slice(0, 120)}`);
+    }
     return row;
   },
 

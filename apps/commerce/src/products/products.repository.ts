@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError } from '@tinkerdesk/contracts';
-import { entityColumns, sql, storedId, type IdempotentCreate, type SqlRunner, type TransactionManager } from '@tinkerdesk/persistence';
+import {
+  entityColumns,
+  sql,
+  storedId,
+  type IdempotentCreate,
+  type NamedStatement,
+  type SqlRunner,
+  type TransactionManager,
+} from '@tinkerdesk/persistence';
 import type { DataSource, Repository } from 'typeorm';
 import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { ProductEntity } from './product.entity.js';
@@ -14,10 +22,20 @@ export class ProductsRepository {
   private readonly products: Repository<ProductEntity>;
   /** The product's columns named as its properties, for the reads in SQL. */
   private readonly columns: string;
+  /** The hot reads, prepared on each pooled connection (parsed and planned once, not per read). */
+  private readonly byService: NamedStatement;
+  private readonly byId: NamedStatement;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {
     this.products = db.getRepository(ProductEntity);
     this.columns = entityColumns(db, ProductEntity);
+    this.byService = {
+      name: 'commerce_products_of_service',
+      text: `SELECT ${this.columns} FROM "commerce"."product"
+        WHERE "service_id" = $1 AND ("active" OR NOT $2::boolean)
+        ORDER BY "created" ASC, "id" ASC`,
+    };
+    this.byId = { name: 'commerce_product_by_id', text: `SELECT ${this.columns} FROM "commerce"."product" WHERE "id" = $1` };
   }
 
   // The reads of storefronts and orders are in SQL: TypeORM's find() building and hydrating took more
@@ -25,17 +43,11 @@ export class ProductsRepository {
 
   /** The service's products (`activeOnly`: the active ones), oldest first. */
   listByService(serviceId: string, activeOnly: boolean): Promise<ProductRow[]> {
-    return sql.rows<ProductRow>(
-      this.db,
-      `SELECT ${this.columns} FROM "commerce"."product"
-        WHERE "service_id" = $1 AND ("active" OR NOT $2::boolean)
-        ORDER BY "created" ASC, "id" ASC`,
-      [serviceId, activeOnly],
-    );
+    return sql.rows<ProductRow>(this.db, this.byService, [serviceId, activeOnly]);
   }
 
   async find(id: string): Promise<ProductRow | null> {
-    return (await sql.maybeOne<ProductRow>(this.db, `SELECT ${this.columns} FROM "commerce"."product" WHERE "id" = $1`, [id])) ?? null;
+    return (await sql.maybeOne<ProductRow>(this.db, this.byId, [id])) ?? null;
   }
 
   /**

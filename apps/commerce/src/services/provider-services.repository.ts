@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError } from '@tinkerdesk/contracts';
-import { entityColumns, isUniqueViolation, sql, storedId, type IdempotentCreate } from '@tinkerdesk/persistence';
+import { entityColumns, isUniqueViolation, sql, storedId, type IdempotentCreate, type NamedStatement } from '@tinkerdesk/persistence';
 import { DataSource, type Repository } from 'typeorm';
 import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { ProviderServiceEntity } from './provider-service.entity.js';
@@ -15,10 +15,13 @@ export class ProviderServicesRepository {
   private readonly services: Repository<ProviderServiceEntity>;
   /** The service's columns named as its properties, for the read in SQL. */
   private readonly columns: string;
+  /** The service by id, prepared on each pooled connection: every storefront, product and order read asks it. */
+  private readonly byId: NamedStatement;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.services = dataSource.getRepository(ProviderServiceEntity);
     this.columns = entityColumns(dataSource, ProviderServiceEntity);
+    this.byId = { name: 'commerce_service_by_id', text: `SELECT ${this.columns} FROM "commerce"."service" WHERE "id" = $1` };
   }
 
   listByUser(userId: string): Promise<ProviderServiceEntity[]> {
@@ -27,12 +30,7 @@ export class ProviderServicesRepository {
 
   /** In SQL: every read of a product, a storefront or an order asks for its service (TypeORM's findOne cost more than the statement). */
   async find(id: string): Promise<ProviderServiceEntity | null> {
-    const found = await sql.maybeOne<ProviderServiceEntity>(
-      this.dataSource,
-      `SELECT ${this.columns} FROM "commerce"."service" WHERE "id" = $1`,
-      [id],
-    );
-    return found ?? null;
+    return (await sql.maybeOne<ProviderServiceEntity>(this.dataSource, this.byId, [id])) ?? null;
   }
 
   /** The services of these ids (any order; unknown ids are left out), in one statement. */
