@@ -1,8 +1,16 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
-/** A keep-alive connection idle this long while draining is closed (a busy client has sent its next request by then). */
-const IDLE_CLOSE_MS = 1000;
+/**
+ * How long before the server's keep-alive timeout a client stops reusing an idle connection: every answer
+ * says `Keep-Alive: timeout=<keepAliveTimeout in s>`, and a client that honours it (undici, Node's fetch:
+ * 2 s of margin by default) drops the connection that much earlier. While draining, a connection idle
+ * longer than the timeout less this margin is closed: no such client sends on it any more, so the close
+ * cannot meet a request on its way (a connection closed after one second of idleness could: a pooled
+ * client picks idle connections at random). Browsers retry an idempotent request on a reused connection
+ * that closes.
+ */
+const CLIENT_KEEP_ALIVE_MARGIN_MS = 1500;
 
 interface Connection {
   /** Answers begun on it and not finished. */
@@ -15,7 +23,7 @@ interface Connection {
  * answer still to come `Connection: close` (Node closes the connection after it, and the client opens its
  * next request elsewhere instead of reusing it), lets the caller end what never ends by itself (live
  * streams), closes the keep-alive connections that stay idle (a client that was about to send on one would
- * see it close under its request: only those idle for a second go), and waits until every connection has
+ * see it close under its request: only those idle past the time a client still reuses them go), and waits until every connection has
  * closed, at most `graceMs`: the ones left then are cut.
  */
 export class HttpDrain {
@@ -55,9 +63,10 @@ export class HttpDrain {
     // net's close, not http's: http's would also close every idle connection at once, under requests being sent on them.
     const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(this.server, () => resolve()));
     await endLongLived();
+    const idleCloseMs = Math.max(0, this.server.keepAliveTimeout - CLIENT_KEEP_ALIVE_MARGIN_MS);
     const sweep = setInterval(() => {
       const now = Date.now();
-      for (const [socket, c] of this.connections) if (c.busy === 0 && now - c.idleSince >= IDLE_CLOSE_MS) socket.destroy();
+      for (const [socket, c] of this.connections) if (c.busy === 0 && now - c.idleSince >= idleCloseMs) socket.destroy();
     }, 100);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
