@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { mailTo } from './helpers.js';
+import { mailTo, test } from './helpers.js';
 
 // Accounts end to end in Chromium against the real platform: the forms, the session state machine
 // of docs/web-app.md#session-and-local-database, the drop-down, and the emails (written as .eml files under DATA_DIR/mail)
@@ -168,6 +168,7 @@ test.describe('sign-in limits', () => {
   test("the owner's right password gets in after others failed from the same address; ten wrong ones are refused with the wait", async ({
     page,
     request,
+    newContext,
   }) => {
     const errors = watchErrors(page);
     const email = newEmail('owner');
@@ -203,7 +204,7 @@ test.describe('sign-in limits', () => {
     const limited = await request.post(`/v1/users/${encodeURIComponent(email)}/signin`, { data: { password: PASSWORD } });
     expect(limited.status()).toBe(429);
     expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(60);
-    const other = await page.context().browser()!.newContext();
+    const other = await newContext();
     const fresh = await other.newPage();
     await fresh.goto('/login#!/login');
     await fresh.getByLabel('Email').fill(email);
@@ -329,12 +330,12 @@ test.describe('emails followed', () => {
     await expect(page.getByText(/That verification link is not valid any more/)).toBeVisible();
   });
 
-  test('password reset: the emailed link sets a new password and ends the other sessions', async ({ page, browser }) => {
+  test('password reset: the emailed link sets a new password and ends the other sessions', async ({ page, newContext }) => {
     // Two browsers, a queued mail and two sign-ins with argon2id: more than the default 30 s on a busy machine.
     test.setTimeout(60_000);
     const email = newEmail('reset');
     await signUp(page, email);
-    const other = await browser.newContext();
+    const other = await newContext();
     const otherPage = await other.newPage();
     // The email typed on the sign-in form goes along to "Forgot your password?".
     await otherPage.goto('/login#!/login');
@@ -444,6 +445,10 @@ test.describe('codes in the URL hash', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('button', { name: admin })).toBeVisible();
+    // The session shows in the top bar before sign-in's own navigation to /account has landed: a goto
+    // meanwhile races it (as in oauth.e2e.ts), so wait for the account page first.
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
     const adminToken = (await cookie(page, 'token'))!;
     const userGuid = (userAuth.body.profile as { guid: string }).guid;
     const code = await api(request, 'POST', '/v1/users/me/codes', adminToken, { kind: 'impersonate', user: userGuid });

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { type Account, mailTo, signInContext, signUp, watchErrors } from './helpers.js';
+import { expect, type Page } from '@playwright/test';
+import { type Account, mailTo, type NewContext, signInContext, signUp, test, watchErrors } from './helpers.js';
 
 /**
  * Selling in Chromium against the real platform: a seller creates a service and a product in
@@ -184,17 +184,17 @@ test("the Stripe path: Stripe's hosted page, then back to the order, paid", asyn
   expect(errors).toEqual([]);
 });
 
-async function asUser(browser: Browser, baseURL: string, account: Account): Promise<Page> {
-  const context = await browser.newContext();
+async function asUser(newContext: NewContext, baseURL: string, account: Account): Promise<Page> {
+  const context = await newContext();
   const page = await context.newPage();
   await signIn(page, baseURL, account);
   return page;
 }
 
-test('a signed-in buyer and the seller write to each other; the seller fulfils the order', async ({ page, browser, baseURL }) => {
+test('a signed-in buyer and the seller write to each other; the seller fulfils the order', async ({ page, newContext, baseURL }) => {
   const { seller, serviceId } = await shop(page, 'sandbox');
   const buyer = await signUp(page, 'buyer');
-  const buyerPage = await asUser(browser, baseURL!, buyer);
+  const buyerPage = await asUser(newContext, baseURL!, buyer);
   await buyerPage.goto(`/shop/${seller.guid}/${serviceId}`);
   await buyerPage.getByRole('button', { name: 'Order Poster' }).click();
   await expect(buyerPage.getByLabel('Email (for the receipt)')).toHaveValue(buyer.email);
@@ -208,7 +208,7 @@ test('a signed-in buyer and the seller write to each other; the seller fulfils t
   await buyerPage.getByRole('button', { name: 'Send message' }).click();
   await expect(buyerPage.getByText('Could you sign it?')).toBeVisible();
 
-  const sellerPage = await asUser(browser, baseURL!, seller);
+  const sellerPage = await asUser(newContext, baseURL!, seller);
   await sellerPage.goto('/account#selling');
   const incoming = sellerPage.getByRole('link', { name: 'Poster' }).first();
   await expect(incoming).toBeVisible();
@@ -233,7 +233,7 @@ test('a signed-in buyer and the seller write to each other; the seller fulfils t
 
 test('messages on a guest order: the page shows them to its verified buyer and the seller, never to a visitor holding the link', async ({
   page,
-  browser,
+  newContext,
   baseURL,
 }) => {
   const { seller, serviceId, productId } = await shop(page, 'sandbox');
@@ -246,12 +246,12 @@ test('messages on a guest order: the page shows them to its verified buyer and t
     data: { product: productId, email: buyer.email, share: false },
   });
   const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
-  const buyerPage = await asUser(browser, baseURL!, buyer);
+  const buyerPage = await asUser(newContext, baseURL!, buyer);
   await buyerPage.goto(`/orders/${orderId}`);
   await buyerPage.getByLabel('Message to the seller').fill('Is the paper acid-free?');
   await buyerPage.getByRole('button', { name: 'Send message' }).click();
   await expect(buyerPage.getByText('Is the paper acid-free?')).toBeVisible();
-  const sellerPage = await asUser(browser, baseURL!, seller);
+  const sellerPage = await asUser(newContext, baseURL!, seller);
   await sellerPage.goto(`/account/orders/${orderId}`);
   await expect(sellerPage.getByText('Is the paper acid-free?')).toBeVisible();
   await sellerPage.getByLabel('Message to the buyer').fill('Yes, 300 g acid-free.');
@@ -259,7 +259,7 @@ test('messages on a guest order: the page shows them to its verified buyer and t
   await expect(sellerPage.getByText('Yes, 300 g acid-free.')).toBeVisible();
 
   // A visitor with the link: the order, but no message (the API answers none either).
-  const visitor = await browser.newContext();
+  const visitor = await newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/orders/${orderId}`);
   const messages = visitorPage.getByRole('region', { name: 'Messages' });
@@ -294,12 +294,12 @@ test('an unknown shop and an unknown order show the 404 page', async ({ page }) 
 
 test('a seller requests payment twice; the payer declines one, accepts and pays the other; Billing shows it all in order', async ({
   page,
-  browser,
+  newContext,
   baseURL,
 }) => {
   const { seller } = await shop(page, 'sandbox');
   const payer = `payer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const sellerPage = await asUser(browser, baseURL!, seller);
+  const sellerPage = await asUser(newContext, baseURL!, seller);
   await sellerPage.goto('/account#selling');
   const links: string[] = [];
   for (const note of ['First ask', 'Second ask']) {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
-import { type Account, sandboxShop, signedInPage, signUp, watchErrors } from './helpers.js';
+import { type Account, sandboxShop, signedInPage, signUp, test, watchErrors } from './helpers.js';
 
 /**
  * Confirmations in the page and the terminal forms by keyboard alone in Chromium against the real platform
@@ -64,7 +64,11 @@ async function savedCard(page: Page, payer: Account, number: string): Promise<st
 }
 
 for (const width of [1280, 375]) {
-  test(`register and remove terminals, cancel a plan and delete a card, by keyboard (${width} px)`, async ({ page, browser, baseURL }) => {
+  test(`register and remove terminals, cancel a plan and delete a card, by keyboard (${width} px)`, async ({
+    page,
+    newContext,
+    baseURL,
+  }) => {
     // A seller's sandbox poster and a payer with two cards and a plan for it (through the API).
     const { serviceId, productId } = await sandboxShop(page, `confirm-seller-${width}`);
     const payer = await signUp(page, `confirm-payer-${width}`);
@@ -98,7 +102,7 @@ for (const width of [1280, 375]) {
     });
     expect(other.status()).toBe(201);
 
-    const payerPage = await signedInPage(browser, baseURL!, payer.token, { viewport: { width, height: 900 } });
+    const payerPage = await signedInPage(newContext, baseURL!, payer.token, { viewport: { width, height: 900 } });
     const errors = watchErrors(payerPage);
 
     // Register this browser by keyboard: its name field, then Enter.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signedInPage, signUp, watchErrors } from './helpers.js';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { type NewContext, signedInPage, signUp, test, watchErrors } from './helpers.js';
 
 /**
  * The account and billing dashboards (issue 30; docs/web-app.md#dashboards), in Chromium against the real
@@ -29,8 +29,8 @@ const ROUTES = [
 ];
 
 /** A signed-in seller (a sandbox service with a product, so Selling has content) on a page `width` px wide. */
-async function sellerAt(browser: Browser, baseURL: string, width: number): Promise<Page> {
-  const setup = await browser.newPage();
+async function sellerAt(newContext: NewContext, baseURL: string, width: number): Promise<Page> {
+  const setup = await (await newContext()).newPage();
   const seller = await signUp(setup, 'dash');
   const headers = { authorization: `Bearer ${seller.token}` };
   const service = await setup.request.post(`/v1/users/${seller.guid}/services`, {
@@ -46,7 +46,7 @@ async function sellerAt(browser: Browser, baseURL: string, width: number): Promi
   expect(product.status()).toBe(201);
   await setup.close();
   // bypassCSP: axe runs as an injected script.
-  return signedInPage(browser, baseURL, seller.token, { viewport: { width, height: 900 }, bypassCSP: true });
+  return signedInPage(newContext, baseURL, seller.token, { viewport: { width, height: 900 }, bypassCSP: true });
 }
 
 /** Waits until the shown section has loaded (no "Loading…" left in the page's content). */
@@ -61,11 +61,11 @@ async function loaded(page: Page): Promise<void> {
 
 for (const width of [1280, 375]) {
   test(`at ${width} px: every account and billing route shows its section under the menu, with no serious axe violation`, async ({
-    browser,
+    newContext,
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const page = await sellerAt(browser, baseURL!, width);
+    const page = await sellerAt(newContext, baseURL!, width);
     const errors = watchErrors(page);
     for (const route of ROUTES) {
       await page.goto(route.path);
@@ -91,10 +91,10 @@ for (const width of [1280, 375]) {
   });
 
   test(`at ${width} px: the section menu by keyboard alone, the focus on the section's heading, then into its content`, async ({
-    browser,
+    newContext,
     baseURL,
   }) => {
-    const page = await sellerAt(browser, baseURL!, width);
+    const page = await sellerAt(newContext, baseURL!, width);
     const errors = watchErrors(page);
 
     /** Presses Tab until `target` has the focus (at most 40 times), as a keyboard user gets there. */
@@ -143,8 +143,8 @@ for (const width of [1280, 375]) {
   });
 }
 
-test('only the shown section loads its data: another section loads when it is opened', async ({ browser, baseURL }) => {
-  const page = await sellerAt(browser, baseURL!, 1280);
+test('only the shown section loads its data: another section loads when it is opened', async ({ newContext, baseURL }) => {
+  const page = await sellerAt(newContext, baseURL!, 1280);
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   const sectionData = (prefix: string) => asked.filter((path) => path.startsWith(prefix));
@@ -159,8 +159,8 @@ test('only the shown section loads its data: another section loads when it is op
   await page.context().close();
 });
 
-test('old anchors land on their sections; the terminals hash route and the verification result stay', async ({ browser, baseURL }) => {
-  const page = await sellerAt(browser, baseURL!, 1280);
+test('old anchors land on their sections; the terminals hash route and the verification result stay', async ({ newContext, baseURL }) => {
+  const page = await sellerAt(newContext, baseURL!, 1280);
   const errors = watchErrors(page);
   for (const [old, path, heading] of [
     ['/account#selling', '/account/selling', 'Selling'],

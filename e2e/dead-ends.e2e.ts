@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { mailTo, signInContext, signUp, watchErrors } from './helpers.js';
+import { expect, type Page } from '@playwright/test';
+import { mailTo, signInContext, signUp, test, watchErrors } from './helpers.js';
 
 /**
  * Addresses that answered "Page not found" to someone who only needed to be told what to do, in Chromium
@@ -16,7 +16,7 @@ async function fits(page: Page, width: number): Promise<void> {
 
 for (const width of [1280, 375]) {
   test(`at ${width} px: an unverified payer without the link's key is told to verify, and nothing of the request`, async ({
-    browser,
+    newContext,
     baseURL,
     page,
   }) => {
@@ -42,7 +42,7 @@ for (const width of [1280, 375]) {
     expect(sent.status()).toBe(201);
     const requestId = /\/requests\/([0-9a-f-]{36})\?key=/.exec(await mailTo(payer.email, new RegExp(description)))![1]!;
 
-    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+    const context = await newContext({ baseURL, viewport: { width, height: 900 } });
     await signInContext(context, baseURL!, payer.token);
     const payerPage = await context.newPage();
     const errors = watchErrors(payerPage);
@@ -70,8 +70,8 @@ for (const width of [1280, 375]) {
     await context.close();
   });
 
-  test(`at ${width} px: /billing/plans/new without a product says plans start from a seller's page`, async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  test(`at ${width} px: /billing/plans/new without a product says plans start from a seller's page`, async ({ newContext, baseURL }) => {
+    const context = await newContext({ baseURL, viewport: { width, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/billing/plans/new');

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -30,9 +30,34 @@ export async function signInContext(context: BrowserContext, siteUrl: string, to
   ]);
 }
 
+/** Opens a browser context of its own for a test (another user's browser, another viewport…). */
+export type NewContext = (options?: BrowserContextOptions) => Promise<BrowserContext>;
+
+/**
+ * Playwright's test with `newContext`: a context of the test's own, with the project's options (baseURL, the
+ * service worker blocked unless the file opted in…) under the ones given, closed when the test ends, passed or
+ * failed (a context left open goes on loading and polling in the next tests' time).
+ */
+export const test = base.extend<{ newContext: NewContext }>({
+  newContext: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      return context;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
+
 /** The page of a new browser context (viewport, permissions… as given), signed in with `token`. */
-export async function signedInPage(browser: Browser, baseURL: string, token: string, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext(options);
+export async function signedInPage(
+  newContext: NewContext,
+  baseURL: string,
+  token: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await newContext(options);
   await signInContext(context, baseURL, token);
   return context.newPage();
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
-import { type Account, paidOrder, signInContext, watchErrors } from './helpers.js';
+import { type Account, paidOrder, signInContext, test, watchErrors } from './helpers.js';
 
 /**
  * Inline forms by keyboard alone in Chromium against the real platform (docs/web-app.md#inline-forms):
@@ -54,7 +54,7 @@ const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
 for (const width of [1280, 375]) {
   test(`inline forms open, take the focus, close on Escape and say errors on their fields, by keyboard (${width} px)`, async ({
     page,
-    browser,
+    newContext,
     baseURL,
   }) => {
     const { seller, orderId, serviceId } = await paidOrder(page);
@@ -71,7 +71,7 @@ for (const width of [1280, 375]) {
     });
     expect(holder.status()).toBe(201);
 
-    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, bypassCSP: true });
+    const context = await newContext({ baseURL, viewport: { width, height: 900 }, bypassCSP: true });
     await signInContext(context, baseURL!, seller.token);
     const seller1 = await context.newPage();
     const errors = watchErrors(seller1);

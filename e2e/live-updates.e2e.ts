@@ -1,5 +1,17 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { type Account, docx, e2eDatabase, mailTo, paidOrder, registerHere, signedInPage, signUp, watchErrors } from './helpers.js';
+import { expect, type Page } from '@playwright/test';
+import {
+  type Account,
+  docx,
+  e2eDatabase,
+  mailTo,
+  type NewContext,
+  paidOrder,
+  registerHere,
+  signedInPage,
+  signUp,
+  test,
+  watchErrors,
+} from './helpers.js';
 
 /**
  * Live updates in Chromium with two browser contexts (docs/web-app.md "Live updates"), each without a
@@ -11,8 +23,8 @@ import { type Account, docx, e2eDatabase, mailTo, paidOrder, registerHere, signe
  */
 test.describe.configure({ timeout: 120_000 });
 
-const signedIn = (browser: Browser, baseURL: string, account: Account, width: number): Promise<Page> =>
-  signedInPage(browser, baseURL, account.token, { viewport: { width, height: 900 } });
+const signedIn = (newContext: NewContext, baseURL: string, account: Account, width: number): Promise<Page> =>
+  signedInPage(newContext, baseURL, account.token, { viewport: { width, height: 900 } });
 
 /** Resolves once the page's live stream is open (its request answered 200). */
 function streamOpened(page: Page): Promise<unknown> {
@@ -21,13 +33,13 @@ function streamOpened(page: Page): Promise<unknown> {
 
 for (const width of [1280, 375]) {
   test(`at ${width} px: a share appears in the other browser's open inbox, and its terminal list follows a new terminal, without reload`, async ({
-    browser,
+    newContext,
     baseURL,
     page,
   }) => {
     const owner = await signUp(page, `live-${width}`);
-    const sender = await signedIn(browser, baseURL!, owner, width);
-    const receiver = await signedIn(browser, baseURL!, owner, width);
+    const sender = await signedIn(newContext, baseURL!, owner, width);
+    const receiver = await signedIn(newContext, baseURL!, owner, width);
     const errors = watchErrors(receiver);
     await registerHere(receiver, 'Laptop');
     await receiver.getByRole('button', { name: 'Inbox of Laptop' }).click();
@@ -56,7 +68,7 @@ for (const width of [1280, 375]) {
   });
 
   test(`at ${width} px: an order paid by a buyer appears on the seller's open account page, without reload`, async ({
-    browser,
+    newContext,
     baseURL,
     page,
   }) => {
@@ -73,7 +85,7 @@ for (const width of [1280, 375]) {
     });
     const buyer = await signUp(page, `live-buyer-${width}`);
 
-    const sellerPage = await signedIn(browser, baseURL!, seller, width);
+    const sellerPage = await signedIn(newContext, baseURL!, seller, width);
     const errors = watchErrors(sellerPage);
     const opened = streamOpened(sellerPage);
     await sellerPage.goto('/account#selling');
@@ -81,7 +93,7 @@ for (const width of [1280, 375]) {
     const overview = sellerPage.getByRole('region', { name: /^Overview/ });
     await expect(overview.getByText(/No orders yet/)).toBeVisible();
 
-    const buyerPage = await signedIn(browser, baseURL!, buyer, width);
+    const buyerPage = await signedIn(newContext, baseURL!, buyer, width);
     await buyerPage.goto(`/shop/${seller.guid}/${serviceId}`);
     await buyerPage.getByRole('button', { name: 'Order Live poster' }).click();
     await buyerPage.getByRole('button', { name: 'Order and pay $12.50' }).click();
@@ -116,13 +128,13 @@ async function openLive(page: Page, path: string): Promise<void> {
 
 for (const width of [1280, 375]) {
   test(`at ${width} px: a reply on an order appears on the other side's open order page, both ways, without reload`, async ({
-    browser,
+    newContext,
     baseURL,
     page,
   }) => {
     const { seller, buyer, orderId } = await paidOrder(page);
-    const sellerPage = await signedIn(browser, baseURL!, seller, width);
-    const buyerPage = await signedIn(browser, baseURL!, buyer, width);
+    const sellerPage = await signedIn(newContext, baseURL!, seller, width);
+    const buyerPage = await signedIn(newContext, baseURL!, buyer, width);
     const sellerErrors = watchErrors(sellerPage);
     const buyerErrors = watchErrors(buyerPage);
     await openLive(sellerPage, `/account/orders/${orderId}`);
@@ -151,7 +163,7 @@ for (const width of [1280, 375]) {
   });
 
   test(`at ${width} px: a payment request accepted or declined with a reason updates the seller's open /billing/requests, without reload`, async ({
-    browser,
+    newContext,
     baseURL,
     page,
   }) => {
@@ -175,7 +187,7 @@ for (const width of [1280, 375]) {
     const acceptor = unique('live-acceptor');
     const accepted = await key(acceptor, 'Poster layout');
 
-    const sellerPage = await signedIn(browser, baseURL!, seller, width);
+    const sellerPage = await signedIn(newContext, baseURL!, seller, width);
     const errors = watchErrors(sellerPage);
     await openLive(sellerPage, '/billing/requests');
     const sent = sellerPage.getByRole('region', { name: 'Payment requests you sent' });
@@ -184,7 +196,7 @@ for (const width of [1280, 375]) {
     await expect(row('Poster layout').getByText('open', { exact: true })).toBeVisible();
 
     // The payers answer from their own browser (the emailed link's key), the seller's page untouched.
-    const payer = await (await browser.newContext({ baseURL: baseURL!, viewport: { width, height: 900 } })).newPage();
+    const payer = await (await newContext({ baseURL: baseURL!, viewport: { width, height: 900 } })).newPage();
     const declining = await payer.request.post(`/v1/requests/${declined.id}/decline?key=${declined.key}`, {
       data: { reason: 'We settled it at the meeting.' },
     });
@@ -207,7 +219,7 @@ for (const width of [1280, 375]) {
   });
 
   test(`at ${width} px: a plan charged by the scheduler updates the payer's open /billing/plans, without reload`, async ({
-    browser,
+    newContext,
     baseURL,
     page,
   }) => {
@@ -244,7 +256,7 @@ for (const width of [1280, 375]) {
     expect(created.status()).toBe(201);
     const planId = ((await created.json()) as { plan: { id: string } }).plan.id;
 
-    const payerPage = await signedIn(browser, baseURL!, payer, width);
+    const payerPage = await signedIn(newContext, baseURL!, payer, width);
     const errors = watchErrors(payerPage);
     await openLive(payerPage, '/billing/plans');
     const plan = payerPage.getByRole('region', { name: 'Plans' }).getByRole('listitem').filter({ hasText: 'Piano lesson' });
@@ -264,9 +276,13 @@ for (const width of [1280, 375]) {
   });
 }
 
-test('the file converter follows a job on the live stream: no poll while it is up, one read when it finished', async ({ browser, baseURL, page }) => {
+test('the file converter follows a job on the live stream: no poll while it is up, one read when it finished', async ({
+  newContext,
+  baseURL,
+  page,
+}) => {
   const owner = await signUp(page, 'live-converter');
-  const converter = await signedIn(browser, baseURL!, owner, 1280);
+  const converter = await signedIn(newContext, baseURL!, owner, 1280);
   const errors = watchErrors(converter);
   const reads: string[] = [];
   converter.on('request', (r) => {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { watchErrors } from './helpers.js';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type NewContext, test, watchErrors } from './helpers.js';
 
 /**
  * OAuth for integrators in Chromium against the real platform: a developer registers an app in
@@ -26,22 +26,12 @@ test.beforeAll(async () => {
 });
 
 /**
- * The browsers of a test (a developer's, a user's): each a new context, closed when the test ends. The
- * site's service worker is blocked: once a page has loaded it precaches the whole build (332 files, about
- * 400 requests per context), which has nothing to do with OAuth and, left running, competed with the flow
- * (under load the tests took 17-21 s with it, 10-14 s without) and went on in the next test's time.
+ * The browsers of a test (a developer's, a user's): each a context of the test's own (helpers.ts `newContext`,
+ * closed when the test ends), the service worker blocked as in the whole suite (playwright.config.ts).
  */
-const contexts: BrowserContext[] = [];
-
-async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-  contexts.push(context);
-  return context.newPage();
+async function newPage(newContext: NewContext): Promise<Page> {
+  return (await newContext()).newPage();
 }
-
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
 
 test.afterAll(async () => {
   await new Promise<void>((r) => app.close(() => r()));
@@ -139,14 +129,14 @@ function pkce() {
 }
 
 test('a signed-out user signs in, allows the app on the consent page, and its token works within its scopes until withdrawn', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  const developerPage = await newPage(browser, baseURL!);
+  const developerPage = await newPage(newContext);
   const developer = await signUp(developerPage.request, 'oauth-dev');
   const client = await registerApp(developerPage, developer.email);
 
-  const page = await newPage(browser, baseURL!);
+  const page = await newPage(newContext);
   const errors = watchErrors(page);
   const user = await signUp(page.request, 'oauth-user');
   const { verifier, challenge } = pkce();
@@ -198,12 +188,15 @@ test('a signed-out user signs in, allows the app on the consent page, and its to
   expect(errors).toEqual([]);
 });
 
-test('refusing sends the browser back with error=access_denied; a wrong redirect URI stays on the site', async ({ browser, baseURL }) => {
-  const developerPage = await newPage(browser, baseURL!);
+test('refusing sends the browser back with error=access_denied; a wrong redirect URI stays on the site', async ({
+  newContext,
+  baseURL,
+}) => {
+  const developerPage = await newPage(newContext);
   const developer = await signUp(developerPage.request, 'oauth-dev2');
   const client = await registerApp(developerPage, developer.email);
 
-  const page = await newPage(browser, baseURL!);
+  const page = await newPage(newContext);
   const user = await signUp(page.request, 'oauth-refuser');
   await signInOnLoginPage(page, user.email);
 

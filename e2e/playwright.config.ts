@@ -49,6 +49,11 @@ export default defineConfig({
     // test with `--trace on` to get one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The site's service worker precaches the whole build (332 files, about 400 requests) in every new context
+    // once a page has loaded: CPU that a loaded 2-core machine pays in every test, for nothing most tests look
+    // at. It is blocked in every context (contexts made by hand with browser.newContext inherit it); the tests
+    // of the worker itself, offline use and push opt back in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
-import { type Account, paidOrder, signInContext, watchErrors } from './helpers.js';
+import { type Account, type NewContext, paidOrder, signInContext, test, watchErrors } from './helpers.js';
 
 /**
  * Delivery and partial refunds in Chromium against the real platform: the seller fulfils a paid order
@@ -12,8 +12,8 @@ import { type Account, paidOrder, signInContext, watchErrors } from './helpers.j
 const SHOTS = 'test-results/refunds-delivery';
 const LLL = /[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/;
 
-async function asUser(browser: Browser, baseURL: string, account: Account, width: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+async function asUser(newContext: NewContext, baseURL: string, account: Account, width: number): Promise<Page> {
+  const context = await newContext({ baseURL, viewport: { width, height: 900 } });
   await signInContext(context, baseURL, account.token);
   return context.newPage();
 }
@@ -30,11 +30,11 @@ async function fitsWidth(page: Page, width: number): Promise<void> {
 for (const width of [1280, 375]) {
   test(`fulfil with a note, refund part then the rest: both pages, the receipt and the timelines show it (${width} px)`, async ({
     page,
-    browser,
+    newContext,
     baseURL,
   }) => {
     const { seller, buyer, orderId } = await paidOrder(page);
-    const sellerPage = await asUser(browser, baseURL!, seller, width);
+    const sellerPage = await asUser(newContext, baseURL!, seller, width);
     const errors = watchErrors(sellerPage);
     await sellerPage.goto(`/account/orders/${orderId}`);
     await sellerPage.getByLabel(/Note to the buyer/).fill('Your files: https://example.com/files/poster.pdf. Thank you!');
@@ -70,7 +70,7 @@ for (const width of [1280, 375]) {
     await shot(sellerPage, `seller-partly-refunded-${width}`);
 
     // The buyer's page: the note (a link), the dates, the refund.
-    const buyerPage = await asUser(browser, baseURL!, buyer, width);
+    const buyerPage = await asUser(newContext, baseURL!, buyer, width);
     await buyerPage.goto(`/orders/${orderId}`);
     const buyerHistory = buyerPage.getByRole('region', { name: 'Delivery and refunds' });
     await expect(buyerHistory.getByRole('link', { name: 'https://example.com/files/poster.pdf' })).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { type Account, mailTo, signInContext, signUp, watchErrors } from './helpers.js';
+import { expect, type Page } from '@playwright/test';
+import { type Account, mailTo, type NewContext, signInContext, signUp, test, watchErrors } from './helpers.js';
 
 /**
  * Payment requests of a custom amount in Chromium against the real platform (issue 29): a seller asks
@@ -12,8 +12,8 @@ const LINK = /http:\/\/localhost:\d+(\/requests\/[0-9a-f-]{36}\?key=[A-Za-z0-9_-
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** A seller with a name and a service without products, signed in in a new context of this width. */
-async function seller(browser: Browser, baseURL: string, width: number): Promise<{ page: Page; account: Account; service: string }> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+async function seller(newContext: NewContext, baseURL: string, width: number): Promise<{ page: Page; account: Account; service: string }> {
+  const context = await newContext({ baseURL, viewport: { width, height: 900 } });
   const page = await context.newPage();
   const account = await signUp(page, 'custom-seller');
   const auth = { authorization: `Bearer ${account.token}` };
@@ -45,8 +45,8 @@ async function fits(page: Page, width: number): Promise<void> {
 }
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: a seller asks a custom amount; one payer declines with a reason, another pays`, async ({ browser, baseURL }) => {
-    const { page, service } = await seller(browser, baseURL!, width);
+  test(`at ${width} px: a seller asks a custom amount; one payer declines with a reason, another pays`, async ({ newContext, baseURL }) => {
+    const { page, service } = await seller(newContext, baseURL!, width);
     const errors = watchErrors(page);
     await page.goto('/account#selling');
 
@@ -71,7 +71,7 @@ for (const width of [1280, 375]) {
     const payLink = await requestCustom(page, service, payer, '125.50', description);
 
     // The first payer, signed out, declines with a reason.
-    const other = await (await browser.newContext({ baseURL, viewport: { width, height: 900 } })).newPage();
+    const other = await (await newContext({ baseURL, viewport: { width, height: 900 } })).newPage();
     const otherErrors = watchErrors(other);
     await other.goto(declineLink);
     await expect(other.getByRole('heading', { name: `$125.50 for ${description}` })).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mailTo, signInContext, signUp, watchErrors } from './helpers.js';
+import { expect, type Page } from '@playwright/test';
+import { mailTo, type NewContext, signInContext, signUp, test, watchErrors } from './helpers.js';
 
 /**
  * The name buyers see, in Chromium against the real platform, at 1280 and 375 px: a seller who never
@@ -7,8 +7,8 @@ import { mailTo, signInContext, signUp, watchErrors } from './helpers.js';
  * field), then the storefront, the sandbox pay page, the order page, the printable receipt and the
  * receipt email all name the seller by it. Screenshots of each page go to the test's output folder.
  */
-async function signedInPage(browser: Browser, baseURL: string, width: number): Promise<{ page: Page; email: string }> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+async function signedInPage(newContext: NewContext, baseURL: string, width: number): Promise<{ page: Page; email: string }> {
+  const context = await newContext({ baseURL, viewport: { width, height: 900 } });
   const page = await context.newPage();
   const seller = await signUp(page, `nameless-${width}`);
   await signInContext(context, baseURL, seller.token);
@@ -22,10 +22,10 @@ async function shot(page: Page, name: string, width: number): Promise<void> {
 
 for (const width of [1280, 375]) {
   test(`at ${width} px a seller without a profile name sets up selling with the name buyers see, and buyers see it`, async ({
-    browser,
+    newContext,
     baseURL,
   }) => {
-    const { page } = await signedInPage(browser, baseURL!, width);
+    const { page } = await signedInPage(newContext, baseURL!, width);
     const errors = watchErrors(page);
     const tag = `${width}-${Date.now().toString(36)}`;
     const sellerName = `Riso Corner ${tag}`;
@@ -63,7 +63,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByText(/a Tinkerdesk seller/)).toHaveCount(0);
     await shot(page, 'storefront', width);
     const shopUrl = page.url();
-    const buyerPage = await (await browser.newContext({ baseURL, viewport: { width, height: 900 } })).newPage();
+    const buyerPage = await (await newContext({ baseURL, viewport: { width, height: 900 } })).newPage();
     const buyerErrors = watchErrors(buyerPage);
     const buyerEmail = `name-buyer-${tag}@example.com`;
     await buyerPage.goto(shopUrl);

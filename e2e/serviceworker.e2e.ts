@@ -17,6 +17,9 @@ import {
 // platform: the web manifest and its icons, Web Push delivered through the DevTools protocol
 // (Chromium reaches no push service here), and the share target's form post.
 
+// The suite blocks the service worker in every context (playwright.config.ts): these tests are about it.
+test.use({ serviceWorkers: 'allow' });
+
 const NOT_FOUND = 'That...is not here. Please...look again. Certainly...what you seek can be found :-D.';
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;

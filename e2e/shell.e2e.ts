@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test, type NewContext } from './helpers.js';
 
 const NOT_FOUND = 'That...is not here. Please...look again. Certainly...what you seek can be found :-D.';
 
@@ -95,7 +96,7 @@ test.describe('shell routes', () => {
    * the boxes of `selectors` are the same in both: nothing moves when the app replaces the shell.
    */
   async function shellThenApp(
-    browser: Browser,
+    newContext: NewContext,
     path: string,
     width: number,
     selectors: readonly string[],
@@ -103,7 +104,7 @@ test.describe('shell routes', () => {
     onApp: (page: Page) => Promise<void>,
   ): Promise<void> {
     const boxes = async (page: Page) => Promise.all(selectors.map(async (selector) => page.locator(selector).first().boundingBox()));
-    const still = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
+    const still = await newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
     const shell = await still.newPage();
     await shell.goto(path);
     await expect(shell.locator('main h1')).toBeVisible();
@@ -112,7 +113,7 @@ test.describe('shell routes', () => {
     await still.close();
     expect(before.every((box) => box !== null && box.height > 0)).toBe(true);
 
-    const live = await browser.newContext({ viewport: { width, height: 800 } });
+    const live = await newContext({ viewport: { width, height: 800 } });
     const page = await live.newPage();
     const errors = watchErrors(page);
     await page.goto(path);
@@ -137,9 +138,9 @@ test.describe('shell routes', () => {
     ['/tools/displaybarcode/', 375, whole],
     ['/tools/displaybarcode/', 1280, whole],
   ] as const) {
-    test(`${path} at ${width} px paints its page from the HTML, where the app then shows the same`, async ({ browser }) => {
+    test(`${path} at ${width} px paints its page from the HTML, where the app then shows the same`, async ({ newContext }) => {
       await shellThenApp(
-        browser,
+        newContext,
         path,
         width,
         ['main h1', 'main .lead', ...more],
@@ -156,9 +157,9 @@ test.describe('shell routes', () => {
   // other settings gets the tool's header alone, so nothing is painted that the app then changes; the
   // heading and the lead keep their place and size, and the app shows the query's settings.
   for (const width of [375, 1280]) {
-    test(`/tools/displaybarcode/?type=ean13 at ${width} px paints no setting the app then changes`, async ({ browser }) => {
+    test(`/tools/displaybarcode/?type=ean13 at ${width} px paints no setting the app then changes`, async ({ newContext }) => {
       await shellThenApp(
-        browser,
+        newContext,
         '/tools/displaybarcode/?type=ean13&height=20',
         width,
         ['main h1', 'main .lead'],

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { clipboardText, signInContext, signUp, watchErrors } from './helpers.js';
+import { expect } from '@playwright/test';
+import { clipboardText, signInContext, signUp, test, watchErrors } from './helpers.js';
 
 /**
  * Shop links in Chromium against the real platform: a seller chooses the short link in the service
@@ -8,10 +8,10 @@ import { clipboardText, signInContext, signUp, watchErrors } from './helpers.js'
  */
 
 test('a seller chooses a short link, copies it and sees its QR code; a visitor opens /s/{slug} and orders', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   const errors = watchErrors(page);
   const seller = await signUp(page, 'slug-seller');
@@ -53,7 +53,7 @@ test('a seller chooses a short link, copies it and sees its QR code; a visitor o
   await page.getByRole('button', { name: 'Add product', exact: true }).last().click();
   await expect(selling.getByText('$12.50')).toBeVisible();
 
-  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  const visitor = await (await newContext({ baseURL })).newPage();
   const visitorErrors = watchErrors(visitor);
   await visitor.goto(`/s/${slug}`);
   await expect(visitor.getByRole('heading', { name: `Riso Corner ${tag}`, level: 1 })).toBeVisible();
@@ -72,8 +72,8 @@ test('a seller chooses a short link, copies it and sees its QR code; a visitor o
   expect(errors).toEqual([]);
 });
 
-test('at 375 px a long shop link wraps and the page fits; an unknown slug says there is no shop there', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+test('at 375 px a long shop link wraps and the page fits; an unknown slug says there is no shop there', async ({ newContext, baseURL }) => {
+  const context = await newContext({ baseURL, viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
   const seller = await signUp(page, 'slug-phone');
   const auth = { authorization: `Bearer ${seller.token}` };

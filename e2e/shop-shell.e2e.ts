@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { watchErrors } from './helpers.js';
+import { type NewContext, test, watchErrors } from './helpers.js';
 
 /**
  * A shop's page is painted from the gateway's own read of the shop (apps/gateway/src/web/shop-page.ts):
@@ -33,16 +33,16 @@ async function shop(page: Page, name: string): Promise<{ path: string; read: str
 
 const box = async (page: Page, selector: string) => page.locator(selector).first().boundingBox();
 
-async function withoutScripts(browser: Browser, width: number) {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+async function withoutScripts(newContext: NewContext, width: number) {
+  const context = await newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
   return { page: await context.newPage(), close: () => context.close() };
 }
 
 for (const width of [375, 1280]) {
-  test(`a shop paints from the page and the app takes it over in place (${width} px)`, async ({ page, browser }, info) => {
+  test(`a shop paints from the page and the app takes it over in place (${width} px)`, async ({ page, newContext }, info) => {
     const { path, read } = await shop(page, LONG_NAME);
 
-    const off = await withoutScripts(browser, width);
+    const off = await withoutScripts(newContext, width);
     await off.page.goto(path);
     await expect(off.page.getByRole('heading', { level: 1 })).toHaveText(LONG_NAME);
     await expect(off.page.locator('.lead')).toHaveText(`Sold by ${LONG_NAME}`);
@@ -62,7 +62,8 @@ for (const width of [375, 1280]) {
     });
     // Whether "Loading…" is ever in the page, from its first byte on.
     await page.addInitScript(() => {
-      const seen = () => document.body?.textContent?.includes('Loading…') && ((window as unknown as { sawLoading: boolean }).sawLoading = true);
+      const seen = () =>
+        document.body?.textContent?.includes('Loading…') && ((window as unknown as { sawLoading: boolean }).sawLoading = true);
       new MutationObserver(seen).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto(path);
@@ -78,9 +79,9 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('a shop that does not exist paints its not-found wording; a product added is in the next page', async ({ page, browser }) => {
+test('a shop that does not exist paints its not-found wording; a product added is in the next page', async ({ page, newContext }) => {
   const { path, addProduct } = await shop(page, 'Riso Corner');
-  const off = await withoutScripts(browser, 1280);
+  const off = await withoutScripts(newContext, 1280);
   // The page of no shop says so, and so does its status.
   expect((await off.page.goto('/s/no-such-shop-for-shells'))?.status()).toBe(404);
   await expect(off.page.getByRole('heading', { level: 1 })).toHaveText('No shop at this address');

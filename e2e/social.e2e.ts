@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './helpers.js';
 
 // Social sign-in end to end: Chromium clicks "Continue with Google", the real loopback OpenID Connect
 // provider (oidc-provider, started by the Playwright config) shows its login form, and the browser
@@ -20,7 +21,7 @@ async function signInAtProvider(page: Page, email: string, name: string, verifie
 }
 
 test.describe('sign-in with Google (OpenID Connect on loopback)', () => {
-  test('creates the account, signs in, and the same Google account signs in again to the same profile', async ({ page, browser }) => {
+  test('creates the account, signs in, and the same Google account signs in again to the same profile', async ({ page, newContext }) => {
     const email = newEmail('google');
     await page.goto('/login#!/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -30,7 +31,7 @@ test.describe('sign-in with Google (OpenID Connect on loopback)', () => {
     await expect(page.getByLabel('Name')).toHaveValue('Grace Hopper');
     await expect(page.getByText('Verified', { exact: true })).toBeVisible();
 
-    const again = await browser.newContext();
+    const again = await newContext();
     const second = await again.newPage();
     await second.goto('/login#!/register');
     await second.getByRole('button', { name: 'Continue with Google' }).click();

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { registerHere, signedInPage, signUp, watchErrors } from './helpers.js';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { registerHere, signedInPage, signUp, test, watchErrors } from './helpers.js';
 
 /**
  * "Inbox" opens where the user is looking (issue 30): in the row of the terminal whose Inbox button was
@@ -18,7 +18,7 @@ async function inViewport(page: Page, what: Locator): Promise<boolean> {
 
 for (const width of [375, 1280]) {
   test(`at ${width} px: a terminal's inbox opens in its own row, the focus inside, and gives it back when closed`, async ({
-    browser,
+    newContext,
     baseURL,
     page,
   }) => {
@@ -32,7 +32,7 @@ for (const width of [375, 1280]) {
       expect(made.status()).toBe(201);
       ids[label] = ((await made.json()) as { terminal: { id: string } }).terminal.id;
     }
-    const here = await signedInPage(browser, baseURL!, owner.token, { viewport: { width, height: 800 } });
+    const here = await signedInPage(newContext, baseURL!, owner.token, { viewport: { width, height: 800 } });
     const errors = watchErrors(here);
     await registerHere(here, 'This phone');
     const rows = here.getByRole('list', { name: 'Your terminals' }).locator(':scope > li');

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { registerHere, signedInPage, watchErrors } from './helpers.js';
+import { expect, type Page } from '@playwright/test';
+import { type NewContext, registerHere, signedInPage, test, watchErrors } from './helpers.js';
 
 /**
  * Terminals in Chromium against the real platform: two browsers of one account register themselves in
@@ -9,6 +9,8 @@ import { registerHere, signedInPage, watchErrors } from './helpers.js';
  */
 // Whole flows with two browsers and the service worker's first install: slow on a loaded 2-core machine.
 test.describe.configure({ timeout: 120_000 });
+// The suite blocks the service worker (playwright.config.ts): push and the share target are its work.
+test.use({ serviceWorkers: 'allow' });
 
 interface Account {
   token: string;
@@ -20,17 +22,17 @@ async function signUp(page: Page, tag: string): Promise<Account> {
   return { token: ((await res.json()) as { token: string }).token };
 }
 
-const signedIn = (browser: Browser, baseURL: string, account: Account, permissions: string[] = []): Promise<Page> =>
-  signedInPage(browser, baseURL, account.token, { permissions });
+const signedIn = (newContext: NewContext, baseURL: string, account: Account, permissions: string[] = []): Promise<Page> =>
+  signedInPage(newContext, baseURL, account.token, { permissions });
 
 test('two browsers of one account: each registers, one sends a link, the otherâ€™s inbox opens, copies and deletes it', async ({
-  browser,
+  newContext,
   baseURL,
   page,
 }) => {
   const owner = await signUp(page, 'terminals');
-  const phone = await signedIn(browser, baseURL!, owner, ['clipboard-read', 'clipboard-write']);
-  const laptop = await signedIn(browser, baseURL!, owner, ['clipboard-read', 'clipboard-write']);
+  const phone = await signedIn(newContext, baseURL!, owner, ['clipboard-read', 'clipboard-write']);
+  const laptop = await signedIn(newContext, baseURL!, owner, ['clipboard-read', 'clipboard-write']);
   const errors = watchErrors(phone);
   await registerHere(phone, 'Phone');
   await registerHere(laptop, 'Laptop');
@@ -120,7 +122,7 @@ test('two browsers of one account: each registers, one sends a link, the otherâ€
   await laptop.context().close();
 });
 
-test('a registration the server refuses shows its detail', async ({ browser, baseURL, page }) => {
+test('a registration the server refuses shows its detail', async ({ newContext, baseURL, page }) => {
   const owner = await signUp(page, 'terminals-full');
   for (let i = 0; i < 50; i++) {
     const res = await page.request.post('/v1/terminals', {
@@ -129,7 +131,7 @@ test('a registration the server refuses shows its detail', async ({ browser, bas
     });
     expect(res.status()).toBe(201);
   }
-  const here = await signedIn(browser, baseURL!, owner);
+  const here = await signedIn(newContext, baseURL!, owner);
   await here.goto('/account#terminals');
   await here.getByRole('form', { name: 'Register this browser' }).getByRole('button', { name: 'Register this browser' }).click();
   await expect(here.getByRole('alert')).toHaveText(
@@ -139,12 +141,12 @@ test('a registration the server refuses shows its detail', async ({ browser, bas
 });
 
 test('push the browser cannot give is said so: permission denied, or push notifications unavailable', async ({
-  browser,
+  newContext,
   baseURL,
   page,
 }) => {
   const owner = await signUp(page, 'terminals-push');
-  const granted = await signedIn(browser, baseURL!, owner, ['notifications']);
+  const granted = await signedIn(newContext, baseURL!, owner, ['notifications']);
   await registerHere(granted, 'Granted');
   await granted.getByLabel('Push notifications on this browser').click();
   // Headless Chromium has no push service: subscribing fails.
@@ -154,7 +156,7 @@ test('push the browser cannot give is said so: permission denied, or push notifi
   await expect(granted.getByLabel('Push notifications on this browser')).not.toBeChecked();
   await granted.context().close();
 
-  const denied = await signedIn(browser, baseURL!, owner);
+  const denied = await signedIn(newContext, baseURL!, owner);
   await denied.addInitScript(() => {
     Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
   });

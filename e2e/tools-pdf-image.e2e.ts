@@ -128,45 +128,50 @@ test('PDF to image: a password-protected PDF asks for its password; broken files
   expect(errors).toEqual([]);
 });
 
-test('Offline after one visit: PDF to image (pdf.js worker, fonts, character maps) and the barcode decoder (ZXing WebAssembly)', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(90_000);
-  const errors = watchErrors(page);
-  await page.goto('/tools/');
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  // Precaching runs in the background; wait until the PDF engine's files are in the cache.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const names = await caches.keys();
-          const urls = (await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)))).flat();
-          return ['pdf.worker', 'zxing_reader', '/pdfjs/standard_fonts/LiberationSans-Bold.ttf'].every((part) =>
-            urls.some((u) => u.includes(part)),
-          );
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+test.describe('offline', () => {
+  // The suite blocks the service worker (playwright.config.ts): offline use is its work.
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.goto('/tools/converters/pdf/image/?dpi=72');
-  await pick(page, 'sample.pdf', pdf);
-  await expect(page.getByRole('region', { name: 'Rendered pages' }).getByRole('img')).toHaveCount(3);
-  await page.goto('/tools/barcodes/decoder/');
-  const qr = await bwipjs.toBuffer({
-    bcid: 'qrcode',
-    text: 'offline works',
-    scale: 4,
-    paddingwidth: 8,
-    paddingheight: 8,
-    backgroundcolor: 'FFFFFF',
-  } as never);
-  await page.getByLabel('Choose image').setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: qr });
-  await expect(page.getByRole('region', { name: 'Results' }).locator('.code-text')).toHaveText('offline works');
-  await context.setOffline(false);
-  expect(errors).toEqual([]);
+  test('Offline after one visit: PDF to image (pdf.js worker, fonts, character maps) and the barcode decoder (ZXing WebAssembly)', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    await page.goto('/tools/');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // Precaching runs in the background; wait until the PDF engine's files are in the cache.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const names = await caches.keys();
+            const urls = (await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)))).flat();
+            return ['pdf.worker', 'zxing_reader', '/pdfjs/standard_fonts/LiberationSans-Bold.ttf'].every((part) =>
+              urls.some((u) => u.includes(part)),
+            );
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.goto('/tools/converters/pdf/image/?dpi=72');
+    await pick(page, 'sample.pdf', pdf);
+    await expect(page.getByRole('region', { name: 'Rendered pages' }).getByRole('img')).toHaveCount(3);
+    await page.goto('/tools/barcodes/decoder/');
+    const qr = await bwipjs.toBuffer({
+      bcid: 'qrcode',
+      text: 'offline works',
+      scale: 4,
+      paddingwidth: 8,
+      paddingheight: 8,
+      backgroundcolor: 'FFFFFF',
+    } as never);
+    await page.getByLabel('Choose image').setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: qr });
+    await expect(page.getByRole('region', { name: 'Results' }).locator('.code-text')).toHaveText('offline works');
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+  });
 });

@@ -31,6 +31,9 @@ function history(page: Page): Promise<Array<{ id: string; type: string; source: 
 }
 
 test.describe('offline', () => {
+  // The suite blocks the service worker (playwright.config.ts): offline use is its work.
+  test.use({ serviceWorkers: 'allow' });
+
   test('after the first visit the tools keep working without a network', async ({ page, context }) => {
     const errors = watchErrors(page);
     await page.goto('/tools/converters/rot13/encode/');
