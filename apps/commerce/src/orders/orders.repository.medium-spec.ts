@@ -104,6 +104,9 @@ describe('orders', () => {
     await expect(repository.listOrders({ buyerId: buyer }, undefined, 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: a.id } }] });
     // Past the end: no rows, the total still counted; nobody's orders: none.
     await expect(repository.listOrders({ sellerId: seller }, undefined, 5, 10)).resolves.toEqual({ total: 3, rows: [] });
+    await expect(repository.listOrders({ sellerId: seller }, ['paid', 'cancelled'], 5, 10)).resolves.toEqual({ total: 2, rows: [] });
+    // No state allowed (a receipts filter naming a state without receipts): nothing.
+    await expect(repository.listOrders({ sellerId: seller }, [], 0, 10)).resolves.toEqual({ total: 0, rows: [] });
     await expect(repository.listOrders({ sellerId: randomUUID() }, undefined, 0, 10)).resolves.toEqual({ total: 0, rows: [] });
   });
 

@@ -30,4 +30,12 @@ describe('reading services', () => {
     expect(result.map((s) => s.id).sort()).toEqual([a, b].sort());
     await expect(services.findMany([])).resolves.toEqual([]);
   });
+
+  it('finds one id given several times (a page of one shop: its orders) in one statement, as find reads it', async () => {
+    const id = await insertService(db);
+    const { result, queries } = await db.countQueries(() => services.findMany([id, id, id]));
+    expect(queries).toHaveLength(1);
+    expect(result).toEqual([await services.find(id)]);
+    await expect(services.findMany([randomUUID()])).resolves.toEqual([]);
+  });
 });
