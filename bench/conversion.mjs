@@ -303,6 +303,38 @@ if (PHASES) {
         `gateway phases → ${to} (${answered.length} one-request answers, medians): upload's file part read ${median(answered.map((l) => l.upload?.receive ?? NaN))}, stored ${median(answered.map((l) => l.upload?.store ?? NaN))}; then ${['create', 'wait', 'open'].map((p) => `${p} ${median(answered.map((l) => l.ms[p]))}`).join(', ')} ms`,
       );
   }
+  // One job's way across the processes, lined up by the epoch time each phase clock started (`at`):
+  // the create's way in (gateway's send → the listener's transport took it → its handler began), the
+  // listener's part, the reply's way back, the hand-off (the entry queued → the worker's processor
+  // began), and the finished announcement's way (the completion recorded → the gateway's wait over).
+  const byId = (log, message) => new Map(logLines(log, message).filter((l) => l.at !== undefined).map((l) => [l.jobId, l]));
+  const queuedById = byId(listenerLog, 'conversion job queued');
+  const workedById = byId(workerLog, 'conversion completed');
+  const sum = (ms, keys) => keys.reduce((a, k) => a + (ms[k] ?? 0), 0);
+  for (const to of ['webp', 'pdf']) {
+    const rows = [];
+    for (const g of answers.filter((l) => l.to === to && l.at !== undefined)) {
+      const q = queuedById.get(g.jobId);
+      const w = workedById.get(g.jobId);
+      if (!q || !w || q.receivedAt === undefined) continue;
+      const queuedAt = q.at + sum(q.ms, Object.keys(q.ms));
+      const recordedAt = w.at + sum(w.ms, ['start', 'read', 'convert', 'store', 'record']);
+      rows.push({
+        natsIn: q.receivedAt - g.at,
+        nestIn: q.at - q.receivedAt,
+        listener: queuedAt - q.at,
+        replyBack: g.at + g.ms.create - queuedAt,
+        handOff: w.at - queuedAt,
+        worker: recordedAt - w.at,
+        announced: g.at + g.ms.create + g.ms.wait - recordedAt,
+      });
+    }
+    if (rows.length === 0) continue;
+    const keys = Object.keys(rows[0]);
+    console.log(
+      `across processes → ${to} (${rows.length} one-request jobs, medians): ${keys.map((k) => `${k} ${median(rows.map((r) => r[k])).toFixed(2)}`).join(', ')} ms`,
+    );
+  }
   if (ONLY.has('png'))
     console.log(
       `PNG one request, each job: ${api.png.map((x) => x.toFixed(0)).join(', ')} ms; two requests: ${api2.png.map((x) => x.toFixed(0)).join(', ')} ms${BUFFERED ? `; one request, body encoded first: ${api3.png.map((x) => x.toFixed(0)).join(', ')} ms (median ${median(api3.png).toFixed(0)})` : ''}`,

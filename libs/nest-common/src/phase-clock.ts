@@ -2,6 +2,13 @@
 export interface PhaseClock {
   mark(phase: string): void;
   readonly ms: Record<string, number>;
+  /** When the clock started, in epoch milliseconds (to 0.01): lines of different processes line up by it. */
+  readonly at: number;
+}
+
+/** Now in epoch milliseconds to 0.01 ms (performance.now on the process's time origin), comparable across processes. */
+export function epochMs(): number {
+  return Math.round((performance.timeOrigin + performance.now()) * 100) / 100;
 }
 
 /**
@@ -14,6 +21,7 @@ export function phaseClock(): PhaseClock {
   const ms: Record<string, number> = {};
   return {
     ms,
+    at: Math.round((performance.timeOrigin + last) * 100) / 100,
     mark(phase) {
       const now = performance.now();
       ms[phase] = Math.round((now - last) * 10) / 10;

@@ -5,6 +5,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER } from '@tinkerdesk/contracts';
 import { finalize, isObservable } from 'rxjs';
 import { requestContext } from './context.js';
+import { epochMs } from './phase-clock.js';
 import { ReplySerializer } from './rpc-reply.js';
 import { coalesceNatsWrites } from './nats-writes.js';
 
@@ -75,6 +76,7 @@ export class PrefixedNatsServer extends ServerNats {
 
   /** Counted from the moment the message arrives (synchronously) until it is answered or, for an event, handled. */
   override async handleMessage(channel: string, natsMsg: NatsMessage): Promise<void> {
+    const receivedAt = epochMs();
     let finish: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (finish = resolve));
     this.inFlight.add(done);
@@ -83,7 +85,7 @@ export class PrefixedNatsServer extends ServerNats {
     // What a global interceptor did before, here once per message without Nest's interceptor pipeline.
     const requestId = natsMsg.headers?.get(REQUEST_ID_HEADER) || randomUUID();
     try {
-      await requestContext.run({ requestId }, () => this.dispatch(channel, natsMsg));
+      await requestContext.run({ requestId, receivedAt }, () => this.dispatch(channel, natsMsg));
     } finally {
       // An event has no reply: handled once its handler settled. A request ends with its last reply packet.
       if (!natsMsg.reply) finish();

@@ -17,7 +17,7 @@ import {
   type ConversionOptions,
   type CreateConversionJobMessage,
 } from '@tinkerdesk/contracts';
-import { phaseClock, QueueProducer, type Logger, type ProducerQueue } from '@tinkerdesk/nest-common';
+import { currentReceivedAt, phaseClock, QueueProducer, type Logger, type ProducerQueue } from '@tinkerdesk/nest-common';
 import { ConversionJobsRepository, toView } from './conversion-jobs.repository.js';
 import { CONVERSION_LIMITS, type ConversionLimits } from './conversion-limits.js';
 
@@ -209,7 +209,10 @@ export class ConversionJobsService {
       this.logger.error({ err: error, jobId: job.id }, 'could not queue conversion job');
       throw new AppError('UNAVAILABLE', 'the conversion queue is not reachable');
     }
-    this.logger.info({ jobId: job.id, from: job.sourceFormat, to: job.target, size: job.inputSize, ms: clock.ms }, 'conversion job queued');
+    this.logger.info(
+      { jobId: job.id, from: job.sourceFormat, to: job.target, size: job.inputSize, ms: clock.ms, at: clock.at, receivedAt: currentReceivedAt() },
+      'conversion job queued',
+    );
     return toView(job);
   }
 

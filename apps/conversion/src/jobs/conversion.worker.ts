@@ -357,7 +357,7 @@ export class ConversionProcessor extends DrainingWorkerHost {
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       clock.mark('cleanup');
       logger.info(
-        { jobId: record.id, from: format.id, to: record.target, size: output.data.byteLength, queuedMs: queued, ms: clock.ms },
+        { jobId: record.id, from: format.id, to: record.target, size: output.data.byteLength, queuedMs: queued, ms: clock.ms, at: clock.at },
         'conversion completed',
       );
     } catch (error) {

@@ -235,12 +235,12 @@ export class ConversionController {
       const stored = await this.files.open(conversionOutputKey(settled.id));
       clock.mark('open');
       if (stored) {
-        this.logger.info({ jobId: settled.id, to: settled.to, state: settled.state, upload: file.uploadMs, ms: clock.ms }, 'conversion answered');
+        this.logger.info({ jobId: settled.id, to: settled.to, state: settled.state, upload: file.uploadMs, ms: clock.ms, at: clock.at }, 'conversion answered');
         res.setHeader('x-conversion-job', settled.id);
         return fileAnswer(res, settled.output, stored);
       }
     }
-    this.logger.info({ jobId: settled.id, to: settled.to, state: settled.state, upload: file.uploadMs, ms: clock.ms }, 'conversion answered');
+    this.logger.info({ jobId: settled.id, to: settled.to, state: settled.state, upload: file.uploadMs, ms: clock.ms, at: clock.at }, 'conversion answered');
     return { success: true, job: settled };
   }
 
