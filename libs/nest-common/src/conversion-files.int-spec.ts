@@ -118,11 +118,35 @@ describe('ConversionFiles', () => {
     expect(await files.putStream('large', chunks(large))).toBe(300_000);
     expect([await inRedis('small'), await inStore('small')]).toEqual([1, false]);
     expect([await inRedis('large'), await inStore('large')]).toEqual([0, true]);
+    expect(await budgetUsed()).toBe(600); // the large one took none of the budget
     expect(await buffer((await files.open('small')) ?? Readable.from([]))).toEqual(small);
     expect(await buffer((await files.open('large')) ?? Readable.from([]))).toEqual(large);
     await files.delete('small');
     await files.delete('large');
     expect([await files.getBlob('small'), await files.getBlob('large')]).toEqual([null, null]);
+  });
+
+  it('a small upload that fails halfway leaves nothing behind in Redis and takes none of the budget, before anyone deletes it', async () => {
+    async function* failing(): AsyncGenerator<Uint8Array> {
+      yield randomBytes(300);
+      yield randomBytes(300);
+      throw new Error('the client went away');
+    }
+    await expect(files.putStream('halfway', failing())).rejects.toThrow('the client went away');
+    expect([await inRedis('halfway'), await inStore('halfway'), await budgetUsed()]).toEqual([0, false, 0]);
+  });
+
+  it('a streamed upload the budget has no room for goes whole to the object store, nothing of it left in Redis', async () => {
+    await files.putBlob('filler', randomBytes(1000));
+    const data = randomBytes(900);
+    // 1,000 + 900 > 1,500: refused as a whole, though its first chunk alone would have fitted.
+    const parts = [data.subarray(0, 300), data.subarray(300, 600), data.subarray(600)];
+    expect(await files.putStream('refused', Readable.from(parts))).toBe(900);
+    expect([await inRedis('refused'), await inStore('refused'), await budgetUsed()]).toEqual([0, true, 1000]);
+    expect(Buffer.from((await files.getBlob('refused')) ?? [])).toEqual(data);
+    await files.delete('refused');
+    await files.delete('filler');
+    expect(await budgetUsed()).toBe(0);
   });
 
   it('stores an upload cut short by an error nowhere', async () => {
