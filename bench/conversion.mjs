@@ -299,15 +299,20 @@ if (PHASES) {
       console.log(
         `gateway, each one-request answer → ${to} (the first ${WARMUP} warm-up): upload's file part read ${answered.map((l) => l.upload?.receive).join(', ')}; stored ${answered.map((l) => l.upload?.store).join(', ')}; create ${answered.map((l) => l.ms.create).join(', ')} ms`,
       );
-      console.log(
-        `gateway phases → ${to} (${answered.length} one-request answers, medians): upload's file part read ${median(answered.map((l) => l.upload?.receive ?? NaN))}, stored ${median(answered.map((l) => l.upload?.store ?? NaN))}; then ${['create', 'wait', 'open'].map((p) => `${p} ${median(answered.map((l) => l.ms[p]))}`).join(', ')} ms`,
-      );
+    console.log(
+      `gateway phases → ${to} (${answered.length} one-request answers, medians): upload's file part read ${median(answered.map((l) => l.upload?.receive ?? NaN))}, stored ${median(answered.map((l) => l.upload?.store ?? NaN))}; then ${['create', 'wait', 'open'].map((p) => `${p} ${median(answered.map((l) => l.ms[p]))}`).join(', ')} ms`,
+    );
   }
   // One job's way across the processes, lined up by the epoch time each phase clock started (`at`):
   // the create's way in (gateway's send → the listener's transport took it → its handler began), the
   // listener's part, the reply's way back, the hand-off (the entry queued → the worker's processor
   // began), and the finished announcement's way (the completion recorded → the gateway's wait over).
-  const byId = (log, message) => new Map(logLines(log, message).filter((l) => l.at !== undefined).map((l) => [l.jobId, l]));
+  const byId = (log, message) =>
+    new Map(
+      logLines(log, message)
+        .filter((l) => l.at !== undefined)
+        .map((l) => [l.jobId, l]),
+    );
   const queuedById = byId(listenerLog, 'conversion job queued');
   const workedById = byId(workerLog, 'conversion completed');
   const sum = (ms, keys) => keys.reduce((a, k) => a + (ms[k] ?? 0), 0);
@@ -319,7 +324,11 @@ if (PHASES) {
       if (!q || !w || q.receivedAt === undefined) continue;
       const queuedAt = q.at + sum(q.ms, Object.keys(q.ms));
       const recordedAt = w.at + sum(w.ms, ['start', 'read', 'convert', 'store', 'record']);
+      const u = g.upload ?? {};
       rows.push({
+        ...(g.receivedAt !== undefined && u.at !== undefined
+          ? { httpIn: u.at - g.receivedAt, fileRead: u.receive, fileStore: u.store, pipes: g.at - (u.at + u.receive + u.store) }
+          : {}),
         natsIn: q.receivedAt - g.at,
         nestIn: q.at - q.receivedAt,
         listener: queuedAt - q.at,
@@ -327,12 +336,14 @@ if (PHASES) {
         handOff: w.at - queuedAt,
         worker: recordedAt - w.at,
         announced: g.at + g.ms.create + g.ms.wait - recordedAt,
+        open: g.ms.open,
+        ...(g.receivedAt !== undefined ? { gatewayWhole: g.at + g.ms.create + g.ms.wait + g.ms.open - g.receivedAt } : {}),
       });
     }
     if (rows.length === 0) continue;
     const keys = Object.keys(rows[0]);
     console.log(
-      `across processes → ${to} (${rows.length} one-request jobs, medians): ${keys.map((k) => `${k} ${median(rows.map((r) => r[k])).toFixed(2)}`).join(', ')} ms`,
+      `across processes → ${to} (${rows.length} one-request jobs, medians): ${keys.map((k) => `${k} ${median(rows.map((r) => r[k])).toFixed(2)}`).join(', ')} ms; the client's whole ${median(api[to === 'webp' ? 'png' : 'docx']).toFixed(1)} ms`,
     );
   }
   if (ONLY.has('png'))

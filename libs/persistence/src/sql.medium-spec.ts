@@ -87,6 +87,18 @@ describe('sql', () => {
     await expect(sql.one<Item>(db, `SELECT * FROM "item" WHERE "id" = $1`, [1])).rejects.toThrow(/expected a row/);
   });
 
+  it('execute runs a named statement, prepared once per connection, and answers the rows changed', async () => {
+    await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a'), (2, 'b')`);
+    const rename = { name: 'sql_spec_item_rename', text: `UPDATE "item" SET "name" = $2 WHERE "id" = $1` };
+    await expect(sql.execute(db, rename, [1, 'x'])).resolves.toBe(1);
+    await expect(sql.execute(db, rename, [2, 'y'])).resolves.toBe(1);
+    await expect(sql.execute(db, rename, [9, 'z'])).resolves.toBe(0);
+    await expect(sql.rows<Item>(db, `SELECT * FROM "item" ORDER BY "id"`)).resolves.toEqual([
+      { id: 1, name: 'x' },
+      { id: 2, name: 'y' },
+    ]);
+  });
+
   it('execute answers the number of rows changed', async () => {
     await expect(sql.execute(db, `INSERT INTO "item" VALUES (1, 'a'), (2, 'b'), (3, 'c')`)).resolves.toBe(3);
     await expect(sql.execute(db, `UPDATE "item" SET "name" = "name" || '!' WHERE "id" > $1`, [1])).resolves.toBe(2);

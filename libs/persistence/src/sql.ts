@@ -105,8 +105,8 @@ export const sql = {
   },
 
   /** Runs a statement for its effect; the number of rows it inserted, updated or deleted. */
-  async execute(db: SqlRunner, text: string, params: SqlParams = []): Promise<number> {
-    return (await run<never>(db, text, params)).count;
+  async execute(db: SqlRunner, statement: Statement, params: SqlParams = []): Promise<number> {
+    return (await run<never>(db, statement, params)).count;
   },
 };
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, type ConversionJobView, type ConversionOptions, type JobState } from '@tinkerdesk/contracts';
-import { isUniqueViolation, sql, storedId, type IdempotentCreate } from '@tinkerdesk/persistence';
+import { isUniqueViolation, sql, storedId, type IdempotentCreate, type NamedStatement } from '@tinkerdesk/persistence';
 import { DataSource, In, LessThan, Not, type Repository, type ValueTransformer } from 'typeorm';
 import { ConversionJobEntity } from './conversion-job.entity.js';
 import { CONVERSION_KEYS } from '../database/idempotency-keys.js';
@@ -69,6 +69,29 @@ function conflictOnId(id: string): (error: unknown) => never {
   };
 }
 
+/**
+ * The statements on every job's way (its INSERT, its worker's start and completion), each kept prepared
+ * on the pool's connections (`NamedStatement`): parsed and planned once per connection, not per job.
+ */
+const INSERT_JOB: NamedStatement = {
+  name: 'conversion_job_insert',
+  text: `INSERT INTO "conversion"."job" ("id", "owner_id", "state", "progress", "source_format", "source_kind", "source_url",
+           "filename", "media_type", "input_size", "target", "options", "expires")
+         VALUES ($1, $2, 'queued', 0, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         RETURNING "created", "modified"`,
+};
+const START_JOB: NamedStatement = {
+  name: 'conversion_job_start',
+  text: `UPDATE "conversion"."job" SET "state" = 'active', "progress" = $2, "modified" = CURRENT_TIMESTAMP
+       WHERE "id" = $1 AND "state" IN ('queued', 'active') RETURNING *`,
+};
+const COMPLETE_JOB: NamedStatement = {
+  name: 'conversion_job_complete',
+  text: `UPDATE "conversion"."job" SET "state" = 'completed', "progress" = 100, "output_filename" = $2, "output_media_type" = $3,
+         "output_size" = $4, "error" = NULL, "filename" = $5, "modified" = $6
+       WHERE "id" = $1 AND "state" IN ('queued', 'active')`,
+};
+
 /** States in which a job still holds files that expiry must free. */
 const LIVE_STATES: JobState[] = ['queued', 'active', 'completed', 'failed', 'cancelled'];
 
@@ -91,26 +114,19 @@ export class ConversionJobsRepository {
    */
   async insert(job: NewJob): Promise<ConversionJobEntity> {
     const stamps = await sql
-      .one<{ created: Date; modified: Date }>(
-        this.dataSource,
-        `INSERT INTO "conversion"."job" ("id", "owner_id", "state", "progress", "source_format", "source_kind", "source_url",
-           "filename", "media_type", "input_size", "target", "options", "expires")
-         VALUES ($1, $2, 'queued', 0, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         RETURNING "created", "modified"`,
-        [
-          job.id,
-          job.ownerId,
-          job.sourceFormat,
-          job.sourceKind,
-          job.sourceUrl,
-          job.filename,
-          job.mediaType,
-          job.inputSize,
-          job.target,
-          JSON.stringify(job.options),
-          job.expires,
-        ],
-      )
+      .one<{ created: Date; modified: Date }>(this.dataSource, INSERT_JOB, [
+        job.id,
+        job.ownerId,
+        job.sourceFormat,
+        job.sourceKind,
+        job.sourceUrl,
+        job.filename,
+        job.mediaType,
+        job.inputSize,
+        job.target,
+        JSON.stringify(job.options),
+        job.expires,
+      ])
       .catch(conflictOnId(job.id));
     return this.repo.create(queuedJob(job, stamps));
   }
@@ -169,12 +185,7 @@ export class ConversionJobsRepository {
    * start is on every job's way). null when it does not run (cancelled, finished, or gone).
    */
   async start(id: string, progress: number): Promise<ConversionJobEntity | null> {
-    const row = await sql.maybeOne<Record<string, unknown>>(
-      this.dataSource,
-      `UPDATE "conversion"."job" SET "state" = 'active', "progress" = $2, "modified" = CURRENT_TIMESTAMP
-       WHERE "id" = $1 AND "state" IN ('queued', 'active') RETURNING *`,
-      [id, progress],
-    );
+    const row = await sql.maybeOne<Record<string, unknown>>(this.dataSource, START_JOB, [id, progress]);
     if (!row) return null;
     const job = this.repo.create();
     for (const column of this.repo.metadata.columns) {
@@ -206,13 +217,14 @@ export class ConversionJobsRepository {
       modified: new Date(),
     };
     // Straight to the pool, as the INSERT: every job's answer waits for this write.
-    const affected = await sql.execute(
-      this.dataSource,
-      `UPDATE "conversion"."job" SET "state" = 'completed', "progress" = 100, "output_filename" = $2, "output_media_type" = $3,
-         "output_size" = $4, "error" = NULL, "filename" = $5, "modified" = $6
-       WHERE "id" = $1 AND "state" IN ('queued', 'active')`,
-      [job.id, changes.outputFilename, changes.outputMediaType, changes.outputSize, changes.filename, changes.modified],
-    );
+    const affected = await sql.execute(this.dataSource, COMPLETE_JOB, [
+      job.id,
+      changes.outputFilename,
+      changes.outputMediaType,
+      changes.outputSize,
+      changes.filename,
+      changes.modified,
+    ]);
     return affected > 0 ? { ...job, ...changes } : null;
   }
 

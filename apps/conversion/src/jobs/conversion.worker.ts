@@ -357,7 +357,15 @@ export class ConversionProcessor extends DrainingWorkerHost {
       await files.delete(conversionInputKey(record.id)).catch(() => undefined);
       clock.mark('cleanup');
       logger.info(
-        { jobId: record.id, from: format.id, to: record.target, size: output.data.byteLength, queuedMs: queued, ms: clock.ms, at: clock.at },
+        {
+          jobId: record.id,
+          from: format.id,
+          to: record.target,
+          size: output.data.byteLength,
+          queuedMs: queued,
+          ms: clock.ms,
+          at: clock.at,
+        },
         'conversion completed',
       );
     } catch (error) {
@@ -428,7 +436,9 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   const dataSource = new DataSource(serviceDataSourceOptions(dataSourceOptions(config.DATABASE_URL)));
   await dataSource.initialize();
   const jobs = new ConversionJobsRepository(dataSource);
-  const nc = await connect({ servers: config.NATS_URL, name: `conversion-worker-${process.pid}`, ...NATS_RECONNECT });
+  // noAsyncTraces: without it every publish to JetStream (the owner's live progress, twice a job) and
+  // every flush builds an Error for its stack up front; a failure still arrives as the client's error.
+  const nc = await connect({ servers: config.NATS_URL, name: `conversion-worker-${process.pid}`, ...NATS_RECONNECT, noAsyncTraces: true });
   const redis = createRedis(config.REDIS_URL, 'conversion-worker', { forBullmq: true });
   redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
   const files = await openConversionFiles(nc, redis, CONVERSION_BUCKET, config);

@@ -53,6 +53,7 @@ import { OAuthScope } from '../oauth/oauth-scope.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { FILE_STORE } from './file-store.provider.js';
 import { JobWaiter, type Wait } from './job-waiter.js';
+import { receivedAt } from '../http/request-context.js';
 import type { StoredUpload } from './object-store-storage.js';
 
 /** The gateway's logger, for the phases of a conversion answer. */
@@ -231,16 +232,26 @@ export class ConversionController {
     }
     const settled = await this.settle(job, session.userId, wait, req);
     clock.mark('wait');
+    // The answer's log line: its phases, and when the request and its clock began (to line up with the services' lines).
+    const answered = () => ({
+      jobId: settled.id,
+      to: settled.to,
+      state: settled.state,
+      upload: file.uploadMs,
+      ms: clock.ms,
+      at: clock.at,
+      receivedAt: receivedAt(res),
+    });
     if (query.respond === 'file' && settled.state === 'completed' && settled.output) {
       const stored = await this.files.open(conversionOutputKey(settled.id));
       clock.mark('open');
       if (stored) {
-        this.logger.info({ jobId: settled.id, to: settled.to, state: settled.state, upload: file.uploadMs, ms: clock.ms, at: clock.at }, 'conversion answered');
+        this.logger.info(answered(), 'conversion answered');
         res.setHeader('x-conversion-job', settled.id);
         return fileAnswer(res, settled.output, stored);
       }
     }
-    this.logger.info({ jobId: settled.id, to: settled.to, state: settled.state, upload: file.uploadMs, ms: clock.ms, at: clock.at }, 'conversion answered');
+    this.logger.info(answered(), 'conversion answered');
     return { success: true, job: settled };
   }
 

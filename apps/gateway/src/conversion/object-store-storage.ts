@@ -1,5 +1,5 @@
 import { conversionInputKey, AppError } from '@tinkerdesk/contracts';
-import type { ConversionFiles } from '@tinkerdesk/nest-common';
+import { epochMs, type ConversionFiles } from '@tinkerdesk/nest-common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 
@@ -7,8 +7,11 @@ import { randomUUID } from 'node:crypto';
 export interface StoredUpload {
   jobId: string;
   size: number;
-  /** Where the upload's time went (ms): from the file part's start to its last byte read, then until stored. */
-  uploadMs: { receive: number; store: number };
+  /**
+   * Where the upload's time went (ms): from the file part's start to its last byte read, then until
+   * stored; `at`, when the file part began (epoch ms, for lining the phases up with other processes).
+   */
+  uploadMs: { receive: number; store: number; at: number };
 }
 
 type StoredFile = Express.Multer.File & Partial<StoredUpload>;
@@ -26,13 +29,15 @@ export class ObjectStoreStorage {
   _handleFile(_req: Request, file: StoredFile, callback: (error?: unknown, info?: Partial<StoredFile>) => void): void {
     const jobId = randomUUID();
     const began = performance.now();
+    const at = epochMs();
     let received = began;
     file.stream.once('end', () => (received = performance.now()));
     const round = (ms: number) => Math.round(ms * 10) / 10;
     this.files()
       .putStream(conversionInputKey(jobId), file.stream)
       .then(
-        (size) => callback(null, { jobId, size, uploadMs: { receive: round(received - began), store: round(performance.now() - received) } }),
+        (size) =>
+          callback(null, { jobId, size, uploadMs: { receive: round(received - began), store: round(performance.now() - received), at } }),
         (error: unknown) => {
           void this.files()
             .delete(conversionInputKey(jobId))

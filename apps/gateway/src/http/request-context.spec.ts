@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import express from 'express';
 import request from 'supertest';
 import { currentRequestId, requestContext } from '@tinkerdesk/nest-common';
-import { reenterRequestContext, requestContextMiddleware } from './request-context.js';
+import { receivedAt, reenterRequestContext, requestContextMiddleware } from './request-context.js';
 
 const silent = { info: () => undefined, error: () => undefined, debug: () => undefined } as never;
 
@@ -34,5 +34,15 @@ describe('reenterRequestContext', () => {
   it('is needed: without it a handler called on outside the context has no request id', async () => {
     const res = await request(app(false)).post('/echo').set('x-request-id', 'req-context-test-2').send({ a: 1 });
     expect(res.body).toEqual({ requestId: null });
+  });
+
+  it('keeps when the request reached the gateway (epoch ms), for the phase logs', async () => {
+    const server = express();
+    server.use(requestContextMiddleware(silent));
+    server.get('/at', (_req, res) => res.json({ at: receivedAt(res) ?? null }));
+    const before = Date.now();
+    const res = await request(server).get('/at');
+    expect(res.body.at).toBeGreaterThanOrEqual(before - 1);
+    expect(res.body.at).toBeLessThanOrEqual(Date.now() + 1);
   });
 });

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@tinkerdesk/contracts';
-import { requestContext, type Logger } from '@tinkerdesk/nest-common';
+import { epochMs, requestContext, type Logger } from '@tinkerdesk/nest-common';
 
 const VALID_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -13,6 +13,12 @@ export interface Unavailable {
 }
 
 const UNAVAILABLE = Symbol('unavailable');
+const RECEIVED_AT = Symbol('receivedAt');
+
+/** When this request reached the gateway (epoch ms, `epochMs`): phase logs line up with other processes by it. */
+export function receivedAt(res: Response): number | undefined {
+  return (res.locals as { [RECEIVED_AT]?: number })[RECEIVED_AT];
+}
 
 /** Notes why this response is a 503 (its request's log line carries it). */
 export function unavailable(res: Response, why: Unavailable): void {
@@ -31,6 +37,7 @@ export function requestContextMiddleware(logger: Logger) {
     const requestId = given && VALID_ID.test(given) ? given : randomUUID();
     res.setHeader(REQUEST_ID_HEADER, requestId);
     const started = performance.now();
+    (res.locals as { [RECEIVED_AT]?: number })[RECEIVED_AT] = epochMs();
     requestContext.run({ requestId }, () => {
       res.on('finish', () => {
         const status = res.statusCode;
