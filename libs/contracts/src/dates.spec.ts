@@ -8,6 +8,23 @@ describe('formatLongDate', () => {
     expect(formatLongDate('2026-11-24T23:05:00Z', 'Asia/Tokyo')).toBe('November 25, 2026 8:05 AM');
   });
 
+  it('writes UTC without Intl exactly as Intl does (every month, hour and minute; midnight, noon; odd years)', () => {
+    // 'Etc/UTC' is the same zone, written by Intl's formatter.
+    const byIntl = (date: Date) => formatLongDate(date.toISOString(), 'Etc/UTC');
+    // Every 7,919 minutes over eight years (every hour and minute of the day, every month and day length).
+    const dates = Array.from({ length: 600 }, (_, i) => new Date(Date.UTC(2024, 0, 1) + i * 7919 * 60_000 + 59_999));
+    dates.push(new Date('2026-11-24T00:00:00Z'), new Date('2026-11-24T12:00:00Z'), new Date('2028-02-29T23:59:59.999Z'));
+    dates.push(
+      new Date('0999-12-31T23:59:00Z'),
+      new Date('1000-01-01T00:00:00Z'),
+      new Date('9999-12-31T23:59:00Z'),
+      new Date('+010000-01-01T00:00:00Z'),
+    );
+    for (const date of dates) expect(formatLongDate(date.toISOString(), 'UTC')).toBe(byIntl(date));
+    expect(formatLongDate('2026-11-24T00:07:00Z', 'UTC')).toBe('November 24, 2026 12:07 AM');
+    expect(formatLongDate('2026-11-24T12:30:00Z', 'UTC')).toBe('November 24, 2026 12:30 PM');
+  });
+
   it('keeps a text that is not a date, and survives an unknown zone', () => {
     expect(formatLongDate('not a date', 'UTC')).toBe('not a date');
     expect(formatLongDate('2026-11-24T11:53:00Z', 'Not/AZone')).toMatch(/^November 24, 2026 \d{1,2}:53 [AP]M$/);

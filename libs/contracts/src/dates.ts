@@ -27,6 +27,21 @@ function longDateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
   return format;
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * The long format in UTC without Intl (what the order list writes, a receipt date per order): formatToParts
+ * costs about 3 µs a call, this a tenth of it. The same text as en-US Intl's parts (dates.spec.ts compares
+ * them); years outside 1000–9999 are left to Intl.
+ */
+function formatUtcLongDate(date: Date): string | undefined {
+  const year = date.getUTCFullYear();
+  if (year < 1000 || year > 9999) return undefined;
+  const hour = date.getUTCHours();
+  const minute = date.getUTCMinutes();
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${year} ${hour % 12 || 12}:${minute < 10 ? '0' : ''}${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
 /**
  * Dates as the site shows them (the long 'LLL' format, e.g. "November 24, 2026 11:53 AM"),
  * in the user's time zone when there is one.
@@ -34,6 +49,10 @@ function longDateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
 export function formatLongDate(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  if (timeZone === 'UTC') {
+    const utc = formatUtcLongDate(date);
+    if (utc !== undefined) return utc;
+  }
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = longDateFormat(timeZone).formatToParts(date);

@@ -22,6 +22,12 @@ afterAll(() => db?.close());
 
 const order = (fields: Partial<OrderRow> = {}) => newOrder({ serviceId, sellerId, ...fields });
 
+/** A page as the service reads it: orderPage, then listedOrders of its ids. */
+async function listOrders(...page: Parameters<OrdersRepository['orderPage']>) {
+  const { total, orders } = await repository.orderPage(...page);
+  return { total, rows: await repository.listedOrders(orders.map((o) => o.id)) };
+}
+
 const late = (orderId: string, paymentId = `pi_${randomUUID()}`) => ({
   provider: 'stripe' as const,
   paymentId,
@@ -93,24 +99,24 @@ describe('orders', () => {
     const a = await repository.insertOrder(order({ sellerId: seller, buyerId: buyer }));
     const b = await repository.insertOrder(order({ sellerId: seller, state: 'paid' }));
     const c = await repository.insertOrder(order({ sellerId: seller, state: 'cancelled' }));
-    const page = await repository.listOrders({ sellerId: seller }, undefined, 0, 2);
+    const page = await listOrders({ sellerId: seller }, undefined, 0, 2);
     expect(page.total).toBe(3);
     expect(page.rows.map((o) => o.order.id)).toEqual([c.id, b.id]);
     // The order as findOrder reads it.
     expect(page.rows[1]?.order).toEqual(await repository.findOrder(b.id));
-    const some = await repository.listOrders({ sellerId: seller }, ['pending', 'paid'], 0, 10);
+    const some = await listOrders({ sellerId: seller }, ['pending', 'paid'], 0, 10);
     expect(some).toMatchObject({ total: 2, rows: [{ order: { id: b.id } }, { order: { id: a.id } }] });
-    await expect(repository.listOrders({ sellerId: seller }, 'cancelled', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: c.id } }] });
-    await expect(repository.listOrders({ buyerId: buyer }, undefined, 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: a.id } }] });
+    await expect(listOrders({ sellerId: seller }, 'cancelled', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: c.id } }] });
+    await expect(listOrders({ buyerId: buyer }, undefined, 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: a.id } }] });
     // Past the end: no rows, the total still counted; nobody's orders: none.
-    await expect(repository.listOrders({ sellerId: seller }, undefined, 5, 10)).resolves.toEqual({ total: 3, rows: [] });
-    await expect(repository.listOrders({ sellerId: seller }, ['paid', 'cancelled'], 5, 10)).resolves.toEqual({ total: 2, rows: [] });
+    await expect(listOrders({ sellerId: seller }, undefined, 5, 10)).resolves.toEqual({ total: 3, rows: [] });
+    await expect(listOrders({ sellerId: seller }, ['paid', 'cancelled'], 5, 10)).resolves.toEqual({ total: 2, rows: [] });
     // No state allowed (a receipts filter naming a state without receipts): nothing.
-    await expect(repository.listOrders({ sellerId: seller }, [], 0, 10)).resolves.toEqual({ total: 0, rows: [] });
-    await expect(repository.listOrders({ sellerId: randomUUID() }, undefined, 0, 10)).resolves.toEqual({ total: 0, rows: [] });
+    await expect(listOrders({ sellerId: seller }, [], 0, 10)).resolves.toEqual({ total: 0, rows: [] });
+    await expect(listOrders({ sellerId: randomUUID() }, undefined, 0, 10)).resolves.toEqual({ total: 0, rows: [] });
   });
 
-  it('reads a page with each order’s receipt, replies, done refunds and late payments in one statement, whatever its size', async () => {
+  it('reads a page with each order’s receipt, replies, done refunds and late payments in two statements, whatever its size', async () => {
     const seller = randomUUID();
     const service = await insertService(db, seller);
     const plain = await repository.insertOrder(newOrder({ serviceId: service, sellerId: seller }));
@@ -138,10 +144,11 @@ describe('orders', () => {
     const [done] = await repository.inTransaction((tx) => tx.refundsOf(paid.id));
     await repository.inTransaction((tx) => tx.finishRefund(done?.id ?? '', 're_1'));
 
-    const small = await db.countQueries(() => repository.listOrders({ sellerId: seller }, undefined, 0, 1));
-    const large = await db.countQueries(() => repository.listOrders({ sellerId: seller }, undefined, 0, 100));
-    expect(small.queries).toHaveLength(1);
-    expect(large.queries).toHaveLength(1);
+    const small = await db.countQueries(() => listOrders({ sellerId: seller }, undefined, 0, 1));
+    const large = await db.countQueries(() => listOrders({ sellerId: seller }, undefined, 0, 100));
+    // Two statements (the page's ids, then its orders), the same texts whatever the size.
+    expect(small.queries).toHaveLength(2);
+    expect(large.queries).toEqual(small.queries);
     expect(small.result.total).toBe(2);
     expect(large.result.rows.map((r) => r.order.id).sort()).toEqual([plain.id, paid.id].sort());
 
@@ -155,6 +162,57 @@ describe('orders', () => {
     expect(listed?.latePayments).toEqual(await repository.latePayments(paid.id));
     expect(listed?.latePayments).toHaveLength(1);
     expect(large.result.rows.find((r) => r.order.id === plain.id)).toMatchObject({ receipt: null, replies: [], refunds: [], latePayments: [] });
+  });
+
+  it('pages the same orders whatever the page size, filter or party; a deep page; ties in time by id', async () => {
+    const seller = randomUUID();
+    const buyer = randomUUID();
+    const service = await insertService(db, seller);
+    // 45 orders, in threes at the same moment (ties broken by id), a third paid, every fifth the buyer's.
+    await db.dataSource.query(
+      `INSERT INTO "commerce"."order" ("id", "service_id", "seller_id", "buyer_id", "email", "state", "provider", "account", "vendor", "items", "amount", "currency", "created")
+       SELECT gen_random_uuid(), $1, $2, CASE WHEN i % 5 = 0 THEN $3::uuid END, 'b' || i || '@example.test',
+              CASE WHEN i % 3 = 0 THEN 'paid' ELSE 'pending' END, 'stripe', 'acct_1', 'digital', '[]', 1250, 'USD',
+              timestamptz '2026-03-01T10:00:00Z' - (i / 3) * interval '1 minute'
+         FROM generate_series(1, 45) AS i`,
+      [service, seller, buyer],
+    );
+    const expected = async (where: string, param: string) =>
+      (
+        await sql.rows<{ id: string }>(
+          db.dataSource,
+          `SELECT "id" FROM "commerce"."order" WHERE ${where} ORDER BY "created" DESC, "id" ASC`,
+          [param],
+        )
+      ).map((r) => r.id);
+    const cases = [
+      { who: { sellerId: seller }, state: undefined, ids: await expected(`"seller_id" = $1`, seller) },
+      { who: { sellerId: seller }, state: ['paid' as const], ids: await expected(`"seller_id" = $1 AND "state" = 'paid'`, seller) },
+      { who: { buyerId: buyer }, state: undefined, ids: await expected(`"buyer_id" = $1`, buyer) },
+    ];
+    expect(cases.map((c) => c.ids.length)).toEqual([45, 15, 9]);
+    for (const { who, state, ids } of cases) {
+      for (const size of [1, 7, 20, 100]) {
+        const walked: string[] = [];
+        for (let offset = 0; offset < ids.length + size; offset += size) {
+          const page = await listOrders(who, state, offset, size);
+          expect(page.total).toBe(ids.length);
+          expect(page.rows.length).toBe(Math.max(0, Math.min(size, ids.length - offset)));
+          walked.push(...page.rows.map((r) => r.order.id));
+        }
+        expect(walked).toEqual(ids);
+      }
+    }
+    // A deep page: the last 5 of 45, each order as findOrder reads it.
+    const deep = await listOrders({ sellerId: seller }, undefined, 40, 20);
+    expect(deep.rows.map((r) => r.order.id)).toEqual(cases[0]?.ids.slice(40));
+    for (const row of deep.rows) expect(row.order).toEqual(await repository.findOrder(row.order.id));
+    // The page statement answers each order's service; the orders' statement keeps the ids' order, leaving out an unknown id.
+    const page = await repository.orderPage({ sellerId: seller }, undefined, 0, 3);
+    expect(page.orders).toEqual(cases[0]?.ids.slice(0, 3).map((id) => ({ id, serviceId: service })));
+    const reversed = [...page.orders.map((o) => o.id)].reverse();
+    await expect(repository.listedOrders([reversed[0] ?? '', randomUUID(), ...reversed.slice(1)]).then((rows) => rows.map((r) => r.order.id))).resolves.toEqual(reversed);
+    await expect(repository.listedOrders([])).resolves.toEqual([]);
   });
 
   it('claims the unclaimed guest orders of an address for an account, once; lists them among its orders', async () => {
@@ -171,11 +229,11 @@ describe('orders', () => {
     for (const o of [signedIn, otherAddress]) await expect(repository.findOrder(o.id)).resolves.toMatchObject({ claimedBy: null });
     await expect(repository.findOrder(claimedAlready.id)).resolves.toMatchObject({ claimedBy: claimedAlready.claimedBy });
     const bought = await repository.insertOrder(order({ buyerId: account, state: 'paid' }));
-    await expect(repository.listOrders({ buyerId: account }, undefined, 0, 10)).resolves.toMatchObject({
+    await expect(listOrders({ buyerId: account }, undefined, 0, 10)).resolves.toMatchObject({
       total: 2,
       rows: [{ order: { id: bought.id } }, { order: { id: guest.id } }],
     });
-    await expect(repository.listOrders({ buyerId: account }, 'paid', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: bought.id } }] });
+    await expect(listOrders({ buyerId: account }, 'paid', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: bought.id } }] });
   });
 
   it('locks the order in a transaction (FOR UPDATE) and updates the given fields', async () => {

@@ -82,10 +82,8 @@ export interface ListedOrder {
 /** A row as json_agg / row_to_json write it: dates as text. */
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
-/** A row of listOrders' statement: the total, and an order (all null on a page past the end) with its related rows. */
-type ListedRecord = Omit<OrderRow, 'id'> & {
-  id: string | null;
-  total: number;
+/** A row of listOrders' second statement: an order with its related rows. */
+type ListedRecord = OrderRow & {
   receipt: Json<ReceiptEntity> | null;
   replies: Json<OrderReplyEntity>[] | null;
   refunds: Json<OrderRefundEntity>[] | null;
@@ -95,9 +93,9 @@ type ListedRecord = Omit<OrderRow, 'id'> & {
 const asDate = (value: string): Date => new Date(value);
 const asMaybeDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
-function toListedOrder({ total: _total, receipt, replies, refunds, latePayments, id, ...order }: ListedRecord): ListedOrder {
+function toListedOrder({ receipt, replies, refunds, latePayments, ...order }: ListedRecord): ListedOrder {
   return {
-    order: { ...order, id: id ?? '' },
+    order,
     receipt: receipt && { ...receipt, paidAt: asDate(receipt.paidAt) },
     replies: (replies ?? []).map((r) => ({ ...r, created: asDate(r.created) })),
     refunds: (refunds ?? []).map((r) => ({ ...r, created: asDate(r.created), refundedAt: asMaybeDate(r.refundedAt) })),
@@ -341,31 +339,52 @@ export class OrdersRepository {
   }
 
   /**
-   * A page of the seller's or buyer's orders (newest first), each with what its view shows (receipt,
-   * replies, done refunds, late payments), and how many match: one statement whatever the page size.
+   * A page of the seller's or buyer's orders (newest first): how many match, and the page's orders (their
+   * ids and services), for listedOrders. The page size is any validated integer.
    */
-  async listOrders(
+  async orderPage(
     who: { sellerId: string } | { buyerId: string },
     state: OrderState | readonly OrderState[] | undefined,
     offset: number,
     limit: number,
-  ): Promise<{ rows: ListedOrder[]; total: number }> {
+  ): Promise<{ total: number; orders: { id: string; serviceId: string }[] }> {
     const states = state === undefined ? null : typeof state === 'string' ? [state] : [...state];
     // A buyer's orders: placed signed in, or placed signed out with the address the account verified.
     const party = 'sellerId' in who ? `o."seller_id" = $1` : `(o."buyer_id" = $1 OR o."claimed_by" = $1)`;
     // The filter twice rather than a CTE read twice: a CTE used twice is materialized, every matching order
-    // read whole (items and all) only to be counted; this way the count reads the index and the page its rows.
+    // read only to be counted; this way the count reads the index alone and the page its 20 rows.
     const matching = `${party} AND ($2::text[] IS NULL OR o."state" = ANY($2::text[]))`;
-    // Prepared per connection (one name per party: each its own text): its planning cost as much as
-    // its execution, about 0.3 ms of PostgreSQL's CPU per page (docs/testing.md).
-    const rows = await sql.rows<ListedRecord>(
+    // PostgreSQL plans this statement on every run: a generic plan cannot know OFFSET $3 LIMIT $4 (it takes
+    // a tenth of the rows) nor how many orders $1 has (it would count a big seller's orders by a sequential
+    // scan). One table and three columns, its planning is cheap (docs/testing.md, "The order list's page").
+    const rows = await sql.rows<{ total: number; id: string | null; serviceId: string | null }>(
       this.db,
       {
-        name: 'sellerId' in who ? 'commerce_order_list_seller' : 'commerce_order_list_buyer',
-        text: `WITH page AS (
-         SELECT o.* FROM "commerce"."order" o WHERE ${matching} ORDER BY o."created" DESC, o."id" ASC OFFSET $3 LIMIT $4
-       )
-       SELECT t."total", ${this.listColumns.order},
+        name: 'sellerId' in who ? 'commerce_order_page_seller' : 'commerce_order_page_buyer',
+        text: `SELECT t."total", p."id", p."service_id" AS "serviceId"
+         FROM (SELECT count(*)::int AS "total" FROM "commerce"."order" o WHERE ${matching}) t
+         LEFT JOIN (SELECT o."id", o."service_id", o."created" FROM "commerce"."order" o WHERE ${matching}
+                     ORDER BY o."created" DESC, o."id" ASC OFFSET $3 LIMIT $4) p ON true
+        ORDER BY p."created" DESC, p."id" ASC`,
+      },
+      ['sellerId' in who ? who.sellerId : who.buyerId, states, offset, limit],
+    );
+    const orders = rows.flatMap(({ id, serviceId }) => (id === null || serviceId === null ? [] : [{ id, serviceId }]));
+    return { total: rows[0]?.total ?? 0, orders };
+  }
+
+  /**
+   * The orders of a page (orderPage's ids), in the ids' order, each with what its view shows (receipt,
+   * replies, done refunds, late payments). One statement whatever the page, party or size: PostgreSQL
+   * keeps its generic plan (by the primary key) after five runs and plans it no more.
+   */
+  async listedOrders(ids: readonly string[]): Promise<ListedOrder[]> {
+    if (ids.length === 0) return [];
+    const found = await sql.rows<ListedRecord>(
+      this.db,
+      {
+        name: 'commerce_order_list_rows',
+        text: `SELECT ${this.listColumns.order},
               (SELECT row_to_json(x) FROM (SELECT ${this.listColumns.receipt} FROM "commerce"."receipt" r WHERE r."order_id" = o."id") x) AS "receipt",
               (SELECT json_agg(x ORDER BY x."created", x."id") FROM (
                  SELECT ${this.listColumns.reply} FROM "commerce"."order_reply" r WHERE r."order_id" = o."id") x) AS "replies",
@@ -373,12 +392,16 @@ export class OrdersRepository {
                  SELECT ${this.listColumns.refund} FROM "commerce"."order_refund" r WHERE r."order_id" = o."id" AND r."state" = 'done') x) AS "refunds",
               (SELECT json_agg(x ORDER BY x."created", x."paymentId") FROM (
                  SELECT ${this.listColumns.late} FROM "commerce"."late_payment" r WHERE r."order_id" = o."id") x) AS "latePayments"
-         FROM (SELECT count(*)::int AS "total" FROM "commerce"."order" o WHERE ${matching}) t LEFT JOIN page o ON true
-        ORDER BY o."created" DESC, o."id" ASC`,
+         FROM "commerce"."order" o WHERE o."id" = ANY($1::uuid[])`,
       },
-      ['sellerId' in who ? who.sellerId : who.buyerId, states, offset, limit],
+      [ids],
     );
-    return { total: rows[0]?.total ?? 0, rows: rows.filter((r) => r.id !== null).map(toListedOrder) };
+    const byId = new Map(found.map((r) => [r.id, r]));
+    // An id not found (none is: orders are never deleted) is left out.
+    return ids.flatMap((id) => {
+      const record = byId.get(id);
+      return record ? [toListedOrder(record)] : [];
+    });
   }
 
   /**

@@ -207,17 +207,24 @@ class FakeOrders {
   };
   findOrder = (id: string) => Promise.resolve(this.orders.get(id) ?? null);
   findOrderByPayment = (paymentId: string) => Promise.resolve([...this.orders.values()].find((o) => o.paymentId === paymentId) ?? null);
-  listOrders = () =>
-    Promise.resolve({
-      rows: [...this.orders.values()].map((order) => ({
-        order,
-        receipt: this.receipts.get(order.id) ?? null,
-        replies: this.replyRows.filter((r) => r.orderId === order.id),
-        refunds: this.refundRows.filter((r) => r.orderId === order.id && r.state === 'done'),
-        latePayments: [...this.late.values()].filter((l) => l.orderId === order.id),
-      })),
-      total: this.orders.size,
-    });
+  orderPage = () =>
+    Promise.resolve({ orders: [...this.orders.values()].map(({ id, serviceId }) => ({ id, serviceId })), total: this.orders.size });
+  listedOrders = (ids: readonly string[]) =>
+    Promise.resolve(
+      ids.flatMap((id) => {
+        const order = this.orders.get(id);
+        if (!order) return [];
+        return [
+          {
+            order,
+            receipt: this.receipts.get(order.id) ?? null,
+            replies: this.replyRows.filter((r) => r.orderId === order.id),
+            refunds: this.refundRows.filter((r) => r.orderId === order.id && r.state === 'done'),
+            latePayments: [...this.late.values()].filter((l) => l.orderId === order.id),
+          },
+        ];
+      }),
+    );
   receipt = (orderId: string) => Promise.resolve(this.receipts.get(orderId) ?? null);
   replies = (orderId: string) => Promise.resolve(this.replyRows.filter((r) => r.orderId === orderId));
   refunds = (orderId: string) => Promise.resolve(this.refundRows.filter((r) => r.orderId === orderId && r.state === 'done'));

@@ -242,9 +242,15 @@ export class OrdersService implements ProductOrders, OnModuleInit {
     const limit = input.limit ?? 20;
     const who = input.role === 'seller' ? { sellerId: input.viewerId } : { buyerId: input.viewerId };
     const states = input.receipts === 'true' ? RECEIPTED_ORDER_STATES.filter((s) => !input.state || s === input.state) : input.state;
-    // One statement for the page and what each order shows, one for their services (another feature's).
-    const { rows, total } = await this.orders.listOrders(who, states, offset, limit);
-    const services = new Map((await this.services.findMany(rows.map((r) => r.order.serviceId))).map((s) => [s.id, s]));
+    // The page (its count, ids and services), then what each order shows and their services (another
+    // feature's) side by side, on two connections of the pool.
+    const page = await this.orders.orderPage(who, states, offset, limit);
+    const [rows, found] = await Promise.all([
+      this.orders.listedOrders(page.orders.map((o) => o.id)),
+      this.services.findMany(page.orders.map((o) => o.serviceId)),
+    ]);
+    const total = page.total;
+    const services = new Map(found.map((s) => [s.id, s]));
     const orders = rows.map((row) =>
       compose(row, services.get(row.order.serviceId) ?? null, this.roleOf(row.order, input.viewerId), 'UTC'),
     );
