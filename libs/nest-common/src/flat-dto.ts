@@ -2,18 +2,22 @@ import { createRequire } from 'node:module';
 import { getMetadataStorage, ValidationTypes, type ValidationArguments } from 'class-validator';
 
 /**
- * A quick way through the validation of a path's or a query's DTO for the input that passes it, with
- * the same result as class-transformer's `plainToInstance` and class-validator's `validate` as the
- * gateway's ValidationPipe runs them (whitelist, forbidNonWhitelisted, forbidUnknownValues, transform).
+ * A quick way through the validation of a DTO for the input that passes it, with the same result as
+ * class-transformer's `plainToInstance` and class-validator's `validate` as a ValidationPipe with
+ * `whitelist` and `transform` runs them (the gateway's, which also forbids unknown fields, and the
+ * services', which strips them: input with a field the class has no rule for takes the whole pipe in
+ * both, so either answers the same).
  *
  * Only for the classes it can answer for exactly (`flatDto`): rules that are class-validator's own or
  * custom ones, synchronous, not `each`, conditions (`ValidateIf`, the contracts' `Optional`), and no
  * class-transformer decorator at all. And only for input it can answer for: a plain object whose every
- * field is a string and a property of the class, with no NUL character and no lone surrogate (the
- * input checks of InputPipe). The rules are run as class-validator runs them (the same validator
- * instances and arguments); when every rule passes, the instance is the one `plainToInstance` builds.
- * Anything else (any rule failing, any other input) answers undefined, and the caller runs the whole
- * pipe, which builds the error with its own words.
+ * field is a string, a number or a boolean (what plainToInstance copies as it is) and a property of the
+ * class, with no NUL character and no lone surrogate (the input checks of InputPipe). The rules are run
+ * as class-validator runs them (the same validator instances and arguments); when every rule passes, the
+ * instance is the one `plainToInstance` builds. Anything else (any rule failing, any other input)
+ * answers undefined, and the caller runs the whole pipe, which builds the error with its own words.
+ * InputPipe takes this way for the kinds of input it is told to (the gateway's paths and queries, every
+ * message of a service).
  */
 export interface FlatDto {
   /** The DTO instance for `value`, or undefined when the full pipe must decide. */
@@ -128,8 +132,10 @@ function compile(target: Class, metadatas: Metadata[]): FlatDto | undefined {
       const keys = Object.keys(input);
       for (const key of keys) {
         const field = input[key];
-        if (!allowed.has(key) || typeof field !== 'string' || key.includes(NUL)) return undefined;
-        if (field.includes(NUL) || LONE_SURROGATE.test(field)) return undefined;
+        if (!allowed.has(key) || key.includes(NUL)) return undefined;
+        if (typeof field === 'string') {
+          if (field.includes(NUL) || LONE_SURROGATE.test(field)) return undefined;
+        } else if (typeof field !== 'number' && typeof field !== 'boolean') return undefined;
       }
       const entity = new Target();
       for (const key of keys) entity[key] = input[key];
