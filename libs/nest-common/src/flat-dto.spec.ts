@@ -16,7 +16,7 @@ const DTOS = Object.entries(contracts).filter(
 /** Every message DTO of the services (the @Payload() of their handlers). */
 const MESSAGES = Object.entries(contracts).filter((e): e is [string, Class] => typeof e[1] === 'function' && /Message$/.test(e[0]));
 /** The messages of the busy reads: the property below must see the quick way taken for each. */
-const BUSY_MESSAGES = new Set(['ListProductsMessage', 'GetProductMessage', 'StorefrontMessage']);
+const BUSY_MESSAGES = new Set(['ListProductsMessage', 'GetProductMessage', 'StorefrontMessage', 'ListOrdersMessage']);
 
 /** The gateway's pipe (apps/gateway/src/http/validation.ts, its options): unknown fields refused. */
 function strictPipe(quick: boolean): InputPipe {
@@ -65,6 +65,10 @@ function values(dto: Class): fc.Arbitrary<unknown> {
       '20',
       '100',
       '1e3',
+      '2.0',
+      ' 7 ',
+      '0x10',
+      '1_000',
       '',
       ' ',
       'abc',
@@ -80,14 +84,30 @@ function values(dto: Class): fc.Arbitrary<unknown> {
   );
 }
 
+/**
+ * Values that may pass a field's own rules: its list's items, strings its patterns match, a UUID, and
+ * numbers as a query spells them and as a message carries them (a whole number's field).
+ */
+function goodFor(dto: Class, field: string): Array<fc.Arbitrary<unknown>> {
+  const rules = rulesOf(dto).filter((m) => m.propertyName === field);
+  const constraints = rules.map((m) => m.constraints?.[0] as unknown);
+  const listed = constraints.flatMap((c) => (Array.isArray(c) ? c : [])).filter((v): v is string => typeof v === 'string');
+  const good: Array<fc.Arbitrary<unknown>> = [
+    ...(listed.length > 0 ? [fc.constantFrom(...listed)] : []),
+    ...constraints.filter((c): c is RegExp => c instanceof RegExp).flatMap(matching),
+  ];
+  if (rules.some((m) => m.name === 'isInt')) good.push(fc.constantFrom<unknown>('20', '1', '0', 20, 1, 0));
+  if (good.length === 0 || rules.some((m) => m.name === 'isUuid')) good.push(fc.uuid({ version: 4 }));
+  return good;
+}
+
 function inputs(dto: Class): fc.Arbitrary<Record<string, unknown>> {
   const fields = [...new Set(rulesOf(dto).map((m) => m.propertyName))];
   const keys = fc.constantFrom(...fields, ...fields, ...fields, 'extra', '__proto__', 'constructor', 'toString', 'a\u0000');
   // Every field once, mostly with a value that may pass (the many-field DTOs are rarely all good by chance).
-  const good = [fc.uuid({ version: 4 }), ...goodValues(dto)];
-  const likely = fc.oneof({ arbitrary: fc.oneof(...good), weight: 4 }, { arbitrary: values(dto), weight: 1 });
+  const likely = (field: string) => fc.oneof({ arbitrary: fc.oneof(...goodFor(dto, field)), weight: 4 }, { arbitrary: values(dto), weight: 1 });
   const whole = fc
-    .tuple(...fields.map((f) => fc.option(fc.tuple(fc.constant(f), likely), { freq: 8 })))
+    .tuple(...fields.map((f) => fc.option(fc.tuple(fc.constant(f), likely(f)), { freq: 8 })))
     .map((all) => all.filter((e) => e !== null));
   return fc.tuple(fc.oneof(fc.array(fc.tuple(keys, values(dto)), { maxLength: 5 }), whole), fc.boolean()).map(([entries, bare]) => {
     // Express's query objects have no prototype; path parameters are ordinary objects.
@@ -166,8 +186,13 @@ describe('flatDto', () => {
     ]) {
       expect(flatDto(dto)).toBeDefined();
     }
-    // Numbers read from a query are converted by class-transformer: not for the quick way.
-    expect(flatDto(contracts.ListQueryDto)).toBeUndefined();
+    // Numbers read from a query are converted by class-transformer (`@Type(() => Number)`): so are they here.
+    expect(flatDto(contracts.ListQueryDto)).toBeDefined();
+    expect(flatDto(contracts.ListQueryDto)?.accept({ limit: '20', offset: 5 })).toStrictEqual(
+      Object.assign(new contracts.ListQueryDto(), { limit: 20, offset: 5 }),
+    );
+    expect(flatDto(contracts.OrdersQueryDto)).toBeDefined();
+    expect(flatDto(contracts.ListOrdersMessage)).toBeDefined();
     expect(flatDto(String)).toBeUndefined();
     expect(DTOS.length).toBeGreaterThan(30);
     expect(MESSAGES.length).toBeGreaterThan(60);
