@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLoopbackSmtp, TestPlatform, uniqueEmail, type LoopbackSmtp } from '@tinkerdesk/testing';
 
@@ -207,6 +208,17 @@ describe('products', () => {
     });
     expect((await call('GET', `/v1/users/${seller.guid}/services/${serviceId}/products?servicetype=mail`)).body.products).toEqual([]);
     expect(await call('GET', `/v1/users/${seller.guid}/services/${serviceId}/products?servicetype=cars`)).toMatchObject({ status: 400 });
+    expect((await call('GET', `/v1/users/${seller.guid}/services/${serviceId}/products?servicetype=digital`)).body.products).toHaveLength(
+      ids.length,
+    );
+  });
+
+  it("answers another user's service, and a missing one, with the same 404 (the products list)", async () => {
+    const other = await account('lister');
+    const missing = { status: 404, body: { success: false, error: 'NOT_FOUND', detail: 'no such service' } };
+    expect(await call('GET', `/v1/users/${other.guid}/services/${serviceId}/products`)).toMatchObject(missing);
+    expect(await call('GET', `/v1/users/${other.guid}/services/${serviceId}/products`, undefined, other.token)).toMatchObject(missing);
+    expect(await call('GET', `/v1/users/${seller.guid}/services/${randomUUID()}/products`)).toMatchObject(missing);
   });
 
   it('serves the public page: service, seller and active products, never the payment account', async () => {

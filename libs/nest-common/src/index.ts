@@ -6,6 +6,7 @@ export * from './rpc-server.js';
 export * from './handles.js';
 export * from './events.js';
 export * from './input-pipe.js';
+export * from './flat-dto.js';
 export * from './validation-metadata.js';
 export * from './prefixed-nats-server.js';
 export * from './service-bootstrap.js';

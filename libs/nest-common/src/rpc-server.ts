@@ -9,8 +9,11 @@ import type { Logger } from './logger.js';
 
 // The request context of each message (its request id in every log line) is PrefixedNatsServer's.
 
-/** Validation of message payloads with the same DTO classes the gateway validates with. */
-export function rpcValidationPipe(): InputPipe {
+/**
+ * Validation of message payloads with the same DTO classes the gateway validates with; every message
+ * may take the quick way (flatDto). `quick: false`: the whole way only (the property tests' reference).
+ */
+export function rpcValidationPipe(quick = true): InputPipe {
   const validation = new ValidationPipe({
     whitelist: true,
     forbidUnknownValues: true,
@@ -20,7 +23,8 @@ export function rpcValidationPipe(): InputPipe {
       return new AppError('VALIDATION_FAILED', detail || 'invalid message');
     },
   });
-  return new InputPipe(validation);
+  // A message's payload arrives as Nest's RPC parameter type (a number), never 'custom'.
+  return new InputPipe(validation, () => quick);
 }
 
 /**

@@ -28,6 +28,12 @@ export function toProductView(p: ProductRow): ProductView {
   };
 }
 
+/** The service (or what was read of it) when it belongs to `userId`; NOT_FOUND otherwise, exactly as for a missing one. */
+function theUsers<S extends { userId: string }>(service: S | null, userId: string): S {
+  if (!service || service.userId !== userId) throw new AppError('NOT_FOUND', 'no such service');
+  return service;
+}
+
 /**
  * Whether an order refers to a product (the orders feature's rows), asked in the transaction that
  * deletes it: OrdersService registers it (useOrders), as the orders feature depends on this one.
@@ -60,18 +66,15 @@ export class ProductsService {
 
   /** The service when it belongs to `userId`; NOT_FOUND otherwise, exactly as for a missing one. */
   async serviceOf(userId: string, serviceId: string): Promise<ServiceRow> {
-    const service = await this.services.find(serviceId);
-    if (!service || service.userId !== userId) throw new AppError('NOT_FOUND', 'no such service');
-    return service;
+    return theUsers(await this.services.find(serviceId), userId);
   }
 
   async list(userId: string, serviceId: string, viewerId: string | undefined, servicetype: Vendor | undefined): Promise<ProductView[]> {
     // The products are read beside the service's check (one round trip instead of two after each other),
-    // and answered only once the service is the user's: the check still decides.
-    const [service, products] = await Promise.all([
-      this.serviceOf(userId, serviceId),
-      this.products.listByService(serviceId, viewerId !== userId),
-    ]);
+    // and answered only once the service is the user's: the check still decides. The products' statement,
+    // the longer of the two, is sent first; the check reads only the owner and the vendor.
+    const [products, owner] = await Promise.all([this.products.listByService(serviceId, viewerId !== userId), this.services.owner(serviceId)]);
+    const service = theUsers(owner, userId);
     if (servicetype && service.vendor !== servicetype) return [];
     return products.map(toProductView);
   }

@@ -23,6 +23,15 @@ describe('reading services', () => {
     await expect(services.find(randomUUID())).resolves.toBeNull();
   });
 
+  it("reads a service's owner and vendor as find reads them, null for an unknown id", async () => {
+    const id = await insertService(db);
+    const { result, queries } = await db.countQueries(() => services.owner(id));
+    expect(queries).toHaveLength(1);
+    const found = await services.find(id);
+    expect(result).toStrictEqual({ userId: found?.userId, vendor: found?.vendor });
+    await expect(services.owner(randomUUID())).resolves.toBeNull();
+  });
+
   it('finds several in one statement, each once, leaving unknown ids out', async () => {
     const [a, b] = [await insertService(db), await insertService(db)];
     const { result, queries } = await db.countQueries(() => services.findMany([a, b, a, randomUUID()]));

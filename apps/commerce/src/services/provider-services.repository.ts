@@ -19,12 +19,15 @@ export class ProviderServicesRepository {
   private readonly byId: NamedStatement;
   /** The services of several ids, prepared likewise: every order list asks it (its planning cost as much as its run). */
   private readonly byIds: NamedStatement;
+  /** A service's owner and vendor, prepared likewise: a products read needs no more of it. */
+  private readonly ownerById: NamedStatement;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.services = dataSource.getRepository(ProviderServiceEntity);
     this.columns = entityColumns(dataSource, ProviderServiceEntity);
     this.byId = { name: 'commerce_service_by_id', text: `SELECT ${this.columns} FROM "commerce"."service" WHERE "id" = $1` };
     this.byIds = { name: 'commerce_services_by_ids', text: `SELECT ${this.columns} FROM "commerce"."service" WHERE "id" = ANY($1::uuid[])` };
+    this.ownerById = { name: 'commerce_service_owner', text: 'SELECT "user_id" AS "userId", "vendor" FROM "commerce"."service" WHERE "id" = $1' };
   }
 
   listByUser(userId: string): Promise<ProviderServiceEntity[]> {
@@ -34,6 +37,11 @@ export class ProviderServicesRepository {
   /** In SQL: every read of a product, a storefront or an order asks for its service (TypeORM's findOne cost more than the statement). */
   async find(id: string): Promise<ProviderServiceEntity | null> {
     return (await sql.maybeOne<ProviderServiceEntity>(this.dataSource, this.byId, [id])) ?? null;
+  }
+
+  /** Who owns a service and what it sells, null for an unknown id: the products read's check (two columns, not the row). */
+  async owner(id: string): Promise<Pick<ProviderServiceEntity, 'userId' | 'vendor'> | null> {
+    return (await sql.maybeOne<Pick<ProviderServiceEntity, 'userId' | 'vendor'>>(this.dataSource, this.ownerById, [id])) ?? null;
   }
 
   /**

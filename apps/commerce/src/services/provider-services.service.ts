@@ -64,6 +64,11 @@ export class ProviderServicesService {
     return this.repository.find(id);
   }
 
+  /** Who owns a service and what it sells (its userId and vendor), null for an unknown id. */
+  owner(id: string): Promise<Pick<ServiceRow, 'userId' | 'vendor'> | null> {
+    return this.repository.owner(id);
+  }
+
   /** The services of these ids in one statement (unknown ids are left out): a page of orders names its services at once. */
   findMany(ids: readonly string[]): Promise<ServiceRow[]> {
     return this.repository.findMany(ids);

@@ -1,8 +1,7 @@
-import { type ArgumentMetadata, type PipeTransform, ValidationPipe } from '@nestjs/common';
+import { ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 import { AppError } from '@tinkerdesk/contracts';
 import { InputPipe } from '@tinkerdesk/nest-common';
-import { flatDto } from './flat-dto.js';
 
 function messages(errors: ValidationError[], path = ''): string[] {
   return errors.flatMap((e) => {
@@ -14,9 +13,11 @@ function messages(errors: ValidationError[], path = ''): string[] {
 
 /**
  * Request validation with the DTO classes of libs/contracts, after the input checks every body, query
- * and path parameter gets (depth, NUL); failures are 400 VALIDATION_FAILED.
+ * and path parameter gets (depth, NUL); failures are 400 VALIDATION_FAILED. A path's or a query's DTO
+ * and input that passes it take the quick way (flatDto: the same instance the pipe would answer);
+ * `quick: false`: the whole way only (the property tests' reference).
  */
-export function httpValidationPipe(): GatewayInputPipe {
+export function httpValidationPipe(quick = true): InputPipe {
   const validation = new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
@@ -24,21 +25,5 @@ export function httpValidationPipe(): GatewayInputPipe {
     transform: true,
     exceptionFactory: (errors) => new AppError('VALIDATION_FAILED', messages(errors).join('; ') || 'the request is invalid'),
   });
-  return new GatewayInputPipe(new InputPipe(validation));
-}
-
-/**
- * InputPipe, with a quick way for a path's or a query's DTO and input that passes it (flatDto: the same
- * instance the pipe would answer); every other value, and any that fails, goes through InputPipe.
- */
-export class GatewayInputPipe implements PipeTransform {
-  constructor(private readonly input: InputPipe) {}
-
-  transform(value: unknown, metadata: ArgumentMetadata): unknown {
-    if (metadata.type === 'param' || metadata.type === 'query') {
-      const entity = flatDto(metadata.metatype)?.accept(value);
-      if (entity) return entity;
-    }
-    return this.input.transform(value, metadata);
-  }
+  return new InputPipe(validation, (type) => quick && (type === 'param' || type === 'query'));
 }

@@ -2,18 +2,23 @@ import { createRequire } from 'node:module';
 import { getMetadataStorage, ValidationTypes, type ValidationArguments } from 'class-validator';
 
 /**
- * A quick way through the validation of a path's or a query's DTO for the input that passes it, with
- * the same result as class-transformer's `plainToInstance` and class-validator's `validate` as the
- * gateway's ValidationPipe runs them (whitelist, forbidNonWhitelisted, forbidUnknownValues, transform).
+ * A quick way through the validation of a DTO for the input that passes it, with the same result as
+ * class-transformer's `plainToInstance` and class-validator's `validate` as a ValidationPipe with
+ * `whitelist` and `transform` runs them (the gateway's, which also forbids unknown fields, and the
+ * services', which strips them: input with a field the class has no rule for takes the whole pipe in
+ * both, so either answers the same).
  *
  * Only for the classes it can answer for exactly (`flatDto`): rules that are class-validator's own or
  * custom ones, synchronous, not `each`, conditions (`ValidateIf`, the contracts' `Optional`), and no
- * class-transformer decorator at all. And only for input it can answer for: a plain object whose every
- * field is a string and a property of the class, with no NUL character and no lone surrogate (the
- * input checks of InputPipe). The rules are run as class-validator runs them (the same validator
- * instances and arguments); when every rule passes, the instance is the one `plainToInstance` builds.
- * Anything else (any rule failing, any other input) answers undefined, and the caller runs the whole
- * pipe, which builds the error with its own words.
+ * class-transformer decorator but `@Type(() => Number)` (a query's numbers: converted with `Number`, as
+ * plainToInstance converts them). And only for input it can answer for: a plain object whose every
+ * field is a string, a number or a boolean (what plainToInstance copies as it is) and a property of the
+ * class, with no NUL character and no lone surrogate (the input checks of InputPipe). The rules are run
+ * as class-validator runs them (the same validator instances and arguments); when every rule passes, the
+ * instance is the one `plainToInstance` builds. Anything else (any rule failing, any other input)
+ * answers undefined, and the caller runs the whole pipe, which builds the error with its own words.
+ * InputPipe takes this way for the kinds of input it is told to (the gateway's paths and queries, every
+ * message of a service).
  */
 export interface FlatDto {
   /** The DTO instance for `value`, or undefined when the full pipe must decide. */
@@ -29,10 +34,23 @@ interface TransformerStorage {
   findTransformMetadatas(target: Class, property: string, transformationType: number): unknown[];
   findExcludeMetadata(target: Class, property: string): unknown;
   findExposeMetadata(target: Class, property: string): unknown;
-  findTypeMetadata(target: Class, property: string): unknown;
+  findTypeMetadata(target: Class, property: string): TypeMetadata | undefined;
   getStrategy(target: Class): string;
   getExposedMetadatas(target: Class): unknown[];
   getExcludedMetadatas(target: Class): unknown[];
+}
+
+/** A `@Type` decorator's record (class-transformer's TypeMetadata). */
+interface TypeMetadata {
+  typeFunction?: (options?: unknown) => unknown;
+  reflectedType?: unknown;
+  options?: { discriminator?: unknown; keepDiscriminatorProperty?: unknown };
+}
+
+/** `@Type(() => Number)` and nothing more: plainToInstance turns any value but null and undefined into `Number(value)`. */
+function isNumberType(type: TypeMetadata): boolean {
+  if (type.options?.discriminator !== undefined || type.reflectedType === Map || typeof type.typeFunction !== 'function') return false;
+  return type.typeFunction() === Number;
 }
 
 // The storage class-transformer's decorators fill (the same module the ValidationPipe's plainToInstance reads).
@@ -107,8 +125,15 @@ function compile(target: Class, metadatas: Metadata[]): FlatDto | undefined {
   if (transformerStorage.getStrategy(target) !== 'none') return undefined;
   if (transformerStorage.getExposedMetadatas(target).length > 0 || transformerStorage.getExcludedMetadatas(target).length > 0)
     return undefined;
+  // Fields whose one class-transformer decorator is `@Type(() => Number)`: plainToInstance answers `Number(value)`.
+  const numeric = new Set<string>();
   for (const name of allowed) {
-    if (transformerStorage.findTypeMetadata(target, name) || transformerStorage.findExposeMetadata(target, name)) return undefined;
+    const type = transformerStorage.findTypeMetadata(target, name);
+    if (type) {
+      if (!isNumberType(type)) return undefined;
+      numeric.add(name);
+    }
+    if (transformerStorage.findExposeMetadata(target, name)) return undefined;
     if (transformerStorage.findExcludeMetadata(target, name)) return undefined;
     if (transformerStorage.findTransformMetadatas(target, name, PLAIN_TO_CLASS).length > 0) return undefined;
     // plainToInstance skips a field the prototype has (a getter, a method): not copied as it is.
@@ -128,11 +153,13 @@ function compile(target: Class, metadatas: Metadata[]): FlatDto | undefined {
       const keys = Object.keys(input);
       for (const key of keys) {
         const field = input[key];
-        if (!allowed.has(key) || typeof field !== 'string' || key.includes(NUL)) return undefined;
-        if (field.includes(NUL) || LONE_SURROGATE.test(field)) return undefined;
+        if (!allowed.has(key) || key.includes(NUL)) return undefined;
+        if (typeof field === 'string') {
+          if (field.includes(NUL) || LONE_SURROGATE.test(field)) return undefined;
+        } else if (typeof field !== 'number' && typeof field !== 'boolean') return undefined;
       }
       const entity = new Target();
-      for (const key of keys) entity[key] = input[key];
+      for (const key of keys) entity[key] = numeric.has(key) ? Number(input[key]) : input[key];
       // whitelist + forbidNonWhitelisted: every field of the instance (the constructor's too) has rules.
       for (const key of Object.keys(entity)) if (!allowed.has(key)) return undefined;
       for (const property of properties) if (!passes(entity, property)) return undefined;
