@@ -15,7 +15,7 @@ function started(file, env) {
 
 /** Starts the floor's worker, then its HTTP half on `port` (0: any); answers its URL, pids and `close()`. */
 export async function startConversionFloor({ redisUrl, prefix, port = 0 }) {
-  const env = { REDIS_URL: redisUrl, PREFIX: `${prefix}floor`, QUEUE: 'floor-convert' };
+  const env = { REDIS_URL: redisUrl, PREFIX: `${prefix}:floor`, QUEUE: 'floor-convert' }; // under the platform's prefix: its cleanup removes them
   const worker = await started('./floor-conversion-worker.mjs', env);
   const http = await started('./floor-conversion-http.mjs', { ...env, PORT: String(port) });
   return {
