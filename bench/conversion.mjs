@@ -14,7 +14,7 @@
 // With png and docx, the architecture's floor as well (bench/lib/floor-conversion.mjs: node:http and
 // busboy → Redis → a bare BullMQ queue → a worker process running the same engine call → the file
 // answered on the job's `completed` event), measured back to back with the two above.
-// Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--warmup=1] [--only=png,docx,cold,burst,memory] [--phases] [--buffered] [--no-floor]
+// Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--warmup=1] [--only=png,docx,cold,burst,memory] [--phases] [--buffered] [--no-floor] [--floor-nest] [--floor-inline] [--settle=100]
 //   --only=png: the PNG → WebP row alone; --only=docx: the DOCX → PDF row alone; --no-floor: no floor rows.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -39,6 +39,9 @@ const PHASES = process.argv.includes('--phases');
 const BUFFERED = process.argv.includes('--buffered');
 // --no-floor: leaves out the floor's rows (on by default with png or docx).
 const NO_FLOOR = process.argv.includes('--no-floor');
+// --settle=N: ms of quiet before each trip through HTTP (0 by default: with 100, the platform's PNG
+// trip grew by 15–30 ms and the floor's did not; see docs/architecture.md).
+const SETTLE_OPTION = process.argv.find((a) => a.startsWith('--settle='));
 const ONLY = new Set((process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'png,docx,cold,burst,memory').split(','));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(0)} ms`;
@@ -78,10 +81,30 @@ const platform = await TestPlatform.start(['identity', 'conversion', 'conversion
 const { token } = (await platform.call('POST', '/v1/users', { email: `bench-${Date.now()}@example.com`, password: 'benchmark conversion' }))
   .body;
 const auth = { authorization: `Bearer ${token}` };
+const SETTLE = SETTLE_OPTION ? Number(SETTLE_OPTION.split('=')[1]) : 0;
 const FLOOR =
   !NO_FLOOR && (ONLY.has('png') || ONLY.has('docx'))
     ? await startConversionFloor({ redisUrl: platform.env.REDIS_URL, prefix: platform.env.REDIS_PREFIX })
     : undefined;
+// --floor-nest: a second floor whose HTTP half is a bare Nest app (Express, multer's FileInterceptor),
+// measured after the first each time: what Nest and multer themselves cost on this path.
+// --floor-inline (with docx): a floor whose upload travels in the queue entry itself instead of a key
+// of its own, likewise: what carrying a tiny input inline saves on the bare architecture.
+const EXTRA_FLOORS = [];
+if (FLOOR && process.argv.includes('--floor-nest'))
+  EXTRA_FLOORS.push({
+    label: 'HTTP half a bare Nest app (Express, multer)',
+    rows: ['png', 'docx'],
+    runs: { png: [], docx: [] },
+    ...(await startConversionFloor({ redisUrl: platform.env.REDIS_URL, prefix: platform.env.REDIS_PREFIX, http: 'nest' })),
+  });
+if (FLOOR && ONLY.has('docx') && process.argv.includes('--floor-inline'))
+  EXTRA_FLOORS.push({
+    label: 'the input inline in the queue entry',
+    rows: ['docx'],
+    runs: { docx: [] },
+    ...(await startConversionFloor({ redisUrl: platform.env.REDIS_URL, prefix: platform.env.REDIS_PREFIX, inline: true })),
+  });
 
 /** Uploads a file; with `wait`, the answer waits (up to that many seconds) for the job to finish. */
 async function submit(bytes, filename, to, extra = {}, wait = 0) {
@@ -142,10 +165,19 @@ const api2 = { png: [], docx: [] }; // the same through two requests (upload wit
 const api3 = { png: [] }; // --buffered: one request, the body encoded first
 const floor = { png: [], docx: [] }; // the architecture's floor, one request
 /** One upload through the floor, timed as `roundTrip` times the platform's. */
-async function floorTrip(bytes, filename, to, extra) {
+async function floorTrip(bytes, filename, to, extra, url = FLOOR.url) {
   const t = performance.now();
-  await floorConvert(FLOOR.url, bytes, filename, to, extra);
+  await floorConvert(url, bytes, filename, to, extra);
   return performance.now() - t;
+}
+/**
+ * Runs a timed trip after SETTLE ms of quiet (--settle): the processes of the trip before (the
+ * platform's or a floor's) still finish their job after its answer (collecting the 2.3 MB buffers, the
+ * platform's cleanup and announcement), which cost whichever trip came next 15–20 ms on the PNG.
+ */
+async function settled(trip) {
+  if (SETTLE) await new Promise((resolve) => setTimeout(resolve, SETTLE));
+  return trip();
 }
 /** The page objects of a PDF (its pages, not its /Pages tree nodes). */
 const pdfPages = (pdf) => pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
@@ -160,6 +192,11 @@ if (ONLY.has('png')) {
     const expected = (await convertImage(PNG, { filename: 'a.png', to: 'webp', width: 800 })).data;
     const got = await floorConvert(FLOOR.url, PNG, 'a.png', 'webp', { width: '800' });
     for (let i = 1; i < WARMUP; i++) await floorConvert(FLOOR.url, PNG, 'warm.png', 'webp', { width: '800' });
+    for (const extra of EXTRA_FLOORS.filter((f) => f.rows.includes('png'))) {
+      const out = await floorConvert(extra.url, PNG, 'a.png', 'webp', { width: '800' });
+      for (let i = 1; i < WARMUP; i++) await floorConvert(extra.url, PNG, 'warm.png', 'webp', { width: '800' });
+      if (!out.equals(got)) throw new Error(`the floor (${extra.label}) answers another WebP`);
+    }
     if (got.equals(expected)) floorCheck.png = 'the same bytes as the reference';
     else {
       const [a, b] = await Promise.all([sharp(got).metadata(), sharp(expected).metadata()]);
@@ -176,11 +213,13 @@ if (ONLY.has('png')) {
     // processes still finish their job (the 2.3 MB buffers' collection, the platform's cleanup and
     // announcement), which cost the second one 15–20 ms in a fixed order.
     const floorFirst = FLOOR && i % 2 === 0;
-    if (floorFirst) floor.png.push(await floorTrip(PNG, 'f.png', 'webp', { width: '800' }));
-    api.png.push(await roundTrip(PNG, 'a.png', 'webp', { width: '800' }));
-    if (FLOOR && !floorFirst) floor.png.push(await floorTrip(PNG, 'f.png', 'webp', { width: '800' }));
+    if (floorFirst) floor.png.push(await settled(() => floorTrip(PNG, 'f.png', 'webp', { width: '800' })));
+    api.png.push(await settled(() => roundTrip(PNG, 'a.png', 'webp', { width: '800' })));
+    if (FLOOR && !floorFirst) floor.png.push(await settled(() => floorTrip(PNG, 'f.png', 'webp', { width: '800' })));
+    for (const extra of EXTRA_FLOORS.filter((f) => f.rows.includes('png')))
+      extra.runs.png.push(await settled(() => floorTrip(PNG, 'x.png', 'webp', { width: '800' }, extra.url)));
     if (BUFFERED) api3.png.push(await roundTrip(PNG, 'c.png', 'webp', { width: '800' }, true));
-    api2.png.push(await twoRequests(PNG, 'b.png', 'webp', { width: '800' }));
+    api2.png.push(await settled(() => twoRequests(PNG, 'b.png', 'webp', { width: '800' })));
   }
 }
 if (ONLY.has('docx') || ONLY.has('cold')) {
@@ -193,6 +232,11 @@ if (ONLY.has('docx') || ONLY.has('cold')) {
     for (let i = 1; i < WARMUP; i++) await floorConvert(FLOOR.url, DOCX, 'warm.docx', 'pdf');
     if (!got.subarray(0, 5).equals(Buffer.from('%PDF-')) || pdfPages(got) !== pdfPages(expected))
       throw new Error(`the floor's PDF (${pdfPages(got)} pages) is not the reference's (${pdfPages(expected)} pages)`);
+    for (const extra of EXTRA_FLOORS.filter((f) => f.rows.includes('docx'))) {
+      const out = await floorConvert(extra.url, DOCX, 'a.docx', 'pdf');
+      for (let i = 1; i < WARMUP; i++) await floorConvert(extra.url, DOCX, 'warm.docx', 'pdf');
+      if (pdfPages(out) !== pdfPages(expected)) throw new Error(`the floor (${extra.label}) answers another PDF`);
+    }
     floorCheck.docx = got.equals(expected)
       ? 'the same bytes as the reference'
       : `a PDF of the reference's ${pdfPages(expected)} page(s), ${got.length} bytes against ${expected.length}, not the same bytes`;
@@ -203,10 +247,12 @@ if (ONLY.has('docx') || ONLY.has('cold')) {
     direct.docx.push(performance.now() - t);
     if (ONLY.has('docx')) {
       const floorFirst = FLOOR && i % 2 === 0; // in turn first, as the PNG's
-      if (floorFirst) floor.docx.push(await floorTrip(DOCX, 'f.docx', 'pdf'));
-      api.docx.push(await roundTrip(DOCX, 'a.docx', 'pdf'));
-      if (FLOOR && !floorFirst) floor.docx.push(await floorTrip(DOCX, 'f.docx', 'pdf'));
-      api2.docx.push(await twoRequests(DOCX, 'b.docx', 'pdf'));
+      if (floorFirst) floor.docx.push(await settled(() => floorTrip(DOCX, 'f.docx', 'pdf')));
+      api.docx.push(await settled(() => roundTrip(DOCX, 'a.docx', 'pdf')));
+      if (FLOOR && !floorFirst) floor.docx.push(await settled(() => floorTrip(DOCX, 'f.docx', 'pdf')));
+      for (const extra of EXTRA_FLOORS.filter((f) => f.rows.includes('docx')))
+        extra.runs.docx.push(await settled(() => floorTrip(DOCX, 'x.docx', 'pdf', {}, extra.url)));
+      api2.docx.push(await settled(() => twoRequests(DOCX, 'b.docx', 'pdf')));
     }
   }
 }
@@ -304,6 +350,7 @@ const workerLog = PHASES ? platform.logs('conversion-worker') : '';
 const gatewayLog = PHASES ? platform.logs('gateway') : '';
 const listenerLog = PHASES ? platform.logs('conversion') : '';
 FLOOR?.close();
+for (const extra of EXTRA_FLOORS) extra.close();
 await platform.close();
 
 // ---------------------------------------------------------------- report
@@ -329,6 +376,11 @@ if (FLOOR)
       `  floor ${label} (node:http + busboy → Redis → bare BullMQ → worker process → QueueEvents) ${ms(median(floor[row]))}   ${(median(floor[row]) / median(direct[row])).toFixed(2)}× ${reference}   platform ${(median(api[row]) / median(floor[row])).toFixed(2)}× the floor   (output: ${floorCheck[row]})`,
     );
   }
+for (const extra of EXTRA_FLOORS)
+  for (const row of extra.rows.filter((r) => extra.runs[r].length > 0))
+    console.log(
+      `  floor ${row === 'png' ? 'PNG → WebP' : 'DOCX → PDF'}, ${extra.label} ${ms(median(extra.runs[row]))}   ${(median(extra.runs[row]) / median(direct[row])).toFixed(2)}× the reference   ${(median(extra.runs[row]) - median(floor[row])).toFixed(1)} ms against the floor`,
+    );
 if (PHASES) {
   // The worker's log line of each completed job: queuedMs and ms {start, read, convert, store, record, cleanup}.
   const lines = workerLog

@@ -2,7 +2,8 @@
 // (concurrency 1, the platform's lock and stall options left at BullMQ's defaults) that reads a job's
 // input from Redis, runs the engine the bench's reference runs (the conversion service's
 // `convertImage`, sharp with the service's options, for images; a warm `OfficeEngine` for documents),
-// writes the result into Redis and completes. No database, no NATS, no records, no limits.
+// writes the result into Redis and completes. An input carried in the job's data (INLINE on the HTTP
+// side) is decoded from it instead. No database, no NATS, no records, no limits.
 // REDIS_URL, PREFIX, QUEUE; tells its parent once ready over IPC.
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -15,8 +16,8 @@ const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
 const office = new OfficeEngine({ mode: 'warm', timeoutMs: 60_000, restartAfter: 1000 });
 
 async function run(job) {
-  const { input, output, filename, to, width } = job.data;
-  const bytes = await redis.getBuffer(input);
+  const { input, data, output, filename, to, width } = job.data;
+  const bytes = data === undefined ? await redis.getBuffer(input) : Buffer.from(data, 'base64');
   const result =
     to === 'pdf'
       ? await office.convert(bytes, { kind: 'document', from: 'docx', to: 'pdf' })

@@ -13,9 +13,21 @@ function started(file, env) {
   });
 }
 
-/** Starts the floor's worker, then its HTTP half on `port` (0: any); answers its URL, pids and `close()`. */
-export async function startConversionFloor({ redisUrl, prefix, port = 0 }) {
-  const env = { REDIS_URL: redisUrl, PREFIX: `${prefix}:floor`, QUEUE: 'floor-convert' }; // under the platform's prefix: its cleanup removes them
+/**
+ * Starts the floor's worker, then its HTTP half on `port` (0: any); answers its URL, pids and `close()`.
+ * With `inline`, the upload travels in the queue entry itself (base64 in the job's data) instead of a
+ * Redis key of its own: what carrying a tiny input inline could save, on the bare architecture. With
+ * `http: 'nest'`, the HTTP half is a bare Nest app (Express, multer) instead of node:http and busboy.
+ */
+export async function startConversionFloor({ redisUrl, prefix, port = 0, inline = false, http: mode = 'bare' }) {
+  // Under the platform's prefix: its cleanup removes the retained job records.
+  const env = {
+    REDIS_URL: redisUrl,
+    PREFIX: `${prefix}:floor`,
+    QUEUE: `floor-convert-${mode}${inline ? '-inline' : ''}`,
+    INLINE: inline ? '1' : '',
+    HTTP: mode,
+  };
   const worker = await started('./floor-conversion-worker.mjs', env);
   const http = await started('./floor-conversion-http.mjs', { ...env, PORT: String(port) });
   return {
@@ -36,6 +48,7 @@ export async function floorConvert(url, bytes, filename, to, extra = {}) {
   form.set('file', new Blob([bytes]), filename);
   const res = await fetch(`${url}/convert`, { method: 'POST', body: form });
   const body = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200) throw new Error(`the floor answered ${res.status}: ${body.toString()}`);
+  if (res.status !== 200)
+    throw new Error(`the floor answered ${res.status} (${res.headers.get('content-type')}): ${body.subarray(0, 200).toString()}`);
   return body;
 }
