@@ -349,8 +349,7 @@ const tcp = PHASES ? tcpState() : '';
 const workerLog = PHASES ? platform.logs('conversion-worker') : '';
 const gatewayLog = PHASES ? platform.logs('gateway') : '';
 const listenerLog = PHASES ? platform.logs('conversion') : '';
-FLOOR?.close();
-for (const extra of EXTRA_FLOORS) extra.close();
+await Promise.all([FLOOR?.close(), ...EXTRA_FLOORS.map((extra) => extra.close())]);
 await platform.close();
 
 // ---------------------------------------------------------------- report

@@ -33,10 +33,15 @@ export async function startConversionFloor({ redisUrl, prefix, port = 0, inline 
   return {
     url: `http://127.0.0.1:${http.message.port}`,
     pids: { http: http.child.pid, worker: worker.child.pid },
-    close: () => {
-      http.child.disconnect();
-      worker.child.disconnect();
-    },
+    /** Stops both processes; resolves once they have exited (the platform's cleanup of the prefix comes after). */
+    close: () =>
+      Promise.all(
+        [http.child, worker.child].map((child) => {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.disconnect();
+          return exited;
+        }),
+      ),
   };
 }
 
