@@ -11,8 +11,11 @@
 //   4. the gateway's peak memory while eight 50 MB uploads stream in at once.
 // Starts its own platform (identity, conversion, worker(s), gateway) with a throwaway database.
 // Builds nothing: run `npm run build` first.
-// Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--warmup=1] [--only=png,docx,cold,burst,memory] [--phases] [--buffered]
-//   --only=png: the PNG → WebP row alone; --only=docx: the DOCX → PDF row alone.
+// With png and docx, the architecture's floor as well (bench/lib/floor-conversion.mjs: node:http and
+// busboy → Redis → a bare BullMQ queue → a worker process running the same engine call → the file
+// answered on the job's `completed` event), measured back to back with the two above.
+// Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--warmup=1] [--only=png,docx,cold,burst,memory] [--phases] [--buffered] [--no-floor] [--floor-nest] [--floor-inline] [--settle=100]
+//   --only=png: the PNG → WebP row alone; --only=docx: the DOCX → PDF row alone; --no-floor: no floor rows.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { zipSync, strToU8 } from 'fflate';
@@ -20,6 +23,7 @@ import sharp from 'sharp';
 import { TestPlatform, ROOT } from '../libs/testing/dist/index.js';
 import { OfficeEngine } from '../apps/conversion/dist/engines/libreoffice.js';
 import { convertImage } from '../apps/conversion/dist/engines/image.js';
+import { startConversionFloor, floorConvert } from './lib/floor-conversion.mjs';
 
 const option = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const RUNS = option('runs', 7);
@@ -33,6 +37,11 @@ const PHASES = process.argv.includes('--phases');
 // --buffered: after each PNG job's one request, the same with its multipart body encoded into one buffer
 // first (a third series, printed on its own): tells the bench client's FormData streaming from the platform.
 const BUFFERED = process.argv.includes('--buffered');
+// --no-floor: leaves out the floor's rows (on by default with png or docx).
+const NO_FLOOR = process.argv.includes('--no-floor');
+// --settle=N: ms of quiet before each trip through HTTP (0 by default: with 100, the platform's PNG
+// trip grew by 15–30 ms and the floor's did not; see docs/architecture.md).
+const SETTLE_OPTION = process.argv.find((a) => a.startsWith('--settle='));
 const ONLY = new Set((process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'png,docx,cold,burst,memory').split(','));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(0)} ms`;
@@ -72,6 +81,30 @@ const platform = await TestPlatform.start(['identity', 'conversion', 'conversion
 const { token } = (await platform.call('POST', '/v1/users', { email: `bench-${Date.now()}@example.com`, password: 'benchmark conversion' }))
   .body;
 const auth = { authorization: `Bearer ${token}` };
+const SETTLE = SETTLE_OPTION ? Number(SETTLE_OPTION.split('=')[1]) : 0;
+const FLOOR =
+  !NO_FLOOR && (ONLY.has('png') || ONLY.has('docx'))
+    ? await startConversionFloor({ redisUrl: platform.env.REDIS_URL, prefix: platform.env.REDIS_PREFIX })
+    : undefined;
+// --floor-nest: a second floor whose HTTP half is a bare Nest app (Express, multer's FileInterceptor),
+// measured after the first each time: what Nest and multer themselves cost on this path.
+// --floor-inline (with docx): a floor whose upload travels in the queue entry itself instead of a key
+// of its own, likewise: what carrying a tiny input inline saves on the bare architecture.
+const EXTRA_FLOORS = [];
+if (FLOOR && process.argv.includes('--floor-nest'))
+  EXTRA_FLOORS.push({
+    label: 'HTTP half a bare Nest app (Express, multer)',
+    rows: ['png', 'docx'],
+    runs: { png: [], docx: [] },
+    ...(await startConversionFloor({ redisUrl: platform.env.REDIS_URL, prefix: platform.env.REDIS_PREFIX, http: 'nest' })),
+  });
+if (FLOOR && ONLY.has('docx') && process.argv.includes('--floor-inline'))
+  EXTRA_FLOORS.push({
+    label: 'the input inline in the queue entry',
+    rows: ['docx'],
+    runs: { docx: [] },
+    ...(await startConversionFloor({ redisUrl: platform.env.REDIS_URL, prefix: platform.env.REDIS_PREFIX, inline: true })),
+  });
 
 /** Uploads a file; with `wait`, the answer waits (up to that many seconds) for the job to finish. */
 async function submit(bytes, filename, to, extra = {}, wait = 0) {
@@ -130,29 +163,96 @@ const direct = { png: [], docx: [], cold: [] };
 const api = { png: [], docx: [] };
 const api2 = { png: [], docx: [] }; // the same through two requests (upload with ?wait=, then download)
 const api3 = { png: [] }; // --buffered: one request, the body encoded first
+const floor = { png: [], docx: [] }; // the architecture's floor, one request
+/** One upload through the floor, timed as `roundTrip` times the platform's. */
+async function floorTrip(bytes, filename, to, extra, url = FLOOR.url) {
+  const t = performance.now();
+  await floorConvert(url, bytes, filename, to, extra);
+  return performance.now() - t;
+}
+/**
+ * Runs a timed trip after SETTLE ms of quiet (--settle): the processes of the trip before (the
+ * platform's or a floor's) still finish their job after its answer (collecting the 2.3 MB buffers, the
+ * platform's cleanup and announcement), which cost whichever trip came next 15–20 ms on the PNG.
+ */
+async function settled(trip) {
+  if (SETTLE) await new Promise((resolve) => setTimeout(resolve, SETTLE));
+  return trip();
+}
+/** The page objects of a PDF (its pages, not its /Pages tree nodes). */
+const pdfPages = (pdf) => pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
+// What the floor's output was checked by, printed with its rows.
+const floorCheck = {};
 const office = new OfficeEngine({ mode: 'warm', timeoutMs: 60_000, restartAfter: 1000 });
 if (ONLY.has('png')) {
   await convertImage(PNG, { filename: 'a.png', to: 'webp', width: 800 }); // sharp's first call loads libvips' codecs
   for (let i = 0; i < WARMUP; i++) await roundTrip(PNG, 'warm.png', 'webp', { width: '800' });
+  if (FLOOR) {
+    // The floor's output against the reference's: the same bytes, or else the same format and size.
+    const expected = (await convertImage(PNG, { filename: 'a.png', to: 'webp', width: 800 })).data;
+    const got = await floorConvert(FLOOR.url, PNG, 'a.png', 'webp', { width: '800' });
+    for (let i = 1; i < WARMUP; i++) await floorConvert(FLOOR.url, PNG, 'warm.png', 'webp', { width: '800' });
+    for (const extra of EXTRA_FLOORS.filter((f) => f.rows.includes('png'))) {
+      const out = await floorConvert(extra.url, PNG, 'a.png', 'webp', { width: '800' });
+      for (let i = 1; i < WARMUP; i++) await floorConvert(extra.url, PNG, 'warm.png', 'webp', { width: '800' });
+      if (!out.equals(got)) throw new Error(`the floor (${extra.label}) answers another WebP`);
+    }
+    if (got.equals(expected)) floorCheck.png = 'the same bytes as the reference';
+    else {
+      const [a, b] = await Promise.all([sharp(got).metadata(), sharp(expected).metadata()]);
+      if (a.format !== b.format || a.width !== b.width || a.height !== b.height)
+        throw new Error(`the floor's WebP is ${a.format} ${a.width}×${a.height}, the reference's ${b.format} ${b.width}×${b.height}`);
+      floorCheck.png = `the same format and size as the reference (${a.format} ${a.width}×${a.height}), not the same bytes`;
+    }
+  }
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
     await convertImage(PNG, { filename: 'a.png', to: 'webp', width: 800 });
     direct.png.push(performance.now() - t);
-    api.png.push(await roundTrip(PNG, 'a.png', 'webp', { width: '800' }));
+    // The floor and the platform in turn first: whichever follows the other runs while the other's
+    // processes still finish their job (the 2.3 MB buffers' collection, the platform's cleanup and
+    // announcement), which cost the second one 15–20 ms in a fixed order.
+    const floorFirst = FLOOR && i % 2 === 0;
+    if (floorFirst) floor.png.push(await settled(() => floorTrip(PNG, 'f.png', 'webp', { width: '800' })));
+    api.png.push(await settled(() => roundTrip(PNG, 'a.png', 'webp', { width: '800' })));
+    if (FLOOR && !floorFirst) floor.png.push(await settled(() => floorTrip(PNG, 'f.png', 'webp', { width: '800' })));
+    for (const extra of EXTRA_FLOORS.filter((f) => f.rows.includes('png')))
+      extra.runs.png.push(await settled(() => floorTrip(PNG, 'x.png', 'webp', { width: '800' }, extra.url)));
     if (BUFFERED) api3.png.push(await roundTrip(PNG, 'c.png', 'webp', { width: '800' }, true));
-    api2.png.push(await twoRequests(PNG, 'b.png', 'webp', { width: '800' }));
+    api2.png.push(await settled(() => twoRequests(PNG, 'b.png', 'webp', { width: '800' })));
   }
 }
 if (ONLY.has('docx') || ONLY.has('cold')) {
   await office.convert(DOCX, { kind: 'document', from: 'docx', to: 'pdf' }); // start soffice
   for (let i = 0; i < WARMUP; i++) await roundTrip(DOCX, 'warm.docx', 'pdf'); // the worker's soffice starts on its first document
+  if (FLOOR && ONLY.has('docx')) {
+    // soffice writes the time and a fresh id into every PDF: the same page count, if not the same bytes.
+    const expected = await office.convert(DOCX, { kind: 'document', from: 'docx', to: 'pdf' });
+    const got = await floorConvert(FLOOR.url, DOCX, 'a.docx', 'pdf'); // its soffice starts on its first document
+    for (let i = 1; i < WARMUP; i++) await floorConvert(FLOOR.url, DOCX, 'warm.docx', 'pdf');
+    if (!got.subarray(0, 5).equals(Buffer.from('%PDF-')) || pdfPages(got) !== pdfPages(expected))
+      throw new Error(`the floor's PDF (${pdfPages(got)} pages) is not the reference's (${pdfPages(expected)} pages)`);
+    for (const extra of EXTRA_FLOORS.filter((f) => f.rows.includes('docx'))) {
+      const out = await floorConvert(extra.url, DOCX, 'a.docx', 'pdf');
+      for (let i = 1; i < WARMUP; i++) await floorConvert(extra.url, DOCX, 'warm.docx', 'pdf');
+      if (pdfPages(out) !== pdfPages(expected)) throw new Error(`the floor (${extra.label}) answers another PDF`);
+    }
+    floorCheck.docx = got.equals(expected)
+      ? 'the same bytes as the reference'
+      : `a PDF of the reference's ${pdfPages(expected)} page(s), ${got.length} bytes against ${expected.length}, not the same bytes`;
+  }
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
     await office.convert(DOCX, { kind: 'document', from: 'docx', to: 'pdf' });
     direct.docx.push(performance.now() - t);
     if (ONLY.has('docx')) {
-      api.docx.push(await roundTrip(DOCX, 'a.docx', 'pdf'));
-      api2.docx.push(await twoRequests(DOCX, 'b.docx', 'pdf'));
+      const floorFirst = FLOOR && i % 2 === 0; // in turn first, as the PNG's
+      if (floorFirst) floor.docx.push(await settled(() => floorTrip(DOCX, 'f.docx', 'pdf')));
+      api.docx.push(await settled(() => roundTrip(DOCX, 'a.docx', 'pdf')));
+      if (FLOOR && !floorFirst) floor.docx.push(await settled(() => floorTrip(DOCX, 'f.docx', 'pdf')));
+      for (const extra of EXTRA_FLOORS.filter((f) => f.rows.includes('docx')))
+        extra.runs.docx.push(await settled(() => floorTrip(DOCX, 'x.docx', 'pdf', {}, extra.url)));
+      api2.docx.push(await settled(() => twoRequests(DOCX, 'b.docx', 'pdf')));
     }
   }
 }
@@ -249,6 +349,7 @@ const tcp = PHASES ? tcpState() : '';
 const workerLog = PHASES ? platform.logs('conversion-worker') : '';
 const gatewayLog = PHASES ? platform.logs('gateway') : '';
 const listenerLog = PHASES ? platform.logs('conversion') : '';
+await Promise.all([FLOOR?.close(), ...EXTRA_FLOORS.map((extra) => extra.close())]);
 await platform.close();
 
 // ---------------------------------------------------------------- report
@@ -263,6 +364,22 @@ if (ONLY.has('docx'))
   console.log(
     `DOCX → PDF                   warm soffice called directly ${ms(median(direct.docx))}   through /v1 ${ms(median(api.docx))}   ratio ${ratio('docx').toFixed(2)} (goal ≤ 1.3)   [two requests ${ms(median(api2.docx))}, ${(median(api2.docx) / median(direct.docx)).toFixed(2)}]`,
   );
+if (FLOOR)
+  for (const [row, label, reference] of [
+    ['png', 'PNG → WebP', 'sharp in-process'],
+    ['docx', 'DOCX → PDF', 'warm soffice'],
+  ]) {
+    if (floor[row].length === 0) continue;
+    if (PHASES) console.log(`  floor ${label}, each job: ${floor[row].map((x) => x.toFixed(0)).join(', ')} ms`);
+    console.log(
+      `  floor ${label} (node:http + busboy → Redis → bare BullMQ → worker process → QueueEvents) ${ms(median(floor[row]))}   ${(median(floor[row]) / median(direct[row])).toFixed(2)}× ${reference}   platform ${(median(api[row]) / median(floor[row])).toFixed(2)}× the floor   (output: ${floorCheck[row]})`,
+    );
+  }
+for (const extra of EXTRA_FLOORS)
+  for (const row of extra.rows.filter((r) => extra.runs[r].length > 0))
+    console.log(
+      `  floor ${row === 'png' ? 'PNG → WebP' : 'DOCX → PDF'}, ${extra.label} ${ms(median(extra.runs[row]))}   ${(median(extra.runs[row]) / median(direct[row])).toFixed(2)}× the reference   ${(median(extra.runs[row]) - median(floor[row])).toFixed(1)} ms against the floor`,
+    );
 if (PHASES) {
   // The worker's log line of each completed job: queuedMs and ms {start, read, convert, store, record, cleanup}.
   const lines = workerLog
