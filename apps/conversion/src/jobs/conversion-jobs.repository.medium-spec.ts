@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { serviceDataSourceOptions, sql } from '@tinkerdesk/persistence';
 import { RepositoryDatabase } from '@tinkerdesk/testing';
 import { dataSourceOptions } from '../database/data-source.js';
@@ -93,6 +94,24 @@ describe('ConversionJobsRepository', () => {
     expect(await repository.start(cancelled.id, 5)).toBeNull();
     expect(await repository.findById(cancelled.id)).toMatchObject({ state: 'cancelled', progress: 0 });
     expect(await repository.start(randomUUID(), 5)).toBeNull();
+  });
+
+  it('start keeps its answer when a migration adds a column while the worker runs (its prepared statement names its columns)', async () => {
+    // One connection, so the statement runs again where it was prepared (a worker's pool under load).
+    const single = await new DataSource({ ...serviceDataSourceOptions(dataSourceOptions(db.url)), extra: { max: 1 } }).initialize();
+    const worker = new ConversionJobsRepository(single);
+    try {
+      const before = await worker.insert(job(randomUUID()));
+      expect(await worker.start(before.id, 5)).toMatchObject({ state: 'active' });
+      await sql.execute(db.dataSource, `ALTER TABLE "conversion"."job" ADD COLUMN "added_later" integer`);
+      const after = await worker.insert(job(randomUUID()));
+      const started = await worker.start(after.id, 5);
+      expect(started).toStrictEqual(await repository.findById(after.id));
+      expect(started).not.toHaveProperty('added_later');
+    } finally {
+      await sql.execute(db.dataSource, `ALTER TABLE "conversion"."job" DROP COLUMN IF EXISTS "added_later"`);
+      await single.destroy();
+    }
   });
 
   it('progress, complete and fail move only a job that still runs; a cancelled one stays cancelled', async () => {

@@ -80,11 +80,15 @@ const INSERT_JOB: NamedStatement = {
          VALUES ($1, $2, 'queued', 0, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          RETURNING "created", "modified"`,
 };
-const START_JOB: NamedStatement = {
+/**
+ * The worker's start, answering the job's columns by name (never `*`: a prepared statement whose result
+ * shape a migration changes, a column added, fails on its connection; named columns keep their shape).
+ */
+const startJob = (columns: readonly string[]): NamedStatement => ({
   name: 'conversion_job_start',
   text: `UPDATE "conversion"."job" SET "state" = 'active', "progress" = $2, "modified" = CURRENT_TIMESTAMP
-       WHERE "id" = $1 AND "state" IN ('queued', 'active') RETURNING *`,
-};
+       WHERE "id" = $1 AND "state" IN ('queued', 'active') RETURNING ${columns.map((c) => `"${c}"`).join(', ')}`,
+});
 const COMPLETE_JOB: NamedStatement = {
   name: 'conversion_job_complete',
   text: `UPDATE "conversion"."job" SET "state" = 'completed', "progress" = 100, "output_filename" = $2, "output_media_type" = $3,
@@ -102,9 +106,11 @@ const LIVE_STATES: JobState[] = ['queued', 'active', 'completed', 'failed', 'can
 @Injectable()
 export class ConversionJobsRepository {
   private readonly repo: Repository<ConversionJobEntity>;
+  private readonly startStatement: NamedStatement;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.repo = dataSource.getRepository(ConversionJobEntity);
+    this.startStatement = startJob(this.repo.metadata.columns.map((c) => c.databaseName));
   }
 
   /**
@@ -185,7 +191,7 @@ export class ConversionJobsRepository {
    * start is on every job's way). null when it does not run (cancelled, finished, or gone).
    */
   async start(id: string, progress: number): Promise<ConversionJobEntity | null> {
-    const row = await sql.maybeOne<Record<string, unknown>>(this.dataSource, START_JOB, [id, progress]);
+    const row = await sql.maybeOne<Record<string, unknown>>(this.dataSource, this.startStatement, [id, progress]);
     if (!row) return null;
     const job = this.repo.create();
     for (const column of this.repo.metadata.columns) {
