@@ -257,7 +257,6 @@ class Transaction implements OrdersTx {
 export class OrdersRepository {
   private readonly orders: Repository<OrderEntity>;
 
-  /** The select lists of listOrders, each column named as its property. */
   constructor(@InjectDataSource() private readonly db: DataSource) {
     this.orders = db.getRepository(OrderEntity);
   }
