@@ -4,6 +4,7 @@ import { IDEMPOTENCY_LEASE_SECONDS, requestFingerprint, sql } from '@tinkerdesk/
 import { staysBlocked, type RepositoryDatabase } from '@tinkerdesk/testing';
 import { COMMERCE_EVENTS } from '@tinkerdesk/contracts';
 import { commerceEvent, orderSnapshot } from '../events/commerce-events.js';
+import { listedOf } from './listed-order.js';
 import { OrdersRepository, type OrderRow } from './orders.repository.js';
 import { commerceDatabase, insertService, newOrder, outboxCount } from '../../test/repository-database.js';
 
@@ -27,6 +28,21 @@ async function listOrders(...page: Parameters<OrdersRepository['orderPage']>) {
   const { total, orders } = await repository.orderPage(...page);
   return { total, rows: await repository.listedOrders(orders.map((o) => o.id)) };
 }
+
+/** An order and what its view shows, read one by one as a single order's view reads them, in the list's terms. */
+async function readOneByOne(id: string) {
+  const found = await repository.findOrder(id);
+  if (!found) throw new Error(`no order ${id}`);
+  const [receipt, replies, refunds, latePayments] = await Promise.all([
+    repository.receipt(id),
+    repository.replies(id),
+    repository.refunds(id),
+    repository.latePayments(id),
+  ]);
+  return listedOf(found, receipt, replies, refunds, latePayments);
+}
+
+const listedFields = async (id: string) => (await readOneByOne(id)).order;
 
 const late = (orderId: string, paymentId = `pi_${randomUUID()}`) => ({
   provider: 'stripe' as const,
@@ -102,8 +118,8 @@ describe('orders', () => {
     const page = await listOrders({ sellerId: seller }, undefined, 0, 2);
     expect(page.total).toBe(3);
     expect(page.rows.map((o) => o.order.id)).toEqual([c.id, b.id]);
-    // The order as findOrder reads it.
-    expect(page.rows[1]?.order).toEqual(await repository.findOrder(b.id));
+    // The order as findOrder reads it, in the list's terms.
+    expect(page.rows[1]?.order).toEqual(await listedFields(b.id));
     const some = await listOrders({ sellerId: seller }, ['pending', 'paid'], 0, 10);
     expect(some).toMatchObject({ total: 2, rows: [{ order: { id: b.id } }, { order: { id: a.id } }] });
     await expect(listOrders({ sellerId: seller }, 'cancelled', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: c.id } }] });
@@ -152,16 +168,48 @@ describe('orders', () => {
     expect(small.result.total).toBe(2);
     expect(large.result.rows.map((r) => r.order.id).sort()).toEqual([plain.id, paid.id].sort());
 
-    // What the view reads one by one (receipt, replies, refunds, latePayments), equal field for field.
+    // What the view reads one by one (the order, receipt, replies, refunds, latePayments), equal field for field
+    // and key for key (the view's keys in its order: its JSON is the same text).
     const listed = large.result.rows.find((r) => r.order.id === paid.id);
-    expect(listed?.receipt).toEqual(await repository.receipt(paid.id));
-    expect(listed?.receipt).toMatchObject({ number: receipt.number, paidAt });
-    expect(listed?.replies).toEqual(await repository.replies(paid.id));
-    expect(listed?.refunds).toEqual(await repository.refunds(paid.id));
-    expect(listed?.refunds).toMatchObject([{ amount: done?.amount, state: 'done', refundedAt: expect.any(Date) }]);
-    expect(listed?.latePayments).toEqual(await repository.latePayments(paid.id));
-    expect(listed?.latePayments).toHaveLength(1);
+    const one = await readOneByOne(paid.id);
+    expect(listed).toEqual(one);
+    expect(JSON.stringify(listed)).toBe(JSON.stringify(one));
+    expect(listed?.receipt).toMatchObject({ number: receipt.number, paidAt: paidAt.toISOString() });
+    expect(listed?.replies).toMatchObject([{ from: 'seller', note: 'Ships Monday.' }]);
+    expect(listed?.refunds).toMatchObject([{ id: done?.id, amount: done?.amount, reason: done?.reason }]);
+    expect(listed?.latePayments).toMatchObject([{ amount: 1250, state: 'refund_pending', refundedAt: null }]);
     expect(large.result.rows.find((r) => r.order.id === plain.id)).toMatchObject({ receipt: null, replies: [], refunds: [], latePayments: [] });
+  });
+
+  it('writes a page’s dates as the text pg’s Date gives (to the millisecond, truncated), whatever their microseconds', async () => {
+    const seller = randomUUID();
+    const service = await insertService(db, seller);
+    // 400 orders: the edges of a second and of a millisecond, then random microseconds over 60 years.
+    await db.dataSource.query(
+      `INSERT INTO "commerce"."order" ("id", "service_id", "seller_id", "email", "state", "provider", "account", "vendor", "items", "amount", "currency",
+                                       "created", "modified", "paid_at", "fulfilled_at")
+       SELECT gen_random_uuid(), $1, $2, 'b' || i || '@example.test', 'fulfilled', 'stripe', 'acct_1', 'digital', '[]', 1250, 'USD',
+              t, t + interval '1 microsecond', t - interval '1 microsecond', t + interval '999 microseconds'
+         FROM (SELECT i, CASE i WHEN 1 THEN timestamptz '2026-01-01T00:00:00Z' WHEN 2 THEN timestamptz '2026-12-31T23:59:59.999999Z'
+                                WHEN 3 THEN timestamptz '2026-06-30T12:00:00.0005Z' WHEN 4 THEN timestamptz '2000-02-29T23:59:59.999Z'
+                                ELSE timestamptz '1990-01-01T00:00:00Z' + random() * interval '60 years' END AS t
+                 FROM generate_series(1, 400) AS i) d`,
+      [service, seller],
+    );
+    const stored = await sql.rows<Pick<OrderRow, 'id' | 'created' | 'modified' | 'paidAt' | 'fulfilledAt'>>(
+      db.dataSource,
+      `SELECT "id", "created", "modified", "paid_at" AS "paidAt", "fulfilled_at" AS "fulfilledAt" FROM "commerce"."order" WHERE "seller_id" = $1`,
+      [seller],
+    );
+    expect(stored).toHaveLength(400);
+    const listed = new Map((await repository.listedOrders(stored.map((o) => o.id))).map((r) => [r.order.id, r.order]));
+    for (const o of stored)
+      expect(listed.get(o.id)).toMatchObject({
+        created: o.created.toISOString(),
+        modified: o.modified.toISOString(),
+        paidAt: o.paidAt?.toISOString(),
+        fulfilledAt: o.fulfilledAt?.toISOString(),
+      });
   });
 
   it('pages the same orders whatever the page size, filter or party; a deep page; ties in time by id', async () => {
@@ -206,7 +254,7 @@ describe('orders', () => {
     // A deep page: the last 5 of 45, each order as findOrder reads it.
     const deep = await listOrders({ sellerId: seller }, undefined, 40, 20);
     expect(deep.rows.map((r) => r.order.id)).toEqual(cases[0]?.ids.slice(40));
-    for (const row of deep.rows) expect(row.order).toEqual(await repository.findOrder(row.order.id));
+    for (const row of deep.rows) expect(row.order).toEqual(await listedFields(row.order.id));
     // The page statement answers each order's service; the orders' statement keeps the ids' order, leaving out an unknown id.
     const page = await repository.orderPage({ sellerId: seller }, undefined, 0, 3);
     expect(page.orders).toEqual(cases[0]?.ids.slice(0, 3).map((id) => ({ id, serviceId: service })));

@@ -13,6 +13,14 @@ import { type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { LatePaymentEntity } from './late-payment.entity.js';
+import type {
+  ListedLatePayment,
+  ListedOrder,
+  ListedOrderFields,
+  ListedReceipt,
+  ListedRefund,
+  ListedReply,
+} from './listed-order.js';
 import { OrderRefundEntity } from './order-refund.entity.js';
 import { OrderReplyEntity } from './order-reply.entity.js';
 import { OrderEntity } from './order.entity.js';
@@ -69,43 +77,42 @@ export interface OrdersTx {
   once<T extends StoredAnswer>(create: IdempotentCreate | undefined, work: () => Promise<T>): Promise<{ answer: T; replayed: boolean }>;
 }
 
-/** An order of a list page with what its view shows. */
-export interface ListedOrder {
-  order: OrderRow;
-  receipt: ReceiptRow | null;
-  replies: ReplyRow[];
-  /** Its done refunds, in the order they were made. */
-  refunds: RefundRow[];
-  latePayments: LatePaymentRow[];
-}
+/** A date as the views write it (`Date.prototype.toISOString`'s text, milliseconds truncated as pg's Date has them). */
+const iso = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A row as json_agg / row_to_json write it: dates as text. */
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+/**
+ * listedOrders' statement: an order's columns the view reads, and its receipt, replies, done refunds and
+ * late payments as JSON objects with the view's keys in the view's order (ListedOrder).
+ */
+const LISTED_ORDERS = `SELECT o."id", o."service_id" AS "serviceId", o."seller_id" AS "sellerId", o."buyer_id" AS "buyerId",
+       o."claimed_by" AS "claimedBy", o."email", o."note", o."share", o."state", o."provider", o."vendor", o."items", o."amount",
+       o."currency", o."shipping", o."failure", o."refunded_amount" AS "refundedAmount", o."fulfil_note" AS "fulfilNote",
+       ${iso('o."paid_at"')} AS "paidAt", ${iso('o."fulfilled_at"')} AS "fulfilledAt",
+       ${iso('o."created"')} AS "created", ${iso('o."modified"')} AS "modified",
+       (SELECT json_build_object('number', r."number", 'amount', r."amount", 'currency', r."currency", 'items', r."items",
+                                 'email', r."email", 'sellerName', r."seller_name", 'serviceName', r."service_name",
+                                 'supportEmail', r."support_email", 'paidAt', ${iso('r."paid_at"')})
+          FROM "commerce"."receipt" r WHERE r."order_id" = o."id") AS "receipt",
+       (SELECT json_agg(json_build_object('id', r."id", 'from', r."author_role", 'note', r."note", 'created', ${iso('r."created"')})
+                        ORDER BY r."created", r."id")
+          FROM "commerce"."order_reply" r WHERE r."order_id" = o."id") AS "replies",
+       (SELECT json_agg(json_build_object('id', r."id", 'amount', r."amount", 'reason', r."reason",
+                                          'refundedAt', ${iso('coalesce(r."refunded_at", r."created")')})
+                        ORDER BY r."refunded_at", r."id")
+          FROM "commerce"."order_refund" r WHERE r."order_id" = o."id" AND r."state" = 'done') AS "refunds",
+       (SELECT json_agg(json_build_object('amount', r."amount", 'state', r."state", 'created', ${iso('r."created"')},
+                                          'refundedAt', ${iso('r."refunded_at"')})
+                        ORDER BY r."created", r."payment_id")
+          FROM "commerce"."late_payment" r WHERE r."order_id" = o."id") AS "latePayments"
+  FROM "commerce"."order" o WHERE o."id" = ANY($1::uuid[])`;
 
-/** A row of listOrders' second statement: an order with its related rows. */
-type ListedRecord = OrderRow & {
-  receipt: Json<ReceiptEntity> | null;
-  replies: Json<OrderReplyEntity>[] | null;
-  refunds: Json<OrderRefundEntity>[] | null;
-  latePayments: Json<LatePaymentEntity>[] | null;
+/** A row of LISTED_ORDERS: an order's fields with its related rows (null for none). */
+type ListedRecord = ListedOrderFields & {
+  receipt: ListedReceipt | null;
+  replies: ListedReply[] | null;
+  refunds: ListedRefund[] | null;
+  latePayments: ListedLatePayment[] | null;
 };
-
-const asDate = (value: string): Date => new Date(value);
-const asMaybeDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
-
-function toListedOrder({ receipt, replies, refunds, latePayments, ...order }: ListedRecord): ListedOrder {
-  return {
-    order,
-    receipt: receipt && { ...receipt, paidAt: asDate(receipt.paidAt) },
-    replies: (replies ?? []).map((r) => ({ ...r, created: asDate(r.created) })),
-    refunds: (refunds ?? []).map((r) => ({ ...r, created: asDate(r.created), refundedAt: asMaybeDate(r.refundedAt) })),
-    latePayments: (latePayments ?? []).map(({ attemptAt: _attemptAt, ...l }) => ({
-      ...l,
-      created: asDate(l.created),
-      refundedAt: asMaybeDate(l.refundedAt),
-    })),
-  };
-}
 
 const toSession = ({ modified: _modified, ...session }: PaymentSessionEntity): PaymentSessionRow => session;
 
@@ -250,18 +257,8 @@ class Transaction implements OrdersTx {
 export class OrdersRepository {
   private readonly orders: Repository<OrderEntity>;
 
-  /** The select lists of listOrders, each column named as its property. */
-  private readonly listColumns: Record<'order' | 'receipt' | 'reply' | 'refund' | 'late', string>;
-
   constructor(@InjectDataSource() private readonly db: DataSource) {
     this.orders = db.getRepository(OrderEntity);
-    this.listColumns = {
-      order: entityColumns(db, OrderEntity, 'o'),
-      receipt: entityColumns(db, ReceiptEntity, 'r'),
-      reply: entityColumns(db, OrderReplyEntity, 'r'),
-      refund: entityColumns(db, OrderRefundEntity, 'r'),
-      late: entityColumns(db, LatePaymentEntity, 'r'),
-    };
   }
 
   /** Runs `work` in one transaction (READ COMMITTED; rows locked when it reads them). */
@@ -380,27 +377,14 @@ export class OrdersRepository {
    */
   async listedOrders(ids: readonly string[]): Promise<ListedOrder[]> {
     if (ids.length === 0) return [];
-    const found = await sql.rows<ListedRecord>(
-      this.db,
-      {
-        name: 'commerce_order_list_rows',
-        text: `SELECT ${this.listColumns.order},
-              (SELECT row_to_json(x) FROM (SELECT ${this.listColumns.receipt} FROM "commerce"."receipt" r WHERE r."order_id" = o."id") x) AS "receipt",
-              (SELECT json_agg(x ORDER BY x."created", x."id") FROM (
-                 SELECT ${this.listColumns.reply} FROM "commerce"."order_reply" r WHERE r."order_id" = o."id") x) AS "replies",
-              (SELECT json_agg(x ORDER BY x."refundedAt", x."id") FROM (
-                 SELECT ${this.listColumns.refund} FROM "commerce"."order_refund" r WHERE r."order_id" = o."id" AND r."state" = 'done') x) AS "refunds",
-              (SELECT json_agg(x ORDER BY x."created", x."paymentId") FROM (
-                 SELECT ${this.listColumns.late} FROM "commerce"."late_payment" r WHERE r."order_id" = o."id") x) AS "latePayments"
-         FROM "commerce"."order" o WHERE o."id" = ANY($1::uuid[])`,
-      },
-      [ids],
-    );
+    const found = await sql.rows<ListedRecord>(this.db, { name: 'commerce_order_list_rows', text: LISTED_ORDERS }, [ids]);
     const byId = new Map(found.map((r) => [r.id, r]));
     // An id not found (none is: orders are never deleted) is left out.
     return ids.flatMap((id) => {
       const record = byId.get(id);
-      return record ? [toListedOrder(record)] : [];
+      if (!record) return [];
+      const { receipt, replies, refunds, latePayments, ...order } = record;
+      return [{ order, receipt, replies: replies ?? [], refunds: refunds ?? [], latePayments: latePayments ?? [] }];
     });
   }
 

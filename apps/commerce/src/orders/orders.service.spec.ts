@@ -27,6 +27,7 @@ import type {
   RefundRow,
   ReplyRow,
 } from './orders.repository.js';
+import { listedOf } from './listed-order.js';
 import { refundAmountOf, refundIdOf, remainingOf } from './order-refunds.js';
 import { OrdersService } from './orders.service.js';
 import type { TimelineEntry, TimelineService } from '../timeline/timeline.service.js';
@@ -215,13 +216,13 @@ class FakeOrders {
         const order = this.orders.get(id);
         if (!order) return [];
         return [
-          {
+          listedOf(
             order,
-            receipt: this.receipts.get(order.id) ?? null,
-            replies: this.replyRows.filter((r) => r.orderId === order.id),
-            refunds: this.refundRows.filter((r) => r.orderId === order.id && r.state === 'done'),
-            latePayments: [...this.late.values()].filter((l) => l.orderId === order.id),
-          },
+            this.receipts.get(order.id) ?? null,
+            this.replyRows.filter((r) => r.orderId === order.id),
+            this.refundRows.filter((r) => r.orderId === order.id && r.state === 'done'),
+            [...this.late.values()].filter((l) => l.orderId === order.id),
+          ),
         ];
       }),
     );

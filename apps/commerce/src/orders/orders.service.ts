@@ -31,17 +31,15 @@ import { PAYMENT_PROVIDERS_TOKEN, type CheckoutState, type PaymentEvent, type Pa
 import { ProductsService, type ProductOrders } from '../products/products.service.js';
 import { ProviderServicesService, type ServiceRow } from '../services/provider-services.service.js';
 import { assertMove, paidRequestRefusal } from '../requests/request-states.js';
+import { listedOf, type ListedOrder, type ListedReceipt } from './listed-order.js';
 import { OrderRefunds } from './order-refunds.js';
 import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
 import {
   OrdersRepository,
   type LatePaymentRow,
-  type ListedOrder,
   type OrderRow,
   type OrdersTx,
   type PaymentSessionRow,
-  type ReceiptRow,
-  type ReplyRow,
 } from './orders.repository.js';
 
 export const ORDERS_SETTINGS = Symbol('ORDERS_SETTINGS');
@@ -262,7 +260,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
    * order placed signed out. An order placed signed in is its buyer's and seller's only: anyone else
    * is answered exactly as for a missing order.
    */
-  private roleOf(order: OrderRow, viewerId: string | undefined): OrderRole {
+  private roleOf(order: Pick<OrderRow, 'sellerId' | 'buyerId' | 'claimedBy'>, viewerId: string | undefined): OrderRole {
     if (viewerId && viewerId === order.sellerId) return 'seller';
     if (viewerId && (viewerId === order.buyerId || viewerId === order.claimedBy)) return 'buyer';
     if (order.buyerId === null) return 'visitor';
@@ -289,7 +287,7 @@ export class OrdersService implements ProductOrders, OnModuleInit {
       this.orders.latePayments(order.id),
       this.orders.refunds(order.id),
     ]);
-    return compose({ order, receipt, replies, latePayments, refunds }, service, role, timeZone);
+    return compose(listedOf(order, receipt, replies, refunds, latePayments), service, role, timeZone);
   }
 
   // ---- Idempotency-Key -----------------------------------------------------------------------
@@ -785,6 +783,7 @@ function compose(
   // An unpaid or cancelled order has no receipt; a visitor never reads the messages.
   const receipt = PAYABLE_STATES.includes(order.state) || order.state === 'cancelled' ? null : stored;
   const replies = role === 'visitor' ? [] : written;
+  // ListedOrder has the related rows in the view's terms already (replies, late payments, refunds).
   const showEmail = role !== 'seller' || order.share;
   return {
     id: order.id,
@@ -806,28 +805,23 @@ function compose(
     shipping: order.shipping,
     failure: order.failure,
     receipt: receipt ? toReceiptView(receipt, timeZone, showEmail) : null,
-    replies: replies.map((r: ReplyRow) => ({ id: r.id, from: r.authorRole, note: r.note, created: r.created.toISOString() })),
-    latePayments: late.map((l) => ({
-      amount: l.amount,
-      state: l.state,
-      created: l.created.toISOString(),
-      refundedAt: l.refundedAt?.toISOString() ?? null,
-    })),
+    replies,
+    latePayments: late,
     role,
-    created: order.created.toISOString(),
-    modified: order.modified.toISOString(),
-    paidAt: order.paidAt?.toISOString() ?? null,
-    fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+    created: order.created,
+    modified: order.modified,
+    paidAt: order.paidAt,
+    fulfilledAt: order.fulfilledAt,
     // The delivery (a download link, a tracking number) is for whoever holds the order, as emailed.
     fulfilNote: order.fulfilNote,
     refundedAmount: order.refundedAmount,
-    refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, refundedAt: (r.refundedAt ?? r.created).toISOString() })),
+    refunds,
   };
 }
 
 /** The receipt in the viewer's time zone; the buyer's address only when `showEmail` (not for a seller without consent). */
-export function toReceiptView(receipt: ReceiptRow, timeZone: string, showEmail: boolean): ReceiptView {
-  const paidAt = receipt.paidAt.toISOString();
+export function toReceiptView(receipt: ListedReceipt, timeZone: string, showEmail: boolean): ReceiptView {
+  const paidAt = receipt.paidAt;
   return {
     number: receipt.number,
     items: receipt.items,
