@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import { InstanceChecker, QueryFailedError, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 
@@ -27,6 +28,14 @@ export type SqlParams = readonly unknown[];
  * is as good as a custom one (PostgreSQL's plan_cache_mode auto). For a hot read whose planning costs as
  * much as its execution (the order list's, and the reads of every storefront: a service by id, its
  * products). Inside a transaction (a TypeORM query runner) it runs unnamed.
+ *
+ * A migration run while the process serves can change what a prepared `*` (or a column's type) answers:
+ * PostgreSQL then refuses the prepared statement on that connection ("cached plan must not change result
+ * type", 0A000) for as long as the connection lives. The helpers answer such a run by running the text
+ * unnamed on the same connection (the new shape), and destroy that connection rather than return it to
+ * the pool (node-postgres' `release(true)`), so the pool's next connection prepares the statement afresh;
+ * it is logged at warn once per name. Select lists name their columns (`entityColumns`) all the same: a
+ * new column then changes nothing.
  */
 export interface NamedStatement {
   name: string;
@@ -63,9 +72,10 @@ async function run<T>(db: SqlRunner, statement: Statement, params: SqlParams): P
     const values = [...params];
     source.logger.logQuery(text, values);
     try {
-      const result = await pool.query<T & pg.QueryResultRow>(
-        typeof statement === 'string' ? { text, values } : { name: statement.name, text, values },
-      );
+      const result =
+        typeof statement === 'string'
+          ? await pool.query<T & pg.QueryResultRow>({ text, values })
+          : await runNamed<T>(pool, statement, values);
       return { rows: result.rows, count: result.rowCount ?? 0 };
     } catch (error) {
       source.logger.logQueryError(error instanceof Error ? error : String(error), text, values);
@@ -80,6 +90,42 @@ async function run<T>(db: SqlRunner, statement: Statement, params: SqlParams): P
     return { rows, count: result.affected ?? 0 };
   } finally {
     if (runner !== manager.queryRunner) await runner.release();
+  }
+}
+
+const log = new Logger('sql');
+/** The names whose statement PostgreSQL refused once already (logged once per name and process). */
+const replanned = new Set<string>();
+
+/** PostgreSQL refused a prepared statement whose result row type a migration changed (SQLSTATE 0A000). */
+function isResultTypeChange(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.code === '0A000' && error.routine === 'RevalidateCachedQuery';
+}
+
+/**
+ * A named statement on a pooled connection. When PostgreSQL refuses it because its result type changed
+ * (NamedStatement), the same text runs unnamed on that connection for this caller, and the connection is
+ * destroyed (`release(true)`, node-postgres' documented way) instead of going back to the pool, where it
+ * would fail the next run of that name again. Any other failure destroys the connection too, as
+ * `pool.query` does.
+ */
+async function runNamed<T>(pool: pg.Pool, statement: NamedStatement, values: unknown[]): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+  const client = await pool.connect();
+  let failed: unknown;
+  try {
+    return await client.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values });
+  } catch (error) {
+    failed = error;
+    if (!isResultTypeChange(error)) throw error;
+    if (!replanned.has(statement.name)) {
+      replanned.add(statement.name);
+      log.warn(
+        `prepared statement "${statement.name}" no longer matches its table (changed by a migration): run unnamed once per pooled connection, which is replaced`,
+      );
+    }
+    return await client.query<T & pg.QueryResultRow>({ text: statement.text, values });
+  } finally {
+    client.release(failed !== undefined);
   }
 }
 
