@@ -80,8 +80,8 @@ describe('sql', () => {
     try {
       // Twice as many parallel callers as connections: every one answers the new shape, none fails.
       await expect(callers(8)).resolves.toEqual(Array.from({ length: 8 }, () => [{ id: 1, name: 'a', note: 'n' }]));
-      // The four prepared connections each refused it once and ran it unnamed; the other four callers had
-      // fresh connections, which prepared the new text.
+      // The four prepared connections each refused it once (and were destroyed); those four callers ran it
+      // unnamed, the other four prepared the new text on the pool's fresh connections.
       expect(query.mock.calls).toHaveLength(12);
       expect(namedRuns(query.mock.calls)).toBe(8);
       expect(warn).toHaveBeenCalledTimes(1);
@@ -111,6 +111,22 @@ describe('sql', () => {
       query.mockRestore();
       warn.mockRestore();
     }
+  });
+
+  it('fails a named statement whose connection is lost while it runs, without an unhandled error event', async () => {
+    const sleep = { name: 'sql_spec_sleep', text: `SELECT pg_sleep($1) AS "slept"` };
+    // The connection's socket breaks while the statement runs (a reset, a failover): node-postgres
+    // fails the statement and emits 'error' on the client, which nothing may leave unhandled.
+    const pool = (db.driver as unknown as { master: pg.Pool }).master;
+    pool.once('acquire', (client: pg.PoolClient) => {
+      const socket = (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream;
+      setTimeout(() => socket.destroy(), 50);
+    });
+    const error: unknown = await sql.rows(db, sleep, [2]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QueryFailedError);
+    expect(String(error)).toContain('Connection terminated unexpectedly');
+    // The pool replaced that connection: the next run is answered.
+    await expect(sql.rows(db, sleep, [0])).resolves.toEqual([{ slept: '' }]);
   });
 
   it('answers the rows of a SELECT, typed, and [] for none', async () => {

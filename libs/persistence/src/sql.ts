@@ -32,9 +32,9 @@ export type SqlParams = readonly unknown[];
  * A migration run while the process serves can change what a prepared `*` (or a column's type) answers:
  * PostgreSQL then refuses the prepared statement on that connection ("cached plan must not change result
  * type", 0A000) for as long as the connection lives. The helpers answer such a run by running the text
- * unnamed on the same connection (the new shape), and destroy that connection rather than return it to
- * the pool (node-postgres' `release(true)`), so the pool's next connection prepares the statement afresh;
- * it is logged at warn once per name. Select lists name their columns (`entityColumns`) all the same: a
+ * unnamed (the new shape); the connection that refused it is destroyed rather than returned to the pool
+ * (as any whose statement failed), so the pool's next connection prepares the statement afresh; it is
+ * logged at warn once per name. Select lists name their columns (`entityColumns`) all the same: a
  * new column then changes nothing.
  */
 export interface NamedStatement {
@@ -72,10 +72,7 @@ async function run<T>(db: SqlRunner, statement: Statement, params: SqlParams): P
     const values = [...params];
     source.logger.logQuery(text, values);
     try {
-      const result =
-        typeof statement === 'string'
-          ? await pool.query<T & pg.QueryResultRow>({ text, values })
-          : await runNamed<T>(pool, statement, values);
+      const result = await poolQuery<T>(pool, statement, text, values);
       return { rows: result.rows, count: result.rowCount ?? 0 };
     } catch (error) {
       source.logger.logQueryError(error instanceof Error ? error : String(error), text, values);
@@ -103,19 +100,23 @@ function isResultTypeChange(error: unknown): boolean {
 }
 
 /**
- * A named statement on a pooled connection. When PostgreSQL refuses it because its result type changed
- * (NamedStatement), the same text runs unnamed on that connection for this caller, and the connection is
- * destroyed (`release(true)`, node-postgres' documented way) instead of going back to the pool, where it
- * would fail the next run of that name again. Any other failure destroys the connection too, as
- * `pool.query` does.
+ * A statement through the pool. `pool.query` takes a connection, runs the statement and releases the
+ * connection with the statement's error if it failed, which destroys it (node-postgres: a truthy
+ * argument to `release`), and it listens to the connection's errors meanwhile. So when PostgreSQL refuses
+ * a named statement because its result type changed (NamedStatement), the connection that had it
+ * prepared is gone already, and the same text runs unnamed for this caller; the pool's next connection
+ * prepares the statement afresh (sql.medium-spec.ts counts it).
  */
-async function runNamed<T>(pool: pg.Pool, statement: NamedStatement, values: unknown[]): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
-  const client = await pool.connect();
-  let failed: unknown;
+async function poolQuery<T>(
+  pool: pg.Pool,
+  statement: Statement,
+  text: string,
+  values: unknown[],
+): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+  if (typeof statement === 'string') return pool.query<T & pg.QueryResultRow>({ text, values });
   try {
-    return await client.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values });
+    return await pool.query<T & pg.QueryResultRow>({ name: statement.name, text, values });
   } catch (error) {
-    failed = error;
     if (!isResultTypeChange(error)) throw error;
     if (!replanned.has(statement.name)) {
       replanned.add(statement.name);
@@ -123,9 +124,7 @@ async function runNamed<T>(pool: pg.Pool, statement: NamedStatement, values: unk
         `prepared statement "${statement.name}" no longer matches its table (changed by a migration): run unnamed once per pooled connection, which is replaced`,
       );
     }
-    return await client.query<T & pg.QueryResultRow>({ text: statement.text, values });
-  } finally {
-    client.release(failed !== undefined);
+    return pool.query<T & pg.QueryResultRow>({ text, values });
   }
 }
 
