@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import { Column, DataSource, Entity, PrimaryColumn, QueryFailedError } from 'typeorm';
 import { ensureDatabase } from './database.js';
@@ -58,6 +59,76 @@ describe('sql', () => {
     await expect(sql.one<Item>(db, named, [9])).rejects.toThrow('expected a row from: SELECT * FROM "item" WHERE "id" = $1');
   });
 
+  it('answers a prepared `*` read after a migration changed its shape, and replaces the connections that had it prepared', async () => {
+    await db.query(`CREATE TABLE "shape" ("id" int PRIMARY KEY, "name" text NOT NULL)`);
+    await db.query(`INSERT INTO "shape" VALUES (1, 'a')`);
+    const named = { name: 'sql_spec_shape_all', text: `SELECT * FROM "shape" WHERE "id" = $1` };
+    const callers = (n: number) => Promise.all(Array.from({ length: n }, () => sql.rows(db, named, [1])));
+    // As many callers as pooled connections (4): the statement is prepared on each of them.
+    await expect(callers(4)).resolves.toEqual(Array.from({ length: 4 }, () => [{ id: 1, name: 'a' }]));
+
+    // The migration, from another connection, while the pool keeps the old statement prepared.
+    const migration = new pg.Client({ connectionString: url });
+    await migration.connect();
+    await migration.query(`ALTER TABLE "shape" ADD COLUMN "note" text NOT NULL DEFAULT 'n'`);
+    await migration.end();
+
+    // Every statement a connection is given, seen at the driver (the unnamed runs too), and the warnings.
+    const query = jest.spyOn(pg.Client.prototype, 'query');
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const namedRuns = (calls: unknown[][]) => calls.filter(([config]) => (config as { name?: string }).name === named.name).length;
+    try {
+      // Twice as many parallel callers as connections: every one answers the new shape, none fails.
+      await expect(callers(8)).resolves.toEqual(Array.from({ length: 8 }, () => [{ id: 1, name: 'a', note: 'n' }]));
+      // The four prepared connections each refused it once (and were destroyed); those four callers ran it
+      // unnamed, the other four prepared the new text on the pool's fresh connections.
+      expect(query.mock.calls).toHaveLength(12);
+      expect(namedRuns(query.mock.calls)).toBe(8);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain('"sql_spec_shape_all"');
+
+      // The pool no longer holds a connection that fails it: each call after that is one statement.
+      query.mockClear();
+      await expect(callers(8)).resolves.toEqual(Array.from({ length: 8 }, () => [{ id: 1, name: 'a', note: 'n' }]));
+      expect(query.mock.calls).toHaveLength(8);
+      expect(namedRuns(query.mock.calls)).toBe(8);
+      expect(warn).toHaveBeenCalledTimes(1);
+
+      // A column's type changed under a statement that names its columns: the same answer, the new type.
+      const typed = { name: 'sql_spec_shape_typed', text: `SELECT "id", "name" FROM "shape" WHERE "id" = $1` };
+      await expect(sql.one(db, typed, [1])).resolves.toEqual({ id: 1, name: 'a' });
+      await db.query(`ALTER TABLE "shape" ALTER COLUMN "id" TYPE bigint`);
+      await expect(sql.one(db, typed, [1])).resolves.toEqual({ id: '1', name: 'a' });
+      expect(warn).toHaveBeenCalledTimes(2);
+
+      // Any other failure of a named statement is the caller's, as before: no unnamed run, no warning.
+      await db.query(`DROP TABLE "shape"`);
+      const error: unknown = await sql.rows(db, named, [1]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(QueryFailedError);
+      expect(error).toMatchObject({ driverError: { code: '42P01' } });
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      query.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
+  it('fails a named statement whose connection is lost while it runs, without an unhandled error event', async () => {
+    const sleep = { name: 'sql_spec_sleep', text: `SELECT pg_sleep($1) AS "slept"` };
+    // The connection's socket breaks while the statement runs (a reset, a failover): node-postgres
+    // fails the statement and emits 'error' on the client, which nothing may leave unhandled.
+    const pool = (db.driver as unknown as { master: pg.Pool }).master;
+    pool.once('acquire', (client: pg.PoolClient) => {
+      const socket = (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream;
+      setTimeout(() => socket.destroy(), 50);
+    });
+    const error: unknown = await sql.rows(db, sleep, [2]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QueryFailedError);
+    expect(String(error)).toContain('Connection terminated unexpectedly');
+    // The pool replaced that connection: the next run is answered.
+    await expect(sql.rows(db, sleep, [0])).resolves.toEqual([{ slept: '' }]);
+  });
+
   it('answers the rows of a SELECT, typed, and [] for none', async () => {
     await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a'), (2, 'b')`);
     await expect(sql.rows<Item>(db, `SELECT * FROM "item" ORDER BY "id"`)).resolves.toEqual([
@@ -70,7 +141,10 @@ describe('sql', () => {
   it('answers the returned rows of UPDATE and DELETE … RETURNING, not [rows, count]', async () => {
     await sql.execute(db, `INSERT INTO "item" VALUES (1, 'a'), (2, 'b')`);
     await expect(sql.rows<Item>(db, `UPDATE "item" SET "name" = "name" || '!' RETURNING *`)).resolves.toHaveLength(2);
-    await expect(sql.one<Item>(db, `UPDATE "item" SET "name" = 'z' WHERE "id" = $1 RETURNING *`, [1])).resolves.toEqual({ id: 1, name: 'z' });
+    await expect(sql.one<Item>(db, `UPDATE "item" SET "name" = 'z' WHERE "id" = $1 RETURNING *`, [1])).resolves.toEqual({
+      id: 1,
+      name: 'z',
+    });
     await expect(sql.maybeOne<Item>(db, `UPDATE "item" SET "name" = 'y' WHERE "id" = $1 RETURNING *`, [9])).resolves.toBeUndefined();
     await expect(sql.maybeOne<Pick<Item, 'id'>>(db, `DELETE FROM "item" WHERE "id" = $1 RETURNING "id"`, [2])).resolves.toEqual({ id: 2 });
     await expect(sql.rows<Item>(db, `DELETE FROM "item" WHERE "id" = $1 RETURNING *`, [2])).resolves.toEqual([]);
@@ -127,9 +201,9 @@ describe('sql', () => {
     await expect(
       sql.one<ItemEntity>(db, `UPDATE "item" SET "name" = 'b' WHERE "id" = $1 RETURNING ${entityColumns(db, ItemEntity)}`, [1]),
     ).resolves.toEqual({ id: 1, label: 'b' });
-    await expect(db.transaction((tx) => sql.rows<ItemEntity>(tx, `SELECT ${entityColumns(tx, ItemEntity, 'i')} FROM "item" i`))).resolves.toEqual([
-      { id: 1, label: 'b' },
-    ]);
+    await expect(
+      db.transaction((tx) => sql.rows<ItemEntity>(tx, `SELECT ${entityColumns(tx, ItemEntity, 'i')} FROM "item" i`)),
+    ).resolves.toEqual([{ id: 1, label: 'b' }]);
   });
 
   it('tells a unique violation, optionally by its constraint', async () => {
@@ -145,7 +219,8 @@ describe('sql', () => {
     const logged: string[] = [];
     const logger = db.logger;
     db.logger = new Proxy(logger, {
-      get: (target, key, receiver) => (key === 'logQuery' ? (query: string) => void logged.push(query) : Reflect.get(target, key, receiver)),
+      get: (target, key, receiver) =>
+        key === 'logQuery' ? (query: string) => void logged.push(query) : Reflect.get(target, key, receiver),
     });
     try {
       await sql.rows(db, `SELECT 1 AS "one"`);

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import { InstanceChecker, QueryFailedError, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 
@@ -27,6 +28,14 @@ export type SqlParams = readonly unknown[];
  * is as good as a custom one (PostgreSQL's plan_cache_mode auto). For a hot read whose planning costs as
  * much as its execution (the order list's, and the reads of every storefront: a service by id, its
  * products). Inside a transaction (a TypeORM query runner) it runs unnamed.
+ *
+ * A migration run while the process serves can change what a prepared `*` (or a column's type) answers:
+ * PostgreSQL then refuses the prepared statement on that connection ("cached plan must not change result
+ * type", 0A000) for as long as the connection lives. The helpers answer such a run by running the text
+ * unnamed (the new shape); the connection that refused it is destroyed rather than returned to the pool
+ * (as any whose statement failed), so the pool's next connection prepares the statement afresh; it is
+ * logged at warn once per name. Select lists name their columns (`entityColumns`) all the same: a
+ * new column then changes nothing.
  */
 export interface NamedStatement {
   name: string;
@@ -63,9 +72,7 @@ async function run<T>(db: SqlRunner, statement: Statement, params: SqlParams): P
     const values = [...params];
     source.logger.logQuery(text, values);
     try {
-      const result = await pool.query<T & pg.QueryResultRow>(
-        typeof statement === 'string' ? { text, values } : { name: statement.name, text, values },
-      );
+      const result = await poolQuery<T>(pool, statement, text, values);
       return { rows: result.rows, count: result.rowCount ?? 0 };
     } catch (error) {
       source.logger.logQueryError(error instanceof Error ? error : String(error), text, values);
@@ -80,6 +87,44 @@ async function run<T>(db: SqlRunner, statement: Statement, params: SqlParams): P
     return { rows, count: result.affected ?? 0 };
   } finally {
     if (runner !== manager.queryRunner) await runner.release();
+  }
+}
+
+const log = new Logger('sql');
+/** The names whose statement PostgreSQL refused once already (logged once per name and process). */
+const replanned = new Set<string>();
+
+/** PostgreSQL refused a prepared statement whose result row type a migration changed (SQLSTATE 0A000). */
+function isResultTypeChange(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.code === '0A000' && error.routine === 'RevalidateCachedQuery';
+}
+
+/**
+ * A statement through the pool. `pool.query` takes a connection, runs the statement and releases the
+ * connection with the statement's error if it failed, which destroys it (node-postgres: a truthy
+ * argument to `release`), and it listens to the connection's errors meanwhile. So when PostgreSQL refuses
+ * a named statement because its result type changed (NamedStatement), the connection that had it
+ * prepared is gone already, and the same text runs unnamed for this caller; the pool's next connection
+ * prepares the statement afresh (sql.medium-spec.ts counts it).
+ */
+async function poolQuery<T>(
+  pool: pg.Pool,
+  statement: Statement,
+  text: string,
+  values: unknown[],
+): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+  if (typeof statement === 'string') return pool.query<T & pg.QueryResultRow>({ text, values });
+  try {
+    return await pool.query<T & pg.QueryResultRow>({ name: statement.name, text, values });
+  } catch (error) {
+    if (!isResultTypeChange(error)) throw error;
+    if (!replanned.has(statement.name)) {
+      replanned.add(statement.name);
+      log.warn(
+        `prepared statement "${statement.name}" no longer matches its table (changed by a migration): run unnamed once per pooled connection, which is replaced`,
+      );
+    }
+    return pool.query<T & pg.QueryResultRow>({ text, values });
   }
 }
 
