@@ -32,15 +32,16 @@ const BURST = option('jobs', 20);
 // uploads of a 2.3 MB PNG run the gateway's JavaScript before V8 has optimised it.
 const WARMUP = option('warmup', 1);
 // --only=png,docx (any of png, docx, cold, burst, memory): the sections to run; all by default.
-// --phases: every process logs at info, and the worker's phases of the per-job rows are printed (medians).
+// --phases: every process logs at info, and the worker's phases of the per-job rows are printed (medians),
+// then each one-request job's way across the processes with its listener's and worker's steps.
 const PHASES = process.argv.includes('--phases');
 // --buffered: after each PNG job's one request, the same with its multipart body encoded into one buffer
 // first (a third series, printed on its own): tells the bench client's FormData streaming from the platform.
 const BUFFERED = process.argv.includes('--buffered');
 // --no-floor: leaves out the floor's rows (on by default with png or docx).
 const NO_FLOOR = process.argv.includes('--no-floor');
-// --settle=N: ms of quiet before each trip through HTTP (0 by default: with 100, the platform's PNG
-// trip grew by 15–30 ms and the floor's did not; see docs/architecture.md).
+// --settle=N: ms of quiet before each trip through HTTP (0 by default; five alternated pairs with 100
+// against 0 gave the same medians within the runs' spread, see docs/architecture.md).
 const SETTLE_OPTION = process.argv.find((a) => a.startsWith('--settle='));
 const ONLY = new Set((process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'png,docx,cold,burst,memory').split(','));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -435,6 +436,7 @@ if (PHASES) {
   const sum = (ms, keys) => keys.reduce((a, k) => a + (ms[k] ?? 0), 0);
   for (const to of ['webp', 'pdf']) {
     const rows = [];
+    const steps = [];
     for (const g of answers.filter((l) => l.to === to && l.at !== undefined)) {
       const q = queuedById.get(g.jobId);
       const w = workedById.get(g.jobId);
@@ -456,9 +458,13 @@ if (PHASES) {
         open: g.ms.open,
         ...(g.receivedAt !== undefined ? { gatewayWhole: g.at + g.ms.create + g.ms.wait + g.ms.open - g.receivedAt } : {}),
       });
+      steps.push(`listener ${Object.entries(q.ms).map(([k, v]) => `${k} ${v}`).join(' ')}; worker ${Object.entries(w.ms).map(([k, v]) => `${k} ${v}`).join(' ')}`);
     }
     if (rows.length === 0) continue;
     const keys = Object.keys(rows[0]);
+    // Each job's row: which phase a slow job spent its time in (medians of phases do not add up to the
+    // median of the whole).
+    rows.forEach((r, i) => console.log(`  ${keys.map((k) => `${k} ${r[k].toFixed(1)}`).join(', ')} (${steps[i]})`));
     console.log(
       `across processes → ${to} (${rows.length} one-request jobs, medians): ${keys.map((k) => `${k} ${median(rows.map((r) => r[k])).toFixed(2)}`).join(', ')} ms; the client's whole ${median(api[to === 'webp' ? 'png' : 'docx']).toFixed(1)} ms`,
     );
