@@ -17,7 +17,7 @@
 // Usage: node bench/conversion.mjs [--jobs=20] [--runs=7] [--warmup=1] [--only=png,docx,cold,burst,memory] [--phases] [--buffered] [--no-floor] [--floor-nest] [--floor-inline] [--settle=100]
 //   --only=png: the PNG → WebP row alone; --only=docx: the DOCX → PDF row alone; --no-floor: no floor rows.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { zipSync, strToU8 } from 'fflate';
 import sharp from 'sharp';
 import { TestPlatform, ROOT } from '../libs/testing/dist/index.js';
@@ -32,15 +32,16 @@ const BURST = option('jobs', 20);
 // uploads of a 2.3 MB PNG run the gateway's JavaScript before V8 has optimised it.
 const WARMUP = option('warmup', 1);
 // --only=png,docx (any of png, docx, cold, burst, memory): the sections to run; all by default.
-// --phases: every process logs at info, and the worker's phases of the per-job rows are printed (medians).
+// --phases: every process logs at info, and the worker's phases of the per-job rows are printed (medians),
+// then each one-request job's way across the processes with its listener's and worker's steps.
 const PHASES = process.argv.includes('--phases');
 // --buffered: after each PNG job's one request, the same with its multipart body encoded into one buffer
 // first (a third series, printed on its own): tells the bench client's FormData streaming from the platform.
 const BUFFERED = process.argv.includes('--buffered');
 // --no-floor: leaves out the floor's rows (on by default with png or docx).
 const NO_FLOOR = process.argv.includes('--no-floor');
-// --settle=N: ms of quiet before each trip through HTTP (0 by default: with 100, the platform's PNG
-// trip grew by 15–30 ms and the floor's did not; see docs/architecture.md).
+// --settle=N: ms of quiet before each trip through HTTP (0 by default; five alternated pairs with 100
+// against 0 gave the same medians within the runs' spread, see docs/architecture.md).
 const SETTLE_OPTION = process.argv.find((a) => a.startsWith('--settle='));
 const ONLY = new Set((process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'png,docx,cold,burst,memory').split(','));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -161,6 +162,33 @@ async function roundTrip(bytes, filename, to, extra = {}, encoded = false) {
 // ---------------------------------------------------------------- per job: direct and through /v1, back to back
 const direct = { png: [], docx: [], cold: [] };
 const api = { png: [], docx: [] };
+// --phases: each PNG one-request trip's CPU time and run-queue wait (ms, all threads, from
+// /proc/<pid>/task/*/schedstat) of the gateway, the listener and the worker: a phase that is slow while
+// its process waited for a core was not slow of its own.
+const sched = [];
+function schedOf(pid) {
+  let run = 0;
+  let wait = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const [r, w] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ').map(Number);
+      run += r;
+      wait += w;
+    } catch {
+      // a thread gone since the listing
+    }
+  }
+  return { run, wait };
+}
+async function scheduled(trip) {
+  if (!PHASES) return trip();
+  const names = ['gateway', 'conversion', 'conversion-worker'];
+  const before = names.map((n) => schedOf(platform.pidOf(n)));
+  const took = await trip();
+  const after = names.map((n) => schedOf(platform.pidOf(n)));
+  sched.push(names.map((n, i) => `${n} ${((after[i].run - before[i].run) / 1e6).toFixed(0)}/${((after[i].wait - before[i].wait) / 1e6).toFixed(0)}`).join(' '));
+  return took;
+}
 const api2 = { png: [], docx: [] }; // the same through two requests (upload with ?wait=, then download)
 const api3 = { png: [] }; // --buffered: one request, the body encoded first
 const floor = { png: [], docx: [] }; // the architecture's floor, one request
@@ -214,7 +242,7 @@ if (ONLY.has('png')) {
     // announcement), which cost the second one 15–20 ms in a fixed order.
     const floorFirst = FLOOR && i % 2 === 0;
     if (floorFirst) floor.png.push(await settled(() => floorTrip(PNG, 'f.png', 'webp', { width: '800' })));
-    api.png.push(await settled(() => roundTrip(PNG, 'a.png', 'webp', { width: '800' })));
+    api.png.push(await settled(() => scheduled(() => roundTrip(PNG, 'a.png', 'webp', { width: '800' }))));
     if (FLOOR && !floorFirst) floor.png.push(await settled(() => floorTrip(PNG, 'f.png', 'webp', { width: '800' })));
     for (const extra of EXTRA_FLOORS.filter((f) => f.rows.includes('png')))
       extra.runs.png.push(await settled(() => floorTrip(PNG, 'x.png', 'webp', { width: '800' }, extra.url)));
@@ -435,6 +463,7 @@ if (PHASES) {
   const sum = (ms, keys) => keys.reduce((a, k) => a + (ms[k] ?? 0), 0);
   for (const to of ['webp', 'pdf']) {
     const rows = [];
+    const steps = [];
     for (const g of answers.filter((l) => l.to === to && l.at !== undefined)) {
       const q = queuedById.get(g.jobId);
       const w = workedById.get(g.jobId);
@@ -456,9 +485,13 @@ if (PHASES) {
         open: g.ms.open,
         ...(g.receivedAt !== undefined ? { gatewayWhole: g.at + g.ms.create + g.ms.wait + g.ms.open - g.receivedAt } : {}),
       });
+      steps.push(`listener ${Object.entries(q.ms).map(([k, v]) => `${k} ${v}`).join(' ')}; worker ${Object.entries(w.ms).map(([k, v]) => `${k} ${v}`).join(' ')}`);
     }
     if (rows.length === 0) continue;
     const keys = Object.keys(rows[0]);
+    // Each job's row: which phase a slow job spent its time in (medians of phases do not add up to the
+    // median of the whole).
+    rows.forEach((r, i) => console.log(`  ${keys.map((k) => `${k} ${r[k].toFixed(1)}`).join(', ')} (${steps[i]})`));
     console.log(
       `across processes → ${to} (${rows.length} one-request jobs, medians): ${keys.map((k) => `${k} ${median(rows.map((r) => r[k])).toFixed(2)}`).join(', ')} ms; the client's whole ${median(api[to === 'webp' ? 'png' : 'docx']).toFixed(1)} ms`,
     );
@@ -467,6 +500,8 @@ if (PHASES) {
     console.log(
       `PNG one request, each job: ${api.png.map((x) => x.toFixed(0)).join(', ')} ms; two requests: ${api2.png.map((x) => x.toFixed(0)).join(', ')} ms${BUFFERED ? `; one request, body encoded first: ${api3.png.map((x) => x.toFixed(0)).join(', ')} ms (median ${median(api3.png).toFixed(0)})` : ''}`,
     );
+  if (sched.length > 0)
+    console.log(`PNG one request, each job's CPU / run-queue wait (ms, all threads): ${api.png.map((x, i) => `${x.toFixed(0)} ms: ${sched[i]}`).join('; ')}`);
   console.log(`TCP state once the rows were done (ss -tinp):\n${tcp}`);
   if (requests.length > 0)
     console.log(
