@@ -149,6 +149,31 @@ describe('RpcClient.send (replies on its own inbox)', () => {
   });
 });
 
+describe('RpcClient: a call given a longer deadline than usual', () => {
+  it('does not mark its service unresponsive when it times out (it may be slow by itself)', async () => {
+    const client = await RpcClient.connect({
+      natsUrl: 'nats://localhost:4222',
+      prefix,
+      timeoutMs: 100,
+      name: 'rpc-client-test-long',
+      probeMs: 60_000,
+    });
+    silent = true;
+    try {
+      await expect(client.send(subject, { userId: 'long' }, 200)).rejects.toMatchObject({
+        detail: 'the identity service did not answer within 200 ms',
+      });
+      // Sent, and waited for: not refused at once.
+      await expect(client.send(subject, { userId: 'next' })).rejects.toMatchObject({
+        detail: 'the identity service did not answer within 100 ms',
+      });
+    } finally {
+      silent = false;
+      await client.close();
+    }
+  });
+});
+
 describe('RpcClient.passThrough (the answer as the service wrote it)', () => {
   it("gives a framed answer's exact bytes, and each of many parallel requests its own", async () => {
     const ids = Array.from({ length: 100 }, (_, i) => `framed-${i}`);

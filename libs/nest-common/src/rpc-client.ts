@@ -167,7 +167,10 @@ export class RpcClient {
     return new Promise<Msg>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
-        this.breaker.timedOut(service, sentAt, performance.now());
+        // Only a call within the usual deadline says the service is unresponsive: one given longer (a
+        // payment provider's, OIDC's) may be slow by itself. Its probe's end must still be told.
+        if (timeoutMs <= this.options.timeoutMs) this.breaker.timedOut(service, sentAt, performance.now());
+        else this.breaker.released(service, performance.now());
         reject(new TimeoutError());
       }, timeoutMs);
       this.pending.set(token, { resolve, reject, timer, service });

@@ -7,7 +7,7 @@
  * deadline: under load a pile of such calls is what pushed answers past 2 s. Every `probeMs` one call
  * goes through as a probe; any reply from the service (the probe's, or a late reply to a call that timed
  * out) marks it answering again at once. A deadline reached while the service answered other calls
- * meanwhile (one slow call) changes nothing.
+ * meanwhile (one slow call) changes nothing; RpcClient tells only of calls within its usual deadline.
  *
  * Pure bookkeeping on the times it is given (milliseconds of a monotonic clock), so it is unit-tested
  * without NATS (service-breaker.spec.ts).
