@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestPlatform, uniqueEmail } from '@tinkerdesk/testing';
+import { jsonRequest, SteadyLoad } from './steady-load.js';
 
 let platform: TestPlatform;
 /** Conversion calls need a signed-in user. */
@@ -65,6 +67,64 @@ describe('a service goes away and comes back', () => {
     }
     await new Promise((r) => setTimeout(r, 300));
     expect((await timed(`/v1/convert/jobs/${JOB}`)).status).toBe(404);
+  });
+});
+
+describe('a service hangs under load', () => {
+  it('answers every call of it 503 within 2 s, its calls after the first deadline at once, the other services unaffected; then recovers', async () => {
+    // A busy machine: a CPU burner, and a steady load on another service's route through the same gateway.
+    const burner = spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
+    const load = new SteadyLoad(() => [platform.url], [{ name: 'me', send: jsonRequest('GET', '/v1/users/me', token) }], {
+      concurrency: 8,
+      deadlineMs: 5000,
+    }).start();
+    const pid = platform.pidOf('conversion')!;
+    const calls: Array<Promise<{ status: number; body: Record<string, unknown>; ms: number; at: number }>> = [];
+    let health: { status: number; body: Record<string, unknown>; ms: number } | undefined;
+    const stoppedAt = performance.now();
+    process.kill(pid, 'SIGSTOP');
+    try {
+      // Waves of 10 parallel calls every 400 ms for 3.2 s: those sent before the first deadline all wait it;
+      // those after are answered at once.
+      for (let wave = 0; wave < 9; wave += 1) {
+        const at = Math.round(performance.now() - stoppedAt);
+        for (let i = 0; i < 10; i += 1) calls.push(timed(`/v1/convert/jobs/${JOB}`).then((r) => ({ ...r, at })));
+        if (wave === 5) health = await timed('/v1/health');
+        else await new Promise((r) => setTimeout(r, 400));
+      }
+      const answers = await Promise.all(calls);
+      const times = answers.map((a) => Math.round(a.ms)).sort((a, b) => a - b);
+      const late = answers
+        .filter((a) => a.at >= 1800)
+        .map((a) => Math.round(a.ms))
+        .sort((a, b) => a - b);
+      console.log(
+        `hung conversion under load: ${answers.length} calls, p50 ${times[times.length >> 1]} ms, max ${times.at(-1)} ms; ` +
+          `sent ≥ 1.8 s after the stop: p50 ${late[late.length >> 1]} ms, max ${late.at(-1)} ms; health ${Math.round(health!.ms)} ms`,
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.body).toMatchObject({ success: false, error: 'UNAVAILABLE' });
+        expect(answer.ms).toBeLessThan(2000);
+      }
+      expect(health!.ms).toBeLessThan(2000);
+      expect((health!.body.services as Record<string, { status: string }>).conversion?.status).toBe('down');
+    } finally {
+      process.kill(pid, 'SIGCONT');
+      burner.kill('SIGKILL');
+    }
+    const resumed = performance.now();
+    let status = 0;
+    while (status !== 404 && performance.now() - resumed < 5000) {
+      status = (await timed(`/v1/convert/jobs/${JOB}`)).status;
+      if (status !== 404) await new Promise((r) => setTimeout(r, 100));
+    }
+    console.log(`conversion answered again ${Math.round(performance.now() - resumed)} ms after SIGCONT`);
+    expect(status).toBe(404);
+    const report = await load.stop();
+    console.log(`identity's load meanwhile: ${report.requests} requests, p50 ${report.p50Ms} ms, max ${report.maxMs} ms`);
+    expect(report.failures).toEqual([]);
+    expect(report.statuses).toEqual({ 200: report.requests });
   });
 });
 

@@ -53,7 +53,7 @@ beforeAll(async () => {
     },
   });
   await service.flush();
-  rpc = await RpcClient.connect({ natsUrl: 'nats://localhost:4222', prefix, timeoutMs: 1000, name: 'rpc-client-test' });
+  rpc = await RpcClient.connect({ natsUrl: 'nats://localhost:4222', prefix, timeoutMs: 1000, name: 'rpc-client-test', probeMs: 100 });
 });
 
 afterAll(async () => {
@@ -92,10 +92,85 @@ describe('RpcClient.send (replies on its own inbox)', () => {
         detail: 'the identity service did not answer within 200 ms',
       });
       expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+      // The service answered nothing since: unresponsive, its next calls refused at once, unsent.
+      const refused = performance.now();
+      await expect(rpc.send(subject, { userId: 'refused' })).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+        detail: 'the identity service is not available',
+      });
+      expect(performance.now() - refused).toBeLessThan(100);
     } finally {
       silent = false;
     }
+    // After the probe interval (100 ms here) one call goes through as the probe; its answer admits every call again.
+    await new Promise((r) => setTimeout(r, 150));
     await expect(rpc.send(subject, { userId: 'after' })).resolves.toMatchObject({ email: 'after@example.com' });
+    await expect(Promise.all([rpc.send(subject, { userId: 'a' }), rpc.send(subject, { userId: 'b' })])).resolves.toHaveLength(2);
+  });
+
+  it("admits a service's calls again as soon as it answers, a late reply too", async () => {
+    silent = true;
+    let held: Array<() => void> = [];
+    const late = await connect({ servers: 'nats://localhost:4222' });
+    // A second replica that holds its replies and sends them late (as a process resumed after SIGSTOP does).
+    late.subscribe(prefixed(prefix, subject), {
+      callback: (_error, msg) => {
+        const packet = msg.json<{ id: string }>();
+        held.push(() => msg.respond(JSON.stringify({ id: packet.id, response: { email: 'late@example.com' }, isDisposed: true })));
+      },
+    });
+    await late.flush();
+    // No probe within this test: only the late reply can admit the calls again.
+    const client = await RpcClient.connect({
+      natsUrl: 'nats://localhost:4222',
+      prefix,
+      timeoutMs: 1000,
+      name: 'rpc-client-test-late',
+      probeMs: 60_000,
+    });
+    try {
+      await expect(client.send(subject, { userId: 'held' }, 150)).rejects.toMatchObject({
+        detail: 'the identity service did not answer within 150 ms',
+      });
+      await expect(client.send(subject, { userId: 'refused' })).rejects.toMatchObject({ detail: 'the identity service is not available' });
+      for (const reply of held) reply();
+      held = [];
+      await late.flush();
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      silent = false;
+      await late.drain();
+    }
+    try {
+      await expect(client.send(subject, { userId: 'again' })).resolves.toMatchObject({ email: 'again@example.com' });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('RpcClient: a call given a longer deadline than usual', () => {
+  it('does not mark its service unresponsive when it times out (it may be slow by itself)', async () => {
+    const client = await RpcClient.connect({
+      natsUrl: 'nats://localhost:4222',
+      prefix,
+      timeoutMs: 100,
+      name: 'rpc-client-test-long',
+      probeMs: 60_000,
+    });
+    silent = true;
+    try {
+      await expect(client.send(subject, { userId: 'long' }, 200)).rejects.toMatchObject({
+        detail: 'the identity service did not answer within 200 ms',
+      });
+      // Sent, and waited for: not refused at once.
+      await expect(client.send(subject, { userId: 'next' })).rejects.toMatchObject({
+        detail: 'the identity service did not answer within 100 ms',
+      });
+    } finally {
+      silent = false;
+      await client.close();
+    }
   });
 });
 

@@ -22,12 +22,15 @@ import { currentRequestId } from './context.js';
 import { NATS_RECONNECT } from './nats-reconnect.js';
 import { answerBytes } from './rpc-reply.js';
 import { coalesceNatsWrites } from './nats-writes.js';
+import { ServiceBreaker } from './service-breaker.js';
 
 export interface RpcClientOptions {
   natsUrl: string;
   prefix: string;
   timeoutMs: number;
   name: string;
+  /** How often a call of a service that stopped answering goes through as a probe (ServiceBreaker); 500 ms by default. */
+  probeMs?: number;
 }
 
 /** The reply a Nest microservice handler sends: `{ id, response, err, isDisposed }`. */
@@ -76,6 +79,7 @@ interface Pending {
   resolve(msg: Msg): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  service: string;
 }
 
 /** The service name of a subject, for error texts ("identity" of "identity.health.check"). */
@@ -92,7 +96,12 @@ function serviceOf(subject: string): string {
  * Replies come back on one subscription of the client's own (`<inbox>.<token>`), as in the NATS
  * client's request(), but without its per-request objects: its `RequestOne` rejects its promise again
  * once answered, building a `RequestError` (an Error with its stack) for every request (1.8% of the
- * gateway's CPU under load), and adds a deferred and a timer object on top of ours.
+ * gateway's CPU under load), and adds a deferred and a timer object on top of ours. The reply subject
+ * names the service (`<inbox>.<service>.<token>`), so even a late reply tells that its service answers.
+ *
+ * A service that let a call reach its deadline without answering anything meanwhile is unresponsive
+ * (ServiceBreaker): its calls are refused at once, unsent, with the no-responders answer, and one goes
+ * through as a probe every `probeMs` until the service answers again (see docs/operations.md#an-unresponsive-service).
  */
 export class RpcClient {
   /** False between a 'disconnect' and the next 'reconnect' status of the connection. */
@@ -101,13 +110,15 @@ export class RpcClient {
   private readonly inbox = `${createInbox()}.`;
   private readonly pending = new Map<string, Pending>();
   private sequence = 0;
+  private readonly breaker: ServiceBreaker;
 
   private constructor(
     private readonly nc: NatsConnection,
     private readonly options: RpcClientOptions,
   ) {
+    this.breaker = new ServiceBreaker(options.probeMs ?? 500);
     void this.followStatus();
-    this.nc.subscribe(`${this.inbox}*`, { callback: (error, msg) => this.settle(error, msg) });
+    this.nc.subscribe(`${this.inbox}>`, { callback: (error, msg) => this.settle(error, msg) });
     void this.nc.closed().then(() => this.failAll(new AppError('UNAVAILABLE', 'the message bus is not reachable')));
   }
 
@@ -118,37 +129,57 @@ export class RpcClient {
       this.failAll(error);
       return;
     }
-    const token = msg.subject.slice(this.inbox.length);
+    const rest = msg.subject.slice(this.inbox.length);
+    const dot = rest.lastIndexOf('.');
+    const token = rest.slice(dot + 1);
+    const noResponders = msg.data.length === 0 && msg.headers?.code === 503;
+    // Any reply from the service, even one too late for its call, shows that it answers again.
+    if (!noResponders) this.breaker.answered(rest.slice(0, dot), performance.now());
     const waiting = this.pending.get(token);
     if (!waiting) return;
     this.pending.delete(token);
     clearTimeout(waiting.timer);
-    if (msg.data.length === 0 && msg.headers?.code === 503) waiting.reject(new NoRespondersError(msg.subject));
-    else waiting.resolve(msg);
+    if (noResponders) {
+      this.breaker.released(waiting.service, performance.now());
+      waiting.reject(new NoRespondersError(msg.subject));
+    } else waiting.resolve(msg);
   }
 
   private failAll(error: Error): void {
     for (const [token, waiting] of this.pending) {
       this.pending.delete(token);
       clearTimeout(waiting.timer);
+      this.breaker.released(waiting.service, performance.now());
       waiting.reject(error);
     }
   }
 
   /** Publishes a request and resolves with its reply; rejects with NoRespondersError or TimeoutError. */
-  private request(subject: string, payload: string, timeoutMs: number, headers: ReturnType<typeof natsHeaders>): Promise<Msg> {
+  private request(
+    service: string,
+    subject: string,
+    payload: string,
+    timeoutMs: number,
+    headers: ReturnType<typeof natsHeaders>,
+  ): Promise<Msg> {
     const token = (this.sequence++).toString(36);
+    const sentAt = performance.now();
     return new Promise<Msg>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
+        // Only a call within the usual deadline says the service is unresponsive: one given longer (a
+        // payment provider's, OIDC's) may be slow by itself. Its probe's end must still be told.
+        if (timeoutMs <= this.options.timeoutMs) this.breaker.timedOut(service, sentAt, performance.now());
+        else this.breaker.released(service, performance.now());
         reject(new TimeoutError());
       }, timeoutMs);
-      this.pending.set(token, { resolve, reject, timer });
+      this.pending.set(token, { resolve, reject, timer, service });
       try {
-        this.nc.publish(subject, payload, { reply: `${this.inbox}${token}`, headers });
+        this.nc.publish(subject, payload, { reply: `${this.inbox}${service}.${token}`, headers });
       } catch (error) {
         this.pending.delete(token);
         clearTimeout(timer);
+        this.breaker.released(service, performance.now());
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
@@ -223,8 +254,10 @@ export class RpcClient {
     // Cut off from NATS: the request would only wait in the client's buffer until its deadline (or the
     // reconnect), so answer at once; the caller may retry shortly.
     if (!this.isConnected()) throw new AppError('UNAVAILABLE', 'the message bus is not reachable');
+    // A service that stopped answering: refused at once, the call not sent (so surely not processed).
+    if (!this.breaker.admit(service, performance.now())) throw new AppError('UNAVAILABLE', `the ${service} service is not available`);
     try {
-      const msg = await this.request(target, JSON.stringify({ pattern: target, data, id }), timeoutMs, hdrs);
+      const msg = await this.request(service, target, JSON.stringify({ pattern: target, data, id }), timeoutMs, hdrs);
       return { msg, service, id };
     } catch (error) {
       throw RpcClient.translate(error, service, timeoutMs);
