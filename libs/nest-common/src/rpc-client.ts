@@ -29,7 +29,11 @@ export interface RpcClientOptions {
   prefix: string;
   timeoutMs: number;
   name: string;
-  /** How often a call of a service that stopped answering goes through as a probe (ServiceBreaker); 500 ms by default. */
+  /**
+   * How long after a probe's end the next call of a service that stopped answering goes through as a probe
+   * (ServiceBreaker). 0 by default: one probe at a time, so a retry right after the service resumes is sent,
+   * while the calls that arrive beside a waiting probe are refused at once.
+   */
   probeMs?: number;
 }
 
@@ -100,8 +104,8 @@ function serviceOf(subject: string): string {
  * names the service (`<inbox>.<service>.<token>`), so even a late reply tells that its service answers.
  *
  * A service that let a call reach its deadline without answering anything meanwhile is unresponsive
- * (ServiceBreaker): its calls are refused at once, unsent, with the no-responders answer, and one goes
- * through as a probe every `probeMs` until the service answers again (see docs/operations.md#an-unresponsive-service).
+ * (ServiceBreaker): one call at a time goes through as a probe, the others beside it are refused at once,
+ * unsent, with the no-responders answer, until the service answers again (see docs/operations.md#an-unresponsive-service).
  */
 export class RpcClient {
   /** False between a 'disconnect' and the next 'reconnect' status of the connection. */
@@ -116,7 +120,7 @@ export class RpcClient {
     private readonly nc: NatsConnection,
     private readonly options: RpcClientOptions,
   ) {
-    this.breaker = new ServiceBreaker(options.probeMs ?? 500);
+    this.breaker = new ServiceBreaker(options.probeMs ?? 0);
     void this.followStatus();
     this.nc.subscribe(`${this.inbox}>`, { callback: (error, msg) => this.settle(error, msg) });
     void this.nc.closed().then(() => this.failAll(new AppError('UNAVAILABLE', 'the message bus is not reachable')));

@@ -52,4 +52,15 @@ describe('ServiceBreaker', () => {
     expect(breaker.admit('conversion', 1701)).toBe(true);
     expect(breaker.admit('conversion', 1702)).toBe(true);
   });
+
+  it("with no interval (RpcClient's default), lets a probe through as soon as none is on its way: a retry right after a resume is sent", () => {
+    const breaker = new ServiceBreaker(0);
+    breaker.timedOut('terminals', 0, 1500);
+    expect(breaker.admit('terminals', 1500)).toBe(true);
+    expect(breaker.admit('terminals', 1501)).toBe(false); // beside the waiting probe: refused at once
+    breaker.timedOut('terminals', 1500, 3000);
+    expect(breaker.admit('terminals', 3000)).toBe(true);
+    breaker.answered('terminals', 3010);
+    expect([breaker.admit('terminals', 3011), breaker.admit('terminals', 3011)]).toEqual([true, true]);
+  });
 });

@@ -4,8 +4,9 @@
  * A request that reaches its deadline while the service has answered nothing since the request was sent
  * marks the service unresponsive (a process stopped with SIGSTOP, hung in a loop, or whose replies are
  * lost). From then on its calls are refused at once, never sent, instead of each waiting out the
- * deadline: under load a pile of such calls is what pushed answers past 2 s. Every `probeMs` one call
- * goes through as a probe; any reply from the service (the probe's, or a late reply to a call that timed
+ * deadline: under load a pile of such calls is what pushed answers past 2 s. One call at a time goes
+ * through as a probe (`probeMs` after the previous probe's end: RpcClient's default 0, so a retry sent
+ * right after the service resumed goes through); any reply from the service (the probe's, or a late reply to a call that timed
  * out) marks it answering again at once. A deadline reached while the service answered other calls
  * meanwhile (one slow call) changes nothing; RpcClient tells only of calls within its usual deadline.
  *
