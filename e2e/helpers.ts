@@ -110,6 +110,35 @@ function decodeHeaderWords(text: string): string {
  * DATA_DIR/mail in e2e); waits for it to be written. Quoted-printable soft breaks and encoded header
  * words undone.
  */
+/**
+ * The settings store of the page's local database (name and value of each record), [] before the app has
+ * made the database. A test that navigates or reloads right after a change waits for it here: a write
+ * still in flight when the page goes is aborted with the page, as in any browser.
+ */
+export function storedSettings(page: Page): Promise<Array<{ name: string; value: unknown }>> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'Tinkerdesk')) return [];
+    return new Promise<Array<{ name: string; value: unknown }>>((resolve, reject) => {
+      const open = indexedDB.open('Tinkerdesk');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('settings')) {
+          db.close();
+          resolve([]);
+          return;
+        }
+        const all = db.transaction('settings').objectStore('settings').getAll();
+        all.onsuccess = () => {
+          resolve((all.result as Array<{ name: string; value: unknown }>).map(({ name, value }) => ({ name, value })));
+          db.close();
+        };
+        all.onerror = () => reject(all.error);
+      };
+    });
+  });
+}
+
 export async function mailTo(to: string, pattern: RegExp): Promise<string> {
   const folder = join(process.env.E2E_DATA_DIR!, 'mail');
   for (let attempt = 0; attempt < 50; attempt++) {

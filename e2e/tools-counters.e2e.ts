@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clipboardText, downloaded, watchErrors } from './helpers.js';
+import { clipboardText, downloaded, storedSettings, watchErrors } from './helpers.js';
 
 // Tally counters through the real UI: create, count, step, keyboard shortcuts, reset and delete (both
 // ask first), order, kept across a reload in IndexedDB, copy and CSV download, bad input explained.
@@ -55,6 +55,14 @@ test('Counters: several named counters, steps, keyboard, reset and delete asking
   await expect(page.getByLabel('Laps count')).toHaveText('3');
   await expect(page.getByLabel('People count')).toHaveText('0');
   await page.getByRole('button', { name: 'Move People up' }).click();
+  // The new order stored before the reload (a write in flight is aborted with the page).
+  const storedOrder = async () =>
+    (await storedSettings(page))
+      .filter((r) => r.name.startsWith('counter:'))
+      .map((r) => r.value as { label: string; order: number })
+      .sort((a, b) => a.order - b.order)
+      .map((c) => c.label);
+  await expect.poll(storedOrder).toEqual(['People', 'Laps']);
   await page.reload();
   await expect(page.getByLabel('Output', { exact: true })).toHaveValue('People: 0\nLaps: 3\nTotal: 3');
 

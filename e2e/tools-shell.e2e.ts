@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { storedSettings } from './helpers.js';
 
 // What every tool shares: the service worker that keeps the site working offline, and the local
 // history (recently used tools, opt-in inputs, clearing), driven through the real UI in Chromium.
@@ -78,6 +79,8 @@ test.describe('local history', () => {
     const recent = page.getByRole('region', { name: 'Recently used' });
     await expect(recent.getByRole('link', { name: 'ROT13 encode' })).toBeVisible();
     await recent.getByLabel('Keep my recent inputs in this browser').check();
+    // Stored before the next page is opened (a write in flight is aborted with the page).
+    await expect.poll(async () => (await storedSettings(page)).find((r) => r.name === 'history.keepInputs')?.value).toBe(true);
 
     await page.goto('/tools/converters/rot13/encode/');
     await page.getByLabel('Input', { exact: true }).fill('kept for later');
