@@ -86,6 +86,9 @@ interface Pending {
   service: string;
 }
 
+/** No replica of the service takes the call (no responders), or it is refused unsent (ServiceBreaker): the same words. */
+const notAvailable = (service: string): AppError => new AppError('UNAVAILABLE', `the ${service} service is not available`);
+
 /** The service name of a subject, for error texts ("identity" of "identity.health.check"). */
 function serviceOf(subject: string): string {
   return subject.split('.')[0] ?? subject;
@@ -259,7 +262,7 @@ export class RpcClient {
     // reconnect), so answer at once; the caller may retry shortly.
     if (!this.isConnected()) throw new AppError('UNAVAILABLE', 'the message bus is not reachable');
     // A service that stopped answering: refused at once, the call not sent (so surely not processed).
-    if (!this.breaker.admit(service, performance.now())) throw new AppError('UNAVAILABLE', `the ${service} service is not available`);
+    if (!this.breaker.admit(service, performance.now())) throw notAvailable(service);
     try {
       const msg = await this.request(service, target, JSON.stringify({ pattern: target, data, id }), timeoutMs, hdrs);
       return { msg, service, id };
@@ -289,7 +292,7 @@ export class RpcClient {
       error instanceof NoRespondersError ||
       (error instanceof RequestError && error.isNoResponders()) ||
       (error instanceof Error && error.cause instanceof NoRespondersError);
-    if (noResponders) return new AppError('UNAVAILABLE', `the ${service} service is not available`);
+    if (noResponders) return notAvailable(service);
     const timedOut = error instanceof TimeoutError || (error instanceof Error && error.cause instanceof TimeoutError);
     if (timedOut) return new AppError('UNAVAILABLE', `the ${service} service did not answer within ${timeoutMs} ms`);
     if (error instanceof Error && /closed|disconnect|connection/i.test(error.message)) {
