@@ -37,6 +37,25 @@ export abstract class DrainingWorkerHost extends WorkerHost implements OnModuleD
   }
 }
 
+/**
+ * Worker options of a queue of short jobs (a mail, a push): a job left in `active` by a worker that no
+ * longer runs it is taken again within QUICK_JOB_LOCK_MS + QUICK_JOB_STALLED_CHECK_MS, not BullMQ's
+ * default 30 + 30 s. Two ways it happens: a replica that crashed mid-job, and a Redis that went away
+ * after it ran a worker's "take the next job" script but before the answer reached the worker (the
+ * client sends the command again when Redis is back and takes the job after it; the first one stays
+ * active, locked by nobody). The running worker renews its lock every QUICK_JOB_LOCK_MS / 2, so a long
+ * job keeps it; only an event loop blocked for the whole lock loses it (the job is then run twice:
+ * these jobs are at least once). A job stalled more than QUICK_JOB_MAX_STALLS times is failed.
+ */
+export const QUICK_JOB_LOCK_MS = 10_000;
+export const QUICK_JOB_STALLED_CHECK_MS = 5_000;
+export const QUICK_JOB_MAX_STALLS = 3;
+export const QUICK_JOB_WORKER_OPTIONS = {
+  lockDuration: QUICK_JOB_LOCK_MS,
+  stalledInterval: QUICK_JOB_STALLED_CHECK_MS,
+  maxStalledCount: QUICK_JOB_MAX_STALLS,
+} as const;
+
 /** What a producer uses of a BullMQ `Queue` (the one `@InjectQueue` gives; a fake in unit tests). */
 export interface ProducerQueue<T> {
   add(name: string, data: T, options: JobsOptions): Promise<unknown>;

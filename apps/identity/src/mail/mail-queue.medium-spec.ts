@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@tinkerdesk/nest-common';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import type { MailKeysRepository } from './mail-keys.repository.js';
-import { MAIL_CLEAN_EVERY_MS, MAIL_CLEAN_QUEUE_NAME, MAIL_QUEUE_NAME, MailQueue, type MailJob } from './mail-queue.js';
+import { MAIL_CLEAN_EVERY_MS, MAIL_CLEAN_QUEUE_NAME, MAIL_QUEUE_NAME, MAIL_WORKER_OPTIONS, MailQueue, type MailJob } from './mail-queue.js';
 
 // The mail queue's age-based clean against the real Redis, under a key prefix of its own.
 const connection = { url: 'redis://localhost:6379' };
@@ -104,4 +104,41 @@ describe('MailQueue.clean (finished jobs go by age, not only when a later job fi
     expect(await queue.getJobSchedulers()).toEqual([]);
     expect(await queue.getJobCounts('waiting', 'delayed', 'prioritized')).toEqual({ waiting: 0, delayed: 0, prioritized: 0 });
   });
+});
+
+describe('a mail left taken by a worker that no longer runs it', () => {
+  // A replica that crashed mid-job, or a Redis that stopped after it ran a worker's take but before the
+  // answer arrived (the client takes the next job when Redis is back): the job stays active, locked by
+  // nobody. With BullMQ's defaults it waited 30 to 60 s; the mail worker's options send it within 20 s.
+  it('is sent by a running worker once its lock lapses', async () => {
+    const ownPrefix = `td-mail-stall-${randomBytes(4).toString('hex')}`;
+    const stallQueue = new Queue<MailJob>(MAIL_QUEUE_NAME, { connection, prefix: ownPrefix });
+    const gone = new Worker<MailJob>(MAIL_QUEUE_NAME, null, { connection, prefix: ownPrefix, ...MAIL_WORKER_OPTIONS });
+    let live: Worker<MailJob> | undefined;
+    try {
+      const added = await stallQueue.add('reset', { kind: 'reset', email: 'stalled@example.test' });
+      const taken = await gone.getNextJob('a-replica-that-crashed');
+      expect(taken?.id).toBe(added.id);
+      await gone.close();
+      expect(await stallQueue.getJobCounts('active', 'waiting')).toEqual({ active: 1, waiting: 0 });
+
+      const sent: string[] = [];
+      live = new Worker<MailJob>(
+        MAIL_QUEUE_NAME,
+        async (job: Job<MailJob>) => {
+          sent.push(job.id ?? '');
+          return 'sent';
+        },
+        { connection, prefix: ownPrefix, ...MAIL_WORKER_OPTIONS },
+      );
+      const deadline = Date.now() + 20_000;
+      while (sent.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sent).toEqual([added.id]);
+    } finally {
+      await live?.close();
+      await gone.close();
+      await stallQueue.obliterate({ force: true });
+      await stallQueue.close();
+    }
+  }, 40_000);
 });

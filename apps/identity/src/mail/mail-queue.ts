@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BullModule, InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
-import { DrainingWorkerHost, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
+import { DrainingWorkerHost, QUICK_JOB_WORKER_OPTIONS, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
 import type { Job, Queue } from 'bullmq';
 import { IDENTITY_LOGGER } from '../logger.token.js';
 import type { SendMailMessage } from '@tinkerdesk/contracts';
@@ -35,6 +35,8 @@ export const MAIL_CLEAN_EVERY_MS = 10 * 60_000;
 const MAIL_CLEAN_BATCH = 1000;
 /** Mails the worker of one identity replica sends at once. */
 const MAIL_CONCURRENCY = 4;
+/** The mail worker's options: a mail left taken by nobody (a crashed replica, a Redis restart) is sent within seconds. */
+export const MAIL_WORKER_OPTIONS = { concurrency: MAIL_CONCURRENCY, ...QUICK_JOB_WORKER_OPTIONS };
 
 /**
  * What to send, not the message: the worker composes it when it runs (a reset looks the account
@@ -161,7 +163,7 @@ export async function processMailJob(job: MailJob, compose: MailComposer, sender
 }
 
 /** The worker in every identity process: sends what the queue holds, retrying with backoff; drains on shutdown. */
-@Processor(MAIL_QUEUE_NAME, { concurrency: MAIL_CONCURRENCY })
+@Processor(MAIL_QUEUE_NAME, MAIL_WORKER_OPTIONS)
 export class MailProcessor extends DrainingWorkerHost {
   constructor(
     @Inject(MAIL_COMPOSER) private readonly compose: MailComposer,

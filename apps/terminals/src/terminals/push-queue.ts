@@ -1,7 +1,7 @@
 import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PushMessage } from '@tinkerdesk/contracts';
-import { DrainingWorkerHost, isDependencyUnavailable, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
+import { DrainingWorkerHost, isDependencyUnavailable, QUICK_JOB_WORKER_OPTIONS, QueueProducer, type Logger } from '@tinkerdesk/nest-common';
 import { DelayedError, UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { TERMINALS_LOGGER } from '../logger.token.js';
 import { PushSender } from '../push/push-sender.js';
@@ -68,7 +68,7 @@ export const PUSH_OUTAGE_MAX_DELAY_MS = 60_000;
  * database (an outage) gives the job back to the queue, delayed, without counting an attempt, so a
  * push acknowledged before an outage is delivered after it however long it lasts (within its TTL).
  */
-@Processor(PUSH_QUEUE, { concurrency: 8 })
+@Processor(PUSH_QUEUE, { concurrency: 8, ...QUICK_JOB_WORKER_OPTIONS })
 export class PushProcessor extends DrainingWorkerHost {
   constructor(
     @Inject(PushSender) private readonly sender: PushSender,
