@@ -186,7 +186,11 @@ async function scheduled(trip) {
   const before = names.map((n) => schedOf(platform.pidOf(n)));
   const took = await trip();
   const after = names.map((n) => schedOf(platform.pidOf(n)));
-  sched.push(names.map((n, i) => `${n} ${((after[i].run - before[i].run) / 1e6).toFixed(0)}/${((after[i].wait - before[i].wait) / 1e6).toFixed(0)}`).join(' '));
+  sched.push(
+    names
+      .map((n, i) => `${n} ${((after[i].run - before[i].run) / 1e6).toFixed(0)}/${((after[i].wait - before[i].wait) / 1e6).toFixed(0)}`)
+      .join(' '),
+  );
   return took;
 }
 const api2 = { png: [], docx: [] }; // the same through two requests (upload with ?wait=, then download)
@@ -383,14 +387,23 @@ await platform.close();
 // ---------------------------------------------------------------- report
 const cores = (await import('node:os')).cpus().length;
 const ratio = (row) => median(api[row]) / median(direct[row]);
-console.log(`Conversion, ${RUNS} runs per case (medians), ${cores} cores`);
+// The median of each run's own ratio (its trip through /v1 against the reference measured just before
+// it): a run the shared cores slowed down slows both, so this moves less between runs than the ratio
+// of the medians, which is the figure the goal is checked by.
+const paired = (row, series = api) => median(series[row].map((x, i) => x / direct[row][i]));
+console.log(
+  `Conversion, ${RUNS} runs per case (medians), ${cores} cores, load average ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 if (ONLY.has('png'))
   console.log(
-    `PNG 1024×768 → WebP 800 px   sharp in-process ${ms(median(direct.png))}   through /v1 ${ms(median(api.png))}   ratio ${ratio('png').toFixed(2)} (goal ≤ 1.3)   [two requests ${ms(median(api2.png))}, ${(median(api2.png) / median(direct.png)).toFixed(2)}]`,
+    `PNG 1024×768 → WebP 800 px   sharp in-process ${ms(median(direct.png))}   through /v1 ${ms(median(api.png))}   ratio ${ratio('png').toFixed(2)} (goal ≤ 1.3; run by run ${paired('png').toFixed(2)})   [two requests ${ms(median(api2.png))}, ${(median(api2.png) / median(direct.png)).toFixed(2)}]`,
   );
 if (ONLY.has('docx'))
   console.log(
-    `DOCX → PDF                   warm soffice called directly ${ms(median(direct.docx))}   through /v1 ${ms(median(api.docx))}   ratio ${ratio('docx').toFixed(2)} (goal ≤ 1.3)   [two requests ${ms(median(api2.docx))}, ${(median(api2.docx) / median(direct.docx)).toFixed(2)}]`,
+    `DOCX → PDF                   warm soffice called directly ${ms(median(direct.docx))}   through /v1 ${ms(median(api.docx))}   ratio ${ratio('docx').toFixed(2)} (goal ≤ 1.3; run by run ${paired('docx').toFixed(2)})   [two requests ${ms(median(api2.docx))}, ${(median(api2.docx) / median(direct.docx)).toFixed(2)}]`,
   );
 if (FLOOR)
   for (const [row, label, reference] of [
@@ -400,7 +413,7 @@ if (FLOOR)
     if (floor[row].length === 0) continue;
     if (PHASES) console.log(`  floor ${label}, each job: ${floor[row].map((x) => x.toFixed(0)).join(', ')} ms`);
     console.log(
-      `  floor ${label} (node:http + busboy → Redis → bare BullMQ → worker process → QueueEvents) ${ms(median(floor[row]))}   ${(median(floor[row]) / median(direct[row])).toFixed(2)}× ${reference}   platform ${(median(api[row]) / median(floor[row])).toFixed(2)}× the floor   (output: ${floorCheck[row]})`,
+      `  floor ${label} (node:http + busboy → Redis → bare BullMQ → worker process → QueueEvents) ${ms(median(floor[row]))}   ${(median(floor[row]) / median(direct[row])).toFixed(2)}× ${reference} (run by run ${paired(row, floor).toFixed(2)})   platform ${(median(api[row]) / median(floor[row])).toFixed(2)}× the floor   (output: ${floorCheck[row]})`,
     );
   }
 for (const extra of EXTRA_FLOORS)
@@ -485,7 +498,13 @@ if (PHASES) {
         open: g.ms.open,
         ...(g.receivedAt !== undefined ? { gatewayWhole: g.at + g.ms.create + g.ms.wait + g.ms.open - g.receivedAt } : {}),
       });
-      steps.push(`listener ${Object.entries(q.ms).map(([k, v]) => `${k} ${v}`).join(' ')}; worker ${Object.entries(w.ms).map(([k, v]) => `${k} ${v}`).join(' ')}`);
+      steps.push(
+        `listener ${Object.entries(q.ms)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(' ')}; worker ${Object.entries(w.ms)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(' ')}`,
+      );
     }
     if (rows.length === 0) continue;
     const keys = Object.keys(rows[0]);
@@ -501,7 +520,9 @@ if (PHASES) {
       `PNG one request, each job: ${api.png.map((x) => x.toFixed(0)).join(', ')} ms; two requests: ${api2.png.map((x) => x.toFixed(0)).join(', ')} ms${BUFFERED ? `; one request, body encoded first: ${api3.png.map((x) => x.toFixed(0)).join(', ')} ms (median ${median(api3.png).toFixed(0)})` : ''}`,
     );
   if (sched.length > 0)
-    console.log(`PNG one request, each job's CPU / run-queue wait (ms, all threads): ${api.png.map((x, i) => `${x.toFixed(0)} ms: ${sched[i]}`).join('; ')}`);
+    console.log(
+      `PNG one request, each job's CPU / run-queue wait (ms, all threads): ${api.png.map((x, i) => `${x.toFixed(0)} ms: ${sched[i]}`).join('; ')}`,
+    );
   console.log(`TCP state once the rows were done (ss -tinp):\n${tcp}`);
   if (requests.length > 0)
     console.log(
