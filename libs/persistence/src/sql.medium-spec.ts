@@ -215,6 +215,37 @@ describe('sql', () => {
     expect(isUniqueViolation(new Error('other'))).toBe(false);
   });
 
+  it('keeps the pooled connection of a statement PostgreSQL refused', async () => {
+    const pool = (db.driver as unknown as { master: pg.Pool }).master;
+    const removed = jest.fn();
+    pool.on('remove', removed);
+    try {
+      const insert = { name: 'sql_spec_insert_item', text: `INSERT INTO "item" VALUES ($1, $2)` };
+      await sql.execute(db, insert, [1, 'a']);
+      // Refused statements, named and not, in parallel over the pooled connections: each is the caller's error.
+      const refused = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? sql.execute(db, insert, [2 + i, 'a']) : sql.execute(db, `INSERT INTO "item" VALUES (${2 + i}, 'a')`)).catch(
+            (e: unknown) => e,
+          ),
+        ),
+      );
+      expect(refused.every((error) => isUniqueViolation(error, 'item_name_key'))).toBe(true);
+      const divided: unknown = await sql.rows(db, `SELECT 1 / (SELECT count(*)::int - 1 FROM "item") AS "x"`).catch((e: unknown) => e);
+      expect(divided).toMatchObject({ driverError: { code: '22012' } });
+      // No connection was destroyed (each had cost a new PostgreSQL connection and its prepared statements),
+      // and the next statements run on them as before.
+      expect(removed).not.toHaveBeenCalled();
+      await sql.execute(db, insert, [20, 'b']);
+      expect(await sql.rows<Item>(db, `SELECT * FROM "item" ORDER BY "id"`)).toEqual([
+        { id: 1, name: 'a' },
+        { id: 20, name: 'b' },
+      ]);
+    } finally {
+      pool.off('remove', removed);
+    }
+  });
+
   it('outside a transaction, logs each statement through the DataSource and fails with TypeORM’s error, as a query runner did', async () => {
     const logged: string[] = [];
     const logger = db.logger;

@@ -100,12 +100,47 @@ function isResultTypeChange(error: unknown): boolean {
 }
 
 /**
- * A statement through the pool. `pool.query` takes a connection, runs the statement and releases the
- * connection with the statement's error if it failed, which destroys it (node-postgres: a truthy
- * argument to `release`), and it listens to the connection's errors meanwhile. So when PostgreSQL refuses
- * a named statement because its result type changed (NamedStatement), the connection that had it
- * prepared is gone already, and the same text runs unnamed for this caller; the pool's next connection
- * prepares the statement afresh (sql.medium-spec.ts counts it).
+ * Whether a connection goes on after its statement failed: PostgreSQL refused the statement (a
+ * constraint, a missing table, a cancelled statement) and the session is idle again, its prepared
+ * statements kept. Not so for a connection lost or ended by the server (no DatabaseError, or a FATAL
+ * one), nor for one that refused a named statement because a migration changed its result type: that
+ * connection would refuse it again on every call, so it is replaced.
+ */
+function connectionSurvives(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity !== 'FATAL' && error.severity !== 'PANIC' && !isResultTypeChange(error);
+}
+
+/**
+ * One statement on a pooled connection. Unlike `pool.query`, which destroys the connection of any
+ * statement that failed (a unique violation too, so every refused sign-up with a taken email cost a new
+ * PostgreSQL connection and the statements prepared on it), the connection goes back to the pool when
+ * PostgreSQL only refused the statement (`connectionSurvives`). Its 'error' events are heard while it is
+ * out of the pool (a socket broken mid-statement emits one, which nothing may leave unhandled), and a
+ * connection that had one is destroyed.
+ */
+async function onPooledConnection<T extends pg.QueryResultRow>(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.QueryResult<T>> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost ??= error;
+  };
+  client.on('error', onError);
+  try {
+    return await client.query<T>(config);
+  } catch (error) {
+    if (!connectionSurvives(error)) lost ??= error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.removeListener('error', onError);
+    client.release(lost);
+  }
+}
+
+/**
+ * A statement through the pool (`onPooledConnection`). When PostgreSQL refuses a named statement
+ * because its result type changed (NamedStatement), the connection that had it prepared is replaced
+ * and the same text runs unnamed for this caller; the pool's next connection prepares the statement
+ * afresh (sql.medium-spec.ts counts it).
  */
 async function poolQuery<T>(
   pool: pg.Pool,
@@ -113,9 +148,9 @@ async function poolQuery<T>(
   text: string,
   values: unknown[],
 ): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
-  if (typeof statement === 'string') return pool.query<T & pg.QueryResultRow>({ text, values });
+  if (typeof statement === 'string') return onPooledConnection<T & pg.QueryResultRow>(pool, { text, values });
   try {
-    return await pool.query<T & pg.QueryResultRow>({ name: statement.name, text, values });
+    return await onPooledConnection<T & pg.QueryResultRow>(pool, { name: statement.name, text, values });
   } catch (error) {
     if (!isResultTypeChange(error)) throw error;
     if (!replanned.has(statement.name)) {
@@ -124,7 +159,7 @@ async function poolQuery<T>(
         `prepared statement "${statement.name}" no longer matches its table (changed by a migration): run unnamed once per pooled connection, which is replaced`,
       );
     }
-    return pool.query<T & pg.QueryResultRow>({ text, values });
+    return onPooledConnection<T & pg.QueryResultRow>(pool, { text, values });
   }
 }
 
