@@ -25,6 +25,13 @@ const WARM_UP_MS = 4000;
 const OUTAGE_MS = 10_000;
 /** Every kind of work must succeed again within this after the dependency is back. */
 export const RECOVERY_BOUND_MS = 15_000;
+/**
+ * How long the checks afterwards wait for acknowledged work to finish. A job a worker took just as the
+ * dependency went (a Redis that ran the take but could not answer it) is taken up again once its lock
+ * lapses: the conversion worker's lock is 30 s (CONVERSION_LOCK_MS) and its stall check half that, so such a
+ * job may finish 45 s after the outage began; the checks wait up to a minute (they end as soon as all is found).
+ */
+const SETTLE_MS = 60_000;
 
 export interface Dependency {
   name: string;
@@ -104,7 +111,7 @@ export async function runOutage(run: OutageRun, dependency: Dependency, mix: Par
   // Requests that started once the dependency was gone (a second for the processes to notice) until it was back.
   const during = load.between(stoppedAt + 1000, backAt);
   const failed = during.filter((r) => !success(r));
-  const findings = await load.findings();
+  const findings = await load.findings(SETTLE_MS);
   const recovery = Object.fromEntries([...firstSuccess].map(([kind, ms]) => [kind, Math.round(ms)]));
   const ack = load.acknowledged;
   console.log(
@@ -112,7 +119,12 @@ export async function runOutage(run: OutageRun, dependency: Dependency, mix: Par
       `${dependency.name} outage of ${OUTAGE_MS / 1000} s under a mixed load of 12 flows/s:`,
       `  before: ${MixedLoad.describe(load.between(0, stoppedAt))}`,
       `  during: ${MixedLoad.describe(during)}; refused ones: ${MixedLoad.describe(failed)}`,
-      `  slowest during: ${JSON.stringify([...during].sort((a, b) => b.ms - a.ms).slice(0, 3).map((r) => ({ ...r, at: Math.round(r.at), ms: Math.round(r.ms) })))}`,
+      `  slowest during: ${JSON.stringify(
+        [...during]
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 3)
+          .map((r) => ({ ...r, at: Math.round(r.at), ms: Math.round(r.ms) })),
+      )}`,
       `  after:  ${MixedLoad.describe(load.between(backAt, Infinity))}`,
       `  first success after the return (ms, per kind): ${JSON.stringify(recovery)}`,
       `  acknowledged: ${ack.orders.length} orders, ${ack.payments.length} payments, ${ack.shares.length} shares, ${ack.jobs.length} jobs, ` +
