@@ -147,7 +147,11 @@ async function seedShop(url) {
     ['Postcard set', 900],
     ['Calendar', 2400],
   ]) {
-    await call(`/v1/users/${profile.guid}/services/${serviceId}/products`, { name, description: `${name}, printed on matte paper`, price }, token);
+    await call(
+      `/v1/users/${profile.guid}/services/${serviceId}/products`,
+      { name, description: `${name}, printed on matte paper`, price },
+      token,
+    );
   }
   return { token, shop: `/shop/${profile.guid}/${serviceId}` };
 }
@@ -221,7 +225,10 @@ const seller = PAGES.some((p) => p.includes('{shop}') || p.startsWith('+')) ? aw
 
 const report = [];
 try {
-  const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
   console.log(`Lighthouse 13, mobile defaults, ${runs} runs per page, medians; site ${site.url}; load average (1, 5, 15 min) ${load()}`);
   process.on('exit', () => console.log(`load average at the end: ${load()}`));
   console.log(

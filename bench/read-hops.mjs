@@ -113,7 +113,7 @@ if (floors.length > 0) {
   const data = { userId: seller.guid, serviceId };
   const subjectOf = (key) => floors.find((f) => f.key === key).subject;
   const nestSubject = subjectOf('nest');
-  await row('floor: its Nest microservice over NATS (Nest\'s packet)', () =>
+  await row("floor: its Nest microservice over NATS (Nest's packet)", () =>
     nc.request(nestSubject, JSON.stringify({ pattern: nestSubject, data, id: crypto.randomUUID() }), { timeout: 5000 }),
   );
   const bareSubject = subjectOf('bare');
@@ -121,7 +121,7 @@ if (floors.length > 0) {
   await nc.close();
 }
 for (const floor of floors) floor.close();
-await row('reference through HTTP, again (the machine\'s drift)', get(`http://127.0.0.1:${port}${path}`));
+await row("reference through HTTP, again (the machine's drift)", get(`http://127.0.0.1:${port}${path}`));
 
 await rpc.close();
 referenceProcess.disconnect();
@@ -132,8 +132,13 @@ console.log(`Where a lone products read's time goes (${PRODUCTS} products; media
 console.log(`load average before ${loadBefore.toFixed(2)}, after ${loadavg()[0].toFixed(2)}`);
 for (const r of rows) console.log(`${r.name.padEnd(62)} p50 ${r.p50.toFixed(3).padStart(7)}   p90 ${r.p90.toFixed(3).padStart(7)}`);
 const by = (prefix) => rows.find((r) => r.name.startsWith(prefix)).p50;
-const reference = by('reference'), sequential = by('  its two'), parallel = by('the two'), echo = by('NATS round trip to an echo process, coalesced');
-const commerce = by('commerce over'), gatewayOnly = by('gateway only'), whole = by('platform');
+const reference = by('reference'),
+  sequential = by('  its two'),
+  parallel = by('the two'),
+  echo = by('NATS round trip to an echo process, coalesced');
+const commerce = by('commerce over'),
+  gatewayOnly = by('gateway only'),
+  whole = by('platform');
 console.log('Derived (medians subtracted):');
 console.log(`  reference: HTTP in and out ${(reference - sequential).toFixed(3)}, statements ${sequential.toFixed(3)}`);
 console.log(
@@ -144,7 +149,8 @@ console.log(
 console.log(`  whole ${whole.toFixed(3)} against the reference's ${reference.toFixed(3)}: ${(whole / reference).toFixed(2)}×`);
 if (floors.length > 0) {
   const flushed = by('NATS round trip to an echo process, flushed');
-  const nestService = by('floor: its Nest microservice'), bareService = by('floor: its bare responder');
+  const nestService = by('floor: its Nest microservice'),
+    bareService = by('floor: its bare responder');
   const [nest, , , bare] = FLOORS.map((f) => by(f.name));
   console.log('The floor (no code of the platform; NATS not coalesced, so its hop is the echo flushed per message):');
   console.log(

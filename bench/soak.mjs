@@ -170,8 +170,12 @@ const made = () => {
 };
 
 console.log(
-  `Soak: ${MINUTES} min at ${RATE} flows/s (mix ${Object.entries(MIX).map(([k, w]) => `${k} ${w}`).join(', ')}), warm-up ${WARMUP} min; ` +
-    `Redis prefix ${prefix}; pids ${Object.entries(pids).map(([n, p]) => `${n} ${p}`).join(', ')}`,
+  `Soak: ${MINUTES} min at ${RATE} flows/s (mix ${Object.entries(MIX)
+    .map(([k, w]) => `${k} ${w}`)
+    .join(', ')}), warm-up ${WARMUP} min; ` +
+    `Redis prefix ${prefix}; pids ${Object.entries(pids)
+      .map(([n, p]) => `${n} ${p}`)
+      .join(', ')}`,
 );
 const minutes = [];
 let atWarmup;
@@ -193,12 +197,19 @@ for (let m = 1; m <= MINUTES; m++) {
   minutes.push(row);
   console.log(
     `min ${String(m).padStart(2)}: ${String(row.requests).padStart(5)} requests, 5xx ${row.fivexx}, no answer ${row.none}, 4xx ${row.other4xx}, ` +
-      `p50 ${row.p50} ms, p99 ${row.p99} ms; RSS MB ${Object.entries(row.rss).map(([n, mb]) => `${n} ${mb.toFixed(0)}`).join(', ')}`,
+      `p50 ${row.p50} ms, p99 ${row.p99} ms; RSS MB ${Object.entries(row.rss)
+        .map(([n, mb]) => `${n} ${mb.toFixed(0)}`)
+        .join(', ')}`,
   );
   if (m === WARMUP) atWarmup = { made: made(), keys: await redisKeys(), rows: await tableRows(), rss: row.rss };
 }
 await load.stop();
-atWarmup ??= { made: { signins: 0, mails: 0, orderAttempts: 0, payments: 0, shares: 0, jobs: 0 }, keys: { total: 0, families: new Map() }, rows: new Map(), rss: minutes[0].rss };
+atWarmup ??= {
+  made: { signins: 0, mails: 0, orderAttempts: 0, payments: 0, shares: 0, jobs: 0 },
+  keys: { total: 0, families: new Map() },
+  rows: new Map(),
+  rss: minutes[0].rss,
+};
 const findings = await load.findings(60_000);
 const atEnd = { made: made(), keys: await redisKeys(), rows: await tableRows(), rss: rss() };
 
@@ -223,17 +234,28 @@ const afterWarmup = minutes.filter((m) => m.minute > WARMUP);
 const firstP99 = afterWarmup[0].p99;
 const p99Bound = Math.max(firstP99 * P99_FACTOR, P99_FLOOR_MS);
 console.log(`\np99 per minute (ms): ${minutes.map((m) => `${m.minute}: ${m.p99}${m.minute <= WARMUP ? ' (warm-up)' : ''}`).join(', ')}`);
-check(afterWarmup.every((m) => m.p99 <= p99Bound), `p99 stable: every minute after the warm-up ≤ ${p99Bound} ms (${P99_FACTOR}× the first's ${firstP99} ms, at least ${P99_FLOOR_MS})`);
+check(
+  afterWarmup.every((m) => m.p99 <= p99Bound),
+  `p99 stable: every minute after the warm-up ≤ ${p99Bound} ms (${P99_FACTOR}× the first's ${firstP99} ms, at least ${P99_FLOOR_MS})`,
+);
 const all = load.records;
 const total = summarize(all.map((r) => r.ms));
 console.log(`all: ${MixedLoad.describe(all)}; flows not started (too many in flight): ${load.skipped}`);
-check(all.every((r) => r.status < 500 && r.status !== 0), `0 answers 5xx (${all.filter((r) => r.status >= 500).length}) and 0 without an answer (${all.filter((r) => r.status === 0).length}) of ${total.count}`);
+check(
+  all.every((r) => r.status < 500 && r.status !== 0),
+  `0 answers 5xx (${all.filter((r) => r.status >= 500).length}) and 0 without an answer (${all.filter((r) => r.status === 0).length}) of ${total.count}`,
+);
 const errors = new Map();
-for (const r of all.filter((x) => x.status >= 400 || x.status === 0)) errors.set(`${r.kind}/${r.step} ${r.status} ${r.error}`, (errors.get(`${r.kind}/${r.step} ${r.status} ${r.error}`) ?? 0) + 1);
+for (const r of all.filter((x) => x.status >= 400 || x.status === 0))
+  errors.set(`${r.kind}/${r.step} ${r.status} ${r.error}`, (errors.get(`${r.kind}/${r.step} ${r.status} ${r.error}`) ?? 0) + 1);
 if (errors.size) console.log(`failures by kind: ${[...errors].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
 
 const since = Object.fromEntries(Object.entries(atEnd.made).map(([k, n]) => [k, n - atWarmup.made[k]]));
-console.log(`\nmade after the warm-up: ${Object.entries(since).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+console.log(
+  `\nmade after the warm-up: ${Object.entries(since)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ')}`,
+);
 
 console.log(`\nRedis keys under ${prefix}: ${atWarmup.keys.total} at the end of the warm-up → ${atEnd.keys.total} at the end`);
 let unchanged = 0;
@@ -287,7 +309,11 @@ console.log(`\nExpiry (documented times to live):\n${TTL_NOTES.map((n) => `  - $
 
 // The raw figures, to read again (or judge with other bounds) without another run.
 const dump = `/tmp/soak-${prefix}.json`;
-const plain = (at) => ({ ...at, keys: { total: at.keys.total, families: Object.fromEntries(at.keys.families) }, rows: Object.fromEntries(at.rows) });
+const plain = (at) => ({
+  ...at,
+  keys: { total: at.keys.total, families: Object.fromEntries(at.keys.families) },
+  rows: Object.fromEntries(at.rows),
+});
 writeFileSync(dump, JSON.stringify({ minutes, atWarmup: plain(atWarmup), atEnd: plain(atEnd), findings, skipped: load.skipped }, null, 1));
 console.log(`raw figures: ${dump}`);
 

@@ -83,7 +83,12 @@ if (JSON.stringify(ours) !== JSON.stringify(theirs))
   throw new Error(`the reference answers differently:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
 // The floors, each answering the reference's bytes.
 const floors = FLOOR
-  ? await startFloors({ natsUrl: platform.env.NATS_URL, databaseUrl: platform.env.DATABASE_URL, prefix: platform.env.NATS_PREFIX, port: arg('port', 0) })
+  ? await startFloors({
+      natsUrl: platform.env.NATS_URL,
+      databaseUrl: platform.env.DATABASE_URL,
+      prefix: platform.env.NATS_PREFIX,
+      port: arg('port', 0),
+    })
   : [];
 // The read, and the same service asked for under another user (404, the same error body).
 await checkSameAnswers(floors, referenceUrl, [path, path.replace(seller.guid, crypto.randomUUID())]);
@@ -106,7 +111,12 @@ const results = [];
 results.push(await measure('reference: node:http + pg, same two queries', `${referenceUrl}${path}`, { ...anonymous, cpu: referenceCpu }));
 const floorResults = [];
 for (const floor of floors) {
-  const cpu = { 'HTTP half': [floor.pids.http], 'service half': [floor.pids.service], 'nats-server': () => pidsNamed('nats-server'), postgres };
+  const cpu = {
+    'HTTP half': [floor.pids.http],
+    'service half': [floor.pids.service],
+    'nats-server': () => pidsNamed('nats-server'),
+    postgres,
+  };
   floorResults.push(await measure(floor.name, `${floor.url}${path}`, { ...anonymous, cpu }));
 }
 results.push(

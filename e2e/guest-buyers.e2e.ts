@@ -17,7 +17,14 @@ async function shop(page: Page): Promise<{ token: string; guid: string; serviceI
   const headers = { authorization: `Bearer ${seller.token}` };
   await page.request.post('/v1/users/me', { data: { name: 'Ada Prints' }, headers });
   const service = await page.request.post(`/v1/users/${seller.guid}/services`, {
-    data: { name: 'Ada’s print corner', displayName: 'Ada’s print corner', provider: 'sandbox', vendor: 'digital', account: 'sandbox_ada', supportEmail: 'help@ada.example' },
+    data: {
+      name: 'Ada’s print corner',
+      displayName: 'Ada’s print corner',
+      provider: 'sandbox',
+      vendor: 'digital',
+      account: 'sandbox_ada',
+      supportEmail: 'help@ada.example',
+    },
     headers,
   });
   expect(service.status()).toBe(201);

@@ -180,7 +180,14 @@ function aptInstall(packages) {
  * otherwise (or when the install fails) says so once, on one line, and returns: the platform starts
  * without them and its workers announce only the engines they have. Returns the decision (tests).
  */
-export function ensureEnginePrograms({ present = isPresent, root, apt, install = aptInstall, log = console.log, warn = console.error } = {}) {
+export function ensureEnginePrograms({
+  present = isPresent,
+  root,
+  apt,
+  install = aptInstall,
+  log = console.log,
+  warn = console.error,
+} = {}) {
   const here = machine();
   const decision = decideForStart({ present, root: root ?? here.root, apt: apt ?? here.apt });
   if (decision.action === 'warn') warn(decision.line);

@@ -66,7 +66,8 @@ export async function sweepStaleTestStreams(env = process.env, olderThanMs = 3 *
     const jsm = await jetstreamManager(nc);
     const stale = [];
     for await (const stream of jsm.streams.list()) {
-      if (TEST_STREAM.test(stream.config.name) && Date.now() - new Date(stream.created).getTime() > olderThanMs) stale.push(stream.config.name);
+      if (TEST_STREAM.test(stream.config.name) && Date.now() - new Date(stream.created).getTime() > olderThanMs)
+        stale.push(stream.config.name);
     }
     for (const name of stale) await jsm.streams.delete(name);
     return stale.length;

@@ -163,10 +163,19 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
         // Routes as `{ path: X, element: <Page /> }`, and the dashboards' `...dashboardRoutes(NAME, <Page />)`
         // over `const NAME = [PATHS.a, PATHS.b, …]`.
         const pathLists = new Map(
-          [...app.matchAll(/const (\w+) = \[([^\]]*)\]/g)].map((m) => [m[1]!, m[2]!.split(',').map((e) => e.trim()).filter(Boolean)]),
+          [...app.matchAll(/const (\w+) = \[([^\]]*)\]/g)].map((m) => [
+            m[1]!,
+            m[2]!
+              .split(',')
+              .map((e) => e.trim())
+              .filter(Boolean),
+          ]),
         );
         const routed: Array<{ expression: string; component: string }> = [
-          ...[...app.matchAll(/\{\s*path: ([^,]+?),\s*element: <(\w+)\b[^>]*\/>\s*\}/g)].map((m) => ({ expression: m[1]!.trim(), component: m[2]! })),
+          ...[...app.matchAll(/\{\s*path: ([^,]+?),\s*element: <(\w+)\b[^>]*\/>\s*\}/g)].map((m) => ({
+            expression: m[1]!.trim(),
+            component: m[2]!,
+          })),
           ...[...app.matchAll(/\.\.\.\w+\((\w+), <(\w+)\b[^>]*\/>\)/g)].flatMap((m) =>
             (pathLists.get(m[1]!) ?? [`<no list ${m[1]}>`]).map((expression) => ({ expression, component: m[2]! })),
           ),
@@ -178,7 +187,9 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
           const route = pathOf(expression);
           const resolved = await this.resolve(specifier, appFile);
           if (route === undefined || !resolved) {
-            this.error(`route preloads: cannot read the route of <${component} /> (path: ${expression}): write it as the router's other routes`);
+            this.error(
+              `route preloads: cannot read the route of <${component} /> (path: ${expression}): write it as the router's other routes`,
+            );
           }
           wanted.push({ route, module: resolved.id });
         }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { decide, decideForStart, ensureEnginePrograms, installCommand, isPresent, PROGRAMS, type Program } from '../../scripts/debian-programs.mjs';
+import {
+  decide,
+  decideForStart,
+  ensureEnginePrograms,
+  installCommand,
+  isPresent,
+  PROGRAMS,
+  type Program,
+} from '../../scripts/debian-programs.mjs';
 
 // What `npm test` does about the Debian programs its steps use: nothing, install them (root with
 // apt-get), or stop at once with one line naming the packages and the exact command.
@@ -116,20 +124,31 @@ describe('decideForStart', () => {
     expect(d.line).toMatch(
       /^Conversions of web pages to PDF or PNG \(Chromium\), documents, spreadsheets and presentations \(LibreOffice\) are OFF: this machine lacks Chromium, LibreOffice with its fonts and UNO bridge\. /,
     );
-    expect(d.line).toContain(`install them with: sudo apt-get update && sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium libreoffice-core-nogui`);
+    expect(d.line).toContain(
+      `install them with: sudo apt-get update && sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium libreoffice-core-nogui`,
+    );
   });
 
   it('names the packages where there is no apt-get', () => {
     const d = decideForStart({ present: allBut('bubblewrap'), root: true, apt: false });
     expect(d).toMatchObject({ action: 'warn', packages: ['bubblewrap'] });
-    if (d.action === 'warn') expect(d.line).toMatch(/documents, spreadsheets and presentations \(LibreOffice\) are OFF.*no apt-get; install the Debian packages bubblewrap/);
+    if (d.action === 'warn')
+      expect(d.line).toMatch(
+        /documents, spreadsheets and presentations \(LibreOffice\) are OFF.*no apt-get; install the Debian packages bubblewrap/,
+      );
   });
 });
 
 describe('ensureEnginePrograms (what npm start prints)', () => {
   it('says it once, on one line, and goes on, when it cannot install', () => {
     const said: string[] = [];
-    const d = ensureEnginePrograms({ present: allBut('Chromium'), root: false, apt: true, warn: (l) => said.push(l), log: (l) => said.push(l) });
+    const d = ensureEnginePrograms({
+      present: allBut('Chromium'),
+      root: false,
+      apt: true,
+      warn: (l) => said.push(l),
+      log: (l) => said.push(l),
+    });
     expect(d.action).toBe('warn');
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^Conversions of web pages to PDF or PNG \(Chromium\) are OFF/);
@@ -155,7 +174,9 @@ describe('ensureEnginePrograms (what npm start prints)', () => {
 
   it('is silent when the engines have what they need', () => {
     const said: string[] = [];
-    expect(ensureEnginePrograms({ present: () => true, root: true, apt: true, warn: (l) => said.push(l), log: (l) => said.push(l) })).toEqual({
+    expect(
+      ensureEnginePrograms({ present: () => true, root: true, apt: true, warn: (l) => said.push(l), log: (l) => said.push(l) }),
+    ).toEqual({
       action: 'none',
     });
     expect(said).toEqual([]);

@@ -72,7 +72,9 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('runs two gateways on PORT and PORT+1, two of each service and two workers with --replicas=2', async () => {
-    expect(output).toContain(`Tinkerdesk is running at http://localhost:${port} (its 2 gateways: http://localhost:${port}, http://localhost:${port + 1})`);
+    expect(output).toContain(
+      `Tinkerdesk is running at http://localhost:${port} (its 2 gateways: http://localhost:${port}, http://localhost:${port + 1})`,
+    );
     for (const p of [port, port + 1]) expect((await fetch(`http://127.0.0.1:${p}/v1/health/live`)).status).toBe(200);
     for (const service of ['identity', 'commerce', 'terminals', 'conversion'])
       expect(output.match(new RegExp(`"msg":"${service} service listening on NATS"`, 'g'))).toHaveLength(2);

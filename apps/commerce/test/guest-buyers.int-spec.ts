@@ -40,14 +40,21 @@ let serviceId: string;
 let productId: string;
 
 async function guestOrder(email: string): Promise<string> {
-  const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, { product: productId, email, note: '', share: true });
+  const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, {
+    product: productId,
+    email,
+    note: '',
+    share: true,
+  });
   expect(placed.status).toBe(201);
   expect(placed.body.order).toMatchObject({ role: 'visitor' });
   return (placed.body.order as { id: string }).id;
 }
 
-const roleOf = async (orderId: string, token?: string) => (await call('GET', `/v1/orders/${orderId}`, undefined, token)).body.order as { role: string; replies: unknown[] };
-const myOrders = async (token: string) => ((await call('GET', '/v1/orders', undefined, token)).body.orders as Array<{ id: string }>).map((o) => o.id);
+const roleOf = async (orderId: string, token?: string) =>
+  (await call('GET', `/v1/orders/${orderId}`, undefined, token)).body.order as { role: string; replies: unknown[] };
+const myOrders = async (token: string) =>
+  ((await call('GET', '/v1/orders', undefined, token)).body.orders as Array<{ id: string }>).map((o) => o.id);
 
 beforeAll(async () => {
   smtp = await startLoopbackSmtp();
@@ -62,12 +69,24 @@ beforeAll(async () => {
   const service = await call(
     'POST',
     `/v1/users/${seller.guid}/services`,
-    { name: 'Print shop', displayName: 'Print shop', provider: 'sandbox', vendor: 'digital', account: 'sandbox_guests', supportEmail: 'help@print.example' },
+    {
+      name: 'Print shop',
+      displayName: 'Print shop',
+      provider: 'sandbox',
+      vendor: 'digital',
+      account: 'sandbox_guests',
+      supportEmail: 'help@print.example',
+    },
     seller.token,
   );
   expect(service.status).toBe(201);
   serviceId = (service.body.service as { id: string }).id;
-  const product = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/products`, { name: 'Poster', price: 1250 }, seller.token);
+  const product = await call(
+    'POST',
+    `/v1/users/${seller.guid}/services/${serviceId}/products`,
+    { name: 'Poster', price: 1250 },
+    seller.token,
+  );
   productId = (product.body.product as { id: string }).id;
 }, 120_000);
 
@@ -90,7 +109,12 @@ describe('an order placed signed out belongs to the account that verifies its ad
     expect((await call('GET', link)).location).toBe(`/orders/${orderId}`);
 
     expect(await roleOf(orderId, buyer.token)).toMatchObject({ role: 'buyer' });
-    expect(await eventually(() => myOrders(buyer.token), (ids) => ids.includes(orderId))).toContain(orderId);
+    expect(
+      await eventually(
+        () => myOrders(buyer.token),
+        (ids) => ids.includes(orderId),
+      ),
+    ).toContain(orderId);
     const replied = await call('POST', `/v1/orders/${orderId}/reply`, { note: 'Is it A2?' }, buyer.token);
     expect(replied.status).toBe(200);
     expect(replied.body.order).toMatchObject({ role: 'buyer', replies: [{ from: 'buyer', note: 'Is it A2?' }] });
@@ -122,7 +146,9 @@ describe('an order placed signed out belongs to the account that verifies its ad
     expect(await roleOf(orderId, impostor.token)).toMatchObject({ role: 'visitor', replies: [] });
     expect(await myOrders(impostor.token)).toEqual([]);
     expect((await call('POST', `/v1/orders/${orderId}/reply`, { note: 'Mine?' }, impostor.token)).status).toBe(404);
-    const [row] = await platform.query<{ claimed_by: string | null }>(`SELECT "claimed_by" FROM "commerce"."order" WHERE "id" = $1`, [orderId]);
+    const [row] = await platform.query<{ claimed_by: string | null }>(`SELECT "claimed_by" FROM "commerce"."order" WHERE "id" = $1`, [
+      orderId,
+    ]);
     expect(row?.claimed_by).toBeNull();
   });
 
@@ -131,8 +157,18 @@ describe('an order placed signed out belongs to the account that verifies its ad
     const orderId = await guestOrder(email);
     const buyer = await signUp(email);
     await call('GET', await verificationLink(email));
-    await eventually(() => myOrders(buyer.token), (ids) => ids.includes(orderId));
-    const [event] = await platform.query<{ id: string; name: string; aggregate_type: string; aggregate_id: string; payload: unknown; created_at: Date }>(
+    await eventually(
+      () => myOrders(buyer.token),
+      (ids) => ids.includes(orderId),
+    );
+    const [event] = await platform.query<{
+      id: string;
+      name: string;
+      aggregate_type: string;
+      aggregate_id: string;
+      payload: unknown;
+      created_at: Date;
+    }>(
       `SELECT "id", "name", "aggregate_type", "aggregate_id", "payload", "created_at" FROM "identity"."outbox_event" WHERE "aggregate_id" = $1`,
       [buyer.guid],
     );
@@ -162,7 +198,9 @@ describe('an order placed signed out belongs to the account that verifies its ad
       );
       expect(consumer.ack_floor.stream_seq).toBeGreaterThanOrEqual(ack.seq);
       // ...without claiming again: the order stays unclaimed, and the event is processed once.
-      const [row] = await platform.query<{ claimed_by: string | null }>(`SELECT "claimed_by" FROM "commerce"."order" WHERE "id" = $1`, [orderId]);
+      const [row] = await platform.query<{ claimed_by: string | null }>(`SELECT "claimed_by" FROM "commerce"."order" WHERE "id" = $1`, [
+        orderId,
+      ]);
       expect(row?.claimed_by).toBeNull();
       const [processed] = await platform.query<{ n: string }>(
         `SELECT count(*) AS "n" FROM "commerce"."processed_event" WHERE "listener" = 'commerce-order-claims' AND "event_id" = $1`,
@@ -219,6 +257,8 @@ describe('the emails of an order', () => {
     const received = smtp.inbox.findLast((m) => m.to.includes(email.toLowerCase()) && /ships Monday/.test(m.text));
     expect(received?.text).toMatch(/^Reply-To: help@print\.example/m);
     // Long sentences arrive whole once quoted-printable soft breaks are undone: no hard break inside a word.
-    expect(mail).toContain(`(Sign in, or create an account, with ${email}, the address of this order: you come back to the order afterwards.)`);
+    expect(mail).toContain(
+      `(Sign in, or create an account, with ${email}, the address of this order: you come back to the order afterwards.)`,
+    );
   });
 });

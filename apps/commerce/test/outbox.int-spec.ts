@@ -31,7 +31,13 @@ let rpc: RpcClient;
 const logger = createLogger('outbox-test', 'silent');
 
 /** A refund in full of an order, as its event carries it. */
-const fullRefund = (o: OrderSnapshot) => ({ order: o, refund: { id: randomUUID(), amount: o.amount, reason: null }, refundedAmount: o.amount, fully: true, receipt: null });
+const fullRefund = (o: OrderSnapshot) => ({
+  order: o,
+  refund: { id: randomUUID(), amount: o.amount, reason: null },
+  refundedAmount: o.amount,
+  fully: true,
+  receipt: null,
+});
 
 const order = (email: string): OrderSnapshot => ({
   id: randomUUID(),

@@ -20,8 +20,10 @@ let platform: TestPlatform;
 let stripe: LoopbackStripe;
 let smtp: LoopbackSmtp;
 let buyer: { token: string; email: string };
-const shops: Record<'sandbox' | 'stripe', { seller: { token: string; guid: string }; serviceId: string; productId: string; price: number }> =
-  {} as never;
+const shops: Record<
+  'sandbox' | 'stripe',
+  { seller: { token: string; guid: string }; serviceId: string; productId: string; price: number }
+> = {} as never;
 
 const call = (method: string, path: string, body?: unknown, token?: string) => platform.call(method, path, body, token);
 
@@ -90,7 +92,13 @@ beforeAll(async () => {
   });
   const viaStripe = await openShop(platform, {
     tag: 'refund-stripe',
-    service: { name: 'Refund Stripe shop', displayName: 'Refund Stripe shop', provider: 'stripe', vendor: 'digital', account: SELLER_ACCOUNT },
+    service: {
+      name: 'Refund Stripe shop',
+      displayName: 'Refund Stripe shop',
+      provider: 'stripe',
+      vendor: 'digital',
+      account: SELLER_ACCOUNT,
+    },
     product: { name: 'E-book', price: 999 },
   });
   shops.sandbox = { ...sandbox, price: 1250 };
@@ -137,7 +145,10 @@ describe.each(['sandbox', 'stripe'] as const)('partial refunds (%s)', (provider)
     expect(await providerRefunded(provider, orderId)).toBe(price);
     expect(await ledger(orderId)).toEqual({ refundedAmount: price, rows: price, pending: 0 });
     // The buyer's page says it, each refund is on both timelines as a negative amount, and emailed.
-    expect(await orderOf(orderId, buyer.token)).toMatchObject({ refundedAmount: price, refunds: [{ amount: 400 }, { amount: price - 400 }] });
+    expect(await orderOf(orderId, buyer.token)).toMatchObject({
+      refundedAmount: price,
+      refunds: [{ amount: 400 }, { amount: price - 400 }],
+    });
     for (const token of [buyer.token, seller.token]) {
       const entries = await eventually(
         () => refundEntries(token, orderId),
@@ -163,7 +174,11 @@ describe.each(['sandbox', 'stripe'] as const)('partial refunds (%s)', (provider)
     const { seller } = shops[provider];
     const orderId = await paidOrder(provider);
     const refund = (key: string) =>
-      platform.request('POST', `/v1/orders/${orderId}/refund`, { body: { amount: 100 }, token: seller.token, headers: { 'idempotency-key': key } });
+      platform.request('POST', `/v1/orders/${orderId}/refund`, {
+        body: { amount: 100 },
+        token: seller.token,
+        headers: { 'idempotency-key': key },
+      });
     const key = randomUUID();
     expect(await refund(key)).toMatchObject({ status: 200, body: { order: { refundedAmount: 100 } } });
     expect(await refund(key)).toMatchObject({ status: 200, body: { order: { refundedAmount: 100 } } });
@@ -198,7 +213,9 @@ describe('a part refunded in Stripe’s dashboard', () => {
   it('reaches the order through the webhook as one refund; the seller can refund what remains, no more', async () => {
     const { seller, price } = shops.stripe;
     const orderId = await paidOrder('stripe');
-    const session = (await platform.query<{ id: string }>(`SELECT "id" FROM "commerce"."payment_session" WHERE "order_id" = $1`, [orderId]))[0]!;
+    const session = (
+      await platform.query<{ id: string }>(`SELECT "id" FROM "commerce"."payment_session" WHERE "order_id" = $1`, [orderId])
+    )[0]!;
     const pi = stripe.session(session.id)!.payment_intent as string;
     const event = stripe.signedEvent(
       'charge.refunded',
@@ -213,7 +230,11 @@ describe('a part refunded in Stripe’s dashboard', () => {
       }).then((r) => r.json());
     expect(await send()).toMatchObject({ applied: true });
     expect(await send()).toMatchObject({ applied: false });
-    expect(await orderOf(orderId, seller.token)).toMatchObject({ state: 'paid', refundedAmount: 300, refunds: [{ amount: 300, reason: null }] });
+    expect(await orderOf(orderId, seller.token)).toMatchObject({
+      state: 'paid',
+      refundedAmount: 300,
+      refunds: [{ amount: 300, reason: null }],
+    });
     const tooMuch = await call('POST', `/v1/orders/${orderId}/refund`, { amount: price - 299 }, seller.token);
     expect(tooMuch).toMatchObject({ status: 400, body: { error: 'VALIDATION_FAILED' } });
     expect(await call('POST', `/v1/orders/${orderId}/refund`, undefined, seller.token)).toMatchObject({

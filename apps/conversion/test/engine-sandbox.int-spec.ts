@@ -107,7 +107,11 @@ describe('a worker whose sandbox cannot run', () => {
     const form = new FormData();
     form.set('file', new Blob([new TextEncoder().encode('never unsandboxed\n')]), 'notes.txt');
     form.set('to', 'pdf');
-    const res = await fetch(`${platform.url}/v1/convert/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${platform.url}/v1/convert/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(503);
     const refusal = (await res.json()) as { error: string; detail: string };
     expect(refusal.error).toBe('ENGINE_UNAVAILABLE');

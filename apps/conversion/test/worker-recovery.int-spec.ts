@@ -114,12 +114,18 @@ describe('a conversion worker dies', () => {
   }, 90_000);
 
   it('in the middle of a job whose upload is kept in Redis: another worker reads it again and completes the job', async () => {
-    const png = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     expect(png.length).toBeLessThan(4 * 1024 ** 2); // within CONVERSION_INLINE_MAX_BYTES: kept in Redis
     const form = new FormData();
     form.set('to', 'avif');
     form.set('file', new Blob([png]), 'large-but-small.png');
-    const upload = await fetch(`${platform.url}/v1/convert/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    const upload = await fetch(`${platform.url}/v1/convert/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(upload.status).toBe(202);
     const id = ((await upload.json()) as { job: { id: string } }).job.id;
     const redis = new Redis(platform.env.REDIS_URL ?? 'redis://localhost:6379');

@@ -28,7 +28,11 @@ function document(): OpenAPIObject {
       },
       '/v1/health': { get: { security: [], responses: {} } },
       '/v1/convert/upload': {
-        post: { security: [{ bearer: [] }], requestBody: { content: { 'multipart/form-data': { schema: { type: 'object' } } } }, responses: {} },
+        post: {
+          security: [{ bearer: [] }],
+          requestBody: { content: { 'multipart/form-data': { schema: { type: 'object' } } } },
+          responses: {},
+        },
       },
     },
   };

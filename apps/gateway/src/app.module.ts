@@ -100,7 +100,12 @@ export class AppModule {
       providers: [
         { provide: LiveStreams, useValue: live },
         Draining,
-        BearerGuard, OptionalBearerGuard, Viewers, RateLimits, RateLimitInterceptor],
+        BearerGuard,
+        OptionalBearerGuard,
+        Viewers,
+        RateLimits,
+        RateLimitInterceptor,
+      ],
     };
   }
 }

@@ -60,7 +60,8 @@ export function completeErrorResponses(document: OpenAPIObject): void {
       if (!operation) continue;
       if (operation[PUBLIC_EXTENSION]) operation.security = [];
       // An empty requirement first: the route may be called with no token at all.
-      if (operation[OPTIONAL_AUTH_EXTENSION]) operation.security = [{}, ...(operation.security ?? []).filter((s) => Object.keys(s).length > 0)];
+      if (operation[OPTIONAL_AUTH_EXTENSION])
+        operation.security = [{}, ...(operation.security ?? []).filter((s) => Object.keys(s).length > 0)];
       delete operation[PUBLIC_EXTENSION];
       delete operation[OPTIONAL_AUTH_EXTENSION];
       const codes = new Set<ErrorCode>([...((operation[ERROR_CODES_EXTENSION] as ErrorCode[] | undefined) ?? []), ...EVERY_ROUTE]);

@@ -233,8 +233,16 @@ describe('lists longer than their bound', () => {
   });
 
   it('are refused past the ceiling of any list, whatever the route', async () => {
-    const answer = await gateway.call('POST', '/v1/contact', { name: 'A', email: 'a@example.com', question: 'hi', extra: new Array(10_001).fill(1) });
-    expect(answer).toMatchObject({ status: 400, body: { success: false, error: 'VALIDATION_FAILED', detail: 'extra may hold at most 10000 items' } });
+    const answer = await gateway.call('POST', '/v1/contact', {
+      name: 'A',
+      email: 'a@example.com',
+      question: 'hi',
+      extra: new Array(10_001).fill(1),
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'VALIDATION_FAILED', detail: 'extra may hold at most 10000 items' },
+    });
   });
 });
 
@@ -243,7 +251,15 @@ describe('sharing nothing', () => {
     const registered = await gateway.call(
       'POST',
       '/v1/terminals',
-      { label: 'Empty share target', send: true, receive: true, active: true, platform: 'Browser (desktop)', capabilities: [], remote: false },
+      {
+        label: 'Empty share target',
+        send: true,
+        receive: true,
+        active: true,
+        platform: 'Browser (desktop)',
+        capabilities: [],
+        remote: false,
+      },
       token,
     );
     expect(registered.status).toBe(201);

@@ -27,7 +27,8 @@ afterAll(async () => {
 
 describe('PostgreSQL is down', () => {
   it('answers 503 UNAVAILABLE from commerce and terminals, then serves again when it is back', async () => {
-    for (const path of ROUTES) expect({ path, status: (await platform.call('GET', path, undefined, token)).status }).toEqual({ path, status: 200 });
+    for (const path of ROUTES)
+      expect({ path, status: (await platform.call('GET', path, undefined, token)).status }).toEqual({ path, status: 200 });
 
     postgres.stopServer();
     try {

@@ -14,7 +14,10 @@ let secondUrl: string;
 const open: LiveStreamReader[] = [];
 
 async function startSecond(): Promise<void> {
-  const child = spawn(process.execPath, [join(ROOT, 'apps/gateway/dist/main.js')], { env: platform.env, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  const child = spawn(process.execPath, [join(ROOT, 'apps/gateway/dist/main.js')], {
+    env: platform.env,
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
   second = child;
   secondUrl = await new Promise<string>((resolve, reject) => {
     child.on('message', (m: { type?: string; url?: string }) => m.type === 'ready' && m.url && resolve(m.url));

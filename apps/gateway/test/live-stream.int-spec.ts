@@ -3,7 +3,16 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { liveStreamName } from '@tinkerdesk/contracts';
 import { createRedis } from '@tinkerdesk/nest-common';
-import { LiveStreamReader, mailedResetToken, mailedToken, newAccount, openShop, queryDatabase, TestPlatform, type TestAccount } from '@tinkerdesk/testing';
+import {
+  LiveStreamReader,
+  mailedResetToken,
+  mailedToken,
+  newAccount,
+  openShop,
+  queryDatabase,
+  TestPlatform,
+  type TestAccount,
+} from '@tinkerdesk/testing';
 import { mkdtempSync } from 'node:fs';
 import { LiveSlots } from '../src/live/live-slots.js';
 import { LiveStreams } from '../src/live/live-streams.js';
@@ -36,7 +45,12 @@ const SERVICE = { name: 'Live shop', displayName: 'Live shop', provider: 'sandbo
 async function shopAndOrder(tag: string): Promise<{ seller: TestAccount; buyer: TestAccount; orderId: string }> {
   const { seller, serviceId, productId } = await openShop(platform, { tag, service: SERVICE, product: { name: 'Poster', price: 1200 } });
   const buyer = await newAccount(platform, `${tag}-buyer`);
-  const placed = await call('POST', `/v1/users/${seller.guid}/services/${serviceId}/order`, { product: productId, email: buyer.email, share: false }, buyer.token);
+  const placed = await call(
+    'POST',
+    `/v1/users/${seller.guid}/services/${serviceId}/order`,
+    { product: productId, email: buyer.email, share: false },
+    buyer.token,
+  );
   expect(placed.status).toBe(201);
   return { seller, buyer, orderId: (placed.body.order as { id: string }).id };
 }
@@ -53,7 +67,12 @@ async function saveCard(who: TestAccount): Promise<string> {
 }
 
 async function share(owner: TestAccount, to: string, content: string): Promise<string> {
-  const answer = await call('POST', `/v1/terminals/${to}/share`, { contentType: 'text/x-uri', content, description: 'a link' }, owner.token);
+  const answer = await call(
+    'POST',
+    `/v1/terminals/${to}/share`,
+    { contentType: 'text/x-uri', content, description: 'a link' },
+    owner.token,
+  );
   expect(answer.status).toBe(200);
   return (answer.body.share as { id: string }).id;
 }
@@ -110,7 +129,12 @@ describe('GET /v1/events/stream', () => {
     const shareId = await share(alice, phone.id, 'https://example.com/live');
     const got = await mine.until(() => mine.events().find((e) => e.type === 'share.received'));
     expect(got.ids).toEqual({ shareId, terminalId: phone.id });
-    expect(mine.events().filter((e) => e.type === 'terminal.registered').map((e) => e.ids.terminalId)).toEqual([desk.id, phone.id]);
+    expect(
+      mine
+        .events()
+        .filter((e) => e.type === 'terminal.registered')
+        .map((e) => e.ids.terminalId),
+    ).toEqual([desk.id, phone.id]);
     // Minimal payloads: the share's content never travels on the stream.
     expect(JSON.stringify(mine.frames)).not.toContain('example.com');
     expect((await call('DELETE', `/v1/terminals/${desk.id}`, undefined, alice.token)).status).toBe(204);
@@ -155,7 +179,11 @@ describe('GET /v1/events/stream', () => {
   });
 
   it('tells the seller and the payer (a verified address of an account) of a request received, accepted and declined, and nobody else', async () => {
-    const { seller, serviceId, productId } = await openShop(platform, { tag: 'live-request', service: SERVICE, product: { name: 'Poster', price: 1200 } });
+    const { seller, serviceId, productId } = await openShop(platform, {
+      tag: 'live-request',
+      service: SERVICE,
+      product: { name: 'Poster', price: 1200 },
+    });
     const payer = await newAccount(platform, 'live-payer');
     // A request names an account as its payer only once that account's address is verified.
     const verify = await mailedToken(dataDir, payer.email, /\/v1\/account\/verify\?token=([A-Za-z0-9_-]{43})/);
@@ -163,7 +191,12 @@ describe('GET /v1/events/stream', () => {
     const other = await newAccount(platform, 'live-request-other');
     const [sellerStream, payerStream, otherStream] = await Promise.all([stream(seller.token), stream(payer.token), stream(other.token)]);
     const send = async () => {
-      const sent = await call('POST', '/v1/requests', { email: payer.email, note: 'For the poster', service: serviceId, product: productId }, seller.token);
+      const sent = await call(
+        'POST',
+        '/v1/requests',
+        { email: payer.email, note: 'For the poster', service: serviceId, product: productId },
+        seller.token,
+      );
       expect(sent.status).toBe(201);
       return (sent.body.request as { id: string }).id;
     };
@@ -186,7 +219,11 @@ describe('GET /v1/events/stream', () => {
   });
 
   it('tells the payer and the seller of a plan charged by the scheduler', async () => {
-    const { seller, serviceId, productId } = await openShop(platform, { tag: 'live-plan', service: SERVICE, product: { name: 'Lesson', price: 2500 } });
+    const { seller, serviceId, productId } = await openShop(platform, {
+      tag: 'live-plan',
+      service: SERVICE,
+      product: { name: 'Lesson', price: 2500 },
+    });
     const payer = await newAccount(platform, 'live-plan-payer');
     const card = await saveCard(payer);
     const [sellerStream, payerStream] = await Promise.all([stream(seller.token), stream(payer.token)]);
@@ -262,7 +299,8 @@ describe('GET /v1/events/stream', () => {
 
   it('ends every stream of the account when its password is reset (all sessions revoked), and admits none with the old token', async () => {
     const erin = await newAccount(platform, 'live-erin');
-    const other = (await call('POST', `/v1/users/${encodeURIComponent(erin.email)}/signin`, { password: 'live-erin test password' })).body.token as string;
+    const other = (await call('POST', `/v1/users/${encodeURIComponent(erin.email)}/signin`, { password: 'live-erin test password' })).body
+      .token as string;
     const [first, second] = [await stream(erin.token), await stream(other)];
     await call('POST', '/v1/account/resetpassword/setup', { email: erin.email });
     const token = await resetToken(erin.email);
@@ -285,7 +323,10 @@ describe('GET /v1/events/stream', () => {
       await nc.close();
     }
     const refused = await Stream.open(frank.token);
-    expect(refused).toMatchObject({ status: 503, body: { success: false, error: 'UNAVAILABLE', detail: expect.stringContaining('live events') } });
+    expect(refused).toMatchObject({
+      status: 503,
+      body: { success: false, error: 'UNAVAILABLE', detail: expect.stringContaining('live events') },
+    });
     // Recovers: the stream is made again, and events flow.
     const after = await stream(frank.token);
     const desk = await terminal(frank, 'Desk');
@@ -297,7 +338,9 @@ describe('GET /v1/events/stream', () => {
     const hana = await newAccount(platform, 'live-hana');
     const s = await stream(hana.token);
     // The session's time is up (as it would be after SESSION_TTL): no revocation is announced, the recheck finds it.
-    await queryDatabase(platform.env.DATABASE_URL!, `UPDATE "identity"."session" SET "expires_at" = now() WHERE "user_id" = $1`, [hana.guid]);
+    await queryDatabase(platform.env.DATABASE_URL!, `UPDATE "identity"."session" SET "expires_at" = now() WHERE "user_id" = $1`, [
+      hana.guid,
+    ]);
     await s.until(() => s.ended, 10_000);
     expect(s.frames.find((f) => f.event === 'end')?.data).toContain('session ended');
   });

@@ -54,7 +54,9 @@ describe('who may call each route', () => {
         if (needsToken) tokenOnly++;
         else open++;
         if (needsToken !== (res.status === 401)) {
-          wrong.push(`${method.toUpperCase()} ${template}: documented ${needsToken ? 'token-only' : 'open'}, answered ${res.status} without a token`);
+          wrong.push(
+            `${method.toUpperCase()} ${template}: documented ${needsToken ? 'token-only' : 'open'}, answered ${res.status} without a token`,
+          );
         }
       }
     }

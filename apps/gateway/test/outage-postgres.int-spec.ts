@@ -21,6 +21,10 @@ afterAll(async () => {
 
 describe('PostgreSQL restarted under a mixed load', () => {
   it('answers 503 quickly while it is down, recovers within seconds, loses and doubles nothing', async () => {
-    await runOutage(run!, { name: 'PostgreSQL', stop: async () => postgres.stopServer(), start: async () => postgres.startServer() }, FULL_MIX);
+    await runOutage(
+      run!,
+      { name: 'PostgreSQL', stop: async () => postgres.stopServer(), start: async () => postgres.startServer() },
+      FULL_MIX,
+    );
   }, 150_000);
 });

@@ -72,7 +72,12 @@ function mixedLoad(acknowledged: { orders: string[]; jobs: string[] }, conversio
         const form = new FormData();
         form.set('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'small.png');
         form.set('to', 'webp');
-        return fetch(`${base}/v1/convert/upload`, { method: 'POST', body: form, signal, headers: { authorization: `Bearer ${buyer.token}` } });
+        return fetch(`${base}/v1/convert/upload`, {
+          method: 'POST',
+          body: form,
+          signal,
+          headers: { authorization: `Bearer ${buyer.token}` },
+        });
       },
       answered: ({ status, body }) => {
         if (status === 202) acknowledged.jobs.push((body.job as { id: string }).id);
@@ -83,7 +88,9 @@ function mixedLoad(acknowledged: { orders: string[]; jobs: string[] }, conversio
 
 function print(title: string, report: LoadReport, extra: Record<string, unknown> = {}): void {
   const { failures, ...figures } = report;
-  console.log(`${title}: ${JSON.stringify({ ...figures, failures: failures.length, ...extra })}${failures.length ? `\n${JSON.stringify(failures.slice(0, 5))}` : ''}`);
+  console.log(
+    `${title}: ${JSON.stringify({ ...figures, failures: failures.length, ...extra })}${failures.length ? `\n${JSON.stringify(failures.slice(0, 5))}` : ''}`,
+  );
 }
 
 /** Every acknowledged order is in the database exactly once. */

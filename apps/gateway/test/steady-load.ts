@@ -96,7 +96,10 @@ export class SteadyLoad {
       try {
         const res = await op.send(base, AbortSignal.timeout(this.options.deadlineMs));
         const text = await res.text();
-        const body = (res.headers.get('content-type')?.includes('application/json') && text ? JSON.parse(text) : {}) as Record<string, unknown>;
+        const body = (res.headers.get('content-type')?.includes('application/json') && text ? JSON.parse(text) : {}) as Record<
+          string,
+          unknown
+        >;
         this.durations.push(Date.now() - begun);
         this.report.requests += 1;
         this.report.statuses[res.status] = (this.report.statuses[res.status] ?? 0) + 1;
@@ -109,7 +112,12 @@ export class SteadyLoad {
           continue;
         }
         const name = (error as Error).name;
-        this.report.failures.push({ op: op.name, base, error: name === 'TimeoutError' ? `no answer within ${this.options.deadlineMs} ms` : `${name}: ${code ?? (error as Error).message}` });
+        this.report.failures.push({
+          op: op.name,
+          base,
+          error:
+            name === 'TimeoutError' ? `no answer within ${this.options.deadlineMs} ms` : `${name}: ${code ?? (error as Error).message}`,
+        });
         return;
       }
     }
@@ -122,7 +130,10 @@ export function jsonRequest(method: string, path: string, token?: string, body?:
     fetch(`${base}${path}`, {
       method,
       signal,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 }

@@ -52,7 +52,10 @@ describe('two gateways, two of every service, two workers', () => {
   it('a session ended through one gateway is refused by the other on the very next call', async () => {
     const alice = await newAccount(platform, 'two-logout');
     for (const base of [first, second]) expect((await get(base, '/v1/users/me', alice.token)).status).toBe(200);
-    const out = await fetch(`${first}/v1/users/${alice.guid}/logout`, { method: 'POST', headers: { authorization: `Bearer ${alice.token}` } });
+    const out = await fetch(`${first}/v1/users/${alice.guid}/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
     expect(out.status).toBe(200);
     expect((await get(second, '/v1/users/me', alice.token)).status).toBe(401);
   });
@@ -73,7 +76,11 @@ describe('two gateways, two of every service, two workers', () => {
     const email = uniqueEmail('two-limit');
     expect((await platform.call('POST', '/v1/users', { email, password: 'limited resets' })).status).toBe(201);
     const ask = (base: string) =>
-      fetch(`${base}/v1/account/resetpassword/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      fetch(`${base}/v1/account/resetpassword/setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
     const statuses = [];
     for (const base of [first, second, first]) statuses.push((await ask(base)).status);
     expect(statuses).toEqual([200, 200, 200]);
@@ -114,7 +121,9 @@ describe('two gateways, two of every service, two workers', () => {
     const ids = plans.map((p) => p.id);
     // Instead of moving the replicas' clocks, the plans' time moves: two periods made due, one after the other.
     for (const period of [0, 1]) {
-      await platform.query(`UPDATE "commerce"."plan" SET "next_charge_at" = now() - interval '1 second' WHERE "id" = ANY($1::uuid[])`, [ids]);
+      await platform.query(`UPDATE "commerce"."plan" SET "next_charge_at" = now() - interval '1 second' WHERE "id" = ANY($1::uuid[])`, [
+        ids,
+      ]);
       const deadline = Date.now() + 60_000;
       for (;;) {
         const paid = await platform.query<{ n: number }>(

@@ -267,7 +267,9 @@ describe('web app delivery (the real build)', () => {
   };
   /** The page without what the gateway adds (after the entry's script in the head, and the shell): index.html as built. */
   const bare = (html: string): string =>
-    html.replace(/(<script type="module"[^>]*><\/script>)[\s\S]*?(\s*<\/head>)/, '$1$2').replace(/<main id="main"[\s\S]*<\/main>/, '<!--page-shell-->');
+    html
+      .replace(/(<script type="module"[^>]*><\/script>)[\s\S]*?(\s*<\/head>)/, '$1$2')
+      .replace(/<main id="main"[\s\S]*<\/main>/, '<!--page-shell-->');
 
   it("opens a tool's route with its page chunk listed and its static shell, in the page sent as brotli (gzip, none) with Vary", async () => {
     const built = readFileSync(join(dist, 'index.html'), 'utf8');

@@ -165,11 +165,15 @@ describe('credential stuffing: one address, many accounts', () => {
     for (let i = 0; i < 10; i++) expect((await viaProxy(other.email, `wrong ${i}`, '192.0.2.101', cookie)).status).toBe(401);
     expect((await viaProxy(other.email, PASSWORD, '192.0.2.101', cookie)).status).toBe(429);
     // On its own account the cookie has a budget of 10 failures in 15 minutes, wherever it is used.
-    const guesses = await Promise.all(Array.from({ length: 25 }, (_, i) => viaProxy(owner.email, `guess ${i}`, `192.0.2.${110 + i}`, cookie)));
+    const guesses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => viaProxy(owner.email, `guess ${i}`, `192.0.2.${110 + i}`, cookie)),
+    );
     expect(guesses.filter((g) => g.status === 401).length).toBeLessThanOrEqual(10);
     expect(guesses.filter((g) => g.status === 429).length).toBeGreaterThanOrEqual(15);
     expect((await viaProxy(owner.email, PASSWORD, '192.0.2.150', cookie)).status).toBe(429);
     // A forged or foreign cookie value is an unknown browser's.
-    expect((await viaProxy(owner.email, PASSWORD, '192.0.2.151', 'tdd_0123456789abcdef=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(200);
+    expect(
+      (await viaProxy(owner.email, PASSWORD, '192.0.2.151', 'tdd_0123456789abcdef=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status,
+    ).toBe(200);
   });
 });

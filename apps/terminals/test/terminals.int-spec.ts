@@ -435,9 +435,7 @@ describe('Web Push', () => {
 
 describe('the push of a share after commit (the outbox of terminals)', () => {
   const notifications = async (clientHash: string) =>
-    (await pushedMessages(clientHash)).map(
-      (m) => (JSON.parse(m) as { shareId: string }).shareId,
-    );
+    (await pushedMessages(clientHash)).map((m) => (JSON.parse(m) as { shareId: string }).shareId);
   const eventOf = (shareId: string) =>
     sql.maybeOne<{ id: string; name: string; published_at: Date | null }>(
       db,

@@ -156,4 +156,5 @@ export interface CommerceEventEnvelope<N extends CommerceEventName> {
 export type CommerceDomainEvent = { [N in CommerceEventName]: CommerceEventEnvelope<N> }[CommerceEventName];
 
 /** The account that is an order's buyer: who placed it signed in, else the account that verified its email; null for a guest's. */
-export const buyerAccountOf = (order: Pick<OrderSnapshot, 'buyerId' | 'claimedBy'>): string | null => order.buyerId ?? order.claimedBy ?? null;
+export const buyerAccountOf = (order: Pick<OrderSnapshot, 'buyerId' | 'claimedBy'>): string | null =>
+  order.buyerId ?? order.claimedBy ?? null;

@@ -57,7 +57,10 @@ export function engineStatus(announced: readonly (readonly ConversionEngine[])[]
 }
 
 /** The source formats whose engine is not missing (all of them while no worker is live). */
-export function formatsWithEngines(status: Pick<EngineStatus, 'missing'>, formats: readonly SourceFormat[] = SOURCE_FORMATS): SourceFormat[] {
+export function formatsWithEngines(
+  status: Pick<EngineStatus, 'missing'>,
+  formats: readonly SourceFormat[] = SOURCE_FORMATS,
+): SourceFormat[] {
   return formats.filter((f) => !status.missing.includes(engineOf(f)));
 }
 

@@ -1,5 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
 import { IdempotencyKeyField } from './idempotency.js';
 import { Optional } from './input.js';
 import { CODE_KINDS, RETURN_TO_PATTERN, type CodeKind } from './identity-views.js';

@@ -25,7 +25,11 @@ export function liveOfCommerce(event: CommerceDomainEvent): LiveEventFor | null 
     }
     case COMMERCE_EVENTS.orderReplyAdded: {
       const { order, reply } = event.payload;
-      return { type: LIVE_EVENTS.orderReplied, ids: { orderId: order.id, replyId: reply.id }, audience: audienceOf(order.sellerId, buyerAccountOf(order)) };
+      return {
+        type: LIVE_EVENTS.orderReplied,
+        ids: { orderId: order.id, replyId: reply.id },
+        audience: audienceOf(order.sellerId, buyerAccountOf(order)),
+      };
     }
     case COMMERCE_EVENTS.requestSent:
       return {
@@ -62,7 +66,11 @@ export function liveOfCommerce(event: CommerceDomainEvent): LiveEventFor | null 
     case COMMERCE_EVENTS.methodAdded:
     case COMMERCE_EVENTS.methodDefaultChanged:
     case COMMERCE_EVENTS.methodRemoved:
-      return { type: LIVE_EVENTS.cardsChanged, ids: { cardId: event.payload.method.id }, audience: audienceOf(event.payload.method.userId) };
+      return {
+        type: LIVE_EVENTS.cardsChanged,
+        ids: { cardId: event.payload.method.id },
+        audience: audienceOf(event.payload.method.userId),
+      };
   }
 }
 

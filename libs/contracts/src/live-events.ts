@@ -40,4 +40,6 @@ export const liveStreamName = (prefix: string) => (prefix ? `${prefix}_${LIVE_ST
 export const liveSubject = (prefix: string, userId: string) => `${prefix ? `${prefix}.` : ''}live.user.${userId}`;
 
 /** The distinct, non-empty account ids of an audience. */
-export const audienceOf = (...ids: Array<string | null | undefined>): string[] => [...new Set(ids.filter((id): id is string => Boolean(id)))];
+export const audienceOf = (...ids: Array<string | null | undefined>): string[] => [
+  ...new Set(ids.filter((id): id is string => Boolean(id))),
+];

@@ -8,7 +8,8 @@ import { RESERVED_SHOP_SLUGS, SHOP_SLUG_MAX, SHOP_SLUG_PATTERN, shopSlugProblem,
 
 describe('shopSlugProblem', () => {
   it('accepts lowercase words of a–z and 0–9 joined by single hyphens, 3 to 40 characters', () => {
-    for (const slug of ['abc', 'riso-corner', 'print-shop-2', '3d-prints', 'a'.repeat(40), 'a-b']) expect(shopSlugProblem(slug)).toBeUndefined();
+    for (const slug of ['abc', 'riso-corner', 'print-shop-2', '3d-prints', 'a'.repeat(40), 'a-b'])
+      expect(shopSlugProblem(slug)).toBeUndefined();
   });
 
   it('refuses the wrong length, uppercase, stray hyphens and other characters, each in plain words', () => {
@@ -23,7 +24,25 @@ describe('shopSlugProblem', () => {
   });
 
   it("refuses every reserved word, and the site's own paths among them", () => {
-    for (const word of ['admin', 'api', 'v1', 'shop', 'account', 'billing', 'login', 'signin', 'signup', 'help', 'pricing', 'tools', 'www', 'support', 'tinkerdesk', 'static', 'assets'])
+    for (const word of [
+      'admin',
+      'api',
+      'v1',
+      'shop',
+      'account',
+      'billing',
+      'login',
+      'signin',
+      'signup',
+      'help',
+      'pricing',
+      'tools',
+      'www',
+      'support',
+      'tinkerdesk',
+      'static',
+      'assets',
+    ])
       expect(RESERVED_SHOP_SLUGS.has(word)).toBe(true);
     expect(shopSlugProblem('admin')).toBe('“admin” is reserved: choose another shop link');
     expect(shopSlugProblem('tinkerdesk')).toBe('“tinkerdesk” is reserved: choose another shop link');
@@ -57,10 +76,12 @@ describe('suggestShopSlug', () => {
   });
 
   it('suggests only valid slugs, or nothing', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (name) => {
-      const slug = suggestShopSlug(name);
-      return slug === '' || shopSlugProblem(slug) === undefined;
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (name) => {
+        const slug = suggestShopSlug(name);
+        return slug === '' || shopSlugProblem(slug) === undefined;
+      }),
+    );
   });
 });
 

@@ -85,29 +85,32 @@ describe('ConversionFiles', () => {
   it.each([
     ['in one script', undefined],
     ['reserved, then written', 0],
-  ])('a file written again under its name counts once; refused past the budget, its copy in Redis goes and the bytes come back (%s)', async (_way, oneWriteMaxBytes) => {
-    const files = new ConversionFiles(shared.store, redis, {
-      prefix,
-      maxBytes: 1000,
-      budgetBytes: 1500,
-      ttlMs: 3_600_000,
-      ...(oneWriteMaxBytes === undefined ? {} : { oneWriteMaxBytes }),
-    });
-    await files.putBlob('again', randomBytes(700));
-    const second = randomBytes(900);
-    await files.putBlob('again', second); // replaces the first: 900 in all, not 1,600
-    expect(await budgetUsed()).toBe(900);
-    await files.putBlob('other', randomBytes(500)); // 900 + 500 within 1,500
-    const third = randomBytes(1000);
-    await files.putBlob('again', third); // 500 + 1,000 within 1,500 once the 900 go: still inline
-    expect([await inRedis('again'), await budgetUsed()]).toEqual([1, 1500]);
-    await files.putBlob('other', randomBytes(600)); // 1,000 + 600 > 1,500: refused, to the object store
-    expect([await inRedis('other'), await inStore('other'), await budgetUsed()]).toEqual([0, true, 1000]);
-    expect(Buffer.from((await files.getBlob('again')) ?? [])).toEqual(third);
-    await files.delete('again');
-    await files.delete('other');
-    expect([await budgetUsed(), await files.getBlob('other')]).toEqual([0, null]);
-  });
+  ])(
+    'a file written again under its name counts once; refused past the budget, its copy in Redis goes and the bytes come back (%s)',
+    async (_way, oneWriteMaxBytes) => {
+      const files = new ConversionFiles(shared.store, redis, {
+        prefix,
+        maxBytes: 1000,
+        budgetBytes: 1500,
+        ttlMs: 3_600_000,
+        ...(oneWriteMaxBytes === undefined ? {} : { oneWriteMaxBytes }),
+      });
+      await files.putBlob('again', randomBytes(700));
+      const second = randomBytes(900);
+      await files.putBlob('again', second); // replaces the first: 900 in all, not 1,600
+      expect(await budgetUsed()).toBe(900);
+      await files.putBlob('other', randomBytes(500)); // 900 + 500 within 1,500
+      const third = randomBytes(1000);
+      await files.putBlob('again', third); // 500 + 1,000 within 1,500 once the 900 go: still inline
+      expect([await inRedis('again'), await budgetUsed()]).toEqual([1, 1500]);
+      await files.putBlob('other', randomBytes(600)); // 1,000 + 600 > 1,500: refused, to the object store
+      expect([await inRedis('other'), await inStore('other'), await budgetUsed()]).toEqual([0, true, 1000]);
+      expect(Buffer.from((await files.getBlob('again')) ?? [])).toEqual(third);
+      await files.delete('again');
+      await files.delete('other');
+      expect([await budgetUsed(), await files.getBlob('other')]).toEqual([0, null]);
+    },
+  );
 
   it('streams an upload: whole into Redis when small, on into the object store when it turns out larger', async () => {
     const small = randomBytes(600);

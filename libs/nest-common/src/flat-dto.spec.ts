@@ -105,7 +105,8 @@ function inputs(dto: Class): fc.Arbitrary<Record<string, unknown>> {
   const fields = [...new Set(rulesOf(dto).map((m) => m.propertyName))];
   const keys = fc.constantFrom(...fields, ...fields, ...fields, 'extra', '__proto__', 'constructor', 'toString', 'a\u0000');
   // Every field once, mostly with a value that may pass (the many-field DTOs are rarely all good by chance).
-  const likely = (field: string) => fc.oneof({ arbitrary: fc.oneof(...goodFor(dto, field)), weight: 4 }, { arbitrary: values(dto), weight: 1 });
+  const likely = (field: string) =>
+    fc.oneof({ arbitrary: fc.oneof(...goodFor(dto, field)), weight: 4 }, { arbitrary: values(dto), weight: 1 });
   const whole = fc
     .tuple(...fields.map((f) => fc.option(fc.tuple(fc.constant(f), likely(f)), { freq: 8 })))
     .map((all) => all.filter((e) => e !== null));

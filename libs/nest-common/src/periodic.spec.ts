@@ -13,7 +13,12 @@ class Counting extends PeriodicTask {
   }
 
   protected schedule(): PeriodicSchedule {
-    return { everyMs: 1000, atStart: this.atStart, failure: 'counting failed', logger: { warn: (_obj, msg) => void this.warnings.push(msg) } };
+    return {
+      everyMs: 1000,
+      atStart: this.atStart,
+      failure: 'counting failed',
+      logger: { warn: (_obj, msg) => void this.warnings.push(msg) },
+    };
   }
 
   protected run(): Promise<unknown> {

@@ -63,7 +63,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       // An expected outage: one warn line naming what and why, without the stack (it says nothing more).
       const errorId = randomUUID();
       this.logger.warn({ dependency, reason: reasonOf(exception), errorId }, 'a dependency is not reachable');
-      payload = { code: 'UNAVAILABLE', detail: `this part of the service is not available right now; try again shortly (error id ${errorId})` };
+      payload = {
+        code: 'UNAVAILABLE',
+        detail: `this part of the service is not available right now; try again shortly (error id ${errorId})`,
+      };
     } else {
       const errorId = randomUUID();
       this.logger.error({ err: exception, errorId }, 'unhandled error in message handler');

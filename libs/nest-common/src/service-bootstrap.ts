@@ -41,9 +41,7 @@ export interface BootstrapServiceOptions<S extends Schema> {
  */
 export async function bootstrapService<
   S extends Schema & { NATS_URL: unknown; NATS_PREFIX: unknown; LOG_LEVEL: unknown; SHUTDOWN_GRACE_MS: unknown },
->(
-  options: BootstrapServiceOptions<S>,
-): Promise<ServiceHandle> {
+>(options: BootstrapServiceOptions<S>): Promise<ServiceHandle> {
   const config = loadConfigOrExit(options.schema, options.env ?? process.env, options.check) as ConfigOf<S> & {
     NATS_URL: string;
     NATS_PREFIX: string;
@@ -52,12 +50,16 @@ export async function bootstrapService<
     HEALTH_PORT?: number;
   };
   const logger = createLogger(options.name, config.LOG_LEVEL);
-  const strategy = new PrefixedNatsServer(config.NATS_PREFIX, {
-    servers: config.NATS_URL,
-    queue: options.name,
-    name: `${options.name}-${process.pid}`,
-    ...NATS_RECONNECT,
-  }, config.SHUTDOWN_GRACE_MS);
+  const strategy = new PrefixedNatsServer(
+    config.NATS_PREFIX,
+    {
+      servers: config.NATS_URL,
+      queue: options.name,
+      name: `${options.name}-${process.pid}`,
+      ...NATS_RECONNECT,
+    },
+    config.SHUTDOWN_GRACE_MS,
+  );
   const app = await NestFactory.createMicroservice(options.module(config, logger), {
     strategy,
     logger: new PinoNestLogger(logger),

@@ -30,7 +30,14 @@ function digits(text: string, from: number, to: number): number {
 export function parseTimestamptz(text: string): unknown {
   const n = text.length;
   // 22 characters without a fraction, 24 to 29 with 1 to 6 digits of it.
-  if (n < 22 || n > 29 || n === 23 || text.charCodeAt(n - 3) !== 43 /* + */ || text.charCodeAt(n - 2) !== ZERO || text.charCodeAt(n - 1) !== ZERO)
+  if (
+    n < 22 ||
+    n > 29 ||
+    n === 23 ||
+    text.charCodeAt(n - 3) !== 43 /* + */ ||
+    text.charCodeAt(n - 2) !== ZERO ||
+    text.charCodeAt(n - 1) !== ZERO
+  )
     return parseAnyTimestamptz(text);
   if (text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':' || (n > 22 && text[19] !== '.'))
     return parseAnyTimestamptz(text);

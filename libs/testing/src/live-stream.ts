@@ -33,7 +33,8 @@ export class LiveStreamReader {
     if (lastEventId) headers['last-event-id'] = lastEventId;
     const res = await fetch(`${baseUrl}/v1/events/stream`, { headers, signal: s.controller.signal });
     if (res.status !== 200 || !res.body) return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    if (!/^text\/event-stream/.test(res.headers.get('content-type') ?? '')) throw new Error(`not an event stream: ${res.headers.get('content-type')}`);
+    if (!/^text\/event-stream/.test(res.headers.get('content-type') ?? ''))
+      throw new Error(`not an event stream: ${res.headers.get('content-type')}`);
     void s.read(res.body);
     return { status: 200, stream: s };
   }

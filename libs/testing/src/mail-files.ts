@@ -27,4 +27,5 @@ export async function mailedToken(dataDir: string, address: string, pattern: Reg
 }
 
 /** The password reset link's token in the mail files. */
-export const mailedResetToken = (dataDir: string, address: string) => mailedToken(dataDir, address, /\/login#!\/reset\/([A-Za-z0-9_-]{43})/);
+export const mailedResetToken = (dataDir: string, address: string) =>
+  mailedToken(dataDir, address, /\/login#!\/reset\/([A-Za-z0-9_-]{43})/);

@@ -169,14 +169,27 @@ export class MixedLoad {
     let clientHash: string | undefined;
     if (options.push) {
       const { endpoint, keys, clientHash: hash } = await options.push.subscribe();
-      const saved = await platform.call('POST', `/v1/terminals/${targetId}/subscription`, { endpoint, expirationTime: null, keys }, owner.token);
+      const saved = await platform.call(
+        'POST',
+        `/v1/terminals/${targetId}/subscription`,
+        { endpoint, expirationTime: null, keys },
+        owner.token,
+      );
       if (saved.status !== 200) throw new Error(`could not subscribe the terminal to push: ${JSON.stringify(saved.body)}`);
       clientHash = hash;
     }
     const mailAccounts = options.mix.mail
       ? (await Promise.all(Array.from({ length: MAIL_ACCOUNTS }, (_, i) => newAccount(platform, `${tag}-mail${i}`)))).map((a) => a.email)
       : [];
-    return new MixedLoad(platform, options, shop, { ...buyer, password }, { owner, targetId, clientHash }, mailAccounts, await testPicture(32, 24));
+    return new MixedLoad(
+      platform,
+      options,
+      shop,
+      { ...buyer, password },
+      { owner, targetId, clientHash },
+      mailAccounts,
+      await testPicture(32, 24),
+    );
   }
 
   /** Milliseconds since the load started (the clock of `RequestRecord.at`). */
@@ -255,7 +268,9 @@ export class MixedLoad {
     const { guid: seller } = this.shop.seller;
     switch (kind) {
       case 'signin':
-        await this.request(kind, 'signin', 'POST', `/v1/users/${encodeURIComponent(this.buyer.email)}/signin`, { json: { password: this.buyer.password } });
+        await this.request(kind, 'signin', 'POST', `/v1/users/${encodeURIComponent(this.buyer.email)}/signin`, {
+          json: { password: this.buyer.password },
+        });
         return;
       case 'storefront':
         await this.request(kind, 'page', 'GET', `/v1/users/${seller}/services/${this.shop.serviceId}`);
@@ -319,7 +334,10 @@ export class MixedLoad {
     const byId = new Map(orders.map((o) => [o.id, o]));
     const paymentsSettled = await until(
       async () => {
-        const rows = await platform.query<{ id: string; state: string }>(`SELECT "id", "state" FROM "commerce"."order" WHERE "id" = ANY($1)`, [ack.payments]);
+        const rows = await platform.query<{ id: string; state: string }>(
+          `SELECT "id", "state" FROM "commerce"."order" WHERE "id" = ANY($1)`,
+          [ack.payments],
+        );
         return rows;
       },
       (rows) => rows.every((r) => r.state === 'paid'),
@@ -328,7 +346,11 @@ export class MixedLoad {
     const paidState = new Map(paymentsSettled.map((r) => [r.id, r.state]));
     const shares = await platform.query<{ id: string }>(`SELECT "id" FROM "terminals"."share" WHERE "id" = ANY($1)`, [ack.shares]);
     const jobs = await until(
-      () => platform.query<{ id: string; state: string; error: string | null }>(`SELECT "id", "state", "error" FROM "conversion"."job" WHERE "id" = ANY($1)`, [ack.jobs]),
+      () =>
+        platform.query<{ id: string; state: string; error: string | null }>(
+          `SELECT "id", "state", "error" FROM "conversion"."job" WHERE "id" = ANY($1)`,
+          [ack.jobs],
+        ),
       (rows) => rows.length === ack.jobs.length && rows.every((r) => r.state === 'completed' || (r.state === 'failed' && !!r.error)),
       settleMs,
     );
@@ -344,7 +366,9 @@ export class MixedLoad {
       () =>
         Promise.all(
           ['commerce', 'identity', 'terminals'].map(async (schema) => {
-            const rows = await platform.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}"."outbox_event" WHERE "published_at" IS NULL`);
+            const rows = await platform.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM "${schema}"."outbox_event" WHERE "published_at" IS NULL`,
+            );
             return [schema, rows[0]?.n ?? 0] as const;
           }),
         ),
@@ -367,11 +391,17 @@ export class MixedLoad {
         .filter((p) => p.state !== 'paid' || p.charged !== price),
       doubleCharges: orders.filter((o) => o.charged > price).map((o) => ({ orderId: o.id, charged: o.charged })),
       lostShares: ack.shares.filter((id) => !sharesFound.has(id)),
-      lostPushes: notPushed.map((id) => ({ shareId: id, push: pushState.get(id)?.push ?? 'missing', error: pushState.get(id)?.push_error ?? null })),
+      lostPushes: notPushed.map((id) => ({
+        shareId: id,
+        push: pushState.get(id)?.push ?? 'missing',
+        error: pushState.get(id)?.push_error ?? null,
+      })),
       unfinishedJobs: ack.jobs
         .map((id) => jobsFound.get(id) ?? { id, state: 'missing', error: null })
         .filter((j) => !(j.state === 'completed' || (j.state === 'failed' && !!j.error))),
-      missingMails: [...ack.mails].map(([email, asked]) => ({ email, asked, received: received(email) })).filter((m) => m.received < m.asked),
+      missingMails: [...ack.mails]
+        .map(([email, asked]) => ({ email, asked, received: received(email) }))
+        .filter((m) => m.received < m.asked),
       unpublishedEvents: Object.fromEntries(unpublished.filter(([, n]) => n > 0)),
     };
   }
@@ -413,7 +443,10 @@ export class MixedLoad {
     const statuses = new Map<number, number>();
     for (const r of records) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     const { count, p50, p99, max } = summarize(records.map((r) => r.ms));
-    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, c]) => `${s}×${c}`).join(' ');
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, c]) => `${s}×${c}`)
+      .join(' ');
     return `${count} requests (${byStatus}) p50 ${p50} ms p99 ${p99} ms max ${max} ms`;
   }
 }

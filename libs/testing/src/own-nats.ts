@@ -20,6 +20,9 @@ export class OwnNats extends OwnServer {
   }
 
   protected command(): { program: string; args: string[] } {
-    return { program: '/usr/sbin/nats-server', args: ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', join(this.dir, 'jetstream')] };
+    return {
+      program: '/usr/sbin/nats-server',
+      args: ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', join(this.dir, 'jetstream')],
+    };
   }
 }

@@ -19,7 +19,18 @@ export class OwnRedis extends OwnServer {
   }
 
   protected command(): { program: string; args: string[] } {
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--appendonly', 'yes', '--appendfsync', 'everysec'];
+    const args = [
+      '--port',
+      String(this.port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      this.dir,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+    ];
     return { program: 'redis-server', args: [...args, '--save', '', '--daemonize', 'no', '--protected-mode', 'no'] };
   }
 }

@@ -231,7 +231,11 @@ export class TestPlatform {
    * Stops one replica of a process (the first by default; SIGKILL models a crash, SIGTERM a clean stop)
    * and waits for it to exit; `exited` says how (code or signal).
    */
-  async stopProcess(name: ProcessName, signal: NodeJS.Signals = 'SIGTERM', replica = 0): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  async stopProcess(
+    name: ProcessName,
+    signal: NodeJS.Signals = 'SIGTERM',
+    replica = 0,
+  ): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     const how = await this.signalProcess(name, signal, replica);
     const replicas = this.running.get(name);
     if (replicas) replicas[replica] = undefined;
@@ -316,7 +320,9 @@ export class TestPlatform {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.running].flatMap(([name, replicas]) => replicas.map((_, replica) => this.stopProcess(name, 'SIGTERM', replica))));
+    await Promise.all(
+      [...this.running].flatMap(([name, replicas]) => replicas.map((_, replica) => this.stopProcess(name, 'SIGTERM', replica))),
+    );
     await cleanupRun({
       databaseUrl: this.env.DATABASE_URL ?? '',
       natsUrl: this.env.NATS_URL ?? '',

@@ -65,7 +65,10 @@ export async function startLoopbackPush(): Promise<LoopbackPushService> {
     port,
     async subscribe() {
       // The package wants the boolean as text.
-      const answer = await post<{ data: PushSubscriptionAtService }>('/subscribe', { userVisibleOnly: 'true', applicationServerKey: TEST_VAPID.publicKey });
+      const answer = await post<{ data: PushSubscriptionAtService }>('/subscribe', {
+        userVisibleOnly: 'true',
+        applicationServerKey: TEST_VAPID.publicKey,
+      });
       if (answer.status !== 200) throw new Error(`the push service refused a subscription: ${answer.status}`);
       return answer.body.data;
     },

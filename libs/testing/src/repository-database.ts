@@ -63,6 +63,9 @@ export class RepositoryDatabase {
  */
 export async function staysBlocked(work: Promise<unknown>, ms = 300): Promise<boolean> {
   const waited = Symbol('waited');
-  const first = await Promise.race([work.then(() => 'done' as const), new Promise<symbol>((resolve) => setTimeout(() => resolve(waited), ms))]);
+  const first = await Promise.race([
+    work.then(() => 'done' as const),
+    new Promise<symbol>((resolve) => setTimeout(() => resolve(waited), ms)),
+  ]);
   return first === waited;
 }

@@ -49,7 +49,11 @@ export async function openShop(platform: TestPlatform, options: ShopOptions): Pr
  * A card saved as a browser saves one on the sandbox's card page (setup, pay with `number`, complete);
  * throws if a step is refused. The payment instrument (its id is what a plan's `paymentMethod` takes).
  */
-export async function saveSandboxCard(platform: TestPlatform, token: string, number = '4242 4242 4242 4242'): Promise<{ id: string; last4: string }> {
+export async function saveSandboxCard(
+  platform: TestPlatform,
+  token: string,
+  number = '4242 4242 4242 4242',
+): Promise<{ id: string; last4: string }> {
   const setup = await platform.call('POST', '/v1/paymentmethods', {}, token);
   const id = (setup.body.setup as { id: string } | undefined)?.id;
   const paid = id ? await platform.call('POST', `/v1/sandbox/sessions/${id}/pay`, { number, expiry: '12 / 34', cvc: '123' }) : undefined;

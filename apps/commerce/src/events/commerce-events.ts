@@ -39,7 +39,13 @@ export async function recordCommerceEvents(manager: TransactionManager, events: 
 }
 
 /** The plan as its events carry it. */
-export function planSnapshot(plan: { id: string; payerId: string; sellerId: string; product: { name: string; price: number }; timeZone: string }): PlanSnapshot {
+export function planSnapshot(plan: {
+  id: string;
+  payerId: string;
+  sellerId: string;
+  product: { name: string; price: number };
+  timeZone: string;
+}): PlanSnapshot {
   return {
     id: plan.id,
     payerId: plan.payerId,

@@ -23,7 +23,11 @@ export type OutboxSettings = ServiceOutboxSettings;
  * What commerce does when identity says an account verified an address: the orders placed signed out
  * with it become the account's (in the listener's transaction, once per event; claiming twice changes nothing).
  */
-export async function claimOrders(event: IdentityDomainEvent, manager: TransactionManager | null, orders: Pick<OrdersService, 'claimByEmail'>) {
+export async function claimOrders(
+  event: IdentityDomainEvent,
+  manager: TransactionManager | null,
+  orders: Pick<OrdersService, 'claimByEmail'>,
+) {
   if (event.name !== IDENTITY_DOMAIN_EVENTS.emailVerified || !manager) return;
   await orders.claimByEmail(manager, event.payload.userId, event.payload.email);
 }

@@ -16,7 +16,10 @@ import { METHODS_SETTINGS, MethodsService, type MethodsSettings } from './method
     MethodsService,
     {
       provide: METHODS_SETTINGS,
-      useFactory: (config: CommerceConfig): MethodsSettings => ({ publicUrl: config.PUBLIC_URL, stripeConfigured: Boolean(config.STRIPE_SECRET_KEY) }),
+      useFactory: (config: CommerceConfig): MethodsSettings => ({
+        publicUrl: config.PUBLIC_URL,
+        stripeConfigured: Boolean(config.STRIPE_SECRET_KEY),
+      }),
       inject: [COMMERCE_CONFIG],
     },
   ],

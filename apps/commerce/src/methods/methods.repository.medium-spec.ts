@@ -93,9 +93,11 @@ describe('payment methods', () => {
 
   it('records a card’s events with the change: a card kept (once), made default, deleted', async () => {
     const user = randomUUID();
-    const told = (name: typeof COMMERCE_EVENTS.methodAdded | typeof COMMERCE_EVENTS.methodDefaultChanged) => (m: { id: string; brand: string; last4: string }) => [
-      commerceEvent(name, { type: 'method', id: m.id }, { method: { id: m.id, userId: user, brand: m.brand, last4: m.last4 } }),
-    ];
+    const told =
+      (name: typeof COMMERCE_EVENTS.methodAdded | typeof COMMERCE_EVENTS.methodDefaultChanged) =>
+      (m: { id: string; brand: string; last4: string }) => [
+        commerceEvent(name, { type: 'method', id: m.id }, { method: { id: m.id, userId: user, brand: m.brand, last4: m.last4 } }),
+      ];
     const first = card(user);
     await repository.insert(first, told(COMMERCE_EVENTS.methodAdded));
     await repository.insert({ ...first, id: randomUUID() }, told(COMMERCE_EVENTS.methodAdded));
@@ -125,9 +127,9 @@ describe('payment methods', () => {
       [s.id, true],
     ]);
     await expect(repository.setDefault(b.id, randomUUID())).resolves.toBeNull();
-    await expect(sql.execute(db.dataSource, `UPDATE "commerce"."payment_method" SET "is_default" = true WHERE "id" = $1`, [a.id])).rejects.toThrow(
-      /duplicate key/,
-    );
+    await expect(
+      sql.execute(db.dataSource, `UPDATE "commerce"."payment_method" SET "is_default" = true WHERE "id" = $1`, [a.id]),
+    ).rejects.toThrow(/duplicate key/);
   });
 
   it('serialises one payer’s changes (advisory lock)', async () => {

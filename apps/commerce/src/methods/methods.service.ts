@@ -52,7 +52,8 @@ export interface MethodsSettings {
 const cardEvent = <N extends typeof COMMERCE_EVENTS.methodAdded | typeof COMMERCE_EVENTS.methodDefaultChanged>(
   name: N,
   m: CardRow,
-): CommerceEventRecord<N> => commerceEvent(name, { type: 'method', id: m.id }, { method: { id: m.id, userId: m.userId, brand: m.brand, last4: m.last4 } });
+): CommerceEventRecord<N> =>
+  commerceEvent(name, { type: 'method', id: m.id }, { method: { id: m.id, userId: m.userId, brand: m.brand, last4: m.last4 } });
 
 export function toInstrument(m: MethodRow): PaymentInstrumentView {
   return {
@@ -144,15 +145,15 @@ export class MethodsService {
     // The timeline entry follows from the event recorded with a card kept now, after commit.
     const { row } = await this.methods.insert(
       {
-      id: randomUUID(),
-      userId,
-      provider,
-      ref: state.card.ref,
-      customerRef: state.card.customerRef,
-      brand: state.card.brand,
-      last4: state.card.last4,
-      expMonth: state.card.expMonth,
-      expYear: state.card.expYear,
+        id: randomUUID(),
+        userId,
+        provider,
+        ref: state.card.ref,
+        customerRef: state.card.customerRef,
+        brand: state.card.brand,
+        last4: state.card.last4,
+        expMonth: state.card.expMonth,
+        expYear: state.card.expYear,
       },
       (kept) => [cardEvent(COMMERCE_EVENTS.methodAdded, kept)],
     );

@@ -69,7 +69,15 @@ export class OrderRefunds {
         input.amount,
         refunds.some((r) => r.state === 'pending'),
       );
-      const refund = { id, orderId: order.id, amount, reason: input.reason?.trim() || null, state: 'pending' as const, providerRefundId: null, refundedAt: null };
+      const refund = {
+        id,
+        orderId: order.id,
+        amount,
+        reason: input.reason?.trim() || null,
+        state: 'pending' as const,
+        providerRefundId: null,
+        refundedAt: null,
+      };
       await tx.insertRefund(refund);
       return { order, refund, paymentId: order.paymentId };
     });
@@ -111,7 +119,15 @@ export class OrderRefunds {
       const known = (await tx.refundsOf(order.id)).reduce((sum, r) => sum + r.amount, 0);
       const extra = Math.min(amountRefunded, order.amount) - known;
       if (extra <= 0) return false;
-      const refund = { id: randomUUID(), orderId: order.id, amount: extra, reason: null, state: 'done' as const, providerRefundId: null, refundedAt: new Date() };
+      const refund = {
+        id: randomUUID(),
+        orderId: order.id,
+        amount: extra,
+        reason: null,
+        state: 'done' as const,
+        providerRefundId: null,
+        refundedAt: new Date(),
+      };
       await tx.insertRefund(refund);
       await this.count(tx, order, refund, receipt?.number ?? null);
       return true;
@@ -119,15 +135,29 @@ export class OrderRefunds {
   }
 
   /** Under the order's lock: a refund done is counted; all of it refunded → refunded. Both sides are told (the event). */
-  private async count(tx: OrdersTx, order: OrderRow, refund: Pick<RefundRow, 'id' | 'amount' | 'reason'>, receipt: string | null): Promise<void> {
+  private async count(
+    tx: OrdersTx,
+    order: OrderRow,
+    refund: Pick<RefundRow, 'id' | 'amount' | 'reason'>,
+    receipt: string | null,
+  ): Promise<void> {
     const refundedAmount = order.refundedAmount + refund.amount;
     const fully = refundedAmount >= order.amount;
-    const updated = await tx.updateOrder(order.id, fully && canTransition(order.state, 'refunded') ? { refundedAmount, state: 'refunded' } : { refundedAmount });
+    const updated = await tx.updateOrder(
+      order.id,
+      fully && canTransition(order.state, 'refunded') ? { refundedAmount, state: 'refunded' } : { refundedAmount },
+    );
     await tx.record(
       commerceEvent(
         COMMERCE_EVENTS.orderRefunded,
         { type: 'order', id: order.id },
-        { order: orderSnapshot(updated), refund: { id: refund.id, amount: refund.amount, reason: refund.reason }, refundedAmount, fully, receipt },
+        {
+          order: orderSnapshot(updated),
+          refund: { id: refund.id, amount: refund.amount, reason: refund.reason },
+          refundedAmount,
+          fully,
+          receipt,
+        },
       ),
     );
   }

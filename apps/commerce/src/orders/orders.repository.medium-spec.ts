@@ -56,7 +56,15 @@ const late = (orderId: string, paymentId = `pi_${randomUUID()}`) => ({
 describe('refunds', () => {
   it('reserves (pending), releases, finishes once; lists done ones; refunded_amount never exceeds the amount', async () => {
     const o = await repository.insertOrder(order({ state: 'paid', amount: 1250 }));
-    const refund = (amount: number, id = randomUUID()) => ({ id, orderId: o.id, amount, reason: null, state: 'pending' as const, providerRefundId: null, refundedAt: null });
+    const refund = (amount: number, id = randomUUID()) => ({
+      id,
+      orderId: o.id,
+      amount,
+      reason: null,
+      state: 'pending' as const,
+      providerRefundId: null,
+      refundedAt: null,
+    });
     const a = refund(500);
     const b = refund(300);
     // One reservation per transaction, as the service makes them: listed in the order they were made.
@@ -80,7 +88,9 @@ describe('refunds', () => {
     await repository.inTransaction((tx) => tx.releaseRefund(b.id));
     await expect(repository.refunds(o.id)).resolves.toMatchObject([{ id: a.id, amount: 500 }]);
     await expect(repository.inTransaction((tx) => tx.refundsOf(o.id))).resolves.toHaveLength(1);
-    await expect(repository.inTransaction((tx) => tx.updateOrder(o.id, { refundedAmount: 500 }))).resolves.toMatchObject({ refundedAmount: 500 });
+    await expect(repository.inTransaction((tx) => tx.updateOrder(o.id, { refundedAmount: 500 }))).resolves.toMatchObject({
+      refundedAmount: 500,
+    });
     await expect(repository.inTransaction((tx) => tx.updateOrder(o.id, { refundedAmount: 1251 }))).rejects.toThrow(/check/);
     await expect(repository.inTransaction((tx) => tx.insertRefund(refund(0)))).rejects.toThrow(/check/);
   });
@@ -122,7 +132,10 @@ describe('orders', () => {
     expect(page.rows[1]?.order).toEqual(await listedFields(b.id));
     const some = await listOrders({ sellerId: seller }, ['pending', 'paid'], 0, 10);
     expect(some).toMatchObject({ total: 2, rows: [{ order: { id: b.id } }, { order: { id: a.id } }] });
-    await expect(listOrders({ sellerId: seller }, 'cancelled', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: c.id } }] });
+    await expect(listOrders({ sellerId: seller }, 'cancelled', 0, 10)).resolves.toMatchObject({
+      total: 1,
+      rows: [{ order: { id: c.id } }],
+    });
     await expect(listOrders({ buyerId: buyer }, undefined, 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: a.id } }] });
     // Past the end: no rows, the total still counted; nobody's orders: none.
     await expect(listOrders({ sellerId: seller }, undefined, 5, 10)).resolves.toEqual({ total: 3, rows: [] });
@@ -152,8 +165,24 @@ describe('orders', () => {
         paidAt,
       });
       await tx.insertReply({ id: randomUUID(), orderId: paid.id, authorId: seller, authorRole: 'seller', note: 'Ships Monday.' });
-      await tx.insertRefund({ id: randomUUID(), orderId: paid.id, amount: 200, reason: 'Bent corner', state: 'pending', providerRefundId: null, refundedAt: null });
-      await tx.insertRefund({ id: randomUUID(), orderId: paid.id, amount: 100, reason: null, state: 'pending', providerRefundId: null, refundedAt: null });
+      await tx.insertRefund({
+        id: randomUUID(),
+        orderId: paid.id,
+        amount: 200,
+        reason: 'Bent corner',
+        state: 'pending',
+        providerRefundId: null,
+        refundedAt: null,
+      });
+      await tx.insertRefund({
+        id: randomUUID(),
+        orderId: paid.id,
+        amount: 100,
+        reason: null,
+        state: 'pending',
+        providerRefundId: null,
+        refundedAt: null,
+      });
       await tx.recordLatePayment(late(paid.id));
       return made;
     });
@@ -178,7 +207,12 @@ describe('orders', () => {
     expect(listed?.replies).toMatchObject([{ from: 'seller', note: 'Ships Monday.' }]);
     expect(listed?.refunds).toMatchObject([{ id: done?.id, amount: done?.amount, reason: done?.reason }]);
     expect(listed?.latePayments).toMatchObject([{ amount: 1250, state: 'refund_pending', refundedAt: null }]);
-    expect(large.result.rows.find((r) => r.order.id === plain.id)).toMatchObject({ receipt: null, replies: [], refunds: [], latePayments: [] });
+    expect(large.result.rows.find((r) => r.order.id === plain.id)).toMatchObject({
+      receipt: null,
+      replies: [],
+      refunds: [],
+      latePayments: [],
+    });
   });
 
   it('writes a page’s dates as the text pg’s Date gives (to the millisecond, truncated), whatever their microseconds', async () => {
@@ -259,7 +293,9 @@ describe('orders', () => {
     const page = await repository.orderPage({ sellerId: seller }, undefined, 0, 3);
     expect(page.orders).toEqual(cases[0]?.ids.slice(0, 3).map((id) => ({ id, serviceId: service })));
     const reversed = [...page.orders.map((o) => o.id)].reverse();
-    await expect(repository.listedOrders([reversed[0] ?? '', randomUUID(), ...reversed.slice(1)]).then((rows) => rows.map((r) => r.order.id))).resolves.toEqual(reversed);
+    await expect(
+      repository.listedOrders([reversed[0] ?? '', randomUUID(), ...reversed.slice(1)]).then((rows) => rows.map((r) => r.order.id)),
+    ).resolves.toEqual(reversed);
     await expect(repository.listedOrders([])).resolves.toEqual([]);
   });
 
@@ -281,7 +317,10 @@ describe('orders', () => {
       total: 2,
       rows: [{ order: { id: bought.id } }, { order: { id: guest.id } }],
     });
-    await expect(listOrders({ buyerId: account }, 'paid', 0, 10)).resolves.toMatchObject({ total: 1, rows: [{ order: { id: bought.id } }] });
+    await expect(listOrders({ buyerId: account }, 'paid', 0, 10)).resolves.toMatchObject({
+      total: 1,
+      rows: [{ order: { id: bought.id } }],
+    });
   });
 
   it('locks the order in a transaction (FOR UPDATE) and updates the given fields', async () => {
@@ -331,7 +370,15 @@ describe('orders', () => {
 
   it('keeps one open payment session per order; closes one by its status', async () => {
     const o = await repository.insertOrder(order());
-    const s = { id: `cs_${randomUUID()}`, orderId: o.id, provider: 'stripe' as const, account: 'acct_1', url: 'https://pay.example', status: 'open' as const, amount: 1250 };
+    const s = {
+      id: `cs_${randomUUID()}`,
+      orderId: o.id,
+      provider: 'stripe' as const,
+      account: 'acct_1',
+      url: 'https://pay.example',
+      status: 'open' as const,
+      amount: 1250,
+    };
     await repository.inTransaction((tx) => tx.insertSession(s));
     await expect(repository.openSessionOf(o.id)).resolves.toEqual({ ...s, created: expect.any(Date) });
     await expect(repository.findSession(s.id)).resolves.not.toHaveProperty('modified');
@@ -350,7 +397,11 @@ describe('orders', () => {
 
   it('inserts an order with its events in one transaction (none when the insert fails)', async () => {
     const o = order();
-    const placed = commerceEvent(COMMERCE_EVENTS.orderPlaced, { type: 'order', id: o.id }, { order: orderSnapshot({ ...o, fulfilNote: null }) });
+    const placed = commerceEvent(
+      COMMERCE_EVENTS.orderPlaced,
+      { type: 'order', id: o.id },
+      { order: orderSnapshot({ ...o, fulfilNote: null }) },
+    );
     await repository.insertOrder(o, [placed]);
     await expect(outboxCount(db, o.id)).resolves.toBe(1);
     await expect(repository.insertOrder(o, [placed])).rejects.toThrow(/duplicate key/);
@@ -363,7 +414,14 @@ describe('orders', () => {
     await expect(repository.inTransaction((tx) => tx.recordLatePayment(payment))).resolves.toBe(true);
     await expect(repository.inTransaction((tx) => tx.recordLatePayment(payment))).resolves.toBe(false);
     const [leased] = await repository.leaseLateRefunds(0, 1000).then((rows) => rows.filter((r) => r.orderId === o.id));
-    expect(leased).toEqual({ ...payment, state: 'refund_pending', attempts: 1, lastError: null, refundedAt: null, created: expect.any(Date) });
+    expect(leased).toEqual({
+      ...payment,
+      state: 'refund_pending',
+      attempts: 1,
+      lastError: null,
+      refundedAt: null,
+      created: expect.any(Date),
+    });
     // Leased just now: not again within the lease.
     expect((await repository.leaseLateRefunds(3600, 1000)).map((r) => r.paymentId)).not.toContain(payment.paymentId);
     await repository.noteLateRefundError('stripe', payment.paymentId, 'x'.repeat(600));

@@ -13,14 +13,7 @@ import { type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { COMMERCE_KEYS } from '../database/idempotency-keys.js';
 import { recordCommerceEvents, type CommerceEventRecord } from '../events/commerce-events.js';
 import { LatePaymentEntity } from './late-payment.entity.js';
-import type {
-  ListedLatePayment,
-  ListedOrder,
-  ListedOrderFields,
-  ListedReceipt,
-  ListedRefund,
-  ListedReply,
-} from './listed-order.js';
+import type { ListedLatePayment, ListedOrder, ListedOrderFields, ListedReceipt, ListedRefund, ListedReply } from './listed-order.js';
 import { OrderRefundEntity } from './order-refund.entity.js';
 import { OrderReplyEntity } from './order-reply.entity.js';
 import { OrderEntity } from './order.entity.js';

@@ -34,13 +34,7 @@ import { assertMove, paidRequestRefusal } from '../requests/request-states.js';
 import { listedOf, type ListedOrder, type ListedReceipt } from './listed-order.js';
 import { OrderRefunds } from './order-refunds.js';
 import { assertTransition, canTransition, PAYABLE_STATES } from './order-states.js';
-import {
-  OrdersRepository,
-  type LatePaymentRow,
-  type OrderRow,
-  type OrdersTx,
-  type PaymentSessionRow,
-} from './orders.repository.js';
+import { OrdersRepository, type LatePaymentRow, type OrderRow, type OrdersTx, type PaymentSessionRow } from './orders.repository.js';
 
 export const ORDERS_SETTINGS = Symbol('ORDERS_SETTINGS');
 

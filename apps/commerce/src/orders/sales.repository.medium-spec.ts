@@ -69,7 +69,10 @@ async function place(sellerId: string, serviceId: string, o: Placed = {}): Promi
       `INSERT INTO "commerce"."order_refund" ("id", "order_id", "amount", "state", "refunded_at") VALUES ($1, $2, $3, 'done', $4)`,
       [randomUUID(), id, refund.amount, refund.at],
     );
-    await sql.execute(db.dataSource, `UPDATE "commerce"."order" SET "refunded_amount" = "refunded_amount" + $2 WHERE "id" = $1`, [id, refund.amount]);
+    await sql.execute(db.dataSource, `UPDATE "commerce"."order" SET "refunded_amount" = "refunded_amount" + $2 WHERE "id" = $1`, [
+      id,
+      refund.amount,
+    ]);
   }
   return { id, receipt };
 }
@@ -86,7 +89,12 @@ describe('figures', () => {
     // Paid in (New York's) January, partly refunded in February: the refund counts in February.
     const partly = [{ amount: 200, at: '2026-02-20T12:00:00Z' }];
     await place(seller, service, { state: 'fulfilled', amount: 3000, paidAt: '2026-02-01T03:00:00Z', refunds: partly }); // NY: Jan 31, 22:00
-    await place(seller, service, { state: 'refunded', amount: 500, paidAt: '2026-02-15T12:00:00Z', refunds: [{ amount: 500, at: '2026-02-16T12:00:00Z' }] });
+    await place(seller, service, {
+      state: 'refunded',
+      amount: 500,
+      paidAt: '2026-02-15T12:00:00Z',
+      refunds: [{ amount: 500, at: '2026-02-16T12:00:00Z' }],
+    });
     await place(seller, service, { state: 'paid', amount: 4000, paidAt: '2026-02-20T12:00:00Z', currency: 'EUR' });
     // Never paid: not earnings.
     await place(seller, service, { state: 'cancelled', amount: 700 });

@@ -30,7 +30,10 @@ import { PLANS_SETTINGS, PlansService, type PlansSettings } from './plans.servic
     },
     {
       provide: SCHEDULER_SETTINGS,
-      useFactory: (config: CommerceConfig): SchedulerSettings => ({ sweepSeconds: config.PLAN_SWEEP_SECONDS, concurrency: config.PLAN_CONCURRENCY }),
+      useFactory: (config: CommerceConfig): SchedulerSettings => ({
+        sweepSeconds: config.PLAN_SWEEP_SECONDS,
+        concurrency: config.PLAN_CONCURRENCY,
+      }),
       inject: [COMMERCE_CONFIG],
     },
   ],

@@ -49,7 +49,15 @@ describe('plans', () => {
   it('inserts an active plan and reads back every field (not who holds it)', async () => {
     const p = plan();
     const inserted = await repository.insert(p);
-    expect(inserted).toEqual({ ...p, state: 'active', period: 0, attempts: 0, lastError: null, cancelledAt: null, created: expect.any(Date) });
+    expect(inserted).toEqual({
+      ...p,
+      state: 'active',
+      period: 0,
+      attempts: 0,
+      lastError: null,
+      cancelledAt: null,
+      created: expect.any(Date),
+    });
     await expect(repository.find(p.id)).resolves.toEqual(inserted);
     await expect(repository.find(randomUUID())).resolves.toBeNull();
   });
@@ -70,8 +78,14 @@ describe('plans', () => {
   it('cancels a live plan once, with its events in the outbox', async () => {
     const p = await repository.insert(plan());
     const now = new Date();
-    const cancelled = (done: PlanRow) => [commerceEvent(COMMERCE_EVENTS.planCancelled, { type: 'plan', id: done.id }, { plan: planSnapshot(done), by: 'payer' })];
-    await expect(repository.cancel(p.id, now, cancelled)).resolves.toMatchObject({ state: 'cancelled', nextChargeAt: null, cancelledAt: now });
+    const cancelled = (done: PlanRow) => [
+      commerceEvent(COMMERCE_EVENTS.planCancelled, { type: 'plan', id: done.id }, { plan: planSnapshot(done), by: 'payer' }),
+    ];
+    await expect(repository.cancel(p.id, now, cancelled)).resolves.toMatchObject({
+      state: 'cancelled',
+      nextChargeAt: null,
+      cancelledAt: now,
+    });
     await expect(outboxCount(db, p.id)).resolves.toBe(1);
     await expect(repository.cancel(p.id, now, cancelled)).resolves.toBeNull();
     await expect(outboxCount(db, p.id)).resolves.toBe(1);
@@ -80,7 +94,17 @@ describe('plans', () => {
   it('counts the live plans per card; in a card’s transaction locks them (FOR UPDATE) and moves them', async () => {
     const user = randomUUID();
     const saved = (ref: string) =>
-      methods.insert({ id: randomUUID(), userId: user, provider: 'stripe', ref, customerRef: null, brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031 });
+      methods.insert({
+        id: randomUUID(),
+        userId: user,
+        provider: 'stripe',
+        ref,
+        customerRef: null,
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 1,
+        expYear: 2031,
+      });
     const { row: a } = await saved(`pm_${randomUUID()}`);
     const { row: b } = await saved(`pm_${randomUUID()}`);
     const live = await repository.insert(plan({ payerId: user, methodId: a.id }));
@@ -164,12 +188,20 @@ describe('plans', () => {
     await expect(repository.record(p, due, randomUUID(), paid(next), [event])).resolves.toBe(true);
     // Another runner with the same (now old) plan state loses.
     await expect(repository.record(p, due, randomUUID(), paid(next))).resolves.toBe(false);
-    await expect(repository.find(p.id)).resolves.toMatchObject({ period: 1, attempts: 0, state: 'active', nextChargeAt: next, lastError: null });
+    await expect(repository.find(p.id)).resolves.toMatchObject({
+      period: 1,
+      attempts: 0,
+      state: 'active',
+      nextChargeAt: next,
+      lastError: null,
+    });
     await expect(outboxCount(db, p.id)).resolves.toBe(1);
 
     // A failed try of period 1, then a paid one: the charge row follows; a failure after paid changes nothing.
     const atOne = (await repository.find(p.id))!;
-    await expect(repository.record(atOne, next, randomUUID(), { paid: false, error: 'declined', next, state: 'past_due' })).resolves.toBe(true);
+    await expect(repository.record(atOne, next, randomUUID(), { paid: false, error: 'declined', next, state: 'past_due' })).resolves.toBe(
+      true,
+    );
     const failed = (await repository.find(p.id))!;
     expect(failed).toMatchObject({ period: 1, attempts: 1, state: 'past_due', lastError: 'declined' });
     await expect(repository.record(failed, next, randomUUID(), paid(new Date('2026-03-01T00:00:00Z')))).resolves.toBe(true);

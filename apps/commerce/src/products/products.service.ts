@@ -73,7 +73,10 @@ export class ProductsService {
     // The products are read beside the service's check (one round trip instead of two after each other),
     // and answered only once the service is the user's: the check still decides. The products' statement,
     // the longer of the two, is sent first; the check reads only the owner and the vendor.
-    const [products, owner] = await Promise.all([this.products.listByService(serviceId, viewerId !== userId), this.services.owner(serviceId)]);
+    const [products, owner] = await Promise.all([
+      this.products.listByService(serviceId, viewerId !== userId),
+      this.services.owner(serviceId),
+    ]);
     const service = theUsers(owner, userId);
     if (servicetype && service.vendor !== servicetype) return [];
     return products.map(toProductView);

@@ -44,7 +44,14 @@ describe('payment requests', () => {
   it('inserts an open request and reads back every field', async () => {
     const r = request({ payerId: randomUUID() });
     const inserted = await repository.insert(r);
-    expect(inserted).toEqual({ ...r, state: 'open', orderId: null, declineReason: null, created: expect.any(Date), modified: expect.any(Date) });
+    expect(inserted).toEqual({
+      ...r,
+      state: 'open',
+      orderId: null,
+      declineReason: null,
+      created: expect.any(Date),
+      modified: expect.any(Date),
+    });
     await expect(repository.find(r.id)).resolves.toEqual(inserted);
     await expect(repository.find(randomUUID())).resolves.toBeNull();
   });

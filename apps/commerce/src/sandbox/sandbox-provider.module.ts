@@ -14,7 +14,10 @@ import { SandboxRepository } from './sandbox.repository.js';
     SandboxPaymentProvider,
     {
       provide: SANDBOX_SETTINGS,
-      useFactory: (config: CommerceConfig): SandboxSettings => ({ publicUrl: config.PUBLIC_URL, sessionMinutes: config.SANDBOX_SESSION_MINUTES }),
+      useFactory: (config: CommerceConfig): SandboxSettings => ({
+        publicUrl: config.PUBLIC_URL,
+        sessionMinutes: config.SANDBOX_SESSION_MINUTES,
+      }),
       inject: [COMMERCE_CONFIG],
     },
   ],

@@ -109,7 +109,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async refund(paymentId: string, account: string, amount: number, idempotencyKey: string): Promise<{ id: string }> {
     const refund = await this.sessions.refund(paymentId, account, amount, idempotencyKey);
     if (refund === 'missing') throw new AppError('CONFLICT', 'the sandbox has no refundable payment ' + paymentId);
-    if (refund === 'too_much') throw new AppError('CONFLICT', `the sandbox cannot refund ${amount} cents of ${paymentId}: more than remains`);
+    if (refund === 'too_much')
+      throw new AppError('CONFLICT', `the sandbox cannot refund ${amount} cents of ${paymentId}: more than remains`);
     return refund;
   }
 

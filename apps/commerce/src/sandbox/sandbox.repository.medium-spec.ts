@@ -118,7 +118,11 @@ describe('sandbox cards and charges', () => {
     const kept = await repository.findCard(saved!.cardId!);
     expect(kept).toMatchObject({ userId: user, detached: false });
     expect(kept).not.toHaveProperty('created');
-    const cards = await sql.one<{ n: number }>(db.dataSource, `SELECT count(*)::int AS n FROM "commerce"."sandbox_card" WHERE "user_id" = $1`, [user]);
+    const cards = await sql.one<{ n: number }>(
+      db.dataSource,
+      `SELECT count(*)::int AS n FROM "commerce"."sandbox_card" WHERE "user_id" = $1`,
+      [user],
+    );
     expect(cards.n).toBe(1);
     // A payment session saves no card.
     const payment = session();
@@ -135,11 +139,19 @@ describe('sandbox cards and charges', () => {
     await repository.insert(s);
     const c = card(user);
     await repository.saveCard(s.id, ['open'], c);
-    const charge = { id: `ch_${randomUUID()}`, idempotencyKey: randomUUID(), cardId: c.id, account: 'acct_1', amount: 900, paid: true, error: null };
+    const charge = {
+      id: `ch_${randomUUID()}`,
+      idempotencyKey: randomUUID(),
+      cardId: c.id,
+      account: 'acct_1',
+      amount: 900,
+      paid: true,
+      error: null,
+    };
     await expect(repository.charge(charge)).resolves.toEqual(charge);
     await expect(repository.charge({ ...charge, id: `ch_${randomUUID()}`, paid: false, error: 'declined' })).resolves.toEqual(charge);
-    await expect(repository.charge({ ...charge, id: `ch_${randomUUID()}`, idempotencyKey: randomUUID(), cardId: 'pm_none' })).rejects.toThrow(
-      /foreign key/,
-    );
+    await expect(
+      repository.charge({ ...charge, id: `ch_${randomUUID()}`, idempotencyKey: randomUUID(), cardId: 'pm_none' }),
+    ).rejects.toThrow(/foreign key/);
   });
 });

@@ -30,7 +30,9 @@ export class SandboxRepository {
     this.charges = db.getRepository(SandboxChargeEntity);
   }
 
-  async insert(row: Omit<SandboxSessionRow, 'status' | 'error' | 'paymentIntent' | 'refunded' | 'refundedAmount' | 'cardId' | 'pendingCard'>): Promise<void> {
+  async insert(
+    row: Omit<SandboxSessionRow, 'status' | 'error' | 'paymentIntent' | 'refunded' | 'refundedAmount' | 'cardId' | 'pendingCard'>,
+  ): Promise<void> {
     const { id, mode, orderId, userId, account, amount, currency, email, productName, sellerName, successUrl, cancelUrl, expiresAt } = row;
     await this.sessions.insert({
       id,

@@ -26,8 +26,14 @@ export class ProviderServicesRepository {
     this.services = dataSource.getRepository(ProviderServiceEntity);
     this.columns = entityColumns(dataSource, ProviderServiceEntity);
     this.byId = { name: 'commerce_service_by_id', text: `SELECT ${this.columns} FROM "commerce"."service" WHERE "id" = $1` };
-    this.byIds = { name: 'commerce_services_by_ids', text: `SELECT ${this.columns} FROM "commerce"."service" WHERE "id" = ANY($1::uuid[])` };
-    this.ownerById = { name: 'commerce_service_owner', text: 'SELECT "user_id" AS "userId", "vendor" FROM "commerce"."service" WHERE "id" = $1' };
+    this.byIds = {
+      name: 'commerce_services_by_ids',
+      text: `SELECT ${this.columns} FROM "commerce"."service" WHERE "id" = ANY($1::uuid[])`,
+    };
+    this.ownerById = {
+      name: 'commerce_service_owner',
+      text: 'SELECT "user_id" AS "userId", "vendor" FROM "commerce"."service" WHERE "id" = $1',
+    };
   }
 
   listByUser(userId: string): Promise<ProviderServiceEntity[]> {

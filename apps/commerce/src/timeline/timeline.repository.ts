@@ -6,7 +6,10 @@ import { TimelineEventEntity } from './timeline-event.entity.js';
 
 export type NewTimelineEvent = Omit<TimelineEventEntity, 'created'>;
 
-const toEvent = ({ userId: _userId, created, ...rest }: TimelineEventEntity): TimelineEvent => ({ ...rest, created: created.toISOString() });
+const toEvent = ({ userId: _userId, created, ...rest }: TimelineEventEntity): TimelineEvent => ({
+  ...rest,
+  created: created.toISOString(),
+});
 
 /** The only place that touches the timeline. */
 @Injectable()

@@ -32,7 +32,9 @@ describe('enginesOf', () => {
     expect(found.engines).toEqual(['images']);
     expect(Object.keys(found.missing)).toEqual(['libreoffice', 'chromium', 'pdf-pages']);
     expect(missingLines(found)).toHaveLength(3);
-    expect(missingLines(found)[1]).toBe('Chromium (web pages to PDF or PNG) is off on this worker: Chromium is not at /usr/bin/chromium (CHROMIUM_PATH)');
+    expect(missingLines(found)[1]).toBe(
+      'Chromium (web pages to PDF or PNG) is off on this worker: Chromium is not at /usr/bin/chromium (CHROMIUM_PATH)',
+    );
   });
 });
 

@@ -29,7 +29,8 @@ export interface WorkerEngines {
 export function enginesOf(probe: MachineProbe, paths: { soffice: string; chromium: string; bwrap: string }): WorkerEngines {
   const missing: Partial<Record<ConversionEngine, string>> = {};
   if (!probe.soffice) missing.libreoffice = `LibreOffice's soffice is not at ${paths.soffice} (SOFFICE_PATH)`;
-  else if (!probe.sandbox) missing.libreoffice = `its sandbox cannot run (${paths.bwrap}, SANDBOX_BWRAP): ${probe.sandboxReason ?? 'unknown reason'}`;
+  else if (!probe.sandbox)
+    missing.libreoffice = `its sandbox cannot run (${paths.bwrap}, SANDBOX_BWRAP): ${probe.sandboxReason ?? 'unknown reason'}`;
   else if (probe.libreofficeMode === 'warm' && !probe.unoBridge)
     missing.libreoffice = "LIBREOFFICE_MODE is warm but the UNO bridge (Debian's python3-uno) is not installed";
   if (!probe.chromium) missing.chromium = `Chromium is not at ${paths.chromium} (CHROMIUM_PATH)`;

@@ -3,7 +3,13 @@ import { AppError, engineStatus, type ConversionEngine, type CreateConversionJob
 import type { Logger } from '@tinkerdesk/nest-common';
 import type { ConversionJobEntity } from './conversion-job.entity.js';
 import { queuedJob, type ConversionJobsRepository, type NewJob } from './conversion-jobs.repository.js';
-import { ConversionJobsService, type ConversionJobData, type EngineSource, type FileRemover, type JobQueue } from './conversion-jobs.service.js';
+import {
+  ConversionJobsService,
+  type ConversionJobData,
+  type EngineSource,
+  type FileRemover,
+  type JobQueue,
+} from './conversion-jobs.service.js';
 import type { ConversionLimits } from './conversion-limits.js';
 
 /** The rules of ConversionJobsService with its repository, queue, store and limits faked. */
@@ -183,12 +189,20 @@ describe('engines', () => {
 
   it('refuses at once, naming the engine, a job whose engine no live worker has; queues nothing and counts nothing', async () => {
     engines.workers = [['images', 'pdf-pages', 'chromium']];
-    expect(await code(service.create(message()))).toMatch(new RegExp(`^${LIBREOFFICE}.*\\(engine libreoffice\\).*Word document \\(docx\\)`));
+    expect(await code(service.create(message()))).toMatch(
+      new RegExp(`^${LIBREOFFICE}.*\\(engine libreoffice\\).*Word document \\(docx\\)`),
+    );
     expect(jobs.rows.size).toBe(0);
     expect(queue.added).toEqual([]);
     expect(limits.jobs).toEqual([]);
     // An image still goes: its engine is there.
-    expect(await code(service.create(message({ from: 'png', to: 'webp', source: { kind: 'upload', filename: 'a.png', mediaType: 'image/png', size: 1 } })))).toBe('ok');
+    expect(
+      await code(
+        service.create(
+          message({ from: 'png', to: 'webp', source: { kind: 'upload', filename: 'a.png', mediaType: 'image/png', size: 1 } }),
+        ),
+      ),
+    ).toBe('ok');
   });
 
   it('takes the job when any one live worker has the engine', async () => {
@@ -279,7 +293,9 @@ describe('create', () => {
 
   it("queues an upload with its plan (what its worker converts by before its start is written), a URL's job without", async () => {
     const upload = await service.create(message({ options: { quality: 70 } }));
-    const url = await service.create(message({ from: 'auto', source: { kind: 'url', url: 'https://example.com/a', headers: { accept: 'text/html' } } }));
+    const url = await service.create(
+      message({ from: 'auto', source: { kind: 'url', url: 'https://example.com/a', headers: { accept: 'text/html' } } }),
+    );
     expect(queue.entries).toEqual([
       {
         id: upload.id,

@@ -165,22 +165,28 @@ export class ConversionJobsService {
       throw problem;
     }
     if (refused) throw refused.refusal;
-    const { job, replayed } = await this.jobs.insertOnce({
-      id: input.id,
-      ownerId: input.ownerId,
-      sourceFormat: input.from === 'jpeg' ? 'jpg' : input.from,
-      sourceKind: source.kind,
-      sourceUrl: source.kind === 'url' ? source.url : null,
-      filename: source.kind === 'upload' ? source.filename : (new URL(source.url).pathname.split('/').filter(Boolean).at(-1) ?? 'download'),
-      mediaType: source.kind === 'upload' ? source.mediaType : 'application/octet-stream',
-      inputSize: source.kind === 'upload' ? source.size : 0,
-      target: input.to === 'jpeg' ? 'jpg' : input.to,
-      options: { ...input.options },
-      expires: new Date(this.now().getTime() + this.settings.resultTtlHours * 3600_000),
-    }, idempotent).catch(async (error: unknown) => {
-      await giveBack(); // nothing was made (an id taken already, the database out of reach)
-      throw error;
-    });
+    const { job, replayed } = await this.jobs
+      .insertOnce(
+        {
+          id: input.id,
+          ownerId: input.ownerId,
+          sourceFormat: input.from === 'jpeg' ? 'jpg' : input.from,
+          sourceKind: source.kind,
+          sourceUrl: source.kind === 'url' ? source.url : null,
+          filename:
+            source.kind === 'upload' ? source.filename : (new URL(source.url).pathname.split('/').filter(Boolean).at(-1) ?? 'download'),
+          mediaType: source.kind === 'upload' ? source.mediaType : 'application/octet-stream',
+          inputSize: source.kind === 'upload' ? source.size : 0,
+          target: input.to === 'jpeg' ? 'jpg' : input.to,
+          options: { ...input.options },
+          expires: new Date(this.now().getTime() + this.settings.resultTtlHours * 3600_000),
+        },
+        idempotent,
+      )
+      .catch(async (error: unknown) => {
+        await giveBack(); // nothing was made (an id taken already, the database out of reach)
+        throw error;
+      });
     clock.mark('record');
     // The same request ran alongside under the key: its job is the answer (queued by that request).
     // Parallel requests under one key each counted above; the one that makes the job keeps its count,
@@ -210,7 +216,15 @@ export class ConversionJobsService {
       throw new AppError('UNAVAILABLE', 'the conversion queue is not reachable');
     }
     this.logger.info(
-      { jobId: job.id, from: job.sourceFormat, to: job.target, size: job.inputSize, ms: clock.ms, at: clock.at, receivedAt: currentReceivedAt() },
+      {
+        jobId: job.id,
+        from: job.sourceFormat,
+        to: job.target,
+        size: job.inputSize,
+        ms: clock.ms,
+        at: clock.at,
+        receivedAt: currentReceivedAt(),
+      },
       'conversion job queued',
     );
     return toView(job);

@@ -165,7 +165,10 @@ class Engines {
 }
 
 /** What a conversion needs of its job: its record's fields, or for an upload its plan (PlannedUpload). */
-type JobPlan = Pick<ConversionJobEntity, 'id' | 'ownerId' | 'sourceKind' | 'sourceUrl' | 'sourceFormat' | 'filename' | 'target' | 'options'>;
+type JobPlan = Pick<
+  ConversionJobEntity,
+  'id' | 'ownerId' | 'sourceKind' | 'sourceUrl' | 'sourceFormat' | 'filename' | 'target' | 'options'
+>;
 
 /** A sentence for a job that cannot succeed, from whatever the engines or the fetch threw; undefined: worth another attempt. */
 function finalReason(error: unknown): string | undefined {
@@ -295,7 +298,9 @@ export class ConversionProcessor extends DrainingWorkerHost {
       return null; // cancelled or expired before it started
     });
     starting.catch(() => undefined); // awaited below, whichever way the job goes
-    const reading = files.getBlob(conversionInputKey(id)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const reading = files
+      .getBlob(conversionInputKey(id))
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const planned = job.data.upload;
     const plan: JobPlan | null = planned ? { id, sourceKind: 'upload', sourceUrl: null, ...planned } : await starting;
     if (!plan) return;

@@ -13,7 +13,7 @@ export class ShopsController {
 
   @Get(':slug')
   @ApiOperation({
-    summary: "A shop by its short link (/s/{slug}): the same public page as GET /v1/users/{id}/services/{sid}",
+    summary: 'A shop by its short link (/s/{slug}): the same public page as GET /v1/users/{id}/services/{sid}',
   })
   @ApiAnswer(200, 'Storefront')
   @ApiErrors('NOT_FOUND')

@@ -43,7 +43,15 @@ import {
   type SourceFormat,
   type TargetFormat,
 } from '@tinkerdesk/contracts';
-import { checkUrl, parseAllowedHosts, phaseClock, RpcClient, type ConversionFiles, type FetchPolicy, type Logger } from '@tinkerdesk/nest-common';
+import {
+  checkUrl,
+  parseAllowedHosts,
+  phaseClock,
+  RpcClient,
+  type ConversionFiles,
+  type FetchPolicy,
+  type Logger,
+} from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiAnswerOrFile, ApiErrors } from '../http/api-docs.js';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';

@@ -26,7 +26,11 @@ class FileStoreModule {}
   ],
   controllers: [ConversionController],
   providers: [
-    { provide: CONVERSION_LOGGER, inject: [GATEWAY_CONFIG], useFactory: (config: GatewayConfig) => createLogger('gateway', config.LOG_LEVEL) },
+    {
+      provide: CONVERSION_LOGGER,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) => createLogger('gateway', config.LOG_LEVEL),
+    },
     {
       provide: JobWaiter,
       inject: [RpcClient, GATEWAY_CONFIG],

@@ -26,12 +26,18 @@ describe('mapError', () => {
   });
 
   it('answers 503 UNAVAILABLE with an id for a dependency of the gateway that cannot be reached (Redis down), never 500', () => {
-    const redisDown = Object.assign(new Error('Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.'), {
-      name: 'MaxRetriesPerRequestError',
-    });
+    const redisDown = Object.assign(
+      new Error('Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.'),
+      {
+        name: 'MaxRetriesPerRequestError',
+      },
+    );
     for (const error of [redisDown, Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' })]) {
       const mapped = mapError(error, 'id-7');
-      expect(mapped).toMatchObject({ status: 503, body: { success: false, error: 'UNAVAILABLE', detail: expect.stringContaining('id-7') } });
+      expect(mapped).toMatchObject({
+        status: 503,
+        body: { success: false, error: 'UNAVAILABLE', detail: expect.stringContaining('id-7') },
+      });
       expect(mapped.unexpected).toBeUndefined();
       expect(mapped.unreachable).toBe(error);
     }

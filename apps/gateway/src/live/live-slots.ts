@@ -92,5 +92,11 @@ export class LiveSlots {
 export function liveSlots(config: GatewayConfig): LiveSlots {
   const redis = createRedis(config.REDIS_URL, 'gateway-live');
   redis.on('error', () => undefined); // an outage answers 503 (LiveSlots.take); no log storm
-  return new LiveSlots(redis, config.REDIS_PREFIX, config.LIVE_STREAMS_PER_USER, 3 * config.LIVE_HEARTBEAT_MS, Math.ceil(config.LIVE_HEARTBEAT_MS / 1000));
+  return new LiveSlots(
+    redis,
+    config.REDIS_PREFIX,
+    config.LIVE_STREAMS_PER_USER,
+    3 * config.LIVE_HEARTBEAT_MS,
+    Math.ceil(config.LIVE_HEARTBEAT_MS / 1000),
+  );
 }

@@ -69,7 +69,8 @@ export class LiveStreams {
   /** Hears identity's revocations: every stream of the session (or of the user) ends. */
   listen(): void {
     subscribeEvent(this.nc, this.prefix, SUBJECTS.identity.sessionRevoked, (event: SessionRevokedEvent) => {
-      for (const s of this.open) if ('sessionId' in event ? s.sessionId === event.sessionId : s.userId === event.userId) s.close('session ended');
+      for (const s of this.open)
+        if ('sessionId' in event ? s.sessionId === event.sessionId : s.userId === event.userId) s.close('session ended');
     });
   }
 
@@ -127,7 +128,10 @@ export class LiveStreams {
     } catch (error) {
       entry.close('');
       // Opened after all, too late: let it go.
-      opening.then((late) => late.close(), () => undefined);
+      opening.then(
+        (late) => late.close(),
+        () => undefined,
+      );
       if (error instanceof AppError) throw error;
       this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'live stream: opening failed');
       throw new AppError('UNAVAILABLE', 'live events are not available right now: try again in a moment');
@@ -189,7 +193,9 @@ export class LiveStreams {
       const consumer = await jetstream(this.nc, { timeout: this.limits.openTimeoutMs }).consumers.get(liveStreamName(this.prefix), {
         // One subject as a string (filter_subject): a list needs NATS 2.10.
         filter_subjects: liveSubject(this.prefix, userId),
-        ...(after !== undefined ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 } : { deliver_policy: DeliverPolicy.New }),
+        ...(after !== undefined
+          ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 }
+          : { deliver_policy: DeliverPolicy.New }),
       });
       return await consumer.consume();
     } catch (error) {

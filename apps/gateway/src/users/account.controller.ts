@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AppError, RETURN_TO_PATTERN, ResetCheckDto, ResetPasswordDto, ResetSetupDto, SUBJECTS, VerifyEmailDto } from '@tinkerdesk/contracts';
+import {
+  AppError,
+  RETURN_TO_PATTERN,
+  ResetCheckDto,
+  ResetPasswordDto,
+  ResetSetupDto,
+  SUBJECTS,
+  VerifyEmailDto,
+} from '@tinkerdesk/contracts';
 import { RpcClient } from '@tinkerdesk/nest-common';
 import { ApiAnswer, ApiErrors } from '../http/api-docs.js';
 import type { Response } from 'express';
@@ -50,7 +58,11 @@ export class AccountController {
 
   @Get('verify')
   @ApiQuery({ name: 'token', required: true })
-  @ApiQuery({ name: 'next', required: false, description: 'A path on this site to go to once verified (the order the account was made from)' })
+  @ApiQuery({
+    name: 'next',
+    required: false,
+    description: 'A path on this site to go to once verified (the order the account was made from)',
+  })
   @ApiOperation({ summary: 'The link in the verification email: confirms, then sends the browser back where it came from, or to /account' })
   @ApiResponse({
     status: 303,

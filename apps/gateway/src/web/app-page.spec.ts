@@ -45,7 +45,10 @@ describe('route preloads: which route a path opens', () => {
     );
     const hostile = routeFilesScript({ route: '/x', scripts: ['/assets/</script><script>alert(1)</script>.js'], styles: [] });
     expect(hostile).not.toContain('</script><script>');
-    expect(JSON.parse(/>(.*)<\/script>$/.exec(hostile)![1]!)).toEqual({ scripts: ['/assets/</script><script>alert(1)</script>.js'], styles: [] });
+    expect(JSON.parse(/>(.*)<\/script>$/.exec(hostile)![1]!)).toEqual({
+      scripts: ['/assets/</script><script>alert(1)</script>.js'],
+      styles: [],
+    });
   });
 });
 
@@ -61,7 +64,12 @@ describe('the app page of a route', () => {
   });
 
   it('gives a page with a shell its stylesheets in the head (the shell is painted with them), not in the list', () => {
-    const page = pageFor(html, { route: '/tools/', scripts: ['/assets/t.js'], styles: ['/assets/kit.css'], shell: '<main id="main">Tools</main>' });
+    const page = pageFor(html, {
+      route: '/tools/',
+      scripts: ['/assets/t.js'],
+      styles: ['/assets/kit.css'],
+      shell: '<main id="main">Tools</main>',
+    });
     expect(page).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/kit.css">\n    <script type="application/json" id="route-files">{"scripts":["/assets/t.js"],"styles":[]}</script>\n  </head>',
     );
@@ -79,7 +87,13 @@ describe('an address with a query', () => {
   const root = mkdtempSync(join(tmpdir(), 'app-page-'));
   writeFileSync(join(root, 'index.html'), html);
   const table: RoutePreload[] = [
-    { route: '/tools/displaybarcode/', scripts: [], styles: [], shell: '<main>form at its defaults</main>', shellWithQuery: '<main>header</main>' },
+    {
+      route: '/tools/displaybarcode/',
+      scripts: [],
+      styles: [],
+      shell: '<main>form at its defaults</main>',
+      shellWithQuery: '<main>header</main>',
+    },
     { route: '/tools/', scripts: [], styles: [], shell: '<main>all tools</main>' },
   ];
   writeFileSync(join(root, 'route-preloads.json'), JSON.stringify(table));

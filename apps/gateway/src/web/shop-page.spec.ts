@@ -8,14 +8,30 @@ const shop = { seller: { guid: GUID, name: 'Ada' }, service: { id: SID, name: 'P
 
 describe("a shop's page: which shop a path names", () => {
   it('reads the storefront and short-link routes as the app does, with the API path of their read', () => {
-    expect(shopPath(`/shop/${GUID}/${SID}`)).toEqual({ kind: 'storefront', userId: GUID, serviceId: SID, read: `/v1/users/${GUID}/services/${SID}` });
+    expect(shopPath(`/shop/${GUID}/${SID}`)).toEqual({
+      kind: 'storefront',
+      userId: GUID,
+      serviceId: SID,
+      read: `/v1/users/${GUID}/services/${SID}`,
+    });
     expect(shopPath(`/shop/${GUID}/${SID}/`)?.kind).toBe('storefront');
     expect(shopPath('/s/print-shop')).toEqual({ kind: 'shop', slug: 'print-shop', read: '/v1/shops/print-shop' });
     expect(shopPath('/s/caf%C3%A9')).toEqual({ kind: 'shop', slug: 'café', read: '/v1/shops/caf%C3%A9' });
   });
 
   it('names none for other pages and for parameters the API would refuse (the app answers those itself)', () => {
-    for (const path of ['/', '/tools/', `/shop/${GUID}`, `/shop/${GUID}/${SID}/more`, '/shop/x/y', `/shop/${GUID}/not-a-uuid`, '/s/', '/s/a/b', '/s/%E0%A4%A', `/s/${'a'.repeat(201)}`]) {
+    for (const path of [
+      '/',
+      '/tools/',
+      `/shop/${GUID}`,
+      `/shop/${GUID}/${SID}/more`,
+      '/shop/x/y',
+      `/shop/${GUID}/not-a-uuid`,
+      '/s/',
+      '/s/a/b',
+      '/s/%E0%A4%A',
+      `/s/${'a'.repeat(201)}`,
+    ]) {
       expect([path, shopPath(path)]).toEqual([path, undefined]);
     }
   });
@@ -25,7 +41,10 @@ describe("a shop's page: the gateway's read", () => {
   const address = shopPath('/s/print-shop')!;
 
   it('is the API answer for a shop, and the not-found answer for no shop', async () => {
-    await expect(readShopAnswer(address, () => Promise.resolve(shop), 1000)).resolves.toEqual({ status: 200, body: { success: true, ...shop } });
+    await expect(readShopAnswer(address, () => Promise.resolve(shop), 1000)).resolves.toEqual({
+      status: 200,
+      body: { success: true, ...shop },
+    });
     await expect(readShopAnswer(address, () => Promise.reject(new AppError('NOT_FOUND', 'no such shop')), 1000)).resolves.toEqual({
       status: 404,
       body: { success: false, error: 'NOT_FOUND', detail: 'no such shop' },

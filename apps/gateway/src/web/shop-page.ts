@@ -11,8 +11,7 @@ import { AppError, type StorefrontView } from '@tinkerdesk/contracts';
 
 /** The shop a page path names, and the API read of it (the path the app's first read asks for). */
 export type ShopPath =
-  | { kind: 'storefront'; userId: string; serviceId: string; read: string }
-  | { kind: 'shop'; slug: string; read: string };
+  { kind: 'storefront'; userId: string; serviceId: string; read: string } | { kind: 'shop'; slug: string; read: string };
 
 const STOREFRONT = /^\/shop\/([^/]+)\/([^/]+)\/?$/;
 const SHOP = /^\/s\/([^/]+)\/?$/;
@@ -37,7 +36,12 @@ export function shopPath(path: string): ShopPath | undefined {
   if (storefront) {
     const [userId, serviceId] = [decoded(storefront[1]!), decoded(storefront[2]!)];
     if (!userId || !serviceId || !UUID_V4.test(userId) || !UUID_V4.test(serviceId)) return undefined;
-    return { kind: 'storefront', userId, serviceId, read: `/v1/users/${encodeURIComponent(userId)}/services/${encodeURIComponent(serviceId)}` };
+    return {
+      kind: 'storefront',
+      userId,
+      serviceId,
+      read: `/v1/users/${encodeURIComponent(userId)}/services/${encodeURIComponent(serviceId)}`,
+    };
   }
   const shop = SHOP.exec(path);
   const slug = shop ? decoded(shop[1]!) : undefined;
@@ -50,8 +54,7 @@ export type ShopReader = (address: ShopPath) => Promise<StorefrontView>;
 
 /** The read's answer as the API would give it: the shop, or that there is none. */
 export type ShopAnswer =
-  | { status: 200; body: { success: true } & StorefrontView }
-  | { status: 404; body: { success: false; error: 'NOT_FOUND'; detail: string } };
+  { status: 200; body: { success: true } & StorefrontView } | { status: 404; body: { success: false; error: 'NOT_FOUND'; detail: string } };
 
 /**
  * The shop's answer, or none when the read failed otherwise or took longer than `timeoutMs` (the page

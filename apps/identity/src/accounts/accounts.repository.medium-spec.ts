@@ -116,18 +116,32 @@ describe('action tokens', () => {
 
   it('records identity.email.verified with the verification, and with an account a provider vouches for; never otherwise', async () => {
     const events = (userId: string) =>
-      sql.rows<{ name: string; payload: unknown }>(db.dataSource, `SELECT "name", "payload" FROM "identity"."outbox_event" WHERE "aggregate_id" = $1`, [
-        userId,
-      ]);
+      sql.rows<{ name: string; payload: unknown }>(
+        db.dataSource,
+        `SELECT "name", "payload" FROM "identity"."outbox_event" WHERE "aggregate_id" = $1`,
+        [userId],
+      );
     const user = await repository.insertUser(email(), 'hash');
     await expect(events(user.id)).resolves.toEqual([]);
     await repository.insertActionToken(user.id, 'verify', `e-${user.id}`, soon());
     await repository.verifyWithToken(`e-${user.id}`);
     await repository.verifyWithToken(`e-${user.id}`);
     await expect(events(user.id)).resolves.toEqual([{ name: 'identity.email.verified', payload: { userId: user.id, email: user.email } }]);
-    const vouched = await repository.insertUser(email(), null, { provider: 'google', providerSubject: randomUUID(), name: '', verified: true });
-    await expect(events(vouched.id)).resolves.toEqual([{ name: 'identity.email.verified', payload: { userId: vouched.id, email: vouched.email } }]);
-    const unvouched = await repository.insertUser(email(), null, { provider: 'google', providerSubject: randomUUID(), name: '', verified: false });
+    const vouched = await repository.insertUser(email(), null, {
+      provider: 'google',
+      providerSubject: randomUUID(),
+      name: '',
+      verified: true,
+    });
+    await expect(events(vouched.id)).resolves.toEqual([
+      { name: 'identity.email.verified', payload: { userId: vouched.id, email: vouched.email } },
+    ]);
+    const unvouched = await repository.insertUser(email(), null, {
+      provider: 'google',
+      providerSubject: randomUUID(),
+      name: '',
+      verified: false,
+    });
     await expect(events(unvouched.id)).resolves.toEqual([]);
   });
 

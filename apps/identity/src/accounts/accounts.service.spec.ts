@@ -81,7 +81,8 @@ class FakeAccounts {
   replayedUser(idempotent: IdempotentCreate | undefined): Promise<string | undefined> {
     const stored = idempotent && this.keys.get(idempotent.key);
     if (!stored) return Promise.resolve(undefined);
-    if (stored.request !== JSON.stringify(idempotent.request)) return Promise.reject(new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch));
+    if (stored.request !== JSON.stringify(idempotent.request))
+      return Promise.reject(new AppError('CONFLICT', IDEMPOTENCY_REFUSALS.mismatch));
     return Promise.resolve(stored.id);
   }
 
@@ -343,12 +344,18 @@ describe('signUp', () => {
       expect(accounts.sessions.map((s) => s.tokenHash)).toEqual([hashToken(first.token), hashToken(again.token)]);
       expect(mail.jobs).toHaveLength(1);
       const account = `user:${first.profile.guid}`;
-      expect([limiter.attempts, limiter.successes, limiter.failures]).toEqual([[[account, keyed.clientAddress]], [[account, keyed.clientAddress]], []]);
+      expect([limiter.attempts, limiter.successes, limiter.failures]).toEqual([
+        [[account, keyed.clientAddress]],
+        [[account, keyed.clientAddress]],
+        [],
+      ]);
     });
 
     it('another password under the key is another request (409), counted as a failed sign-in; no session', async () => {
       await service.signUp('ada@example.com', PASSWORD, undefined, undefined, keyed);
-      const failure = await service.signUp('ada@example.com', 'not the password at all', undefined, undefined, keyed).catch((e: unknown) => e);
+      const failure = await service
+        .signUp('ada@example.com', 'not the password at all', undefined, undefined, keyed)
+        .catch((e: unknown) => e);
       expect(failure).toMatchObject({ code: 'CONFLICT', detail: IDEMPOTENCY_REFUSALS.mismatch });
       expect(accounts.sessions).toHaveLength(1);
       expect(limiter.failures).toEqual([[`user:${[...accounts.users.keys()][0]}`, keyed.clientAddress]]);
@@ -429,7 +436,11 @@ describe('signIn', () => {
   it('gives a browser without a device cookie one, kept hashed, and counts its tries as an unknown browser’s', async () => {
     const user = accounts.addUser({ email: 'ada@example.com', passwordHash });
     const first = await service.signIn('ada@example.com', PASSWORD, 'here');
-    expect(first.device).toEqual({ name: expect.stringMatching(/^tdd_[0-9a-f]{16}$/), token: expect.any(String), maxAgeSeconds: 180 * 86_400 });
+    expect(first.device).toEqual({
+      name: expect.stringMatching(/^tdd_[0-9a-f]{16}$/),
+      token: expect.any(String),
+      maxAgeSeconds: 180 * 86_400,
+    });
     expect(first.device?.name).not.toContain(user.id);
     expect(accounts.devices).toEqual([expect.objectContaining({ userId: user.id, tokenHash: hashToken(first.device!.token) })]);
     expect(limiter.devices).toEqual([undefined]);

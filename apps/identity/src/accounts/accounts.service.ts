@@ -191,7 +191,12 @@ export class AccountsService {
     const account = user ? `user:${user.id}` : `unknown:${identifier.trim().toLowerCase()}`;
     // A browser that signed in to this account before keeps a budget of its own (device cookies).
     const presented = deviceTokens.map((token) => ({ token, hash: hashToken(token) }));
-    const device = user ? await this.accounts.findKnownDevice(user.id, presented.map((p) => p.hash)) : undefined;
+    const device = user
+      ? await this.accounts.findKnownDevice(
+          user.id,
+          presented.map((p) => p.hash),
+        )
+      : undefined;
     await this.limiter.attempt(account, clientAddress, device?.id);
     const ok = user?.passwordHash
       ? await verifyPassword(user.passwordHash, password)

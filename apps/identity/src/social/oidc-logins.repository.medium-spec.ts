@@ -15,7 +15,14 @@ beforeAll(async () => {
 
 afterAll(() => db?.close());
 
-const login = (stateHash: string, expiresAt: Date) => ({ stateHash, expiresAt, provider: 'google', codeVerifier: 'v', nonce: 'n', returnTo: '/account' });
+const login = (stateHash: string, expiresAt: Date) => ({
+  stateHash,
+  expiresAt,
+  provider: 'google',
+  codeVerifier: 'v',
+  nonce: 'n',
+  returnTo: '/account',
+});
 
 describe('OidcLoginsRepository', () => {
   it('consumes a pending sign-in once; never an expired or unknown one', async () => {

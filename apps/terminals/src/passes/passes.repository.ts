@@ -228,11 +228,11 @@ export class PassesRepository {
   ): Promise<{ rows: PassRow[]; total: number }> {
     const dir = query.dir === 'ASC' ? 'ASC' : 'DESC';
     const [rows, total] = await Promise.all([
-      sql.rows<PassJoinRow>(this.db, `${SELECT} WHERE p."user_id" = $1 ORDER BY ${ORDER[query.sort]} ${dir}, p."id" ${dir} LIMIT $2 OFFSET $3`, [
-        userId,
-        query.limit,
-        query.offset,
-      ]),
+      sql.rows<PassJoinRow>(
+        this.db,
+        `${SELECT} WHERE p."user_id" = $1 ORDER BY ${ORDER[query.sort]} ${dir}, p."id" ${dir} LIMIT $2 OFFSET $3`,
+        [userId, query.limit, query.offset],
+      ),
       this.count(userId),
     ]);
     return { rows: rows.map(toPass), total };

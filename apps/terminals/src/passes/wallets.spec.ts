@@ -47,7 +47,7 @@ function refused(env: Partial<WalletEnv>): string | undefined {
 }
 
 describe('wallets without configuration', () => {
-  it('answer only that they are off, and name what is missing in the operator\'s log alone', () => {
+  it("answer only that they are off, and name what is missing in the operator's log alone", () => {
     expect(wallets({}).config()).toEqual({ google: { configured: false }, apple: { configured: false } });
     const lines: { fields: unknown; message: string }[] = [];
     const logger = { info: (fields: unknown, message: string) => lines.push({ fields, message }) } as unknown as Logger;

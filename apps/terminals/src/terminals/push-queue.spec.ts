@@ -22,7 +22,15 @@ function job(row: ShareRow, counts: { attemptsStarted: number; attemptsMade: num
   const data: PushJob = {
     shareId: row.id,
     terminalId: row.terminalId,
-    message: { title: 't', description: '', action: 'Open', contentType: 'text/plain', content: 'x', shareId: row.id, terminalId: row.terminalId },
+    message: {
+      title: 't',
+      description: '',
+      action: 'Open',
+      contentType: 'text/plain',
+      content: 'x',
+      shareId: row.id,
+      terminalId: row.terminalId,
+    },
   };
   const fake = {
     data,
@@ -52,7 +60,11 @@ function processor(repository: Partial<TerminalsRepository>, result: PushResult 
 }
 
 const subscribed = (row: ShareRow): TerminalRow =>
-  ({ id: row.terminalId, userId: row.userId, subscription: { endpoint: 'https://push.example/1', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } } }) as TerminalRow;
+  ({
+    id: row.terminalId,
+    userId: row.userId,
+    subscription: { endpoint: 'https://push.example/1', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } },
+  }) as TerminalRow;
 
 describe('PushProcessor across an outage of its database', () => {
   it('gives the job back, delayed, without using an attempt, when the share cannot be read', async () => {

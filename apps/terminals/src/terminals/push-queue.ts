@@ -47,7 +47,12 @@ export class PushQueue {
   ) {
     this.producer = new QueueProducer(
       queue,
-      { attempts: settings.attempts, retryDelayMs: settings.retryDelayMs, removeOnComplete: { count: 1000 }, removeOnFail: { count: 1000 } },
+      {
+        attempts: settings.attempts,
+        retryDelayMs: settings.retryDelayMs,
+        removeOnComplete: { count: 1000 },
+        removeOnFail: { count: 1000 },
+      },
       logger,
       'push',
     );
@@ -125,7 +130,10 @@ export class PushProcessor extends DrainingWorkerHost {
   private async giveBack(job: Job<PushJob>, token: string, error: Error): Promise<never> {
     // Tries given back so far (each start counts in attemptsStarted; only failures in attemptsMade).
     const waits = Math.max(0, job.attemptsStarted - job.attemptsMade - 1);
-    const delay = Math.min(this.settings.retryDelayMs * 2 ** Math.min(waits, 10), Math.max(this.settings.retryDelayMs, PUSH_OUTAGE_MAX_DELAY_MS));
+    const delay = Math.min(
+      this.settings.retryDelayMs * 2 ** Math.min(waits, 10),
+      Math.max(this.settings.retryDelayMs, PUSH_OUTAGE_MAX_DELAY_MS),
+    );
     await job.moveToDelayed(Date.now() + delay, token);
     this.logger.warn(
       { share: job.data.shareId, waits: waits + 1, delayMs: delay, err: error.message },

@@ -107,7 +107,8 @@ describe('TerminalsService.send', () => {
         })
       ).push,
     ).toBe('none');
-    for (const { events } of [...committed, ...off.committed]) expect(events.map((e) => ('push' in e.payload ? e.payload.push : undefined))).toEqual([null]);
+    for (const { events } of [...committed, ...off.committed])
+      expect(events.map((e) => ('push' in e.payload ? e.payload.push : undefined))).toEqual([null]);
   });
 });
 

@@ -23,7 +23,11 @@ describe('live updates', () => {
     expect(keysOf({ type: LIVE_EVENTS.shareReceived, ids: { shareId: 's', terminalId: 't' } })).toEqual([terminalKeys.all]);
     // A removed terminal: the list only (its open inbox is not read again, a 404, before the list closes it).
     expect(keysOf({ type: LIVE_EVENTS.terminalRemoved, ids: { terminalId: 't' } })).toEqual([terminalKeys.overview()]);
-    expect(keysOf({ type: LIVE_EVENTS.orderPaid, ids: { orderId: 'o1' } })).toEqual([orderKeys.one('o1'), sellingKeys.all, billingKeys.all]);
+    expect(keysOf({ type: LIVE_EVENTS.orderPaid, ids: { orderId: 'o1' } })).toEqual([
+      orderKeys.one('o1'),
+      sellingKeys.all,
+      billingKeys.all,
+    ]);
     expect(keysOf({ type: LIVE_EVENTS.planCharged, ids: { planId: 'p' } })).toEqual([billingKeys.all]);
     expect(keysOf({ type: LIVE_EVENTS.requestDeclined, ids: { requestId: 'r' } })).toContainEqual(requestKeys.all);
   });

@@ -16,8 +16,7 @@ import { ShopLinkNotFound, Storefront, StorefrontNotFound } from '../features/co
 import { InShell } from '../shared/shell';
 
 export type ShopShellInput =
-  | { kind: 'storefront' | 'shop'; path: string; shop: StorefrontView }
-  | { kind: 'storefront' | 'shop'; path: string; notFound: true };
+  { kind: 'storefront' | 'shop'; path: string; shop: StorefrontView } | { kind: 'storefront' | 'shop'; path: string; notFound: true };
 
 /** `<main>` as the app's layout (app/Layout.tsx) holds the shop's page in it. */
 export function renderShopShell(input: ShopShellInput): string {

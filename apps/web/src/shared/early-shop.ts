@@ -75,7 +75,10 @@ export function requestShopEarly(pathname: string): void {
   const answer = inlineAnswer();
   if (answer?.read === path) {
     const body = JSON.stringify(answer.body);
-    early = { path, response: Promise.resolve(new Response(body, { status: answer.status, headers: { 'content-type': 'application/json' } })) };
+    early = {
+      path,
+      response: Promise.resolve(new Response(body, { status: answer.status, headers: { 'content-type': 'application/json' } })),
+    };
     return;
   }
   // A failure is the page's to see (its query reports or retries it), so none is reported here.

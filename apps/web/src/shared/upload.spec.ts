@@ -58,7 +58,11 @@ const job = { success: true, job: { id: 'j1', state: 'queued' } };
 describe('postFormWithProgress', () => {
   it('sends an upload to convert with an Idempotency-Key and retries a network failure and a 503 with the same key', async () => {
     withFake(['network', { status: 503, body: { success: false, error: 'UNAVAILABLE', detail: 'down' } }, { status: 202, body: job }]);
-    const answer = await postFormWithProgress('/v1/convert/upload?wait=30', new FormData(), { token: 't', expect: 202, onProgress: () => undefined });
+    const answer = await postFormWithProgress('/v1/convert/upload?wait=30', new FormData(), {
+      token: 't',
+      expect: 202,
+      onProgress: () => undefined,
+    });
     expect(answer).toEqual(job);
     expect(sent).toHaveLength(3);
     const key = sent[0]?.headers['idempotency-key'];
@@ -68,7 +72,9 @@ describe('postFormWithProgress', () => {
 
   it('gives up after its retries with the last failure, and never retries a refusal', async () => {
     withFake(['network', 'network', 'network']);
-    await expect(postFormWithProgress('/v1/convert/upload', new FormData(), { token: 't', expect: 202, onProgress: () => undefined })).rejects.toMatchObject({
+    await expect(
+      postFormWithProgress('/v1/convert/upload', new FormData(), { token: 't', expect: 202, onProgress: () => undefined }),
+    ).rejects.toMatchObject({
       name: 'NetworkError',
     });
     expect(sent).toHaveLength(3);
@@ -81,7 +87,9 @@ describe('postFormWithProgress', () => {
 
   it('sends a route without keys (a product image) once, without a key', async () => {
     withFake(['network']);
-    await expect(postFormWithProgress('/v1/products/p1/image', new FormData(), { token: 't', expect: 200, onProgress: () => undefined })).rejects.toMatchObject({
+    await expect(
+      postFormWithProgress('/v1/products/p1/image', new FormData(), { token: 't', expect: 200, onProgress: () => undefined }),
+    ).rejects.toMatchObject({
       name: 'NetworkError',
     });
     expect(sent).toHaveLength(1);

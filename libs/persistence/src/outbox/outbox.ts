@@ -186,7 +186,9 @@ export class OutboxRelay {
         const js = jetstream(this.o.nc);
         const batch = this.o.batchSize ?? 100;
         for (;;) {
-          const rows = await sql.rows<Pick<OutboxEventRow, 'id' | 'seq' | 'aggregateType' | 'aggregateId' | 'name' | 'payload' | 'createdAt'>>(
+          const rows = await sql.rows<
+            Pick<OutboxEventRow, 'id' | 'seq' | 'aggregateType' | 'aggregateId' | 'name' | 'payload' | 'createdAt'>
+          >(
             db,
             `SELECT "id", "seq", "aggregate_type" AS "aggregateType", "aggregate_id" AS "aggregateId", "name", "payload", "created_at" AS "createdAt"
                FROM "${this.o.schema}"."outbox_event" WHERE "published_at" IS NULL ORDER BY "seq" LIMIT $1`,

@@ -16,7 +16,11 @@ export const authKeys = {
 export const useSocialProviders = () =>
   useQuery({
     queryKey: authKeys.providers,
-    queryFn: ({ signal }) => socialProviders(signal).then((body) => body.providers, (): OidcProviderView[] => []),
+    queryFn: ({ signal }) =>
+      socialProviders(signal).then(
+        (body) => body.providers,
+        (): OidcProviderView[] => [],
+      ),
   });
 
 /** Asks for the provider's sign-in URL and goes there. */

@@ -4,7 +4,8 @@ import { SseParser } from './sse';
 describe('SseParser', () => {
   it('gives complete events only, whatever the chunks', () => {
     const parser = new SseParser();
-    const text = 'retry: 2000\n: hello\n\nid: 7\nevent: share.received\ndata: {"type":"share.received"}\n\nid: 8\nevent: order.paid\ndata: {"a":1}\n\n';
+    const text =
+      'retry: 2000\n: hello\n\nid: 7\nevent: share.received\ndata: {"type":"share.received"}\n\nid: 8\nevent: order.paid\ndata: {"a":1}\n\n';
     const events = [...text].flatMap((c) => parser.push(c));
     expect(events).toEqual([
       { id: '7', event: 'share.received', data: '{"type":"share.received"}' },

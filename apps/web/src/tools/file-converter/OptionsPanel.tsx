@@ -12,7 +12,13 @@ const FIELDS: Array<[keyof ConversionOptions, string]> = [
 export const DEFAULT_OPTIONS: ConversionOptions = { width: '', height: '', quality: '', dpi: '150', firstPage: '', lastPage: '' };
 
 /** The options of image and PDF conversions (each job takes those of its kind). */
-export function OptionsPanel({ options, onChange }: { options: ConversionOptions; onChange: (key: keyof ConversionOptions, value: string) => void }) {
+export function OptionsPanel({
+  options,
+  onChange,
+}: {
+  options: ConversionOptions;
+  onChange: (key: keyof ConversionOptions, value: string) => void;
+}) {
   return (
     <details className="tool-options">
       <summary>Options</summary>

@@ -24,7 +24,10 @@ export function OAuthCallbackPage() {
   useEffect(() => {
     if (sent.current || denied || !code || !state) return;
     sent.current = true; // the code is single use
-    mutate({ provider, code, state, issuer }, { onSuccess: (returnTo) => void navigate(safeNext(returnTo) ?? PATHS.account, { replace: true }) });
+    mutate(
+      { provider, code, state, issuer },
+      { onSuccess: (returnTo) => void navigate(safeNext(returnTo) ?? PATHS.account, { replace: true }) },
+    );
   }, [provider, code, state, issuer, denied, navigate, mutate]);
 
   const message = denied

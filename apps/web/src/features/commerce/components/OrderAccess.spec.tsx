@@ -48,7 +48,9 @@ test('signed in with the order’s address, not confirmed: says so and emails th
   await waitFor(() => expect(calls.filter((c) => c.path === '/v1/users/u1/requestverification')).toHaveLength(1));
   const sent = calls.filter((c) => c.path === '/v1/users/u1/requestverification');
   expect(sent.map((c) => c.body)).toEqual([{ returnTo: '/orders/order-mine' }]);
-  await waitFor(() => expect((within(messages).getByRole('button', { name: 'Email me the link again' }) as HTMLButtonElement).disabled).toBe(false));
+  await waitFor(() =>
+    expect((within(messages).getByRole('button', { name: 'Email me the link again' }) as HTMLButtonElement).disabled).toBe(false),
+  );
 });
 
 test('signed in with another address: names the order’s address and offers to sign in with it, coming back here', async () => {

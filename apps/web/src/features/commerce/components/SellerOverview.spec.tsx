@@ -36,7 +36,13 @@ const summary = (fields: Partial<SellerOrderSummary> & Pick<SellerOrderSummary, 
 
 const SEEN = '2026-11-21T00:00:00.000Z';
 const older = summary({ id: 'o1' });
-const newer = summary({ id: 'o2', title: 'Zine', email: 'a.very.long.buyer.address@example.com', paidAt: '2026-11-22T10:00:00.000Z', receiptNumber: 'R-2026-000002' });
+const newer = summary({
+  id: 'o2',
+  title: 'Zine',
+  email: 'a.very.long.buyer.address@example.com',
+  paidAt: '2026-11-22T10:00:00.000Z',
+  receiptNumber: 'R-2026-000002',
+});
 
 let overview: SellerOverviewView;
 let orders: SellerOrderSummary[];
@@ -74,8 +80,16 @@ beforeEach(() => {
     profileTimeZone: true,
     monthStart: '2026-10-31T23:00:00.000Z',
     earnings: [
-      { currency: 'USD', month: { gross: 3750, refunds: 1250, net: 2500, orders: 3 }, allTime: { gross: 10000, refunds: 1250, net: 8750, orders: 8 } },
-      { currency: 'EUR' as 'USD', month: { gross: 4000, refunds: 0, net: 4000, orders: 1 }, allTime: { gross: 4000, refunds: 0, net: 4000, orders: 1 } },
+      {
+        currency: 'USD',
+        month: { gross: 3750, refunds: 1250, net: 2500, orders: 3 },
+        allTime: { gross: 10000, refunds: 1250, net: 8750, orders: 8 },
+      },
+      {
+        currency: 'EUR' as 'USD',
+        month: { gross: 4000, refunds: 0, net: 4000, orders: 1 },
+        allTime: { gross: 4000, refunds: 0, net: 4000, orders: 1 },
+      },
     ],
     toFulfil: { total: 2, orders: [older, newer] },
     seenAt: SEEN,
@@ -102,7 +116,11 @@ test('lists the orders to fulfil with links, marks what is new since the last vi
   expect(await screen.findByRole('heading', { name: /Overview\s*1 new order/ })).toBeTruthy();
   const toFulfil = screen.getByRole('list', { name: 'Orders to fulfil' });
   const rows = within(toFulfil).getAllByRole('listitem');
-  expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Poster' }).getAttribute('href')).toBe('/account/orders/o1');
+  expect(
+    within(rows[0] as HTMLElement)
+      .getByRole('link', { name: 'Poster' })
+      .getAttribute('href'),
+  ).toBe('/account/orders/o1');
   expect(within(rows[0] as HTMLElement).queryByText('New')).toBeNull();
   expect(within(rows[1] as HTMLElement).getByText('New')).toBeTruthy();
   expect(rows[1]?.textContent).toContain('a.very.long.buyer.address@example.com · R-2026-000002 · paid');

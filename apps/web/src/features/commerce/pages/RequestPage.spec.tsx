@@ -58,8 +58,7 @@ async function fakeGateway(request_: Request): Promise<Response> {
     return json(200, { success: true, request: request('accepted'), order: { id: 'order-9' } });
   if (url.pathname === '/v1/requests/req-1/decline') {
     if (refuseDecline === 'expired') return json(409, { success: false, error: 'REQUEST_EXPIRED', detail: 'the request expired' });
-    if (refuseDecline === 'reason')
-      return json(400, { success: false, error: 'VALIDATION_FAILED', detail: 'reason must be plain text' });
+    if (refuseDecline === 'reason') return json(400, { success: false, error: 'VALIDATION_FAILED', detail: 'reason must be plain text' });
     return json(200, { success: true, request: request('declined', (body as { reason?: string }).reason ?? null) });
   }
   if (url.pathname === '/v1/orders/order-9/pay') return json(200, { success: true, url: 'http://localhost/#paying-order-9' });

@@ -45,9 +45,7 @@ export function Inbox({ terminal, terminals = [], onClose }: { terminal: Termina
   return (
     <div className="inbox" role="region" aria-label={`Inbox of ${terminal.label}`}>
       <div className="section-head">
-        <h3 tabIndex={-1}>
-          Inbox of {terminal.label}
-        </h3>
+        <h3 tabIndex={-1}>Inbox of {terminal.label}</h3>
         <button type="button" className="button button-small button-ghost" onClick={onClose}>
           Close
         </button>

@@ -54,12 +54,7 @@ export function TerminalList(props: {
               </small>
             </span>
             <span className="actions">
-              <button
-                type="button"
-                className="button button-small"
-                aria-label={`Inbox of ${t.label}`}
-                {...props.inboxOpener(t.id)}
-              >
+              <button type="button" className="button button-small" aria-label={`Inbox of ${t.label}`} {...props.inboxOpener(t.id)}>
                 Inbox
               </button>
               <button

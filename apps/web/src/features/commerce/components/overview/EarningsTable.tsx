@@ -4,7 +4,9 @@ import { formatMoney, formatMonth } from '../../money';
 /** Which month "This month" is, and in which zone it is counted. */
 function monthNote(overview: SellerOverviewView): string {
   const month = formatMonth(overview.monthStart, overview.timeZone);
-  const zone = overview.profileTimeZone ? `${overview.timeZone} time, your profile's time zone` : 'UTC, since your profile has no time zone';
+  const zone = overview.profileTimeZone
+    ? `${overview.timeZone} time, your profile's time zone`
+    : 'UTC, since your profile has no time zone';
   return `This month is ${month}, counted in ${zone}. Orders count in the month they were paid.`;
 }
 

@@ -9,7 +9,17 @@ const COPIED_MS = 2500;
 
 /** The QR code of a link, drawn by the barcode creator's engine (bwip-js in its worker), with a quiet zone on white. */
 function qrJob(url: string): RenderJob {
-  return { bcid: 'qrcode', text: url, scale: 4, margin: 4, barColor: '#000000', backgroundColor: '#FFFFFF', includeText: false, ecLevel: 'M', extra: {} };
+  return {
+    bcid: 'qrcode',
+    text: url,
+    scale: 4,
+    margin: 4,
+    barColor: '#000000',
+    backgroundColor: '#FFFFFF',
+    includeText: false,
+    ecLevel: 'M',
+    extra: {},
+  };
 }
 
 /**
@@ -60,7 +70,11 @@ export function ShopLink({ service, guid, onEdit }: { service: ServiceView; guid
             </a>
           ) : null}
           <span className="visually-hidden" role="status" aria-live="polite">
-            {copied === 'yes' ? 'The shop link is copied.' : copied === 'failed' ? 'The shop link could not be copied: select it and copy it.' : ''}
+            {copied === 'yes'
+              ? 'The shop link is copied.'
+              : copied === 'failed'
+                ? 'The shop link could not be copied: select it and copy it.'
+                : ''}
           </span>
         </span>
       </div>
