@@ -48,9 +48,10 @@ const steps = [
   [
     'lint',
     () =>
-      run('npx', ['nx', 'show', 'projects'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } }).then(
-        () => run('npx', ['eslint', '--max-warnings=0', '.']),
-      ),
+      run('npx', ['nx', 'show', 'projects'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } })
+        .then(() => run('npx', ['eslint', '--max-warnings=0', '.']))
+        // The house format (.prettierrc; prose in Markdown is left as written, .prettierignore).
+        .then(() => run('npx', ['prettier', '--check', '--log-level=warn', '.'])),
   ],
   ['unit', () => run(process.execPath, [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`])],
   [
