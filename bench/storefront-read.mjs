@@ -13,21 +13,24 @@
 //     transport, node:http with no Nest at all), each answer checked byte for byte against the reference's.
 // Each gets a sequential run (2,000 requests one after another on a kept-alive connection: median
 // latency) and a loaded run (50 connections: requests per second). Prints the figures and the ratios.
+// Then the reference, the products read and the order list again in turn (--rounds=20 rounds of 100
+// sequential requests to each, the order rotating): the same drift of the shared machine for all three.
 // Starts its own platform (identity, commerce, gateway) on a throwaway database. Builds nothing: run
 // `npm run build:server` first. Usage: node bench/storefront-read.mjs [--seconds=10] [--products=12]
-// [--count=2000] [--no-floor] [--port=N] (the floors' HTTP halves on N, N+1…; any free port without it)
+// [--count=2000] [--rounds=20] [--no-floor] [--port=N] (the floors' HTTP halves on N, N+1…; any free port without it)
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { TestPlatform } from '../libs/testing/dist/index.js';
 import { checkSameAnswers, startFloors } from './lib/floor.mjs';
-import { measure, pidsNamed, printCpu, printRows, ratios } from './lib/load.mjs';
+import { interleavedMedians, measure, pidsNamed, printCpu, printRows, ratios } from './lib/load.mjs';
 import { openBenchShop } from './lib/shop.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SECONDS = arg('seconds', 10);
 const PRODUCTS = arg('products', 12);
 const COUNT = arg('count', 2000);
+const ROUNDS = arg('rounds', 20);
 const FLOOR = !process.argv.includes('--no-floor');
 const ORDERS = 1000;
 const loadBefore = loadavg()[0];
@@ -134,6 +137,18 @@ results.push(
   }),
 );
 
+// The three sequential medians again, measured in turn (bench/lib/load.mjs, interleavedMedians): the
+// blocks above each take the machine as it was in their own seconds; these rounds share its drift.
+const turns = await interleavedMedians(
+  [
+    { url: `${referenceUrl}${path}` },
+    { url: `${platform.url}${path}` },
+    { url: `${platform.url}/v1/fulfillment?limit=20`, headers: { authorization: `Bearer ${seller.token}` } },
+  ],
+  { rounds: ROUNDS, perRound: 100 },
+);
+if (turns.bad > 0) throw new Error(`${turns.bad} non-2xx answers in the rounds in turn`);
+
 referenceProcess.disconnect();
 for (const floor of floors) floor.close();
 await pool.end();
@@ -156,3 +171,9 @@ if (floorResults.length > 0) {
 }
 printCpu(rows);
 console.log(`order list / products: latency ${(orders.p50 / products.p50).toFixed(2)}× (goal ≤ 2)`);
+const [refTurn, productsTurn, ordersTurn] = turns.p50.map((x) => `${x.toFixed(2)} ms`);
+console.log(
+  `in turn (${ROUNDS} rounds of 100 sequential requests to each): reference ${refTurn}, products ${productsTurn}, order list ${ordersTurn}; ` +
+    `products / reference ${(turns.p50[1] / turns.p50[0]).toFixed(2)}× (goal ≤ 1.5; the rounds' median ${turns.ratio(1, 0).toFixed(2)}×), ` +
+    `order list / products ${(turns.p50[2] / turns.p50[1]).toFixed(2)}× (goal ≤ 2; the rounds' median ${turns.ratio(2, 1).toFixed(2)}×)`,
+);

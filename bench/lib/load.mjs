@@ -28,6 +28,43 @@ export async function sequentialMedian(url, { count = 2000, headers = {} } = {})
   return { p50: times[Math.floor(times.length / 2)], bad };
 }
 
+const medianOf = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The sequential median latency of several targets measured in turn: `rounds` rounds, each of
+ * `perRound` requests one after another to every target (the order rotating from round to round), so
+ * that a machine whose speed drifts during the run (other work on the shared cores) slows every target
+ * alike, where one block after another gives the drift to whichever ran then. Answers, per target, the
+ * median of all its requests and each round's median; `ratio(i, j)` is the median of the rounds' ratios
+ * of target i to target j.
+ */
+export async function interleavedMedians(targets, { rounds = 20, perRound = 100 } = {}) {
+  const all = targets.map(() => []);
+  const byRound = targets.map(() => []);
+  let bad = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < targets.length; k++) {
+      const i = (r + k) % targets.length;
+      const { url, headers = {} } = targets[i];
+      const round = [];
+      for (let n = 0; n < perRound; n++) {
+        const t = performance.now();
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        round.push(performance.now() - t);
+        if (!res.ok) bad++;
+      }
+      all[i].push(...round);
+      byRound[i].push(medianOf(round));
+    }
+  }
+  return {
+    bad,
+    p50: all.map(medianOf),
+    ratio: (i, j) => medianOf(byRound[i].map((x, r) => x / byRound[j][r])),
+  };
+}
+
 /**
  * One row of a benchmark: a warm-up (10 connections), the sequential median (1 connection) and the
  * throughput at 50 connections; `bad` counts non-2xx answers and errors (a row with any is not valid).
