@@ -13,8 +13,8 @@
 //     transport, node:http with no Nest at all), each answer checked byte for byte against the reference's.
 // Each gets a sequential run (2,000 requests one after another on a kept-alive connection: median
 // latency) and a loaded run (50 connections: requests per second). Prints the figures and the ratios.
-// Then the reference, the products read and the order list again in turn (--rounds=20 rounds of 100
-// sequential requests to each, the order rotating): the same drift of the shared machine for all three.
+// Then the reference, the products read, the order list and the floors again in turn (--rounds=20 rounds
+// of 100 sequential requests to each, the order rotating): the same drift of the shared machine for all.
 // Starts its own platform (identity, commerce, gateway) on a throwaway database. Builds nothing: run
 // `npm run build:server` first. Usage: node bench/storefront-read.mjs [--seconds=10] [--products=12]
 // [--count=2000] [--rounds=20] [--no-floor] [--port=N] (the floors' HTTP halves on N, N+1…; any free port without it)
@@ -144,6 +144,7 @@ const turns = await interleavedMedians(
     { url: `${referenceUrl}${path}` },
     { url: `${platform.url}${path}` },
     { url: `${platform.url}/v1/fulfillment?limit=20`, headers: { authorization: `Bearer ${seller.token}` } },
+    ...floors.map((floor) => ({ url: `${floor.url}${path}` })),
   ],
   { rounds: ROUNDS, perRound: 100 },
 );
@@ -176,4 +177,10 @@ console.log(
   `in turn (${ROUNDS} rounds of 100 sequential requests to each): reference ${refTurn}, products ${productsTurn}, order list ${ordersTurn}; ` +
     `products / reference ${(turns.p50[1] / turns.p50[0]).toFixed(2)}× (goal ≤ 1.5; the rounds' median ${turns.ratio(1, 0).toFixed(2)}×), ` +
     `order list / products ${(turns.p50[2] / turns.p50[1]).toFixed(2)}× (goal ≤ 2; the rounds' median ${turns.ratio(2, 1).toFixed(2)}×)`,
+);
+floors.forEach((floor, k) =>
+  console.log(
+    `  in turn, ${floor.name}: ${turns.p50[3 + k].toFixed(2)} ms, ${(turns.p50[3 + k] / turns.p50[0]).toFixed(2)}× the reference ` +
+      `(the rounds' median ${turns.ratio(3 + k, 0).toFixed(2)}×); the products read ${(turns.p50[1] / turns.p50[3 + k]).toFixed(2)}× it`,
+  ),
 );
