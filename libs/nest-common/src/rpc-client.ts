@@ -198,8 +198,12 @@ export class RpcClient {
    */
   private async followStatus(): Promise<void> {
     for await (const status of this.nc.status()) {
-      if (status.type === 'disconnect') this.linked = false;
-      else if (status.type === 'reconnect') this.linked = true;
+      if (status.type === 'disconnect') {
+        this.linked = false;
+        // The calls on their way lost it: their replies may never come. Each is answered now instead of
+        // at its deadline (a payment's is 20 s); a retry under its Idempotency-Key answers the first outcome.
+        this.failAll(new AppError('UNAVAILABLE', 'the message bus is not reachable'));
+      } else if (status.type === 'reconnect') this.linked = true;
     }
   }
 
