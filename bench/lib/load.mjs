@@ -13,8 +13,8 @@ export function loaded(url, { connections, seconds, headers = {} }) {
   });
 }
 
-/** Median latency of `count` requests made one after another on a kept-alive connection (autocannon rounds to whole ms). */
-export async function sequentialMedian(url, { count = 2000, headers = {} } = {}) {
+/** The time of each of `count` requests made one after another on a kept-alive connection (ms), and how many were not 2xx. */
+async function sequentialTimes(url, { count, headers = {} }) {
   const times = [];
   let bad = 0;
   for (let i = 0; i < count; i++) {
@@ -24,6 +24,12 @@ export async function sequentialMedian(url, { count = 2000, headers = {} } = {})
     times.push(performance.now() - t);
     if (!res.ok) bad++;
   }
+  return { times, bad };
+}
+
+/** Median latency of `count` requests made one after another on a kept-alive connection (autocannon rounds to whole ms). */
+export async function sequentialMedian(url, { count = 2000, headers = {} } = {}) {
+  const { times, bad } = await sequentialTimes(url, { count, headers });
   times.sort((a, b) => a - b);
   return { p50: times[Math.floor(times.length / 2)], bad };
 }
@@ -46,14 +52,8 @@ export async function interleavedMedians(targets, { rounds = 20, perRound = 100 
     for (let k = 0; k < targets.length; k++) {
       const i = (r + k) % targets.length;
       const { url, headers = {} } = targets[i];
-      const round = [];
-      for (let n = 0; n < perRound; n++) {
-        const t = performance.now();
-        const res = await fetch(url, { headers });
-        await res.arrayBuffer();
-        round.push(performance.now() - t);
-        if (!res.ok) bad++;
-      }
+      const { times: round, bad: refused } = await sequentialTimes(url, { count: perRound, headers });
+      bad += refused;
       all[i].push(...round);
       byRound[i].push(medianOf(round));
     }
