@@ -106,11 +106,6 @@ function decodeHeaderWords(text: string): string {
 }
 
 /**
- * The newest mail to `to` whose text matches `pattern` (the platform writes mail as .eml files under
- * DATA_DIR/mail in e2e); waits for it to be written. Quoted-printable soft breaks and encoded header
- * words undone.
- */
-/**
  * The settings store of the page's local database (name and value of each record), [] before the app has
  * made the database. A test that navigates or reloads right after a change waits for it here: a write
  * still in flight when the page goes is aborted with the page, as in any browser.
@@ -139,6 +134,11 @@ export function storedSettings(page: Page): Promise<Array<{ name: string; value:
   });
 }
 
+/**
+ * The newest mail to `to` whose text matches `pattern` (the platform writes mail as .eml files under
+ * DATA_DIR/mail in e2e); waits for it to be written. Quoted-printable soft breaks and encoded header
+ * words undone.
+ */
 export async function mailTo(to: string, pattern: RegExp): Promise<string> {
   const folder = join(process.env.E2E_DATA_DIR!, 'mail');
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -86,6 +86,9 @@ interface Pending {
   service: string;
 }
 
+/** Cut off from NATS (disconnected, reconnecting or closed): the call did not, or may not, reach a service. */
+const busUnreachable = (): AppError => new AppError('UNAVAILABLE', 'the message bus is not reachable');
+
 /** No replica of the service takes the call (no responders), or it is refused unsent (ServiceBreaker): the same words. */
 const notAvailable = (service: string): AppError => new AppError('UNAVAILABLE', `the ${service} service is not available`);
 
@@ -126,7 +129,7 @@ export class RpcClient {
     this.breaker = new ServiceBreaker(options.probeMs ?? 0);
     void this.followStatus();
     this.nc.subscribe(`${this.inbox}>`, { callback: (error, msg) => this.settle(error, msg) });
-    void this.nc.closed().then(() => this.failAll(new AppError('UNAVAILABLE', 'the message bus is not reachable')));
+    void this.nc.closed().then(() => this.failAll(busUnreachable()));
   }
 
   /** A reply (or a no-responders status) for a waiting request; late replies of timed-out requests are dropped. */
@@ -202,7 +205,7 @@ export class RpcClient {
         this.linked = false;
         // The calls on their way lost it: their replies may never come. Each is answered now instead of
         // at its deadline (a payment's is 20 s); a retry under its Idempotency-Key answers the first outcome.
-        this.failAll(new AppError('UNAVAILABLE', 'the message bus is not reachable'));
+        this.failAll(busUnreachable());
       } else if (status.type === 'reconnect') this.linked = true;
     }
   }
@@ -264,7 +267,7 @@ export class RpcClient {
     const target = prefixed(this.options.prefix, subject);
     // Cut off from NATS: the request would only wait in the client's buffer until its deadline (or the
     // reconnect), so answer at once; the caller may retry shortly.
-    if (!this.isConnected()) throw new AppError('UNAVAILABLE', 'the message bus is not reachable');
+    if (!this.isConnected()) throw busUnreachable();
     // A service that stopped answering: refused at once, the call not sent (so surely not processed).
     if (!this.breaker.admit(service, performance.now())) throw notAvailable(service);
     try {
@@ -300,7 +303,7 @@ export class RpcClient {
     const timedOut = error instanceof TimeoutError || (error instanceof Error && error.cause instanceof TimeoutError);
     if (timedOut) return new AppError('UNAVAILABLE', `the ${service} service did not answer within ${timeoutMs} ms`);
     if (error instanceof Error && /closed|disconnect|connection/i.test(error.message)) {
-      return new AppError('UNAVAILABLE', 'the message bus is not reachable');
+      return busUnreachable();
     }
     return error instanceof Error ? error : new Error(String(error));
   }
