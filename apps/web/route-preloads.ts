@@ -26,17 +26,26 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /**
  * index.html as built, with the stylesheet first in its head: requested before the entry, it is all
  * the first paint waits for. The app's boot chunk is not preloaded from the head: the entry imports
- * it once the page (index.html's top bar and the route's static shell) has painted, and Vite's
- * preload helper fetches its imports in parallel then; scripts fetched before the first paint held
- * the first paint back under Lighthouse's simulated slow 4G.
+ * it once the page (index.html's top bar and the route's static shell) has painted, and the
+ * entry fetches them all at once then, from the list written here into the page (`#boot-files`);
+ * scripts fetched before the first paint held the first paint back under Lighthouse's simulated slow
+ * 4G.
  */
-function startPage(html: string): string {
+function startPage(html: string, bootFiles: string[]): string {
   const styles = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
   const out = styles.reduce((page, tag) => page.replace(tag, ''), html);
   const firstScript = out.indexOf('<script type="module"');
   if (firstScript < 0) return out;
-  return `${out.slice(0, firstScript)}${styles.map((t) => t.trim()).join('\n    ')}\n    ${out.slice(firstScript)}`;
+  const list = `<script type="application/json" id="${BOOT_FILES_ID}">${JSON.stringify(bootFiles)}</script>`;
+  return `${out.slice(0, firstScript)}${styles.map((t) => t.trim()).join('\n    ')}\n    ${list}\n    ${out.slice(firstScript)}`;
 }
+
+/**
+ * The id of index.html's list of the boot's files (the boot chunk and the chunks it imports, minus the
+ * entry's): the entry fetches them all at once after the first paint, then evaluates them in stages
+ * (src/main.tsx).
+ */
+export const BOOT_FILES_ID = 'boot-files';
 
 /**
  * The static first paint of the pages that have one (src/app/page-shells.tsx), rendered in Node
@@ -224,12 +233,14 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
         // entry imports once the first paint is done, its imports fetched with it) is no route's to fetch.
         const loaded = new Set<Rolldown.OutputChunk>();
         for (const entry of chunks.filter((c) => c.isEntry)) closure(entry, loaded);
-        const boot = chunks.find((c) => c.facadeModuleId === bootFile);
+        const boot = chunks.find((c) => c.facadeModuleId === bootFile) ?? chunks.find((c) => c.moduleIds.includes(bootFile));
         if (!boot) return this.error(`route preloads: no chunk for ${bootFile}`);
+        const entryFiles = new Set(loaded);
         closure(boot, loaded);
         const page = bundle['index.html'];
         if (page?.type !== 'asset' || typeof page.source !== 'string') return this.error('route preloads: no index.html in the bundle');
-        page.source = startPage(page.source);
+        const bootFiles = [...closure(boot)].filter((c) => !entryFiles.has(c)).map((c) => `/${c.fileName}`);
+        page.source = startPage(page.source, bootFiles);
 
         const table: RoutePreload[] = [];
         for (const { route, module } of wanted) {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -28,6 +29,29 @@ function pdfjsAssets(): Plugin {
         }
       }
     },
+  };
+}
+
+/**
+ * The code-splitting group of the boot: every script module that boot.tsx imports statically (what the
+ * app needs to show any page: the router, the session, the layout, the tool registry) in one chunk,
+ * `boot`, rather than in the dozen small chunks the modules' sharing with the pages would make (each a
+ * request and a preload of its own on the first visit). The entry's own modules stay in the entry.
+ */
+function bootGroup(bootFile: string, entryFile: string) {
+  let members: Set<string> | undefined;
+  const closure = (start: string, ctx: ChunkingContext, into: Set<string>) => {
+    if (into.has(start)) return into;
+    into.add(start);
+    for (const id of ctx.getModuleInfo(start)?.importedIds ?? []) closure(id, ctx, into);
+    return into;
+  };
+  return (id: string, ctx: ChunkingContext): string | null => {
+    if (!members) {
+      const entry = closure(entryFile, ctx, new Set());
+      members = new Set([...closure(bootFile, ctx, new Set())].filter((m) => !entry.has(m)));
+    }
+    return members.has(id) && /\.(m?js|tsx?)$/.test(id) ? 'boot' : null;
   };
 }
 
@@ -113,7 +137,24 @@ export default defineConfig({
       { find: /^@tinkerdesk\/tools\/(.+)$/, replacement: `${fileURLToPath(new URL('../../libs/tools/src/', import.meta.url))}$1.ts` },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    // React, react-dom and the scheduler in one chunk, which the entry evaluates in a task of its own
+    // before the rest of the boot (src/react-stage.ts, src/main.tsx).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
+            { name: bootGroup(join(root, 'src/boot.tsx'), join(root, 'src/main.tsx')), priority: 5, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/v1': 'http://localhost:8080' } },
   preview: { port: 4173 },
 });

@@ -260,6 +260,30 @@ describe('web app delivery (the real build)', () => {
     }
   });
 
+  it("lists the boot's files in index.html for the entry: React's chunk and the boot chunk, none of the entry's own", () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? 'no entry script in index.html';
+    const list = /<script type="application\/json" id="boot-files">(.*?)<\/script>/.exec(html)?.[1];
+    const files = JSON.parse(list ?? 'null') as string[];
+    expect(Array.isArray(files)).toBe(true);
+    const sources = (file: string) =>
+      existsSync(join(dist, `${file}.map`))
+        ? (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources
+        : [];
+    for (const file of files) {
+      expect(file).toMatch(/^\/assets\/.+\.js$/);
+      expect(existsSync(join(dist, file))).toBe(true);
+    }
+    expect(files).not.toContain(entry);
+    // react-dom in the chunk the entry evaluates first (src/react-stage.ts), then the boot chunk (src/boot.tsx).
+    expect(files.filter((f) => sources(f).some((s) => s.endsWith('react-dom/cjs/react-dom-client.production.js')))).toHaveLength(1);
+    expect(files.filter((f) => sources(f).some((s) => s.endsWith('src/boot.tsx')))).toHaveLength(1);
+    // The entry imports none of them itself: nothing but the entry and the stylesheet is fetched before the first paint.
+    const entryCode = readFileSync(join(dist, entry), 'utf8');
+    expect(entryCode).not.toMatch(/^import|[;}]import[{ "]/m);
+    expect(entryCode).not.toMatch(/\bfrom"/);
+  });
+
   /** The route's files the gateway lists in the page for the entry to preload (none: an empty list). */
   const routeScripts = (html: string): string[] => {
     const list = /<script type="application\/json" id="route-files">(.*?)<\/script>/.exec(html)?.[1];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { formatLongDate, formatUsd } from './dates.js';
 
 describe('formatLongDate', () => {
@@ -45,5 +46,45 @@ describe('formatUsd', () => {
     expect(formatUsd(1250)).toBe('$12.50');
     expect(formatUsd(123456)).toBe('$1,234.56');
     expect(formatUsd(0)).toBe('$0.00');
+  });
+
+  it('writes what Intl writes, for every kind of amount', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const edges = [
+      0,
+      -0,
+      1,
+      -1,
+      9,
+      10,
+      99,
+      100,
+      101,
+      999,
+      1000,
+      99_999,
+      100_000,
+      123_456_789,
+      -123_456_789,
+      0.5,
+      12.5,
+      -7.25,
+      2 ** 53,
+      -(2 ** 53) + 1,
+    ];
+    for (const cents of edges) expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.integer({ min: -100_000, max: 100_000 }),
+          fc.maxSafeInteger().map((n) => n % 1e15),
+        ),
+        (cents) => {
+          expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

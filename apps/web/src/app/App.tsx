@@ -100,52 +100,58 @@ function RootError() {
 /**
  * Browser history routing (createBrowserRouter: BrowserRouter with an errorElement). Static routes
  * come from routes/paths.ts; tool routes from the tool registry (the catch-all looks them up).
+ * Made on first use (`appRouter()`): boot.tsx makes it in a task of its own, after this module's
+ * evaluation, since reading the routes and matching the address took about 20 ms of a slow
+ * machine's start-up (80 ms on a phone four times slower).
  */
-const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    errorElement: <RootError />,
-    children: [
-      { path: PATHS.root, element: <HomePage /> },
-      { path: PATHS.home, element: <HomePage /> },
-      { path: PATHS.help, element: <HelpPage /> },
-      { path: PATHS.pricing, element: <PricingPage /> },
-      { path: PATHS.contact, element: <ContactPage /> },
-      { path: PATHS.about, element: <AboutPage /> },
-      { path: PATHS.faq, element: <FaqPage /> },
-      { path: PATHS.terms, element: <TermsPage /> },
-      { path: PATHS.privacy, element: <PrivacyPage /> },
-      { path: PATHS.security, element: <SecurityPage /> },
-      { path: PATHS.search, element: <SearchPage /> },
-      { path: PATHS.login, element: <LoginPage /> },
-      { path: PATHS.oauthCallback, element: <OAuthCallbackPage /> },
-      { path: PATHS.oauthConsent, element: <ConsentPage /> },
-      ...dashboardRoutes(ACCOUNT_PATHS, <AccountPage />),
-      { path: LINK_ROUTES.sellerOrder, element: <SellerOrderPage /> },
-      ...dashboardRoutes(BILLING_PATHS, <BillingPage />),
-      { path: LINK_ROUTES.newPlan, element: <PlanNewPage /> },
-      { path: LINK_ROUTES.plan, element: <PlanPage /> },
-      { path: LINK_ROUTES.storefront, element: <StorefrontPage /> },
-      { path: LINK_ROUTES.shop, element: <ShopPage /> },
-      { path: LINK_ROUTES.sandboxPay, element: <SandboxPayPage /> },
-      { path: LINK_ROUTES.order, element: <OrderPage /> },
-      { path: LINK_ROUTES.orderReturn, element: <OrderReturnPage /> },
-      { path: LINK_ROUTES.receipt, element: <ReceiptPage /> },
-      { path: LINK_ROUTES.request, element: <RequestPage /> },
-      { path: PATHS.hardware, element: <HardwarePage /> },
-      { path: PATHS.tools, element: <ToolsIndexPage /> },
-      { path: PATHS.notFound, element: <NotFoundPage /> },
-      { path: '*', element: <ToolOrNotFound /> },
-    ],
-  },
-]);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+export const appRouter = () =>
+  (router ??= createBrowserRouter([
+    {
+      element: <Layout />,
+      errorElement: <RootError />,
+      children: [
+        { path: PATHS.root, element: <HomePage /> },
+        { path: PATHS.home, element: <HomePage /> },
+        { path: PATHS.help, element: <HelpPage /> },
+        { path: PATHS.pricing, element: <PricingPage /> },
+        { path: PATHS.contact, element: <ContactPage /> },
+        { path: PATHS.about, element: <AboutPage /> },
+        { path: PATHS.faq, element: <FaqPage /> },
+        { path: PATHS.terms, element: <TermsPage /> },
+        { path: PATHS.privacy, element: <PrivacyPage /> },
+        { path: PATHS.security, element: <SecurityPage /> },
+        { path: PATHS.search, element: <SearchPage /> },
+        { path: PATHS.login, element: <LoginPage /> },
+        { path: PATHS.oauthCallback, element: <OAuthCallbackPage /> },
+        { path: PATHS.oauthConsent, element: <ConsentPage /> },
+        ...dashboardRoutes(ACCOUNT_PATHS, <AccountPage />),
+        { path: LINK_ROUTES.sellerOrder, element: <SellerOrderPage /> },
+        ...dashboardRoutes(BILLING_PATHS, <BillingPage />),
+        { path: LINK_ROUTES.newPlan, element: <PlanNewPage /> },
+        { path: LINK_ROUTES.plan, element: <PlanPage /> },
+        { path: LINK_ROUTES.storefront, element: <StorefrontPage /> },
+        { path: LINK_ROUTES.shop, element: <ShopPage /> },
+        { path: LINK_ROUTES.sandboxPay, element: <SandboxPayPage /> },
+        { path: LINK_ROUTES.order, element: <OrderPage /> },
+        { path: LINK_ROUTES.orderReturn, element: <OrderReturnPage /> },
+        { path: LINK_ROUTES.receipt, element: <ReceiptPage /> },
+        { path: LINK_ROUTES.request, element: <RequestPage /> },
+        { path: PATHS.hardware, element: <HardwarePage /> },
+        { path: PATHS.tools, element: <ToolsIndexPage /> },
+        { path: PATHS.notFound, element: <NotFoundPage /> },
+        { path: '*', element: <ToolOrNotFound /> },
+      ],
+    },
+  ]));
 
 /**
  * Loads the page module of the route being opened (a failure is left to the page's own first render,
  * which shows the error as any other load failure): the first render then has the page at once.
  */
 export async function loadCurrentPage(): Promise<void> {
-  const element = router.state.matches.at(-1)?.route.element;
+  const element = appRouter().state.matches.at(-1)?.route.element;
   const type: unknown = isValidElement(element) ? element.type : undefined;
   const preload = (typeof type === 'object' || typeof type === 'function') && type !== null && 'preload' in type ? type.preload : undefined;
   if (typeof preload === 'function') await Promise.resolve(preload()).catch(() => undefined);
@@ -154,7 +160,7 @@ export async function loadCurrentPage(): Promise<void> {
 export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </Providers>
   );
 }

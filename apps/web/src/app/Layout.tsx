@@ -17,12 +17,10 @@ export function Layout() {
   const [sidebarOpenAt, setSidebarOpenAt] = useState<string | null>(null);
   const sidebarOpen = sidebarOpenAt === location.key;
   useFocusOnNavigation(location.pathname);
-  useHashEntry();
-  usePaymentAlerts();
-  useTerminalMessages();
 
   return (
     <>
+      <AppWatchers />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -40,6 +38,18 @@ export function Layout() {
       <ScrollRestoration />
     </>
   );
+}
+
+/**
+ * What the app watches on every page (a sign-in link in the address, payment alerts, terminal
+ * messages), in a component of its own: the session changes it follows (the startup check, a sign-in)
+ * re-render it alone, not the layout and the page under it.
+ */
+function AppWatchers() {
+  useHashEntry();
+  usePaymentAlerts();
+  useTerminalMessages();
+  return null;
 }
 
 /**

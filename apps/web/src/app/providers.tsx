@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLiveEvents } from '../shared/live/useLiveEvents';
-import { useSession } from '../shared/session/session';
+import { session, useSession } from '../shared/session/session';
 import { invalidateFor } from './live-updates';
 
 /**
@@ -19,6 +19,18 @@ export function createQueryClient(): QueryClient {
 }
 
 const queryClient = createQueryClient();
+
+/**
+ * The session's startup check (the stored token, then the profile), started once the first render is
+ * on screen rather than while React renders it in slices: a session that changed during that render
+ * made React render the whole page again in one long task (useSyncExternalStore's consistency check).
+ */
+function SessionStart() {
+  useEffect(() => {
+    void session.start();
+  }, []);
+  return null;
+}
 
 /** Another session (sign-in, sign-out, here or in another tab) sees none of the previous one's data. */
 function SessionScope() {
@@ -42,6 +54,7 @@ function LiveUpdates() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <SessionStart />
       <SessionScope />
       <LiveUpdates />
       {children}

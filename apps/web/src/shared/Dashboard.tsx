@@ -48,12 +48,17 @@ export function Dashboard({
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   });
 
-  // The strip of tabs (a phone) scrolls so the current tab is in view.
+  // The strip of tabs (a phone) scrolls so the current tab is in view. Measured in the next frame, when
+  // the browser lays the page out anyway, rather than right after React's commit, where reading the
+  // sizes made the browser lay out the new page inside the commit's task.
   useEffect(() => {
-    const list = menu.current;
-    const tab = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2;
+    const frame = requestAnimationFrame(() => {
+      const list = menu.current;
+      const tab = list?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+      list.scrollLeft = tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [current]);
 
   if (match.kind === 'redirect') return <Navigate to={match.to} replace />;

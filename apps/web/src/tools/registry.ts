@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { preloadableLazy } from '../shared/preloadable-lazy';
+import { compareNames } from '../shared/text-order';
 import { CATEGORIES } from './categories';
 import type { Tool, ToolCategory, ToolMeta, ToolPageProps } from './types';
 
@@ -18,7 +19,7 @@ export const TOOLS: readonly Tool[] = Object.entries(metas)
     const loader = pages[file.replace(/meta\.ts$/, 'page.tsx')];
     return loader ? { ...mod.meta, page: preloadableLazy(loader) } : { ...mod.meta };
   })
-  .sort((a, b) => a.name.localeCompare(b.name));
+  .sort((a, b) => compareNames(a.name, b.name));
 
 /** The tools that work today (a tool without a page is listed as coming soon). */
 export const BUILT_TOOLS: readonly Tool[] = TOOLS.filter((t) => t.page !== undefined);

@@ -1,3 +1,5 @@
+import { compareNames } from '../shared/text-order';
+
 /**
  * Tool search: ranks by name, then keywords, then description. Every term must match some word of a
  * tool; a term matches a word exactly, as its beginning, inside it (so 'cod' finds 'barcode'), as a
@@ -108,6 +110,6 @@ export function search<T extends Searchable>(items: readonly T[], query: string,
   return items
     .map((item) => ({ item, s: score(item, query, options) }))
     .filter((r) => r.s > 0)
-    .sort((a, b) => b.s - a.s || a.item.name.localeCompare(b.item.name))
+    .sort((a, b) => b.s - a.s || compareNames(a.item.name, b.item.name))
     .map((r) => r.item);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { centsToDollars, dollarsToCents } from './money';
+import { centsToDollars, dollarsToCents, formatMoney } from './money';
 
 describe('dollarsToCents', () => {
   it.each([
@@ -24,5 +24,17 @@ describe('dollarsToCents', () => {
         expect(dollarsToCents(centsToDollars(cents))).toEqual({ cents });
       }),
     );
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes US dollars as Intl does, other currencies by Intl, a negative amount with a minus sign', () => {
+    expect(formatMoney(123450, 'USD')).toBe('$1,234.50');
+    expect(formatMoney(123450, 'usd')).toBe('$1,234.50');
+    expect(formatMoney(-500, 'USD')).toBe('\u2212$5.00');
+    expect(formatMoney(1200, 'EUR')).toBe('€12.00');
+    for (const cents of [0, 1, 99, 100, 99_999_999]) {
+      expect(formatMoney(cents, 'USD')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { PRICE_MAX_CENTS, PRICE_MIN_CENTS } from '@tinkerdesk/contracts/web';
+import { formatUsd, PRICE_MAX_CENTS, PRICE_MIN_CENTS } from '@tinkerdesk/contracts/web';
 
 /**
  * A price (or amount) typed in dollars ("12.50", "12.5", "$1,234.56", "7") as integer cents, or an error text.
@@ -18,7 +18,10 @@ export const centsToDollars = (cents: number): string => `${Math.floor(cents / 1
 
 /** Cents of `currency` as money ("$1,234.50", "€12.00"); a negative amount with a minus sign ("−$5.00"). */
 export function formatMoney(cents: number, currency: string): string {
-  const text = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Math.abs(cents) / 100);
+  // US dollars without Intl (formatUsd: the same text, without loading the locale's data).
+  const text = /^usd$/i.test(currency)
+    ? formatUsd(Math.abs(cents))
+    : new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Math.abs(cents) / 100);
   return cents < 0 ? `\u2212${text}` : text;
 }
 

@@ -1,3 +1,4 @@
+import { compareNames } from '../../shared/text-order';
 import { EC_LEVELS, ecFamily, isTwoDimensional, OptionsError, parseOptions } from '@tinkerdesk/tools/barcode';
 import { SYMBOLOGIES } from '@tinkerdesk/tools/barcode-symbols';
 import { useMemo, useState } from 'react';
@@ -15,7 +16,7 @@ import { useBarcode } from './use-barcode';
 // bwip-js's QR samples point at a retired URL shortener; ours point here.
 const SAMPLES: Record<string, string> = { qrcode: 'https://tinkerdesk.dev', microqrcode: '1234', rectangularmicroqrcode: '1234' };
 const BY_ID = new Map(SYMBOLOGIES.map((s) => [s.bcid, { ...s, text: SAMPLES[s.bcid] ?? s.text }]));
-const SORTED = [...BY_ID.values()].sort((a, b) => a.desc.localeCompare(b.desc));
+const SORTED = [...BY_ID.values()].sort((a, b) => compareNames(a.desc, b.desc));
 const COMMON = [
   'qrcode',
   'datamatrix',
