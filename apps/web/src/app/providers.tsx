@@ -24,6 +24,7 @@ const queryClient = createQueryClient();
  * The session's startup check (the stored token, then the profile), started once the first render is
  * on screen rather than while React renders it in slices: a session that changed during that render
  * made React render the whole page again in one long task (useSyncExternalStore's consistency check).
+ * With a token cookie, boot.tsx has started it before the first render (it runs once).
  */
 function SessionStart() {
   useEffect(() => {
