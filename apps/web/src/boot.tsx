@@ -15,11 +15,6 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// The router, in a task of its own (loadCurrentPage makes it: app/App.tsx), then the page's module
-// (the entry has it fetched already), so the first render replaces the page's static shell with the
-// page itself rather than with "Loading…". The first render is a transition so React renders it in
-// slices of a few milliseconds, yielding to the browser between them, instead of one long task that
-// would hold up input on slow phones.
 // Signed in (a token cookie): the session's startup check comes first, so that the first render is the
 // signed-in page. Its profile, which the entry asked for at once, has usually arrived by now; a session
 // that changed after the first render made React render the page again in one long task (a change
@@ -31,6 +26,11 @@ const sessionChecked = (): Promise<void> =>
     ? Promise.resolve()
     : Promise.race([session.start(), new Promise<void>((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
 
+// The router, in a task of its own (loadCurrentPage makes it: app/App.tsx), then the page's module
+// (the entry has it fetched already), so the first render replaces the page's static shell with the
+// page itself rather than with "Loading…". The first render is a transition so React renders it in
+// slices of a few milliseconds, yielding to the browser between them, instead of one long task that
+// would hold up input on slow phones.
 void nextTask()
   .then(sessionChecked)
   .then(loadCurrentPage)

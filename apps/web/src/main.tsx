@@ -48,7 +48,7 @@ function addLink(attributes: Record<string, string>): void {
 /**
  * The boot's files (boot.tsx's chunk and the chunks it imports, React's among them), as the build
  * lists them in index.html (apps/web/route-preloads.ts): all fetched at once, as Vite's preload helper
- * would for `import('./boot')`, although they are evaluated in two stages.
+ * would for `import('./boot')`, although they are evaluated in stages (below).
  */
 function preloadBootFiles(): void {
   for (const href of listed('boot-files').scripts) addLink({ rel: 'modulepreload', crossorigin: '', href });
