@@ -17,7 +17,9 @@
 // (/shop/{guid}/{serviceId}) and a path starting with `+` is opened signed in as that seller (the
 // session cookies `token` and `loggedIn` set in the fresh browser before Lighthouse loads the page).
 // --lhr=DIR keeps each run's whole Lighthouse report (DIR/<page>-<run>.json: treemap, long tasks,
-// main-thread breakdown, LCP element) to find what holds a page back.
+// main-thread breakdown, LCP element) to find what holds a page back. Each row ends with each run's
+// benchmark index (Lighthouse's timing of a fixed loop before the page; higher is a faster CPU): on a
+// shared host it swung between 830 and 2,050 within minutes (2026-11-27), and the blocking time with it.
 // Usage: node bench/lighthouse.mjs [--url=http://localhost:8090] [--runs=3] [--json=out.json] [--lhr=DIR] [path ...]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -203,6 +205,10 @@ async function audit(url, token, keepAs) {
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      // Lighthouse's own measure of the CPU's speed at this run (a loop of work timed before the page,
+      // higher is faster): simulated throttling multiplies the measured tasks by 4, so a run on a slow
+      // moment of a shared host shows more blocking time.
+      cpu: lhr.environment.benchmarkIndex,
       js: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       jsFiles: scripts.length,
       assets: [...new Set(assets.map((r) => r.url))],
@@ -263,6 +269,7 @@ try {
       tbt: median(results.map((r) => r.tbt)),
       cls: median(results.map((r) => r.cls)),
       clsMax: Math.max(...results.map((r) => r.cls)),
+      cpus: results.map((r) => Math.round(r.cpu)),
       jsKiB: median(results.map((r) => r.js)) / 1024,
       jsWireKiB: scriptBytes / 1024,
       jsFiles: median(results.map((r) => r.jsFiles)),
@@ -279,7 +286,7 @@ try {
           7,
         )} ${row.cls.toFixed(3).padStart(6)} ${`${row.jsKiB.toFixed(0)} KiB (${row.jsFiles})`.padStart(15)} / ${`${row.jsWireKiB.toFixed(0)} KiB`.padStart(8)}` +
         `            ${enc}` +
-        `   [scores ${row.scores.join(', ')}; CLS max ${row.clsMax.toFixed(3)}]`,
+        `   [scores ${row.scores.join(', ')}; CLS max ${row.clsMax.toFixed(3)}; benchmark index ${row.cpus.join(', ')}]`,
     );
   }
 } finally {

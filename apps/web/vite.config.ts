@@ -79,8 +79,17 @@ function compressServiceWorker(): Plugin {
   };
 }
 
+/** Aliases of react-router's two entries to the files of its production build. */
+function reactRouterProduction(): Array<{ find: RegExp; replacement: string }> {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+  return [
+    { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+  ];
+}
+
 // The SPA is built into apps/web/dist, which the gateway serves for every non-/v1 path.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root,
   base: '/',
   plugins: [
@@ -135,6 +144,9 @@ export default defineConfig({
         replacement: fileURLToPath(new URL('../../libs/contracts/src/time-zones.ts', import.meta.url)),
       },
       { find: /^@tinkerdesk\/tools\/(.+)$/, replacement: `${fileURLToPath(new URL('../../libs/tools/src/', import.meta.url))}$1.ts` },
+      // react-router's package exports name only its development build (remix-run/react-router#14753); its
+      // production build differs in one constant (ENABLE_DEV_WARNINGS, false), whose checks then go.
+      ...(mode === 'production' ? reactRouterProduction() : []),
     ],
   },
   build: {
@@ -157,4 +169,4 @@ export default defineConfig({
   },
   server: { port: 5173, proxy: { '/v1': 'http://localhost:8080' } },
   preview: { port: 4173 },
-});
+}));

@@ -278,6 +278,10 @@ describe('web app delivery (the real build)', () => {
     // react-dom in the chunk the entry evaluates first (src/react-stage.ts), then the boot chunk (src/boot.tsx).
     expect(files.filter((f) => sources(f).some((s) => s.endsWith('react-dom/cjs/react-dom-client.production.js')))).toHaveLength(1);
     expect(files.filter((f) => sources(f).some((s) => s.endsWith('src/boot.tsx')))).toHaveLength(1);
+    // react-router from its production build (vite.config.ts aliases it: the package's exports name only the development one).
+    const routerSources = files.flatMap(sources).filter((s) => s.includes('node_modules/react-router/'));
+    expect(routerSources.length).toBeGreaterThan(0);
+    expect(routerSources.filter((s) => !s.includes('react-router/dist/production/'))).toEqual([]);
     // The entry imports none of them itself: nothing but the entry and the stylesheet is fetched before the first paint.
     const entryCode = readFileSync(join(dist, entry), 'utf8');
     expect(entryCode).not.toMatch(/^import|[;}]import[{ "]/m);
