@@ -333,6 +333,32 @@ describe('web app delivery (the real build)', () => {
     expect(a.body.length).toBeLessThan(plain.body.length / 2);
   });
 
+  it("lists the tools' kit as one chunk with a tool's page, and not with /tools/ or /", async () => {
+    const sourcesOf = (href: string) =>
+      (JSON.parse(readFileSync(join(dist, `${href}.map`), 'utf8')) as { sources: string[] }).sources.filter(
+        (s) => !s.includes('node_modules'),
+      );
+    const listedOn = async (path: string) =>
+      routeScripts((await get(platform.url, path, { 'accept-encoding': 'identity' })).body.toString());
+    const barcode = await listedOn('/tools/displaybarcode/');
+    // shared/ui's modules the barcode creator uses, each once, in a single listed chunk (vite.config.ts, toolKit).
+    const kitModules = [
+      'shared/ui/actions.tsx',
+      'shared/ui/ToolAbout.tsx',
+      'shared/ui/TextPane.tsx',
+      'shared/ui/url-settings.ts',
+      'shared/my-files.ts',
+    ];
+    const holders = kitModules.map((m) => barcode.filter((href) => sourcesOf(href).some((s) => s.endsWith(m))));
+    for (const held of holders) expect(held).toHaveLength(1);
+    expect(new Set(holders.flat()).size).toBe(1);
+    // The barcode creator loaded 17 files before the kit was one chunk.
+    expect(barcode.length).toBeLessThanOrEqual(8);
+    const kit = holders[0]![0]!;
+    expect(await listedOn('/tools/')).not.toContain(kit);
+    expect(await listedOn('/')).not.toContain(kit);
+  });
+
   it('answers a repeated request with 304 by its ETag, and HEAD with the headers only', async () => {
     const first = await get(platform.url, '/tools/', { 'accept-encoding': BROWSER });
     const etag = header(first, 'etag');
