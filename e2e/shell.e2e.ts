@@ -194,6 +194,9 @@ test.describe('All Tools panel', () => {
     const panel = page.locator('#all-tools-panel');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(panel).toBeHidden();
+    // Its list is rendered once the pointer or the focus reaches the button, not with the page (the app has
+    // rendered: the button is the app's).
+    await expect(panel.locator('a')).toHaveCount(0);
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(panel).toBeVisible();
