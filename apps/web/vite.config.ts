@@ -170,7 +170,7 @@ export default defineConfig(({ mode }) => ({
             { name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
             { name: bootGroup(join(root, 'src/boot.tsx'), join(root, 'src/main.tsx')), priority: 5, includeDependenciesRecursively: false },
             // The tools' kit (shared/ui: actions, file inputs, panes, progress, URL settings, worker tasks;
-            // 16 KB, 6 KB brotli) in one chunk: a tool page used to load a dozen of its modules as chunks of
+            // 16 KB, 5 KB brotli) in one chunk: a tool page used to load a dozen of its modules as chunks of
             // their own of a few hundred bytes, each a request and a preload link. Left out: what /tools/
             // and the boot use (the history), and what few tools use and would bring large imports to all
             // (reading a text file: the MIME types; SVG rasterising).
