@@ -42,7 +42,7 @@ export function AllToolsPanel() {
         All Tools <ChevronIcon />
       </button>
       <div id="all-tools-panel" className={open ? 'all-tools-panel open' : 'all-tools-panel'} aria-hidden={!open} inert={!open}>
-        {wanted || open ? <AllToolsList close={close} /> : null}
+        {wanted ? <AllToolsList close={close} /> : null}
       </div>
     </div>
   );
