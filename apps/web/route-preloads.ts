@@ -54,14 +54,14 @@ export const BOOT_FILES_ID = 'boot-files';
  * into a page built for every visitor.
  */
 /** Puts src/app/page-shells.session.ts in place of the session module, for a render in Node. */
-function noSession(webRoot: string): Plugin {
+function noSession(webRoot: string, standIn = 'src/app/page-shells.session.ts'): Plugin {
   const sessionModule = join(webRoot, 'src/shared/session/session.ts');
   return {
     name: 'tinkerdesk-page-shells-no-session',
     enforce: 'pre',
     async resolveId(source, importer) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      return resolved?.id === sessionModule ? join(webRoot, 'src/app/page-shells.session.ts') : null;
+      return resolved?.id === sessionModule ? join(webRoot, standIn) : null;
     },
   };
 }
@@ -88,30 +88,41 @@ async function renderPageShells(webRoot: string, alias: Alias[]): Promise<Render
 
 /** Where the build puts the shop's shell renderer (src/app/shop-shell.tsx), for the gateway. */
 export const SHOP_SHELL_FILE = 'shells/shop.mjs';
+/** Where the build puts the account's shell renderer (src/app/account-shell.tsx), for the gateway. */
+export const ACCOUNT_SHELL_FILE = 'shells/account.mjs';
 
 /**
- * src/app/shop-shell.tsx bundled for Node into dist/shells/shop.mjs (the app's components and sources;
- * react, react-dom and react-router from node_modules), which the gateway loads to render a shop's
- * first paint from its own read (apps/gateway/src/web/shop-page.ts). Built after the app's bundle
- * has been written (the app's build empties dist/ first).
+ * The renderers of the first paints the gateway makes per request, bundled for Node (the app's
+ * components and sources; react, react-dom, react-router and TanStack Query from node_modules):
+ * src/app/shop-shell.tsx into dist/shells/shop.mjs (a shop, from the gateway's read of it:
+ * apps/gateway/src/web/shop-page.ts) with no session, and src/app/account-shell.tsx into
+ * dist/shells/account.mjs (a signed-in visitor's /account, from the gateway's read of their profile:
+ * apps/gateway/src/web/account-page.ts) with its own stand-in session (src/app/account-shell.session.ts).
+ * Built after the app's bundle has been written (the app's build empties dist/ first).
  */
-async function buildShopShell(webRoot: string, alias: Alias[]): Promise<void> {
-  await build({
-    configFile: false,
-    root: webRoot,
-    logLevel: 'warn',
-    resolve: { alias },
-    plugins: [noSession(webRoot)],
-    build: {
-      ssr: 'src/app/shop-shell.tsx',
-      outDir: join(webRoot, 'dist', dirname(SHOP_SHELL_FILE)),
-      emptyOutDir: false,
-      copyPublicDir: false,
-      sourcemap: false,
-      target: 'node22',
-      rolldownOptions: { output: { entryFileNames: basename(SHOP_SHELL_FILE), format: 'es' } },
-    },
-  });
+async function buildShells(webRoot: string, alias: Alias[]): Promise<void> {
+  const shells = [
+    { source: 'src/app/shop-shell.tsx', file: SHOP_SHELL_FILE, session: 'src/app/page-shells.session.ts' },
+    { source: 'src/app/account-shell.tsx', file: ACCOUNT_SHELL_FILE, session: 'src/app/account-shell.session.ts' },
+  ];
+  for (const shell of shells) {
+    await build({
+      configFile: false,
+      root: webRoot,
+      logLevel: 'warn',
+      resolve: { alias },
+      plugins: [noSession(webRoot, shell.session)],
+      build: {
+        ssr: shell.source,
+        outDir: join(webRoot, 'dist', dirname(shell.file)),
+        emptyOutDir: false,
+        copyPublicDir: false,
+        sourcemap: false,
+        target: 'node22',
+        rolldownOptions: { output: { entryFileNames: basename(shell.file), format: 'es' } },
+      },
+    });
+  }
 }
 
 /** `export const NAME = { key: 'value', ... }` in a source file: its string entries. */
@@ -268,7 +279,7 @@ export function routePreloads(webRoot: string, contractsSrc: string): Plugin {
     closeBundle: {
       sequential: true,
       async handler() {
-        await buildShopShell(webRoot, alias);
+        await buildShells(webRoot, alias);
       },
     },
   };

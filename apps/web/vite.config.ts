@@ -115,7 +115,7 @@ export default defineConfig(({ mode }) => ({
       injectManifest: {
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2,wasm,txt,bcmap,pfb,ttf,icc}'],
-        // The gateway's renderer of a shop's first paint (route-preloads.ts, buildShopShell), not the browser's.
+        // The gateway's renderers of a shop's and an account's first paint (route-preloads.ts, buildShells), not the browser's.
         globIgnores: ['shells/**', '**/node_modules/**'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },

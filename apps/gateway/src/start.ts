@@ -30,8 +30,13 @@ import { httpValidationPipe } from './http/validation.js';
 import { mountOpenApi } from './openapi.js';
 import { mountWebApp } from './web/spa.js';
 import type { ShopReader } from './web/shop-page.js';
+import type { AccountReader } from './web/account-page.js';
+import { verifiedSession } from './auth/bearer.guard.js';
+import { SessionCache } from './auth/session-cache.js';
+import { OAUTH_ACCESS_TOKEN } from './oauth/oauth-tokens.js';
+import { accountOf, ProfileCache } from './users/profile-cache.js';
 import { createOAuthServer } from './oauth/oauth-provider.js';
-import { OAUTH_PATH, SUBJECTS } from '@tinkerdesk/contracts';
+import { AppError, OAUTH_PATH, SUBJECTS } from '@tinkerdesk/contracts';
 import { STRIPE_WEBHOOK_PATH, WEBHOOK_BODY_LIMIT } from './commerce/payments.controller.js';
 
 export interface GatewayHandle {
@@ -146,7 +151,17 @@ export async function createGatewayApp(
         ? { userId: shop.userId, serviceId: shop.serviceId }
         : await rpc.send(SUBJECTS.commerce.shopResolve, { slug: shop.slug }),
     );
-  mountWebApp(expressApp, config.WEB_DIST, logger, readShop);
+  // A signed-in visitor's /account is painted from the gateway's own read of their account, as GET
+  // /v1/users/me?include=services answers it to their session token (users.controller.ts), checked as the
+  // BearerGuard checks a browser's session; an app's OAuth access token names no account here.
+  const sessions = app.get(SessionCache);
+  const profiles = app.get(ProfileCache);
+  const readAccount: AccountReader = async (token) => {
+    if (OAUTH_ACCESS_TOKEN.test(token)) throw new AppError('INVALID_TOKEN', 'an app’s access token is no browser session');
+    const session = await verifiedSession(rpc, sessions, token);
+    return accountOf(rpc, profiles, session.userId, true);
+  };
+  mountWebApp(expressApp, config.WEB_DIST, logger, { readShop, readAccount });
   mountOpenApi(app, config.PUBLIC_URL);
   await app.init();
   // Each request tries only the routes that can match its path's first segments (route-dispatch.ts).

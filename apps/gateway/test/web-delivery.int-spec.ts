@@ -226,7 +226,7 @@ describe('web app delivery (the real build)', () => {
   });
 
   it('has brotli and gzip copies of every script and stylesheet of 1 KiB or more, and none of pictures', () => {
-    // dist/shells/ is the gateway's own renderer of a shop's first paint, never sent to a browser (below).
+    // dist/shells/ holds the gateway's own renderers of a shop's and an account's first paint, never sent to a browser (below).
     const all = files(dist).filter((f) => !f.startsWith(join(dist, 'shells')));
     const present = new Set(all);
     const wanted = all.filter((f) => /\.(m?js|css)$/.test(f) && statSync(f).size >= 1024);
@@ -235,11 +235,13 @@ describe('web app delivery (the real build)', () => {
     expect(all.filter((f) => /\.(png|jpe?g|webp|woff2)\.(br|gz)$/.test(f))).toEqual([]);
   });
 
-  it('never sends the shop renderer of dist/shells/ (the gateway runs it; it is not a file of the site)', async () => {
-    expect(existsSync(join(dist, 'shells', 'shop.mjs'))).toBe(true);
-    const a = await get(platform.url, '/shells/shop.mjs', { 'accept-encoding': BROWSER });
-    expect(a.status).toBe(404);
-    expect(a.body.toString()).not.toContain('import');
+  it('never sends the renderers of dist/shells/ (the gateway runs them; they are not files of the site)', async () => {
+    for (const file of ['shop.mjs', 'account.mjs']) {
+      expect(existsSync(join(dist, 'shells', file))).toBe(true);
+      const a = await get(platform.url, `/shells/${file}`, { 'accept-encoding': BROWSER });
+      expect([file, a.status]).toEqual([file, 404]);
+      expect(a.body.toString()).not.toContain('import');
+    }
   });
 
   it('sends the entry script and stylesheet of index.html as brotli that decodes to the built file', async () => {

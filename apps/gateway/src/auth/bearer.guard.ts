@@ -52,14 +52,23 @@ export class BearerGuard implements CanActivate {
       };
       return true;
     }
-    let session = this.sessions.get(token);
-    if (!session) {
-      session = await this.rpc.send(SUBJECTS.identity.sessionVerify, { token });
-      this.sessions.set(token, session);
-    }
-    req.session = { ...session, token };
+    req.session = { ...(await verifiedSession(this.rpc, this.sessions, token)), token };
     return true;
   }
+}
+
+/**
+ * The live session of a browser's session token, remembered (SessionCache) or asked of identity
+ * (INVALID_TOKEN when there is none): what the BearerGuard checks, and what a signed-in visitor's
+ * /account page is painted for (web/account-page.ts).
+ */
+export async function verifiedSession(rpc: RpcClient, sessions: SessionCache, token: string): Promise<SessionInfo> {
+  let session = sessions.get(token);
+  if (!session) {
+    session = await rpc.send(SUBJECTS.identity.sessionVerify, { token });
+    sessions.set(token, session);
+  }
+  return session;
 }
 
 /** The session the BearerGuard verified. */

@@ -1,5 +1,6 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { SUBJECTS, type Profile } from '@tinkerdesk/contracts';
+import { SUBJECTS, type AccountView, type Profile } from '@tinkerdesk/contracts';
+import type { RpcClient } from '@tinkerdesk/nest-common';
 import { subscribeEvent } from '@tinkerdesk/nest-common';
 import { TtlCache } from '../auth/ttl-cache.js';
 
@@ -65,4 +66,17 @@ export class ProfileCache {
       if ('userId' in event) this.forget(event.userId);
     });
   }
+}
+
+/**
+ * What `GET /v1/users/me` answers for a user: the profile, remembered by this gateway (ProfileCache) or
+ * read from identity, and with `services` the provider services (from commerce) read beside it. Also
+ * what a signed-in visitor's /account is painted from (web/account-page.ts).
+ */
+export async function accountOf(rpc: RpcClient, profiles: ProfileCache, userId: string, services: boolean): Promise<AccountView> {
+  const [profile, list] = await Promise.all([
+    profiles.getOrLoad(userId, (id) => rpc.send(SUBJECTS.identity.userMe, { userId: id })),
+    services ? rpc.send(SUBJECTS.commerce.serviceList, { userId }) : undefined,
+  ]);
+  return { ...profile, ...(list ? { services: list } : {}) };
 }

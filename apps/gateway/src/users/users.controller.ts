@@ -25,7 +25,7 @@ import type { Request, Response } from 'express';
 import { deviceTokens, setDeviceCookie } from './device-cookies.js';
 import { BearerGuard, CurrentSession, type AuthenticatedSession } from '../auth/bearer.guard.js';
 import { OAuthScope } from '../oauth/oauth-scope.js';
-import { ProfileCache } from './profile-cache.js';
+import { accountOf, ProfileCache } from './profile-cache.js';
 import { clientAddress, RateLimit } from '../http/rate-limit.js';
 import { MAIL_LIMITS } from '../http/rate-limits.js';
 
@@ -36,11 +36,6 @@ export class UsersController {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(ProfileCache) private readonly profiles: ProfileCache,
   ) {}
-
-  /** The user's profile: remembered by this gateway (ProfileCache) or read from identity. */
-  private profileOf(userId: string): Promise<Profile> {
-    return this.profiles.getOrLoad(userId, (id) => this.rpc.send(SUBJECTS.identity.userMe, { userId: id }));
-  }
 
   @Post()
   @HttpCode(201)
@@ -70,11 +65,7 @@ export class UsersController {
   @ApiAnswer(200, 'Account')
   async me(@CurrentSession() session: AuthenticatedSession, @Query() query: ProfileQueryDto): Promise<{ success: true } & AccountView> {
     const includes = new Set(query.include?.split(',') ?? []);
-    const [profile, services] = await Promise.all([
-      this.profileOf(session.userId),
-      includes.has('services') ? this.rpc.send(SUBJECTS.commerce.serviceList, { userId: session.userId }) : undefined,
-    ]);
-    return { success: true, ...profile, ...(services ? { services } : {}) };
+    return { success: true, ...(await accountOf(this.rpc, this.profiles, session.userId, includes.has('services'))) };
   }
 
   @Post('me')

@@ -65,8 +65,19 @@ export const ROUTE_FILES_ID = 'route-files';
  * counts as one it waited for). `<` is escaped so no file name can end the element.
  */
 export function routeFilesScript(entry: RoutePreload): string {
-  const json = JSON.stringify({ scripts: entry.scripts, styles: entry.styles }).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${ROUTE_FILES_ID}">${json}</script>`;
+  return jsonScript(ROUTE_FILES_ID, { scripts: entry.scripts, styles: entry.styles });
+}
+
+/**
+ * A value as JSON in the page (`<script type="application/json">`, never run) for the app to read by
+ * its id; `<`, U+2028 and U+2029 escaped, so no text in it can end the element.
+ */
+export function jsonScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
 /** Where index.html (apps/web/index.html) takes the route's static shell: in #root, after the static top bar. */

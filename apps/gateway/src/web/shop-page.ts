@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { AppError, type StorefrontView } from '@tinkerdesk/contracts';
+import { jsonScript } from './app-page.js';
+import { beforeDeadline, BuiltRenderer } from './built-renderer.js';
 
 /**
  * A shop's page (/shop/{guid}/{serviceId}, /s/{slug}) as the gateway sends it: the app page with the
@@ -61,18 +60,14 @@ export type ShopAnswer =
  * is then sent without a shop and the app reads it itself, showing what it shows for that failure).
  */
 export async function readShopAnswer(address: ShopPath, read: ShopReader, timeoutMs: number): Promise<ShopAnswer | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((done) => (timer = setTimeout(() => done(undefined), timeoutMs)));
   try {
-    const shop = await Promise.race([read(address), late]);
+    const shop = await beforeDeadline(read(address), timeoutMs);
     return shop ? { status: 200, body: { success: true, ...shop } } : undefined;
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
       return { status: 404, body: { success: false, error: 'NOT_FOUND', detail: error.detail } };
     }
     return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -84,11 +79,7 @@ export const SHOP_ANSWER_ID = 'shop-answer';
  * answers and when it was read; `<`, U+2028 and U+2029 escaped, so no text of the shop can end the element.
  */
 export function shopAnswerScript(address: ShopPath, answer: ShopAnswer, at: number): string {
-  const json = JSON.stringify({ read: address.read, status: answer.status, body: answer.body, at })
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${SHOP_ANSWER_ID}">${json}</script>`;
+  return jsonScript(SHOP_ANSWER_ID, { read: address.read, status: answer.status, body: answer.body, at });
 }
 
 /** The web build's renderer (apps/web/src/app/shop-shell.tsx, built to dist/shells/shop.mjs). */
@@ -99,23 +90,15 @@ interface ShellRenderer {
 
 /** The shop's first paint (`<main>` and the page), rendered with the app's components from the answer. */
 export class ShopShells {
-  private renderer: Promise<ShellRenderer | undefined> | undefined;
+  private readonly renderer: BuiltRenderer<ShellRenderer>;
 
-  constructor(private readonly root: string) {}
-
-  /** Loaded on first use; none when the build has no renderer (the page is then sent without a shop). */
-  private load(): Promise<ShellRenderer | undefined> {
-    if (!this.renderer) {
-      const file = resolve(this.root, 'shells/shop.mjs');
-      this.renderer = existsSync(file)
-        ? (import(pathToFileURL(file).href) as Promise<ShellRenderer>)
-        : Promise.resolve(undefined).finally(() => (this.renderer = undefined));
-    }
-    return this.renderer;
+  constructor(root: string) {
+    this.renderer = new BuiltRenderer(root, 'shells/shop.mjs');
   }
 
+  /** None when the build has no renderer (the page is then sent without a shop). */
   async render(path: string, address: ShopPath, answer: ShopAnswer): Promise<string | undefined> {
-    const renderer = await this.load();
+    const renderer = await this.renderer.load();
     if (!renderer) return undefined;
     if (answer.status === 404) return renderer.renderShopShell({ kind: address.kind, path, notFound: true });
     const { success: _ok, ...shop } = answer.body;

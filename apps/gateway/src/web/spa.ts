@@ -5,12 +5,28 @@ import { resolve } from 'node:path';
 import { AppError, statusOf, type ErrorEnvelope } from '@tinkerdesk/contracts';
 import type { Logger } from '@tinkerdesk/nest-common';
 import { AppPage, type Encoding } from './app-page.js';
+import { accountAnswerScript, AccountShells, isAccountPath, readAccountAnswer, sessionCookie, type AccountReader } from './account-page.js';
 import { readShopAnswer, shopAnswerScript, shopPath, ShopShells, type ShopReader } from './shop-page.js';
 
 const API_PATH = /^\/v1(\/|$)/;
 
 /** How long a shop's page waits for the gateway's read of the shop before it goes without the shop's first paint. */
 const SHOP_READ_TIMEOUT_MS = 1500;
+/** How long a signed-in visitor's /account waits for the gateway's read of their profile (as a shop's page). */
+const ACCOUNT_READ_TIMEOUT_MS = 1500;
+
+/** The gateway's own reads that pages are painted from (start.ts): a shop's, and a signed-in visitor's account. */
+/** What a page's answer may set otherwise than the default (`no-cache`; `Vary: Accept-Encoding`). */
+interface PageHeaders {
+  cacheControl?: string;
+  vary?: string;
+}
+type SendPage = (page: { body: Buffer; encoding: Encoding }, headers?: PageHeaders) => void;
+
+export interface PageReads {
+  readShop?: ShopReader;
+  readAccount?: AccountReader;
+}
 
 /**
  * A path that names a file rather than a page: anything under /assets/ (the hashed build output),
@@ -56,10 +72,37 @@ export function pageEncoding(acceptEncoding: string | undefined): Encoding {
  * /logo.svg, shown by the page several times (the icon, the static top bar, the app's top bar and
  * footer), may be kept a day so the browser fetches it once.
  */
-export function mountWebApp(app: Express, webDist: string, logger: Logger, readShop?: ShopReader): void {
+export function mountWebApp(app: Express, webDist: string, logger: Logger, { readShop, readAccount }: PageReads = {}): void {
   const root = resolve(webDist);
   const page = new AppPage(root);
   const shells = new ShopShells(root);
+  const accountShells = new AccountShells(root);
+
+  /**
+   * /account for the visitor the `token` cookie names, painted from the gateway's own read of their
+   * profile with that answer for the app (account-page.ts). The page holds their own profile: it is
+   * never stored (`private, no-store`), and it varies with the cookie. Without a live session, or when
+   * the read fails or is late, the page is the one everyone gets and the app answers.
+   */
+  function sendAccountPage(req: Request, send: SendPage, read: AccountReader): void {
+    const token = sessionCookie(req.get('cookie'));
+    const encoding = pageEncoding(req.get('accept-encoding'));
+    const vary = 'Accept-Encoding, Cookie';
+    if (!token) return send(page.render(req.path, encoding), { vary });
+    void (async () => {
+      const answer = await readAccountAnswer(token, read, ACCOUNT_READ_TIMEOUT_MS);
+      const shell = answer ? await accountShells.render(req.path, answer) : undefined;
+      return answer && shell ? page.renderWith(req.path, encoding, shell, accountAnswerScript(answer)) : undefined;
+    })().then(
+      (personal) =>
+        personal ? send(personal, { vary, cacheControl: 'private, no-store' }) : send(page.render(req.path, encoding), { vary }),
+      (error: unknown) => {
+        logger.warn({ err: error, path: req.path }, "an account's first paint failed; the page goes without it");
+        send(page.render(req.path, encoding), { vary });
+      },
+    );
+  }
+
   if (!existsSync(resolve(root, 'index.html'))) {
     logger.warn({ webDist: root }, 'web app not built: run `npm run build:web`; non-/v1 paths answer 503');
   }
@@ -99,13 +142,14 @@ export function mountWebApp(app: Express, webDist: string, logger: Logger, readS
       return;
     }
     if (!page.available) return next(new AppError('UNAVAILABLE', 'the web app is not built'));
-    const send = ({ body, encoding }: { body: Buffer; encoding: Encoding }) => {
-      res.setHeader('cache-control', 'no-cache');
-      res.setHeader('vary', 'Accept-Encoding');
+    const send = ({ body, encoding }: { body: Buffer; encoding: Encoding }, headers: PageHeaders = {}) => {
+      res.setHeader('cache-control', headers.cacheControl ?? 'no-cache');
+      res.setHeader('vary', headers.vary ?? 'Accept-Encoding');
       if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
       // send() adds the ETag (of the bytes sent), answers a matching If-None-Match with 304 and HEAD without a body.
       res.type('html').send(body);
     };
+    if (readAccount && isAccountPath(req.path)) return sendAccountPage(req, send, readAccount);
     const shop = readShop ? shopPath(req.path) : undefined;
     // An address with a query may carry a tool's settings, which its page's whole-form shell would not show.
     if (!shop || !readShop) return send(page.render(req.path, pageEncoding(req.get('accept-encoding')), req.originalUrl.includes('?')));

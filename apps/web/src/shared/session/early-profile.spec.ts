@@ -55,4 +55,47 @@ describe('the early profile request', () => {
     expect(early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok2', 'DELETE'))).toBeUndefined();
     expect(early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok2'))).toBeDefined();
   });
+
+  describe('with the answer the gateway put in the page', () => {
+    const put = (text: string) => {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = 'account-answer';
+      script.textContent = text;
+      document.head.append(script);
+    };
+    afterEach(() => document.getElementById('account-answer')?.remove());
+
+    it('answers the first profile request from it, sending none', async () => {
+      document.cookie = 'token=tok3; Path=/';
+      put(JSON.stringify({ status: 200, body: { success: true, guid: 'g1', email: 'a@example.com' } }));
+      const early = await load();
+      early.requestProfileEarly();
+      expect(calls).toEqual([]);
+      const answer = await early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok3'))!;
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(await answer.json()).toEqual({ success: true, guid: 'g1', email: 'a@example.com' });
+      expect(early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok3'))).toBeUndefined();
+    });
+
+    it('is not used without a session cookie', async () => {
+      put(JSON.stringify({ status: 200, body: { success: true } }));
+      const early = await load();
+      early.requestProfileEarly();
+      expect(calls).toEqual([]);
+      expect(early.takeEarlyProfile(request(early.EARLY_PROFILE_PATH, 'tok3'))).toBeUndefined();
+    });
+
+    it.each(['not json', '{"status":404,"body":{"success":false}}', '{"status":200,"body":null}', '{"status":200}'])(
+      'sends the request when the answer is unusable: %s',
+      async (text) => {
+        document.cookie = 'token=tok4; Path=/';
+        put(text);
+        const early = await load();
+        early.requestProfileEarly();
+        expect(calls).toEqual([{ url: '/v1/users/me?include=services', authorization: 'Bearer tok4' }]);
+      },
+    );
+  });
 });

@@ -8,6 +8,13 @@
  */
 export const EARLY_PROFILE_PATH = '/v1/users/me?include=services';
 
+/**
+ * The id of the profile's answer in the page (`<script type="application/json">`, never run): on a
+ * signed-in visitor's /account the gateway paints the page from its own read of the profile and puts that
+ * answer beside it (apps/gateway/src/web/account-page.ts, ACCOUNT_ANSWER_ID), so no request is sent.
+ */
+export const ACCOUNT_ANSWER_ID = 'account-answer';
+
 let early: { token: string; response: Promise<Response> } | undefined;
 
 /** The `token` cookie (session.ts writes it; COOKIE_TOKEN there). */
@@ -21,9 +28,25 @@ export function requestProfileEarly(): void {
   const token = tokenCookie();
   if (!token || early) return;
   // A failure is the session's to see (it retries or reports it), so none is reported here.
-  const response = fetch(EARLY_PROFILE_PATH, { headers: { authorization: `Bearer ${token}` } });
+  const response = inlineAnswer() ?? fetch(EARLY_PROFILE_PATH, { headers: { authorization: `Bearer ${token}` } });
   response.catch(() => undefined);
   early = { token, response };
+}
+
+/**
+ * The answer the gateway read for this page with the page's own cookie (`{status, body}`), as a
+ * response; none when the page has none or it cannot be read.
+ */
+function inlineAnswer(): Promise<Response> | undefined {
+  const text = document.getElementById(ACCOUNT_ANSWER_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const { status, body } = JSON.parse(text) as { status?: unknown; body?: unknown };
+    if (status !== 200 || typeof body !== 'object' || body === null) return undefined;
+    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -63,14 +63,24 @@ const ACCOUNT_SECTIONS: readonly [DashboardSection, ...DashboardSection[]] = [
 export function AccountPage() {
   return (
     <RequireAuth>
-      <Dashboard
-        title="Account"
-        menuLabel="Account sections"
-        base={PATHS.account}
-        sections={ACCOUNT_SECTIONS}
-        before={<VerificationResult />}
-      />
+      <AccountDashboard />
     </RequireAuth>
+  );
+}
+
+/**
+ * The dashboard itself, for a signed-in session: the app's page (in RequireAuth) and the first paint the
+ * gateway renders for a signed-in visitor from its own read of the profile (src/app/account-shell.tsx).
+ */
+export function AccountDashboard() {
+  return (
+    <Dashboard
+      title="Account"
+      menuLabel="Account sections"
+      base={PATHS.account}
+      sections={ACCOUNT_SECTIONS}
+      before={<VerificationResult />}
+    />
   );
 }
 
