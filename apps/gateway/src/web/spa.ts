@@ -15,7 +15,6 @@ const SHOP_READ_TIMEOUT_MS = 1500;
 /** How long a signed-in visitor's /account waits for the gateway's read of their profile (as a shop's page). */
 const ACCOUNT_READ_TIMEOUT_MS = 1500;
 
-/** The gateway's own reads that pages are painted from (start.ts): a shop's, and a signed-in visitor's account. */
 /** What a page's answer may set otherwise than the default (`no-cache`; `Vary: Accept-Encoding`). */
 interface PageHeaders {
   cacheControl?: string;
@@ -23,6 +22,7 @@ interface PageHeaders {
 }
 type SendPage = (page: { body: Buffer; encoding: Encoding }, headers?: PageHeaders) => void;
 
+/** The gateway's own reads that pages are painted from (start.ts): a shop's, and a signed-in visitor's account. */
 export interface PageReads {
   readShop?: ShopReader;
   readAccount?: AccountReader;
