@@ -7,6 +7,8 @@
  * and dependency-free (the routes are the contracts' LINK_ROUTES.storefront and .shop; a unit spec
  * checks they agree).
  */
+import { answered, inlineJson } from './inline-answer';
+
 const STOREFRONT = /^\/shop\/([^/]+)\/([^/]+)\/?$/;
 const SHOP = /^\/s\/([^/]+)\/?$/;
 
@@ -32,15 +34,10 @@ let inline: InlineAnswer | null | undefined;
 function inlineAnswer(): InlineAnswer | null {
   if (inline !== undefined) return inline;
   inline = null;
-  const text = typeof document === 'undefined' ? undefined : document.getElementById(SHOP_ANSWER_ID)?.textContent;
-  if (!text) return inline;
-  try {
-    const value = JSON.parse(text) as Partial<InlineAnswer>;
-    if (typeof value.read === 'string' && typeof value.status === 'number' && typeof value.at === 'number' && value.body) {
-      inline = { read: value.read, status: value.status, body: value.body, at: value.at };
-    }
-  } catch {
-    // A page without a usable answer reads the shop itself.
+  // A page without a usable answer reads the shop itself.
+  const value = (inlineJson(SHOP_ANSWER_ID) ?? {}) as Partial<InlineAnswer>;
+  if (typeof value.read === 'string' && typeof value.status === 'number' && typeof value.at === 'number' && value.body) {
+    inline = { read: value.read, status: value.status, body: value.body, at: value.at };
   }
   return inline;
 }
@@ -74,11 +71,7 @@ export function requestShopEarly(pathname: string): void {
   // The gateway sent the answer with the page: the page's first read takes it, nothing is fetched.
   const answer = inlineAnswer();
   if (answer?.read === path) {
-    const body = JSON.stringify(answer.body);
-    early = {
-      path,
-      response: Promise.resolve(new Response(body, { status: answer.status, headers: { 'content-type': 'application/json' } })),
-    };
+    early = { path, response: answered(answer.status, answer.body) };
     return;
   }
   // A failure is the page's to see (its query reports or retries it), so none is reported here.

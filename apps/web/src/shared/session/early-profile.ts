@@ -6,6 +6,8 @@
  * later when the request started from the app. Part of the entry chunk: keep it tiny and
  * dependency-free.
  */
+import { answered, inlineJson } from '../inline-answer';
+
 export const EARLY_PROFILE_PATH = '/v1/users/me?include=services';
 
 /**
@@ -38,15 +40,8 @@ export function requestProfileEarly(): void {
  * response; none when the page has none or it cannot be read.
  */
 function inlineAnswer(): Promise<Response> | undefined {
-  const text = document.getElementById(ACCOUNT_ANSWER_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const { status, body } = JSON.parse(text) as { status?: unknown; body?: unknown };
-    if (status !== 200 || typeof body !== 'object' || body === null) return undefined;
-    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-  } catch {
-    return undefined;
-  }
+  const { status, body } = (inlineJson(ACCOUNT_ANSWER_ID) ?? {}) as { status?: unknown; body?: unknown };
+  return status === 200 && typeof body === 'object' && body !== null ? answered(status, body) : undefined;
 }
 
 /**
